@@ -1,0 +1,2 @@
+// The preview page script (issue 4). Runs in the webview; DOM only.
+export {};

@@ -1,0 +1,2 @@
+// The command line (design s5): a thin adapter over the service.
+export {};

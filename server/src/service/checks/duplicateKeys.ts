@@ -1,0 +1,43 @@
+/**
+ * yaml.duplicate-key, in O(n): one Set per mapping. Keys compare as strings, so `404:` and `"404":`
+ * in error_mapping are the same status. The parser's own check is quadratic (peers.md s5.3).
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { Code } from '../codes';
+import type { Section } from '../model';
+import type { Check, Problem } from './types';
+
+const MAX_DEPTH = 512;
+
+export const duplicateKeys: Check = {
+  name: 'duplicateKeys',
+  run({ model }, emit) {
+    for (const s of model.sections) walk(s, s.doc.contents as Node | null, 0, emit);
+  },
+};
+
+function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) => void): void {
+  if (!node || depth > MAX_DEPTH || isAlias(node)) return;
+  if (isMap(node)) {
+    const seen = new Map<string, Node>();
+    for (const pair of node.items) {
+      const k = pair.key as Node | null;
+      if (isScalar(k) && k.range) {
+        const name = String(k.value);
+        const first = seen.get(name);
+        if (first?.range) {
+          emit({
+            code: Code.YamlDuplicateKey,
+            message: `Duplicate key '${name}': it is already defined on an earlier line; the later one silently wins in most loaders.`,
+            start: s.base + k.range[0], end: s.base + k.range[1],
+            data: { key: name, firstAt: s.base + first.range[0] },
+            related: [{ start: s.base + first.range[0], end: s.base + first.range[1], message: `first '${name}'` }],
+          });
+        } else seen.set(name, k);
+      }
+      walk(s, pair.value as Node | null, depth + 1, emit);
+    }
+  } else if (isSeq(node)) {
+    for (const it of node.items) if (!isPair(it)) walk(s, it as Node | null, depth + 1, emit);
+  }
+}

@@ -1,0 +1,35 @@
+/** The one interface every check implements (conventions C7): read the model, emit offsets. */
+import type { ValidateFunction } from 'ajv';
+import type { Range } from 'vscode-languageserver-types';
+import type { Code } from '../codes';
+import type { AdapterModel } from '../model';
+import type { RegistryIndex } from '../registry';
+import type { WorkspaceCodes } from '../workspace';
+
+/** Offsets in this document, or, with `uri`, a ready range in another file of the workspace. */
+export interface RelatedSpan { readonly start: number; readonly end: number; readonly message: string; readonly uri?: string; readonly range?: Range }
+
+export interface Problem {
+  readonly code: Code;
+  readonly message: string;
+  readonly start: number;
+  readonly end: number;
+  /** Everything the code's quick fixes need (conventions C6). */
+  readonly data?: unknown;
+  readonly related?: readonly RelatedSpan[];
+  /** Overrides the default severity for this one problem (e.g. schema.unknown-key is a warning). */
+  readonly deprecated?: boolean;
+}
+
+export interface CheckContext {
+  readonly model: AdapterModel;
+  readonly registry: RegistryIndex;
+  readonly validateSchema: ValidateFunction;
+  readonly workspace: WorkspaceCodes;
+}
+
+export interface Check {
+  /** Shown in internal.rule-failure diagnostics when the check throws. */
+  readonly name: string;
+  run(ctx: CheckContext, emit: (p: Problem) => void): void;
+}

@@ -1,0 +1,13 @@
+/** yaml.syntax: what the parser rejects, at the parser's position. */
+import { Code } from '../codes';
+import type { Check } from './types';
+
+export const yamlSyntax: Check = {
+  name: 'yamlSyntax',
+  run({ model }, emit) {
+    for (const e of model.syntaxErrors) {
+      const end = e.end > e.start ? e.end : Math.min(e.start + 1, model.text.length);
+      emit({ code: Code.YamlSyntax, message: e.message, start: e.start, end, data: { yamlCode: e.yamlCode } });
+    }
+  },
+};

@@ -1,0 +1,83 @@
+/**
+ * Every diagnostic code, defined once: default severity, the anchor of its row in the README's
+ * diagnostics table, and a one-line summary. Messages are for humans; nothing branches on them.
+ */
+
+export const Code = {
+  YamlSyntax: 'yaml.syntax',
+  YamlDuplicateKey: 'yaml.duplicate-key',
+  YamlAliasLimit: 'yaml.alias-limit',
+  TextInvalidCharacter: 'text.invalid-character',
+  FileTooLarge: 'file.too-large',
+  InternalRuleFailure: 'internal.rule-failure',
+  SchemaType: 'schema.type',
+  SchemaRequired: 'schema.required',
+  SchemaUnknownKey: 'schema.unknown-key',
+  SchemaEnum: 'schema.enum',
+  CodeNameFormat: 'code.name-format',
+  CodeUnknownCategory: 'code.unknown-category',
+  CodeCategoryPrefix: 'code.category-prefix',
+  CodeRedefinesRegistry: 'code.redefines-registry',
+  TemplateUnknownPlaceholder: 'template.unknown-placeholder',
+  TemplateUnusedDetail: 'template.unused-detail',
+  TemplateMalformedPlaceholder: 'template.malformed-placeholder',
+  TemplateUnquotedPlaceholder: 'template.unquoted-placeholder',
+  TemplateFlowMapping: 'template.flow-mapping',
+  HttpInvalidStatus: 'http.invalid-status',
+  HttpCategoryMismatch: 'http.category-mismatch',
+  MappingUnknownCode: 'mapping.unknown-code',
+  MappingWarningCode: 'mapping.warning-code',
+  MappingUnreachableEntry: 'mapping.unreachable-entry',
+  MappingPrecedence: 'mapping.precedence',
+  ConditionSyntax: 'condition.syntax',
+  ConditionUnknownRoot: 'condition.unknown-root',
+} as const;
+export type Code = (typeof Code)[keyof typeof Code];
+
+export type RuleLevel = 'off' | 'hint' | 'information' | 'warning' | 'error';
+
+export interface CodeInfo {
+  readonly level: Exclude<RuleLevel, 'off'>;
+  readonly summary: string;
+  /** Tagged `Unnecessary` (rendered faded) when reported. */
+  readonly unnecessary?: boolean;
+}
+
+export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
+  'yaml.syntax': { level: 'error', summary: 'YAML the parser rejects' },
+  'yaml.duplicate-key': { level: 'error', summary: 'a key twice in one mapping' },
+  'yaml.alias-limit': { level: 'error', summary: 'alias expansion exceeds the budget (a YAML "billion laughs")' },
+  'text.invalid-character': { level: 'error', summary: 'a lone surrogate, U+FFFD replacement character or control character in the text' },
+  'file.too-large': { level: 'warning', summary: 'the file is larger than mcpAql.maxFileSize; it is not checked' },
+  'internal.rule-failure': { level: 'error', summary: 'a rule of ours failed on this file; the other rules still ran' },
+  'schema.type': { level: 'error', summary: 'a value of the wrong type' },
+  'schema.required': { level: 'error', summary: 'a required key is missing' },
+  'schema.unknown-key': { level: 'warning', summary: 'a key our blocks do not define' },
+  'schema.enum': { level: 'error', summary: 'a value outside the allowed list' },
+  'code.name-format': { level: 'error', summary: 'code is not UPPER_SNAKE_CASE (^[A-Z][A-Z0-9_]*$)' },
+  'code.unknown-category': { level: 'error', summary: 'category is not one of the registry categories' },
+  'code.category-prefix': { level: 'warning', summary: 'code does not start with <CATEGORY>_' },
+  'code.redefines-registry': { level: 'warning', summary: 'custom code reuses a registry code name' },
+  'template.unknown-placeholder': { level: 'error', summary: '{x} in a template is not a details key' },
+  'template.unused-detail': { level: 'hint', summary: 'declared details key never used in the template', unnecessary: true },
+  'template.malformed-placeholder': { level: 'error', summary: '{}, { x }, an unclosed { or another malformed placeholder' },
+  'template.unquoted-placeholder': { level: 'information', summary: "string value not wrapped in single quotes ('{x}', spec s4.2)" },
+  'template.flow-mapping': { level: 'error', summary: 'unquoted template starting with { was parsed as a mapping' },
+  'http.invalid-status': { level: 'error', summary: 'HTTP status not in 100–599 nor a 4XX/5XX range' },
+  'http.category-mismatch': { level: 'information', summary: "status outside the category's HTTP range (spec s3.2)" },
+  'mapping.unknown-code': { level: 'error', summary: 'code neither in the registry nor declared in error_codes' },
+  'mapping.warning-code': { level: 'error', summary: 'mapping targets a warning-only code' },
+  'mapping.unreachable-entry': { level: 'warning', summary: 'an entry after an unconditional one for the same status' },
+  'mapping.precedence': { level: 'information', summary: 'a status claimed by both error_mapping and some maps_from_http' },
+  'condition.syntax': { level: 'error', summary: 'condition the parser cannot read' },
+  'condition.unknown-root': { level: 'warning', summary: 'condition path root outside response.status/body/headers and params' },
+};
+
+export const allCodes: readonly Code[] = Object.values(Code);
+export const SOURCE = 'mcp-aql';
+export const README_URL = 'https://github.com/mcp-aql/mcp-aql-errors/blob/main/README.md';
+
+/** The anchor (`<a id="yaml-syntax">`) on the code's row of the README's diagnostics table. */
+export const docsAnchor = (c: Code): string => c.replace(/[^a-z0-9]+/g, '-');
+export const docsHref = (c: Code): string => `${README_URL}#${docsAnchor(c)}`;
+export const isCode = (s: unknown): s is Code => typeof s === 'string' && (codeInfo as Record<string, unknown>)[s] !== undefined;

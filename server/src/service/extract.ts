@@ -1,0 +1,190 @@
+/** Walks the parsed sections and pulls out the blocks we check, with document offsets. */
+import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import type { CodeDef, DetailDecl, MappingEntry, OperationParam, ScalarStyle, Section, Span, StatusRef, StringValue, Template, ValueRef } from './model';
+import { scanTemplate } from './templates';
+
+export interface Extracted { codes: CodeDef[]; mappings: MappingEntry[]; params: OperationParam[] }
+
+export function extract(sections: readonly Section[]): Extracted {
+  const out: Extracted = { codes: [], mappings: [], params: [] };
+  for (const s of sections) {
+    const root = s.doc.contents;
+    if (!isMap(root)) continue;
+    for (const pair of root.items) {
+      const key = keyString(pair);
+      if (key === 'error_codes' && isMap(pair.value)) {
+        for (const p of pair.value.items) { const c = codeDef(s, p); if (c) out.codes.push(c); }
+      } else if (key === 'error_mapping' && isMap(pair.value)) {
+        for (const p of pair.value.items) mappingEntries(s, p, out.mappings);
+      } else if (key === 'operations') operationParams(s, pair.value as Node | null, out.params);
+    }
+  }
+  return out;
+}
+
+export function keyString(pair: Pair): string | undefined {
+  return isScalar(pair.key) && pair.key.value !== null && typeof pair.key.value !== 'object' ? String(pair.key.value) : undefined;
+}
+
+export const spanOf = (s: Section, n: Node): Span => ({ start: s.base + n.range![0], end: s.base + n.range![1] });
+
+function pairSpan(s: Section, p: Pair): Span {
+  const k = p.key as Node | null, v = p.value as Node | null;
+  const start = k?.range ? k.range[0] : (v?.range?.[0] ?? 0);
+  const end = v?.range ? v.range[1] : (k?.range ? k.range[1] : start);
+  return { start: s.base + start, end: s.base + end };
+}
+
+const STYLE: Record<string, ScalarStyle> = {
+  PLAIN: 'plain', QUOTE_SINGLE: 'single', QUOTE_DOUBLE: 'double', BLOCK_LITERAL: 'literal', BLOCK_FOLDED: 'folded',
+};
+
+export function stringValue(s: Section, n: unknown): StringValue | undefined {
+  if (!isScalar(n) || typeof n.value !== 'string' || !n.range) return undefined;
+  const span = spanOf(s, n);
+  const raw = s.text.slice(n.range[0], n.range[1]);
+  return { value: n.value, span, raw, style: STYLE[n.type ?? 'PLAIN'] ?? 'plain' };
+}
+
+function template(s: Section, n: unknown): Template | undefined {
+  const v = stringValue(s, n);
+  return v && scanTemplate(v.raw, v.span.start, v.value, v.style);
+}
+
+function valueRef(s: Section, n: unknown): (ValueRef & { node: Node }) | undefined {
+  const node = n as Node | null;
+  if (!node || !node.range) return undefined;
+  return { value: isScalar(node) ? node.value : node.toJSON(), span: spanOf(s, node), node };
+}
+
+export function statusRef(s: Section, n: unknown): StatusRef | undefined {
+  if (!isScalar(n) || !n.range) return undefined;
+  const raw = s.text.slice(n.range[0], n.range[1]);
+  const span = spanOf(s, n);
+  const v = n.value;
+  let value: number | string = typeof v === 'number' ? v : String(v);
+  if (typeof v === 'string' && /^\d{3}$/.test(v)) value = Number(v);
+  if (typeof v === 'string' && /^[1-5]xx$/i.test(v)) value = v.toUpperCase();
+  const valid = typeof value === 'number' ? Number.isInteger(value) && value >= 100 && value <= 599 : /^[45]XX$/.test(value);
+  return { raw, value, span, valid };
+}
+
+function details(s: Section, n: unknown): DetailDecl[] {
+  const out: DetailDecl[] = [];
+  if (isMap(n)) {
+    for (const p of n.items) {
+      const name = keyString(p);
+      if (name === undefined || !(p.key as Node).range) continue;
+      const v = p.value;
+      let spec: Partial<DetailDecl> = {};
+      if (isScalar(v) && typeof v.value === 'string') spec = { type: v.value };
+      else if (isMap(v)) {
+        const js = v.toJSON() as Record<string, unknown>;
+        spec = {
+          type: typeof js.type === 'string' ? js.type : undefined,
+          required: typeof js.required === 'boolean' ? js.required : undefined,
+          description: typeof js.description === 'string' ? js.description : undefined,
+          example: js.example,
+          enum: Array.isArray(js.enum) ? js.enum : undefined,
+        };
+      }
+      out.push({ ...spec, name, keySpan: spanOf(s, p.key as Node), pairSpan: pairSpan(s, p) });
+    }
+  } else if (isSeq(n)) {
+    for (const item of n.items) {
+      if (isScalar(item) && typeof item.value === 'string' && item.range) {
+        const span = spanOf(s, item);
+        out.push({ name: item.value, keySpan: span, pairSpan: span });
+      }
+    }
+  }
+  return out;
+}
+
+interface EntryFields {
+  code?: StringValue; category?: ValueRef; template?: Template; templateNode?: ValueRef & { node: Node };
+  mapsFromHttp: StatusRef[]; condition?: StringValue; details: DetailDecl[]; detailsNode?: Node; description?: string;
+}
+
+function entryFields(s: Section, map: YAMLMap | undefined): EntryFields {
+  const f: EntryFields = { mapsFromHttp: [], details: [] };
+  if (!map) return f;
+  for (const p of map.items) {
+    const k = keyString(p), v = p.value as Node | null;
+    switch (k) {
+      case 'code': f.code = stringValue(s, v); break;
+      case 'category': f.category = valueRef(s, v); break;
+      case 'message_template':
+        f.template = template(s, v);
+        if (!f.template) f.templateNode = valueRef(s, v);
+        break;
+      case 'maps_from_http':
+        if (isSeq(v)) for (const it of v.items) { const r = statusRef(s, it); if (r) f.mapsFromHttp.push(r); }
+        break;
+      case 'condition': f.condition = stringValue(s, v); break;
+      case 'details': f.details = details(s, v); f.detailsNode = v ?? undefined; break;
+      case 'description': if (isScalar(v) && typeof v.value === 'string') f.description = v.value; break;
+    }
+  }
+  return f;
+}
+
+function codeDef(s: Section, p: Pair): CodeDef | undefined {
+  const name = keyString(p);
+  const key = p.key as Scalar | null;
+  if (name === undefined || !key?.range) return undefined;
+  const node = isMap(p.value) ? p.value : undefined;
+  const f = entryFields(s, node);
+  return {
+    name, keySpan: spanOf(s, key), entrySpan: pairSpan(s, p), section: s.index, node,
+    category: f.category, template: f.template, templateNode: f.templateNode, mapsFromHttp: f.mapsFromHttp,
+    condition: f.condition, details: f.details, detailsNode: f.detailsNode, description: f.description,
+  };
+}
+
+function mappingEntries(s: Section, p: Pair, out: MappingEntry[]): void {
+  const status = statusRef(s, p.key);
+  if (!status) return;
+  const one = (n: unknown, index: number | null, span: Span) => {
+    const node = isMap(n) ? n : undefined;
+    const f = entryFields(s, node);
+    out.push({
+      status, index, entrySpan: span, section: s.index, node, code: f.code, template: f.template, templateNode: f.templateNode,
+      condition: f.condition, details: f.details, detailsNode: f.detailsNode,
+    });
+  };
+  if (isSeq(p.value)) p.value.items.forEach((it, i) => one(it, i, (it as Node)?.range ? spanOf(s, it as Node) : pairSpan(s, p)));
+  else one(p.value, null, pairSpan(s, p));
+}
+
+const HTTP_MAPS_TO = /^(?:GET|POST|PUT|PATCH|DELETE) \//;
+
+function operationParams(s: Section, ops: Node | null, out: OperationParam[]): void {
+  const lists: Node[] = [];
+  if (isMap(ops)) for (const p of ops.items) { if (isSeq(p.value)) lists.push(p.value); }
+  else if (isSeq(ops)) lists.push(ops);
+  for (const list of lists) {
+    if (!isSeq(list)) continue;
+    for (const op of list.items) {
+      if (!isMap(op)) continue;
+      const name = String(op.get('name') ?? '');
+      for (const p of op.items) {
+        const k = keyString(p);
+        if (k === 'params' && isMap(p.value)) {
+          for (const pp of p.value.items) {
+            const pn = keyString(pp);
+            if (pn === undefined || !(pp.key as Node).range) continue;
+            const t = isMap(pp.value) ? pp.value.get('type') : undefined;
+            out.push({ name: pn, span: spanOf(s, pp.key as Node), operation: name, type: typeof t === 'string' ? t : undefined });
+          }
+        } else if (k === 'maps_to' && isScalar(p.value) && typeof p.value.value === 'string' && HTTP_MAPS_TO.test(p.value.value) && p.value.range) {
+          const raw = s.text.slice(p.value.range[0], p.value.range[1]);
+          for (const m of raw.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+            const start = s.base + p.value.range[0] + m.index;
+            out.push({ name: m[1]!, span: { start, end: start + m[0].length }, operation: name });
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The language service: the only public API of server/src/service (conventions C1). Pure and
+ * synchronous; takes TextDocuments and plain options, returns LSP data types. No I/O, no transport.
+ */
+import Ajv from 'ajv';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type {
+  CodeAction, CodeActionContext, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, Position, Range, TextEdit, WorkspaceEdit,
+} from 'vscode-languageserver-types';
+import { checks } from './checks';
+import type { RuleLevel } from './codes';
+import { complete } from './completion';
+import type { FeatureContext } from './context';
+import { preview, simulate, type EnvelopePreview, type PreviewRequest, type SimulationRequest, type SimulationResult } from './envelopes';
+import { fixAll, quickFixes } from './fixes';
+import { hover } from './hover';
+import type { AdapterModel } from './model';
+import { codeOccurrences, definition, prepareRename, references, rename } from './navigation';
+import { buildModel } from './parse';
+import { indexRegistry, type Registry, type RegistryIndex } from './registry';
+import { classify } from './sourceFile';
+import { codeLenses, declaredCodes, documentSymbols } from './symbols';
+import { runChecks, toDiagnostics } from './validate';
+import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type WorkspaceCodes } from './workspace';
+
+export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
+export type { Registry, RegistryCode } from './registry';
+export type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from './workspace';
+export type { EnvelopePreview, PreviewRequest, SimulationRequest, SimulationResult } from './envelopes';
+export { emptyWorkspace } from './workspace';
+
+export interface ServiceDeps {
+  /** schemas/error-registry.json */
+  readonly registry: Registry;
+  /** schemas/adapter.schema.json */
+  readonly schema: object;
+}
+
+export interface ServiceOptions {
+  /** Severity per diagnostic code (mcpAql.rules). */
+  readonly rules?: Readonly<Record<string, RuleLevel | undefined>>;
+  /** Extra globs of adapter files (mcpAql.files). */
+  readonly files?: readonly string[];
+  readonly maxProblems?: number;
+  /** Files longer than this (UTF-16 units) get one file.too-large diagnostic and nothing else. */
+  readonly maxFileSize?: number;
+}
+
+export const DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024;
+
+export interface AdapterService {
+  isAdapter(doc: TextDocument, opts?: ServiceOptions): boolean;
+  validate(doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): Diagnostic[];
+  quickFixes(doc: TextDocument, range: Range, context: CodeActionContext, opts?: ServiceOptions, workspace?: WorkspaceCodes): CodeAction[];
+  fixAll(doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): TextEdit[];
+  complete(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes): CompletionItem[];
+  hover(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes): Hover | null;
+  definition(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes): Location[];
+  references(doc: TextDocument, at: Position, includeDeclaration: boolean, opts?: ServiceOptions, workspace?: WorkspaceCodes): Location[];
+  prepareRename(doc: TextDocument, at: Position, opts?: ServiceOptions): { range: Range; placeholder: string } | null;
+  rename(doc: TextDocument, at: Position, newName: string, opts?: ServiceOptions, workspace?: WorkspaceCodes): WorkspaceEdit | null;
+  documentSymbols(doc: TextDocument, opts?: ServiceOptions): DocumentSymbol[];
+  codeLenses(doc: TextDocument, opts?: ServiceOptions): CodeLens[];
+  /** The custom codes this document declares (for the workspace index). */
+  declaredCodes(doc: TextDocument, opts?: ServiceOptions): CodeDeclaration[];
+  /** Every place a code name is written in this document (for the workspace index). */
+  codeOccurrences(doc: TextDocument, opts?: ServiceOptions): CodeOccurrence[];
+  preview(doc: TextDocument, req: PreviewRequest, opts?: ServiceOptions, workspace?: WorkspaceCodes): EnvelopePreview | undefined;
+  simulate(doc: TextDocument, req: SimulationRequest, opts?: ServiceOptions, workspace?: WorkspaceCodes): SimulationResult;
+  readonly registry: Registry;
+  /** Drop the cached model of a closed document. */
+  forget(uri: string): void;
+}
+
+export function createAdapterService(deps: ServiceDeps): AdapterService {
+  const registry: RegistryIndex = indexRegistry(deps.registry);
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validateSchema = ajv.compile(deps.schema);
+  const cache = new Map<string, { version: number; text: string; model: AdapterModel | undefined }>();
+
+  const modelOf = (doc: TextDocument, opts?: ServiceOptions): AdapterModel | undefined => {
+    const text = doc.getText();
+    const hit = cache.get(doc.uri);
+    if (hit && hit.version === doc.version && hit.text === text) return hit.model;
+    const model = text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE) ? undefined : buildModel(doc.uri, text, opts?.files);
+    cache.set(doc.uri, { version: doc.version, text, model });
+    return model;
+  };
+  const ctx = (doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): FeatureContext | undefined => {
+    const model = modelOf(doc, opts);
+    return model && { doc, model, registry, workspace: workspace ?? emptyWorkspace };
+  };
+
+  const service: AdapterService = {
+    registry: deps.registry,
+    isAdapter: (doc, opts) => classify(doc.uri, doc.getText(), opts?.files) !== undefined,
+    validate(doc, opts, workspace) {
+      const text = doc.getText();
+      const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {
+        return toDiagnostics(doc, [{
+          code: 'file.too-large', start: 0, end: 0,
+          message: `This file has ${text.length} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`,
+          data: { size: text.length, max },
+        }], new Map(), opts ?? {});
+      }
+      const model = modelOf(doc, opts);
+      if (!model) return [];
+      const problems = runChecks(checks, { model, registry, validateSchema, workspace: workspace ?? emptyWorkspace });
+      return toDiagnostics(doc, problems, model.suppressions, opts ?? {});
+    },
+    quickFixes(doc, range, context, opts, workspace) {
+      const c = ctx(doc, opts, workspace);
+      return c ? quickFixes(c, range, context) : [];
+    },
+    fixAll(doc, opts, workspace) {
+      const c = ctx(doc, opts, workspace);
+      return c ? fixAll(c, service.validate(doc, opts, workspace)) : [];
+    },
+    complete: (doc, at, opts, ws) => { const c = ctx(doc, opts, ws); return c ? complete(c, at) : []; },
+    hover: (doc, at, opts, ws) => { const c = ctx(doc, opts, ws); return c ? hover(c, at) : null; },
+    definition: (doc, at, opts, ws) => { const c = ctx(doc, opts, ws); return c ? definition(c, at) : []; },
+    references: (doc, at, inc, opts, ws) => { const c = ctx(doc, opts, ws); return c ? references(c, at, inc) : []; },
+    prepareRename: (doc, at, opts) => { const c = ctx(doc, opts); return c ? prepareRename(c, at) : null; },
+    rename: (doc, at, name, opts, ws) => { const c = ctx(doc, opts, ws); return c ? rename(c, at, name) : null; },
+    documentSymbols: (doc, opts) => { const c = ctx(doc, opts); return c ? documentSymbols(c) : []; },
+    codeLenses: (doc, opts) => { const c = ctx(doc, opts); return c ? codeLenses(c) : []; },
+    declaredCodes: (doc, opts) => { const c = ctx(doc, opts); return c ? declaredCodes(c) : []; },
+    codeOccurrences: (doc, opts) => { const c = ctx(doc, opts); return c ? codeOccurrences(c) : []; },
+    preview: (doc, req, opts, ws) => { const c = ctx(doc, opts, ws); return c ? preview(c, req) : undefined; },
+    simulate: (doc, req, opts, ws) => {
+      const c = ctx(doc, opts, ws);
+      return c ? simulate(c, req) : simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace: ws ?? emptyWorkspace }, req);
+    },
+    forget: uri => void cache.delete(uri),
+  };
+  return service;
+}

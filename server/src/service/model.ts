@@ -1,0 +1,121 @@
+/**
+ * The adapter model: what parse.ts extracts from a file, with exact document offsets
+ * (UTF-16 code units, as TextDocument.positionAt expects) for every node a feature points at.
+ * Every feature (checks, fixes, completion, hover, envelopes) reads this; none re-parses.
+ */
+import type { Document, Node, YAMLMap } from 'yaml';
+
+export interface Span { readonly start: number; readonly end: number }
+
+export type FileKind = 'markdown' | 'yaml' | 'json';
+
+/** One YAML document of the file: its parsed tree and where its text starts in the file. */
+export interface Section {
+  readonly index: number;
+  /** Offset of the section's first character in the file. Node ranges are relative to the section. */
+  readonly base: number;
+  readonly text: string;
+  readonly doc: Document.Parsed;
+}
+
+export type ScalarStyle = 'plain' | 'single' | 'double' | 'literal' | 'folded';
+
+export interface StringValue {
+  readonly value: string;
+  /** The scalar's source, quotes included (value range, trailing comments excluded). */
+  readonly span: Span;
+  readonly raw: string;
+  readonly style: ScalarStyle;
+}
+
+export interface Placeholder { readonly name: string; /** covers the braces */ readonly span: Span }
+
+export interface MalformedPlaceholder { readonly span: Span; readonly reason: string }
+
+export interface Template extends StringValue {
+  readonly placeholders: readonly Placeholder[];
+  readonly malformed: readonly MalformedPlaceholder[];
+}
+
+/** A declared details key (ours): `key: type` or `key: {type, required, description, example, enum}`, or a bare list item `- key`. */
+export interface DetailDecl {
+  readonly name: string;
+  readonly keySpan: Span;
+  /** From the key's start to the end of its value: what "remove key" deletes. */
+  readonly pairSpan: Span;
+  readonly type?: string;
+  readonly required?: boolean;
+  readonly description?: string;
+  readonly example?: unknown;
+  readonly enum?: readonly unknown[];
+}
+
+export interface StatusRef {
+  /** The key or item as written (`404`, `"404"`, `4XX`). */
+  readonly raw: string;
+  /** Integer status, or `4XX`/`5XX` for ranges, or the string as written when it is neither. */
+  readonly value: number | string;
+  readonly span: Span;
+  readonly valid: boolean;
+}
+
+/** Something of the wrong shape where a value was expected (a map where a string belongs, ...). */
+export interface ValueRef { readonly value: unknown; readonly span: Span }
+
+export interface CodeDef {
+  readonly name: string;
+  readonly keySpan: Span;
+  /** From the code's key to the end of its value. */
+  readonly entrySpan: Span;
+  readonly section: number;
+  /** The entry's mapping node (undefined when the value is not a mapping). */
+  readonly node?: YAMLMap;
+  readonly category?: ValueRef;
+  readonly template?: Template;
+  /** The template's value node when it is not a string (a flow mapping, a number, ...). */
+  readonly templateNode?: ValueRef & { readonly node: Node };
+  readonly mapsFromHttp: readonly StatusRef[];
+  readonly condition?: StringValue;
+  readonly details: readonly DetailDecl[];
+  readonly detailsNode?: Node;
+  readonly description?: string;
+}
+
+export interface MappingEntry {
+  readonly status: StatusRef;
+  /** Position in a list value (ours), or null for a single mapping value. */
+  readonly index: number | null;
+  readonly entrySpan: Span;
+  readonly section: number;
+  readonly node?: YAMLMap;
+  readonly code?: StringValue;
+  readonly template?: Template;
+  readonly templateNode?: ValueRef & { readonly node: Node };
+  readonly condition?: StringValue;
+  readonly details: readonly DetailDecl[];
+  readonly detailsNode?: Node;
+}
+
+export interface ParseProblem {
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  /** The yaml package's error code (BAD_INDENT, ...), or our own for front matter. */
+  readonly yamlCode: string;
+}
+
+export interface OperationParam { readonly name: string; readonly span: Span; readonly operation: string; readonly type?: string }
+
+export interface AdapterModel {
+  readonly uri: string;
+  readonly text: string;
+  readonly kind: FileKind;
+  readonly sections: readonly Section[];
+  readonly codes: readonly CodeDef[];
+  readonly mappings: readonly MappingEntry[];
+  /** Operation parameters (params keys and `{x}` of `METHOD /path/{x}` maps_to), for placeholder fixes. */
+  readonly params: readonly OperationParam[];
+  readonly syntaxErrors: readonly ParseProblem[];
+  /** Line number → suppressed codes ('*' = all) from `# mcp-aql-disable-next-line`. */
+  readonly suppressions: ReadonlyMap<number, ReadonlySet<string>>;
+}

@@ -1,0 +1,72 @@
+/**
+ * text → AdapterModel. The only place that calls the YAML parser (conventions C2). Keys are compared
+ * as strings; duplicate keys are left to the O(n) check (the parser's own check is quadratic).
+ */
+import { Composer, Parser, type Document } from 'yaml';
+import type { AdapterModel, FileKind, ParseProblem, Section } from './model';
+import { extract } from './extract';
+import { classify, type Classified } from './sourceFile';
+
+export const PARSE_OPTIONS = {
+  uniqueKeys: false,
+  prettyErrors: false,
+  keepSourceTokens: false,
+  strict: true,
+  stringKeys: false,
+} as const;
+
+export function buildModel(uri: string, text: string, extraGlobs: readonly string[] = []): AdapterModel | undefined {
+  const cls = classify(uri, text, extraGlobs);
+  return cls && buildClassified(uri, text, cls);
+}
+
+export function buildClassified(uri: string, text: string, cls: Classified): AdapterModel {
+  const { start, end } = cls.region;
+  const syntaxErrors: ParseProblem[] = [];
+  if (cls.unclosed) {
+    syntaxErrors.push({ start: 0, end: 3, message: "Front matter opened with '---' is never closed by a line that is only '---'.", yamlCode: 'FRONT_MATTER_UNCLOSED' });
+  }
+  const sections = parseSections(text.slice(start, end), start, cls.kind, syntaxErrors);
+  const ex = extract(sections);
+  return {
+    uri, text, kind: cls.kind, sections,
+    codes: ex.codes, mappings: ex.mappings, params: ex.params,
+    syntaxErrors,
+    suppressions: suppressions(text, start, end),
+  };
+}
+
+export function parseSections(yamlText: string, base: number, kind: FileKind, errors: ParseProblem[]): Section[] {
+  const docs: Document.Parsed[] = [];
+  const composer = new Composer(PARSE_OPTIONS);
+  for (const d of composer.compose(new Parser().parse(yamlText), true, yamlText.length)) docs.push(d);
+  const sections: Section[] = [];
+  docs.forEach((doc, index) => {
+    for (const e of doc.errors) {
+      const [s, t] = e.pos;
+      errors.push({ start: base + s, end: base + Math.max(t, s), message: e.message, yamlCode: e.code });
+    }
+    // A Markdown adapter has one front matter document; a second one would be body text.
+    if (kind !== 'markdown' || index === 0) sections.push({ index, base, text: yamlText, doc });
+  });
+  return sections;
+}
+
+const DISABLE = /#[ \t]*mcp-aql-disable-next-line\b([^\r\n]*)/g;
+
+/** `# mcp-aql-disable-next-line [code ...]` → the next line's suppressed codes (0-based line numbers). */
+export function suppressions(text: string, start: number, end: number): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  const region = text.slice(start, end);
+  if (!region.includes('mcp-aql-disable-next-line')) return out;
+  let line = 0;
+  for (let i = 0; i < start; i++) if (text.charCodeAt(i) === 10) line++;
+  let last = 0;
+  for (const m of region.matchAll(DISABLE)) {
+    for (let i = last; i < m.index; i++) if (region.charCodeAt(i) === 10) line++;
+    last = m.index;
+    const codes = m[1]!.split(/[\s,]+/).filter(Boolean);
+    out.set(line + 1, new Set(codes.length ? codes : ['*']));
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+/**
+ * Placeholders in a template, found in the scalar's raw source so spans are exact inside quoted,
+ * escaped and folded strings (conventions C3). Linear; no regular expression from input.
+ */
+import type { MalformedPlaceholder, Placeholder, ScalarStyle, Template } from './model';
+
+export const PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function scanTemplate(raw: string, start: number, value: string, style: ScalarStyle): Template {
+  const placeholders: Placeholder[] = [];
+  const malformed: MalformedPlaceholder[] = [];
+  // Skip the quotes and the block header so they are never taken for template text.
+  let i = style === 'single' || style === 'double' ? 1 : 0;
+  let end = style === 'single' || style === 'double' ? Math.max(i, raw.length - 1) : raw.length;
+  if (style === 'literal' || style === 'folded') i = Math.max(0, raw.indexOf('\n') + 1);
+  if ((style === 'single' || style === 'double') && raw.length < 2) end = raw.length;
+  for (; i < end; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x7d /* } */) {
+      malformed.push({ span: { start: start + i, end: start + i + 1 }, reason: "a '}' with no '{' before it" });
+      continue;
+    }
+    if (c !== 0x7b /* { */) continue;
+    let j = i + 1;
+    while (j < end && raw[j] !== '}' && raw[j] !== '{' && raw[j] !== '\n') j++;
+    if (j >= end || raw[j] !== '}') {
+      malformed.push({ span: { start: start + i, end: start + j }, reason: "'{' is never closed" });
+      i = j - 1;
+      continue;
+    }
+    const inner = raw.slice(i + 1, j);
+    const span = { start: start + i, end: start + j + 1 };
+    if (PLACEHOLDER_NAME.test(inner)) placeholders.push({ name: inner, span });
+    else if (inner.length === 0) malformed.push({ span, reason: 'empty placeholder {}' });
+    else if (PLACEHOLDER_NAME.test(inner.trim())) malformed.push({ span, reason: `spaces inside the braces: write {${inner.trim()}}` });
+    else malformed.push({ span, reason: `'${inner}' is not a placeholder name ([A-Za-z_][A-Za-z0-9_]*)` });
+    i = j;
+  }
+  return { value, span: { start, end: start + raw.length }, raw, style, placeholders, malformed };
+}
+
+/** Render a template with values; unknown placeholders stay as written. */
+export function renderTemplate(template: string, values: (name: string) => string | undefined): string {
+  let out = '';
+  for (let i = 0; i < template.length; i++) {
+    const c = template[i]!;
+    if (c === '{') {
+      const j = template.indexOf('}', i + 1);
+      const name = j > i ? template.slice(i + 1, j) : '';
+      if (j > i && PLACEHOLDER_NAME.test(name)) {
+        const v = values(name);
+        out += v ?? template.slice(i, j + 1);
+        i = j;
+        continue;
+      }
+    }
+    out += c;
+  }
+  return out;
+}

@@ -1,0 +1,68 @@
+/**
+ * Runs every check and turns problems into LSP diagnostics: offsets → ranges once, source, code,
+ * codeDescription, severity from the rule levels, suppression comments, a cap on the count.
+ * A check that throws costs one internal.rule-failure diagnostic; the others still report.
+ */
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { Code, codeInfo, docsHref, SOURCE, type RuleLevel } from './codes';
+import type { Check, CheckContext, Problem } from './checks/types';
+import { toRange } from './ranges';
+
+export const SEVERITY: Record<Exclude<RuleLevel, 'off'>, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export interface ValidateOptions {
+  readonly rules?: Readonly<Record<string, RuleLevel | undefined>>;
+  readonly maxProblems?: number;
+}
+
+export function runChecks(checks: readonly Check[], ctx: CheckContext): Problem[] {
+  const problems: Problem[] = [];
+  const emit = (p: Problem) => void problems.push(p);
+  for (const check of checks) {
+    try {
+      check.run(ctx, emit);
+    } catch (err) {
+      problems.push({
+        code: Code.InternalRuleFailure,
+        message: `Internal error in rule '${check.name}': ${err instanceof Error ? err.message : String(err)}. The other rules still ran; please report this file.`,
+        start: 0, end: 0, data: { rule: check.name },
+      });
+    }
+  }
+  return problems;
+}
+
+export function toDiagnostics(doc: TextDocument, problems: readonly Problem[], suppressed: ReadonlyMap<number, ReadonlySet<string>>, opts: ValidateOptions): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const p of problems) {
+    const level = opts.rules?.[p.code] ?? codeInfo[p.code].level;
+    if (level === 'off') continue;
+    const range = toRange(doc, p.start, p.end);
+    const sup = suppressed.get(range.start.line);
+    if (sup && (sup.has('*') || sup.has(p.code))) continue;
+    const d: Diagnostic = {
+      range, severity: SEVERITY[level], source: SOURCE, code: p.code, message: p.message,
+      codeDescription: { href: docsHref(p.code) },
+    };
+    if (p.data !== undefined) d.data = p.data;
+    const tags: DiagnosticTag[] = [];
+    if (codeInfo[p.code].unnecessary) tags.push(DiagnosticTag.Unnecessary);
+    if (p.deprecated) tags.push(DiagnosticTag.Deprecated);
+    if (tags.length) d.tags = tags;
+    if (p.related?.length) {
+      d.relatedInformation = p.related.map(r => ({
+        location: r.uri && r.range ? { uri: r.uri, range: r.range } : { uri: doc.uri, range: toRange(doc, r.start, r.end) }, message: r.message,
+      }));
+    }
+    out.push(d);
+  }
+  out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  const max = opts.maxProblems ?? 1000;
+  return out.length > max ? out.slice(0, max) : out;
+}

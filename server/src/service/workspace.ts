@@ -1,0 +1,43 @@
+/**
+ * What the service knows of other files: the LSP layer's workspace index (or the CLI's file list)
+ * implements this. Plain data; the service never reads a file.
+ */
+import type { Range } from 'vscode-languageserver-types';
+
+export interface DeclaredDetail { readonly name: string; readonly type?: string; readonly required?: boolean; readonly description?: string }
+
+/** A custom code declared in some file's `error_codes`. */
+export interface CodeDeclaration {
+  readonly uri: string;
+  readonly code: string;
+  /** The code's key. */
+  readonly range: Range;
+  readonly category?: string;
+  readonly template?: string;
+  readonly details: readonly DeclaredDetail[];
+  readonly description?: string;
+  readonly mapsFromHttp: readonly (number | string)[];
+}
+
+/** Every place a code name is written: a declaration key or a `code:` value of error_mapping. */
+export interface CodeOccurrence {
+  readonly uri: string;
+  readonly code: string;
+  readonly range: Range;
+  readonly kind: 'declaration' | 'reference';
+}
+
+export interface WorkspaceCodes {
+  /** Declarations of `code` in files other than the one being checked. */
+  declarations(code: string, exceptUri?: string): readonly CodeDeclaration[];
+  /** All declarations in other files (completion). */
+  allDeclarations(exceptUri?: string): Iterable<CodeDeclaration>;
+  /** Occurrences of `code` in files other than `exceptUri` (references, rename). */
+  occurrences(code: string, exceptUri?: string): readonly CodeOccurrence[];
+}
+
+export const emptyWorkspace: WorkspaceCodes = {
+  declarations: () => [],
+  allDeclarations: () => [],
+  occurrences: () => [],
+};

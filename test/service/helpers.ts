@@ -1,0 +1,82 @@
+/**
+ * Test helpers for the service: a fresh service per call, inline YAML fixtures with `[[…]]` span
+ * markers and a `|` cursor marker, and edit application.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import { createAdapterService, type AdapterService, type Registry, type ServiceDeps } from '../../server/src/service';
+
+export const ROOT = join(__dirname, '..', '..');
+export const SHARED = join(ROOT, '..', 'shared');
+
+let deps: ServiceDeps | undefined;
+export function loadDeps(): ServiceDeps {
+  deps ??= {
+    registry: JSON.parse(readFileSync(join(ROOT, 'schemas', 'error-registry.json'), 'utf8')) as Registry,
+    schema: JSON.parse(readFileSync(join(ROOT, 'schemas', 'adapter.schema.json'), 'utf8')) as object,
+  };
+  return deps;
+}
+
+export const newService = (): AdapterService => createAdapterService(loadDeps());
+
+/** Join lines, so fixtures stay readable and indentation is explicit. */
+export const yamlDoc = (...lines: string[]): string => lines.join('\n') + '\n';
+
+export interface Fixture {
+  readonly doc: TextDocument;
+  /** Ranges marked with [[…]], in order of appearance. */
+  readonly spans: Range[];
+  /** The position marked with `|` (only when `cursor` is true). */
+  readonly cursor?: Position;
+}
+
+/**
+ * Strip `[[` `]]` markers (and, with `cursor`, one `|`) from the text and remember where they were.
+ * Use `cursor: true` only when the text has no other `|` (YAML block scalars use it).
+ */
+export function fixture(text: string, opts: { uri?: string; cursor?: boolean } = {}): Fixture {
+  const uri = opts.uri ?? 'file:///work/test.adapter.yaml';
+  let clean = '';
+  const starts: number[] = [];
+  const spans: [number, number][] = [];
+  let cursorAt: number | undefined;
+  for (let i = 0; i < text.length; i++) {
+    if (text.startsWith('[[', i)) { starts.push(clean.length); i++; continue; }
+    if (text.startsWith(']]', i) && starts.length) { spans.push([starts.pop()!, clean.length]); i++; continue; }
+    if (opts.cursor && text[i] === '|' && cursorAt === undefined) { cursorAt = clean.length; continue; }
+    clean += text[i];
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  const doc = TextDocument.create(uri, 'yaml', 1, clean);
+  return {
+    doc,
+    spans: spans.map(([s, e]) => ({ start: doc.positionAt(s), end: doc.positionAt(e) })),
+    cursor: cursorAt === undefined ? undefined : doc.positionAt(cursorAt),
+  };
+}
+
+export const docOf = (text: string, uri = 'file:///work/test.adapter.yaml', version = 1): TextDocument =>
+  TextDocument.create(uri, 'yaml', version, text);
+
+export function readCorpus(name: string): string {
+  return readFileSync(join(SHARED, 'corpus', 'adapters', name), 'utf8');
+}
+
+export function applyEdits(doc: TextDocument, edits: readonly TextEdit[]): string {
+  return TextDocument.applyEdits(doc, [...edits]);
+}
+
+/** The edits of a code action for `doc` (from `changes` or `documentChanges`). */
+export function editsOf(action: CodeAction | WorkspaceEdit, uri: string): TextEdit[] {
+  const edit = 'edit' in action || 'title' in action ? (action as CodeAction).edit : (action as WorkspaceEdit);
+  if (!edit) return [];
+  if (edit.changes?.[uri]) return edit.changes[uri]!;
+  for (const dc of edit.documentChanges ?? []) if ('textDocument' in dc && dc.textDocument.uri === uri) return dc.edits as TextEdit[];
+  return [];
+}
+
+/** Text under a range. */
+export const textAt = (doc: TextDocument, r: Range): string => doc.getText(r);
