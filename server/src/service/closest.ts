@@ -1,0 +1,41 @@
+/** "Did you mean": edit distance and the closest candidates, for quick fixes and messages. */
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions), case-sensitive. */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * Candidates within a distance that grows with the word's length (a third of it, at least 2),
+ * compared case-insensitively, best first, at most `limit`.
+ */
+export function closest(word: string, candidates: Iterable<string>, limit = 3): string[] {
+  const w = word.toLowerCase();
+  const max = Math.max(2, Math.floor(word.length / 3));
+  const scored: [string, number][] = [];
+  for (const c of new Set(candidates)) {
+    if (c === word) continue;
+    const d = editDistance(w, c.toLowerCase(), max);
+    if (d <= max) scored.push([c, d]);
+  }
+  scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
+  return scored.slice(0, limit).map(([c]) => c);
+}
