@@ -41,7 +41,7 @@ export function runChecks(checks: readonly Check[], ctx: CheckContext): Problem[
 export function toDiagnostics(doc: TextDocument, problems: readonly Problem[], suppressed: ReadonlyMap<number, ReadonlySet<string>>, opts: ValidateOptions): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const p of problems) {
-    const level = opts.rules?.[p.code] ?? codeInfo[p.code].level;
+    const level = opts.rules?.[p.code] ?? p.level ?? codeInfo[p.code].level;
     if (level === 'off') continue;
     const range = toRange(doc, p.start, p.end);
     const sup = suppressed.get(range.start.line);

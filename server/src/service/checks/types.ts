@@ -1,7 +1,7 @@
 /** The one interface every check implements (conventions C7): read the model, emit offsets. */
 import type { ValidateFunction } from 'ajv';
 import type { Range } from 'vscode-languageserver-types';
-import type { Code } from '../codes';
+import type { Code, RuleLevel } from '../codes';
 import type { AdapterModel } from '../model';
 import type { RegistryIndex } from '../registry';
 import type { WorkspaceCodes } from '../workspace';
@@ -17,7 +17,9 @@ export interface Problem {
   /** Everything the code's quick fixes need (conventions C6). */
   readonly data?: unknown;
   readonly related?: readonly RelatedSpan[];
-  /** Overrides the default severity for this one problem (e.g. schema.unknown-key is a warning). */
+  /** This problem's default level when it differs from its code's (a user's mcpAql.rules setting still wins). */
+  readonly level?: Exclude<RuleLevel, 'off'>;
+  /** Tag the diagnostic Deprecated. */
   readonly deprecated?: boolean;
 }
 
