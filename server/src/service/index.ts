@@ -28,12 +28,15 @@ export type { Registry, RegistryCode } from './registry';
 export type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from './workspace';
 export type { EnvelopePreview, PreviewRequest, SimulationRequest, SimulationResult } from './envelopes';
 export { emptyWorkspace } from './workspace';
+export { createWorkspaceIndex, type WorkspaceIndex } from './workspaceIndex';
 
 export interface ServiceDeps {
   /** schemas/error-registry.json */
   readonly registry: Registry;
   /** schemas/adapter.schema.json */
   readonly schema: object;
+  /** schemas/envelopes/<dialect>.schema.json, keyed by dialect id: mcp-aql, mcp-tool-result, json-rpc, atlas-gate. */
+  readonly envelopeSchemas?: Readonly<Record<string, object>>;
 }
 
 export interface ServiceOptions {
