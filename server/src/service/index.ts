@@ -47,6 +47,8 @@ export interface ServiceOptions {
   readonly maxProblems?: number;
   /** Files longer than this (UTF-16 units) get one file.too-large diagnostic and nothing else. */
   readonly maxFileSize?: number;
+  /** Internal, for tests: YAML regions at least this long are parsed incrementally (default 16 KiB). */
+  readonly chunkThreshold?: number;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024;
@@ -85,7 +87,9 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     const text = doc.getText();
     const hit = cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.text === text) return hit.model;
-    const model = text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE) ? undefined : buildModel(doc.uri, text, opts?.files);
+    const model = text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)
+      ? undefined
+      : buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold });
     cache.set(doc.uri, { version: doc.version, text, model });
     return model;
   };

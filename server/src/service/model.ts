@@ -118,4 +118,6 @@ export interface AdapterModel {
   readonly syntaxErrors: readonly ParseProblem[];
   /** Line number → suppressed codes ('*' = all) from `# mcp-aql-disable-next-line`. */
   readonly suppressions: ReadonlyMap<number, ReadonlySet<string>>;
+  /** Internal: the parser's reusable state (chunk cache) for the next version of this document. */
+  readonly parseState?: unknown;
 }

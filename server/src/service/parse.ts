@@ -4,6 +4,7 @@
  */
 import { Composer, Parser, type Document } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from './model';
+import { parseChunked, type ChunkStore } from './chunkedParse';
 import { extract } from './extract';
 import { classify, type Classified } from './sourceFile';
 
@@ -15,24 +16,53 @@ export const PARSE_OPTIONS = {
   stringKeys: false,
 } as const;
 
-export function buildModel(uri: string, text: string, extraGlobs: readonly string[] = []): AdapterModel | undefined {
-  const cls = classify(uri, text, extraGlobs);
-  return cls && buildClassified(uri, text, cls);
+/**
+ * YAML regions at least this long are parsed in chunks, reusing the previous version's chunks.
+ * 0: every YAML region is chunked, so results never depend on the file's size. On error-free text a
+ * chunked parse equals a whole parse; a syntax error inside one error_codes / error_mapping entry is
+ * reported inside that entry instead of cascading over the rest of the file (docs/performance.md).
+ */
+export const CHUNK_THRESHOLD = 0;
+
+export interface BuildOptions {
+  readonly extraGlobs?: readonly string[];
+  /** The model of the previous version of the same document (its chunks are reused). */
+  readonly previous?: AdapterModel;
+  /** Override CHUNK_THRESHOLD (tests compare chunked and whole parses with 0 and Infinity). */
+  readonly chunkThreshold?: number;
 }
 
-export function buildClassified(uri: string, text: string, cls: Classified): AdapterModel {
+export function buildModel(uri: string, text: string, extraGlobs: readonly string[] = [], opts: BuildOptions = {}): AdapterModel | undefined {
+  const cls = classify(uri, text, extraGlobs);
+  return cls && buildClassified(uri, text, cls, opts);
+}
+
+export function buildClassified(uri: string, text: string, cls: Classified, opts: BuildOptions = {}): AdapterModel {
   const { start, end } = cls.region;
   const syntaxErrors: ParseProblem[] = [];
   if (cls.unclosed) {
     syntaxErrors.push({ start: 0, end: 3, message: "Front matter opened with '---' is never closed by a line that is only '---'.", yamlCode: 'FRONT_MATTER_UNCLOSED' });
   }
-  const sections = parseSections(text.slice(start, end), start, cls.kind, syntaxErrors);
+  const yamlText = text.slice(start, end);
+  let sections: Section[] | undefined;
+  let parseState: ChunkStore | undefined;
+  if (cls.kind !== 'json' && yamlText.length >= (opts.chunkThreshold ?? CHUNK_THRESHOLD)) {
+    const prev = opts.previous?.parseState instanceof Map ? opts.previous.parseState as ChunkStore : undefined;
+    const chunked = parseChunked(yamlText, PARSE_OPTIONS, prev);
+    if (chunked) {
+      sections = [{ index: 0, base: start, text: yamlText, doc: chunked.doc }];
+      for (const e of chunked.errors) syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
+      parseState = chunked.store;
+    }
+  }
+  sections ??= parseSections(yamlText, start, cls.kind, syntaxErrors);
   const ex = extract(sections);
   return {
     uri, text, kind: cls.kind, sections,
     codes: ex.codes, mappings: ex.mappings, params: ex.params,
     syntaxErrors,
     suppressions: suppressions(text, start, end),
+    parseState,
   };
 }
 

@@ -1,0 +1,185 @@
+/**
+ * Incremental parsing for large YAML files (issue 6). The region is split on lines into top-level
+ * chunks, and the `error_codes` / `error_mapping` blocks further into one chunk per entry. Each chunk
+ * is parsed on its own and cached by its exact text; a keystroke re-parses only the chunk it touched.
+ * Cached chunks that moved have their node ranges shifted, and the chunks are assembled into one
+ * Document that looks to every reader exactly like a whole-file parse.
+ *
+ * Anything this line-based split cannot be sure of (anchors and aliases, directives, several
+ * documents, flow or sequence roots, tabs in indentation, a chunk that does not parse to one mapping)
+ * returns undefined and the caller parses the whole region instead.
+ */
+import { Composer, Document, isAlias, isMap, isPair, isScalar, isSeq, Pair, Parser, YAMLMap, type Node } from 'yaml';
+
+export interface ChunkError { readonly start: number; readonly end: number; readonly message: string; readonly code: string }
+
+interface Chunk {
+  readonly text: string;
+  readonly pairs: Pair[];
+  /** Errors relative to the chunk's start. */
+  readonly errors: readonly ChunkError[];
+  /** Where the nodes' ranges currently place the chunk (region offset). */
+  placedAt: number;
+}
+
+/** The chunks of the last parse of one document, by text (several for identical texts). */
+export type ChunkStore = Map<string, Chunk[]>;
+
+export interface ChunkedParse {
+  readonly doc: Document.Parsed;
+  readonly errors: readonly ChunkError[];
+  readonly store: ChunkStore;
+  /** How many chunks had to be parsed (the rest came from the store). */
+  readonly parsed: number;
+}
+
+const UNSAFE = /(?:^|[\s[{,])[&*!][^\s[\]{},]|^%|^(?:---|\.\.\.)(?:\s|$)|^\t/m;
+const SPLIT_BLOCK = /^(?:error_codes|error_mapping)[ \t]*:[ \t]*(?:#[^\n]*)?\r?$/;
+
+interface Piece { start: number; end: number; sub?: Piece[]; header?: Piece }
+
+export function parseChunked(text: string, options: object, prev: ChunkStore | undefined): ChunkedParse | undefined {
+  if (UNSAFE.test(text)) return undefined;
+  const top = splitTop(text);
+  if (!top) return undefined;
+  const store: ChunkStore = new Map();
+  const used = new Set<Chunk>();
+  const errors: ChunkError[] = [];
+  let parsed = 0;
+  const take = (start: number, end: number): Chunk | undefined => {
+    const t = text.slice(start, end);
+    let chunk = prev?.get(t)?.find(c => !used.has(c));
+    if (!chunk) {
+      chunk = parseChunk(t, options, start);
+      parsed++;
+      if (!chunk) return undefined;
+    } else if (chunk.placedAt !== start) {
+      const delta = start - chunk.placedAt;
+      for (const p of chunk.pairs) shiftPair(p, delta);
+      chunk.placedAt = start;
+    }
+    used.add(chunk);
+    const list = store.get(t);
+    if (list) list.push(chunk); else store.set(t, [chunk]);
+    for (const e of chunk.errors) errors.push({ ...e, start: e.start + start, end: e.end + start });
+    return chunk;
+  };
+
+  const root = new YAMLMap();
+  for (const piece of top) {
+    if (!piece.sub) {
+      const c = take(piece.start, piece.end);
+      // An error outside an entry may change how a whole parse reads what follows: parse the whole.
+      if (!c || c.errors.length) return undefined;
+      root.items.push(...c.pairs);
+      continue;
+    }
+    const head = take(piece.header!.start, piece.header!.end);
+    if (!head || head.pairs.length !== 1 || head.errors.length) return undefined;
+    const block = new YAMLMap();
+    for (const s of piece.sub) {
+      const c = take(s.start, s.end);
+      if (!c) return undefined;
+      block.items.push(...c.pairs);
+    }
+    const first = block.items[0]?.key as Node | undefined, last = block.items[block.items.length - 1];
+    const lastEnd = endOf(last);
+    block.range = [first?.range?.[0] ?? piece.sub[0]!.start, lastEnd, lastEnd];
+    // The header chunk's pair is shared with the store: give it a fresh pair so the cached one keeps its null value.
+    root.items.push(new Pair(head.pairs[0]!.key, block));
+  }
+  const firstKey = root.items[0]?.key as Node | undefined;
+  const end = endOf(root.items[root.items.length - 1]);
+  root.range = [firstKey?.range?.[0] ?? 0, end, end];
+  const doc = new Document(undefined, options) as Document.Parsed;
+  doc.contents = root as unknown as Document.Parsed['contents'];
+  (doc as { range: [number, number, number] }).range = [0, text.length, text.length];
+  return { doc, errors, store, parsed };
+}
+
+function endOf(p: Pair | undefined): number {
+  if (!p) return 0;
+  const v = p.value as Node | null, k = p.key as Node | null;
+  return v?.range?.[1] ?? k?.range?.[1] ?? 0;
+}
+
+function parseChunk(t: string, options: object, at: number): Chunk | undefined {
+  const docs = [...new Composer(options).compose(new Parser().parse(t), true, t.length)];
+  if (docs.length !== 1) return undefined;
+  const d = docs[0]!;
+  const errors = d.errors.map(e => ({ start: e.pos[0], end: Math.max(e.pos[1], e.pos[0]), message: e.message, code: e.code }));
+  const contents = d.contents as Node | null;
+  if (!isMap(contents)) return errors.length || contents ? undefined : { text: t, pairs: [], errors, placedAt: at };
+  const pairs = contents.items as Pair[];
+  if (at !== 0) for (const p of pairs) shiftPair(p, at);
+  return { text: t, pairs, errors, placedAt: at };
+}
+
+function shiftPair(p: Pair, delta: number): void {
+  shift(p.key as Node | null, delta);
+  shift(p.value as Node | null, delta);
+}
+
+function shift(n: Node | null, delta: number): void {
+  if (!n) return;
+  if (n.range) n.range = [n.range[0] + delta, n.range[1] + delta, n.range[2] + delta];
+  if (isMap(n) || isSeq(n)) for (const it of n.items) { if (isPair(it)) shiftPair(it, delta); else shift(it as Node | null, delta); }
+  else if (!isScalar(n) && !isAlias(n) && isPair(n)) shiftPair(n as unknown as Pair, delta);
+}
+
+/** Split into top-level key chunks; error_codes / error_mapping further into entries. */
+function splitTop(text: string): Piece[] | undefined {
+  const pieces: Piece[] = [];
+  let cur: Piece | undefined;
+  let pos = 0;
+  while (pos < text.length) {
+    const nl = text.indexOf('\n', pos);
+    const lineEnd = nl < 0 ? text.length : nl + 1;
+    const c = text[pos]!;
+    if (c !== ' ' && c !== '#' && c !== '\n' && c !== '\r') {
+      if (c === '-' || c === '{' || c === '[' || c === '?') return undefined;
+      if (cur) cur.end = pos;
+      cur = { start: cur ? pos : 0, end: lineEnd };
+      pieces.push(cur);
+    }
+    if (cur) cur.end = lineEnd;
+    pos = lineEnd;
+  }
+  if (!pieces.length) return undefined;
+  pieces[pieces.length - 1]!.end = text.length;
+  for (const p of pieces) {
+    const firstNl = text.indexOf('\n', p.start);
+    const headEnd = firstNl < 0 || firstNl >= p.end ? p.end : firstNl + 1;
+    if (SPLIT_BLOCK.test(text.slice(p.start, headEnd).replace(/\n$/, ''))) splitBlock(text, p, headEnd);
+  }
+  return pieces;
+}
+
+function splitBlock(text: string, p: Piece, headEnd: number): void {
+  const sub: Piece[] = [];
+  let indent = -1;
+  let pos = headEnd;
+  let headerEnd = headEnd;
+  while (pos < p.end) {
+    const nl = text.indexOf('\n', pos);
+    const lineEnd = nl < 0 || nl >= p.end ? p.end : nl + 1;
+    let i = pos;
+    while (i < lineEnd && text[i] === ' ') i++;
+    const c = text[i];
+    const blank = i >= lineEnd || c === '\n' || c === '\r' || c === '#';
+    if (!blank) {
+      const ind = i - pos;
+      if (indent < 0) indent = ind;
+      if (ind < indent || c === '\t') return;
+      if (ind === indent) {
+        if (c === '-' || c === '?' || c === '{' || c === '[') return;
+        sub.push({ start: pos, end: lineEnd });
+      } else if (!sub.length) return;
+    }
+    if (sub.length) sub[sub.length - 1]!.end = lineEnd; else headerEnd = lineEnd;
+    pos = lineEnd;
+  }
+  if (!sub.length) return;
+  p.header = { start: p.start, end: headerEnd };
+  p.sub = sub;
+}

@@ -1,0 +1,107 @@
+/**
+ * The incremental (chunked) parse must give exactly what a whole-file parse gives: same model, same
+ * diagnostics, on real files and on random edit sequences (issue 6).
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { buildModel } from '../../server/src/service/parse';
+import type { AdapterModel } from '../../server/src/service/model';
+import { docOf, newService, readCorpus, yamlDoc } from './helpers';
+
+const URI = 'file:///w/big.adapter.yaml';
+
+function project(m: AdapterModel | undefined): unknown {
+  if (!m) return undefined;
+  const strip = (o: unknown): unknown => JSON.parse(JSON.stringify(o, (k, v) => (k === 'node' || k === 'templateNode' || k === 'detailsNode' ? undefined : v)));
+  return {
+    codes: strip(m.codes), mappings: strip(m.mappings), params: strip(m.params),
+    errors: m.syntaxErrors.map(e => [e.start, e.end, e.yamlCode]),
+    js: m.sections.map(s => { try { return s.doc.toJS({ maxAliasCount: 100 }); } catch { return 'alias'; } }),
+  };
+}
+
+const base = yamlDoc(
+  'name: demo',
+  'type: adapter',
+  '# leading comment',
+  'error_codes:',
+  '  # first entry',
+  '  GITHUB_ABUSE_DETECTED:',
+  '    category: RATE_LIMIT',
+  `    message_template: "Abuse detection triggered: '{reason}'"`,
+  '    maps_from_http: [403]',
+  '    details:',
+  '      reason: string',
+  '  NOT_FOUND_REPOSITORY:',
+  '    category: NOT_FOUND',
+  "    message_template: 'Repository ''{owner}/{repo}'' not found'",
+  '    details: { owner: string, repo: string }',
+  '  NOT_FOUND_REPOSITORY:',
+  '    category: NOT_FOUND',
+  'error_mapping:',
+  '  404:',
+  '    code: NOT_FOUND_REPOSITORY',
+  '  403:',
+  '    - condition: "response.body.message contains \'rate limit\'"',
+  '      code: RATE_LIMIT_EXCEEDED',
+  '    - code: PERMISSION_DENIED',
+  'operations:',
+  '  read:',
+  '    - name: get_repo',
+  '      maps_to: "GET /repos/{owner}/{repo}"',
+);
+
+test('chunked and whole parses agree on real adapters and the design example', () => {
+  const files: [string, string][] = [
+    ['file:///w/github-api-adapter.md', readCorpus('MCPAQL-examples--github-api-adapter.md')],
+    ['file:///w/apple-mail-adapter.md', readCorpus('MCPAQL-examples--apple-mail-adapter.md')],
+    [URI, base],
+  ];
+  for (const [uri, text] of files) {
+    const chunked = buildModel(uri, text, [], { chunkThreshold: 0 });
+    assert.ok(chunked?.parseState, `${uri} was parsed in chunks`);
+    assert.deepEqual(project(chunked), project(buildModel(uri, text, [], { chunkThreshold: Infinity })));
+  }
+});
+
+test('a chunked reparse after an edit reuses the untouched chunks', () => {
+  const first = buildModel(URI, base, [], { chunkThreshold: 0 })!;
+  const edited = base.replace("'{reason}'", "'{reasons}'");
+  const second = buildModel(URI, edited, [], { chunkThreshold: 0, previous: first })!;
+  assert.deepEqual(project(second), project(buildModel(URI, edited, [], { chunkThreshold: Infinity })));
+  const inserted = 'x: 1\n' + edited;
+  const third = buildModel(URI, inserted, [], { chunkThreshold: 0, previous: second })!;
+  assert.deepEqual(project(third), project(buildModel(URI, inserted, [], { chunkThreshold: Infinity })));
+});
+
+const edit = fc.record({
+  at: fc.nat(),
+  del: fc.nat({ max: 6 }),
+  ins: fc.array(fc.constantFrom(' ', '\n', ':', '  ', 'A', '_', '{', '}', "'", '"', '#', '-', '4', 'x: 1\n', '  B:\n', '    code: X\n', '&a ', '*a'), { maxLength: 4 }).map(a => a.join('')),
+});
+
+test('random edit sequences: incremental == a fresh check of the same text; == a whole parse when the YAML is valid', () => {
+  const service = newService();
+  fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), edits => {
+    let text = base;
+    let prev: AdapterModel | undefined;
+    let version = 1;
+    for (const e of edits) {
+      const at = e.at % (text.length + 1);
+      text = text.slice(0, at) + e.ins + text.slice(at + e.del);
+      const incremental = buildModel(URI, text, [], { chunkThreshold: 0, previous: prev });
+      const fresh = buildModel(URI, text, [], { chunkThreshold: 0 });
+      const whole = buildModel(URI, text, [], { chunkThreshold: Infinity });
+      assert.deepEqual(project(incremental), project(fresh));
+      if (whole!.syntaxErrors.length === 0) assert.deepEqual(project(incremental), project(whole));
+      else assert.ok(incremental!.syntaxErrors.length > 0, 'a syntax error is never lost');
+      prev = incremental;
+      version++;
+      // The service, fed one version after another, says what a fresh service says of the same text.
+      const d1 = service.validate(docOf(text, URI, version), { chunkThreshold: 0 });
+      const d2 = newService().validate(docOf(text, URI, version), { chunkThreshold: 0 });
+      assert.deepEqual(d1, d2);
+    }
+  }), { numRuns: 200, seed: 20261122 });
+});
