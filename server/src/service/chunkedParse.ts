@@ -9,7 +9,11 @@
  * documents, flow or sequence roots, tabs in indentation, a chunk that does not parse to one mapping)
  * returns undefined and the caller parses the whole region instead.
  */
-import { Composer, Document, isAlias, isMap, isPair, isScalar, isSeq, Pair, Parser, YAMLMap, type Node } from 'yaml';
+import { Composer, Document, isMap, Pair, Parser, YAMLMap, type Node } from 'yaml';
+import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
+import type { Section } from './model';
+import { flat } from './flat';
+import { Shifter } from './shiftModel';
 
 export interface ChunkError { readonly start: number; readonly end: number; readonly message: string; readonly code: string }
 
@@ -20,13 +24,23 @@ interface Chunk {
   readonly errors: readonly ChunkError[];
   /** Where the nodes' ranges currently place the chunk (region offset). */
   placedAt: number;
+  /** What extract() found in the chunk, with file offsets as of `extractedAt` (= base + placedAt then). */
+  extracted?: Extracted;
+  extractedAt?: number;
+  /** The same text means different things under error_codes and under error_mapping. */
+  extractedAs?: Role;
 }
+
+type Role = 'top' | 'header' | 'error_codes' | 'error_mapping';
 
 /** The chunks of the last parse of one document, by text (several for identical texts). */
 export type ChunkStore = Map<string, Chunk[]>;
 
 export interface ChunkedParse {
   readonly doc: Document.Parsed;
+  /** The one section (region) and what was extracted from it, in file offsets. */
+  readonly section: Section;
+  readonly extracted: Extracted;
   readonly errors: readonly ChunkError[];
   readonly store: ChunkStore;
   /** How many chunks had to be parsed (the rest came from the store). */
@@ -38,7 +52,7 @@ const SPLIT_BLOCK = /^(?:error_codes|error_mapping)[ \t]*:[ \t]*(?:#[^\n]*)?\r?$
 
 interface Piece { start: number; end: number; sub?: Piece[]; header?: Piece }
 
-export function parseChunked(text: string, options: object, prev: ChunkStore | undefined): ChunkedParse | undefined {
+export function parseChunked(text: string, base: number, options: object, prev: ChunkStore | undefined): ChunkedParse | undefined {
   if (UNSAFE.test(text)) return undefined;
   const top = splitTop(text);
   if (!top) return undefined;
@@ -50,37 +64,40 @@ export function parseChunked(text: string, options: object, prev: ChunkStore | u
     const t = text.slice(start, end);
     let chunk = prev?.get(t)?.find(c => !used.has(c));
     if (!chunk) {
-      chunk = parseChunk(t, options, start);
+      chunk = parseChunk(flat(t), options, start);
       parsed++;
       if (!chunk) return undefined;
     } else if (chunk.placedAt !== start) {
-      const delta = start - chunk.placedAt;
-      for (const p of chunk.pairs) shiftPair(p, delta);
+      const shifter = new Shifter(start - chunk.placedAt);
+      for (const p of chunk.pairs) shifter.pair(p);
       chunk.placedAt = start;
     }
     used.add(chunk);
-    const list = store.get(t);
-    if (list) list.push(chunk); else store.set(t, [chunk]);
+    const list = store.get(chunk.text);
+    if (list) list.push(chunk); else store.set(chunk.text, [chunk]);
     for (const e of chunk.errors) errors.push({ ...e, start: e.start + start, end: e.end + start });
     return chunk;
   };
 
+  const placed: [Chunk, Role][] = [];
   const root = new YAMLMap();
   for (const piece of top) {
     if (!piece.sub) {
       const c = take(piece.start, piece.end);
-      // An error outside an entry may change how a whole parse reads what follows: parse the whole.
-      if (!c || c.errors.length) return undefined;
+      if (!c) return undefined;
       root.items.push(...c.pairs);
+      placed.push([c, 'top']);
       continue;
     }
     const head = take(piece.header!.start, piece.header!.end);
-    if (!head || head.pairs.length !== 1 || head.errors.length) return undefined;
+    if (!head || head.pairs.length !== 1) return undefined;
+    const role: Role = String((head.pairs[0]!.key as { value?: unknown }).value) === 'error_codes' ? 'error_codes' : 'error_mapping';
     const block = new YAMLMap();
     for (const s of piece.sub) {
       const c = take(s.start, s.end);
       if (!c) return undefined;
       block.items.push(...c.pairs);
+      placed.push([c, role]);
     }
     const first = block.items[0]?.key as Node | undefined, last = block.items[block.items.length - 1];
     const lastEnd = endOf(last);
@@ -94,7 +111,28 @@ export function parseChunked(text: string, options: object, prev: ChunkStore | u
   const doc = new Document(undefined, options) as Document.Parsed;
   doc.contents = root as unknown as Document.Parsed['contents'];
   (doc as { range: [number, number, number] }).range = [0, text.length, text.length];
-  return { doc, errors, store, parsed };
+  const section: Section = { index: 0, base, text, doc };
+  const extracted: Extracted = { codes: [], mappings: [], params: [] };
+  for (const [c, role] of placed) {
+    const at = base + c.placedAt;
+    if (!c.extracted || c.extractedAt === undefined || c.extractedAs !== role) {
+      c.extracted = { codes: [], mappings: [], params: [] };
+      if (role === 'top') extractTopPairs(section, c.pairs, c.extracted);
+      else if (role === 'error_codes') extractCodePairs(section, c.pairs, c.extracted);
+      else if (role === 'error_mapping') extractMappingPairs(section, c.pairs, c.extracted);
+    } else if (c.extractedAt !== at) {
+      const shifter = new Shifter(at - c.extractedAt);
+      c.extracted.codes.forEach(x => shifter.code(x));
+      c.extracted.mappings.forEach(x => shifter.mapping(x));
+      c.extracted.params.forEach(x => shifter.param(x));
+    }
+    c.extractedAt = at;
+    c.extractedAs = role;
+    extracted.codes.push(...c.extracted.codes);
+    extracted.mappings.push(...c.extracted.mappings);
+    extracted.params.push(...c.extracted.params);
+  }
+  return { doc, section, extracted, errors, store, parsed };
 }
 
 function endOf(p: Pair | undefined): number {
@@ -111,20 +149,8 @@ function parseChunk(t: string, options: object, at: number): Chunk | undefined {
   const contents = d.contents as Node | null;
   if (!isMap(contents)) return errors.length || contents ? undefined : { text: t, pairs: [], errors, placedAt: at };
   const pairs = contents.items as Pair[];
-  if (at !== 0) for (const p of pairs) shiftPair(p, at);
+  if (at !== 0) { const shifter = new Shifter(at); for (const p of pairs) shifter.pair(p); }
   return { text: t, pairs, errors, placedAt: at };
-}
-
-function shiftPair(p: Pair, delta: number): void {
-  shift(p.key as Node | null, delta);
-  shift(p.value as Node | null, delta);
-}
-
-function shift(n: Node | null, delta: number): void {
-  if (!n) return;
-  if (n.range) n.range = [n.range[0] + delta, n.range[1] + delta, n.range[2] + delta];
-  if (isMap(n) || isSeq(n)) for (const it of n.items) { if (isPair(it)) shiftPair(it, delta); else shift(it as Node | null, delta); }
-  else if (!isScalar(n) && !isAlias(n) && isPair(n)) shiftPair(n as unknown as Pair, delta);
 }
 
 /** Split into top-level key chunks; error_codes / error_mapping further into entries. */

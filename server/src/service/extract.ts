@@ -1,6 +1,7 @@
 /** Walks the parsed sections and pulls out the blocks we check, with document offsets. */
 import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { CodeDef, DetailDecl, MappingEntry, OperationParam, ScalarStyle, Section, Span, StatusRef, StringValue, Template, ValueRef } from './model';
+import { flat } from './flat';
 import { scanTemplate } from './templates';
 
 export interface Extracted { codes: CodeDef[]; mappings: MappingEntry[]; params: OperationParam[] }
@@ -9,17 +10,29 @@ export function extract(sections: readonly Section[]): Extracted {
   const out: Extracted = { codes: [], mappings: [], params: [] };
   for (const s of sections) {
     const root = s.doc.contents;
-    if (!isMap(root)) continue;
-    for (const pair of root.items) {
-      const key = keyString(pair);
-      if (key === 'error_codes' && isMap(pair.value)) {
-        for (const p of pair.value.items) { const c = codeDef(s, p); if (c) out.codes.push(c); }
-      } else if (key === 'error_mapping' && isMap(pair.value)) {
-        for (const p of pair.value.items) mappingEntries(s, p, out.mappings);
-      } else if (key === 'operations') operationParams(s, pair.value as Node | null, out.params);
-    }
+    if (isMap(root)) extractTopPairs(s, root.items, out);
   }
   return out;
+}
+
+/** What the top-level pairs `pairs` of section `s` hold. */
+export function extractTopPairs(s: Section, pairs: readonly Pair[], out: Extracted): void {
+  for (const pair of pairs) {
+    const key = keyString(pair);
+    if (key === 'error_codes' && isMap(pair.value)) extractCodePairs(s, pair.value.items, out);
+    else if (key === 'error_mapping' && isMap(pair.value)) extractMappingPairs(s, pair.value.items, out);
+    else if (key === 'operations') operationParams(s, pair.value as Node | null, out.params);
+  }
+}
+
+/** Entries of an error_codes block. */
+export function extractCodePairs(s: Section, pairs: readonly Pair[], out: Extracted): void {
+  for (const p of pairs) { const c = codeDef(s, p); if (c) out.codes.push(c); }
+}
+
+/** Entries of an error_mapping block. */
+export function extractMappingPairs(s: Section, pairs: readonly Pair[], out: Extracted): void {
+  for (const p of pairs) mappingEntries(s, p, out.mappings);
 }
 
 export function keyString(pair: Pair): string | undefined {
@@ -42,7 +55,7 @@ const STYLE: Record<string, ScalarStyle> = {
 export function stringValue(s: Section, n: unknown): StringValue | undefined {
   if (!isScalar(n) || typeof n.value !== 'string' || !n.range) return undefined;
   const span = spanOf(s, n);
-  const raw = s.text.slice(n.range[0], n.range[1]);
+  const raw = flat(s.text.slice(n.range[0], n.range[1]));
   return { value: n.value, span, raw, style: STYLE[n.type ?? 'PLAIN'] ?? 'plain' };
 }
 
@@ -59,7 +72,7 @@ function valueRef(s: Section, n: unknown): (ValueRef & { node: Node }) | undefin
 
 export function statusRef(s: Section, n: unknown): StatusRef | undefined {
   if (!isScalar(n) || !n.range) return undefined;
-  const raw = s.text.slice(n.range[0], n.range[1]);
+  const raw = flat(s.text.slice(n.range[0], n.range[1]));
   const span = spanOf(s, n);
   const v = n.value;
   let value: number | string = typeof v === 'number' ? v : String(v);
@@ -94,7 +107,7 @@ function details(s: Section, n: unknown): DetailDecl[] {
     for (const item of n.items) {
       if (isScalar(item) && typeof item.value === 'string' && item.range) {
         const span = spanOf(s, item);
-        out.push({ name: item.value, keySpan: span, pairSpan: span });
+        out.push({ name: item.value, keySpan: span, pairSpan: { ...span } });
       }
     }
   }

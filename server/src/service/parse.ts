@@ -5,7 +5,7 @@
 import { Composer, Parser, type Document } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from './model';
 import { parseChunked, type ChunkStore } from './chunkedParse';
-import { extract } from './extract';
+import { extract, type Extracted } from './extract';
 import { classify, type Classified } from './sourceFile';
 
 export const PARSE_OPTIONS = {
@@ -46,17 +46,19 @@ export function buildClassified(uri: string, text: string, cls: Classified, opts
   const yamlText = text.slice(start, end);
   let sections: Section[] | undefined;
   let parseState: ChunkStore | undefined;
+  let ex: Extracted | undefined;
   if (cls.kind !== 'json' && yamlText.length >= (opts.chunkThreshold ?? CHUNK_THRESHOLD)) {
     const prev = opts.previous?.parseState instanceof Map ? opts.previous.parseState as ChunkStore : undefined;
-    const chunked = parseChunked(yamlText, PARSE_OPTIONS, prev);
+    const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev);
     if (chunked) {
-      sections = [{ index: 0, base: start, text: yamlText, doc: chunked.doc }];
+      sections = [chunked.section];
+      ex = chunked.extracted;
       for (const e of chunked.errors) syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
       parseState = chunked.store;
     }
   }
   sections ??= parseSections(yamlText, start, cls.kind, syntaxErrors);
-  const ex = extract(sections);
+  ex ??= extract(sections);
   return {
     uri, text, kind: cls.kind, sections,
     codes: ex.codes, mappings: ex.mappings, params: ex.params,
