@@ -199,7 +199,12 @@ function splitBlock(text: string, p: Piece, headEnd: number): void {
       if (ind < indent || c === '\t') return;
       if (ind === indent) {
         if (c === '-' || c === '?' || c === '{' || c === '[') return;
-        sub.push({ start: pos, end: lineEnd });
+        // An entry starts at its key, not at its line: the indentation before the key belongs to the
+        // previous chunk, where a whole parse also places an empty value that ends there.
+        if (sub.length) sub[sub.length - 1]!.end = i; else headerEnd = i;
+        sub.push({ start: i, end: lineEnd });
+        pos = lineEnd;
+        continue;
       } else if (!sub.length) return;
     }
     if (sub.length) sub[sub.length - 1]!.end = lineEnd; else headerEnd = lineEnd;
