@@ -1,0 +1,68 @@
+/**
+ * yaml.alias-limit: an alias graph that expands past a budget (a "billion laughs"). The size of each
+ * node's expansion is computed once per node over the alias DAG, so the check itself stays linear;
+ * nothing else in the service expands aliases (peers.md s6: this is what kills yaml-language-server).
+ */
+import { isAlias, isMap, isPair, isSeq, type Node } from 'yaml';
+import { Code } from '../codes';
+import type { Section } from '../model';
+import type { Check } from './types';
+
+/** Expanded nodes allowed in one document, at least; a document may expand to 10× its own size. */
+export const ALIAS_BUDGET = 10_000;
+
+export const aliases: Check = {
+  name: 'aliases',
+  run({ model }, emit) {
+    for (const s of model.sections) {
+      if (!s.text.includes('*')) continue;
+      const over = firstOverBudget(s);
+      if (over) {
+        emit({
+          code: Code.YamlAliasLimit,
+          message: `Alias '*${over.alias.source}' expands this document to more than ${over.budget} nodes (${over.expanded === Infinity ? 'a cycle' : over.expanded}); it is not expanded or checked further.`,
+          start: s.base + over.alias.range![0], end: s.base + over.alias.range![1],
+          data: { alias: over.alias.source, expanded: over.expanded, budget: over.budget },
+        });
+      }
+    }
+  },
+};
+
+interface Over { alias: Node & { source: string }; expanded: number; budget: number }
+
+function firstOverBudget(s: Section): Over | undefined {
+  const anchors = new Map<string, Node>();
+  const size = new Map<Node, number>();
+  const active = new Set<Node>();
+  let own = 0;
+  let worst: { alias: Node & { source: string }; expanded: number } | undefined;
+  const walk = (n: Node | null, depth: number): number => {
+    if (!n) return 0;
+    if (depth > 1000) return 1;
+    if (isAlias(n)) {
+      const target = anchors.get(n.source);
+      const sz = target === undefined ? 1 : active.has(target) ? Infinity : (size.get(target) ?? 1);
+      if (!worst || sz > worst.expanded) worst = { alias: n as Node & { source: string }, expanded: sz };
+      return sz;
+    }
+    own++;
+    active.add(n);
+    let total = 1;
+    if (isMap(n) || isSeq(n)) {
+      for (const it of n.items) {
+        if (isPair(it)) total += walk(it.key as Node | null, depth + 1) + walk(it.value as Node | null, depth + 1);
+        else total += walk(it as Node | null, depth + 1);
+      }
+    }
+    active.delete(n);
+    size.set(n, total);
+    const a = (n as { anchor?: string }).anchor;
+    if (a) anchors.set(a, n);
+    return total;
+  };
+  const expanded = walk(s.doc.contents as Node | null, 0);
+  const budget = Math.max(ALIAS_BUDGET, own * 10);
+  if (expanded > budget && worst) return { alias: worst.alias, expanded: worst.expanded, budget };
+  return undefined;
+}
