@@ -80,3 +80,21 @@ export function editsOf(action: CodeAction | WorkspaceEdit, uri: string): TextEd
 
 /** Text under a range. */
 export const textAt = (doc: TextDocument, r: Range): string => doc.getText(r);
+
+/** Diagnostics of one code for a fixture, with the text under each range. */
+export function check(f: Fixture, code: string, service: AdapterService = newService()) {
+  const all = service.validate(f.doc);
+  const ds = all.filter(d => d.code === code);
+  return { all, ds, texts: ds.map(d => f.doc.getText(d.range)), service };
+}
+
+/** Apply the quick fix titled `title` (or the preferred one) for diagnostic `d`; return the new text. */
+export function applyFix(service: AdapterService, doc: TextDocument, d: import('vscode-languageserver-types').Diagnostic, title?: string): string {
+  const actions = service.quickFixes(doc, d.range, { diagnostics: [d] });
+  const a = title ? actions.find(x => x.title === title) : actions.find(x => x.isPreferred);
+  if (!a) throw new Error(`no fix ${title ?? '(preferred)'} among: ${actions.map(x => x.title).join(' | ')}`);
+  return applyEdits(doc, editsOf(a, doc.uri));
+}
+
+export const codesIn = (service: AdapterService, text: string, uri?: string): string[] =>
+  service.validate(docOf(text, uri)).map(d => String(d.code));

@@ -1,7 +1,66 @@
-/** TODO(owner): see checks/index.ts. */
+/**
+ * code.name-format, code.unknown-category, code.category-prefix, code.redefines-registry: the names
+ * and categories of custom codes in error_codes.
+ */
+import { Code } from '../codes';
+import { closest } from '../closest';
+import { CODE_NAME, prefixCategory, toUpperSnake } from '../naming';
 import type { Check } from './types';
+
+export interface NameFormatData { readonly name: string; readonly suggestion: string }
+export interface UnknownCategoryData { readonly value: string; readonly suggestions: readonly string[] }
+export interface CategoryPrefixData { readonly name: string; readonly category: string; readonly renameTo: string; readonly prefixCategory?: string }
 
 export const codeNames: Check = {
   name: 'codeNames',
-  run() { /* not yet implemented */ },
+  run({ model, registry }, emit) {
+    const cats = registry.categoryNames.filter(c => c !== 'SCHEMA');
+    for (const c of model.codes) {
+      const formatOk = CODE_NAME.test(c.name);
+      if (!formatOk) {
+        const suggestion = toUpperSnake(c.name);
+        emit({
+          code: Code.CodeNameFormat, start: c.keySpan.start, end: c.keySpan.end,
+          message: `Code '${c.name}' is not UPPER_SNAKE_CASE (^[A-Z][A-Z0-9_]*$, required of error.code by operation-result.schema.json); '${suggestion}' would be.`,
+          data: { name: c.name, suggestion } satisfies NameFormatData,
+        });
+      }
+      if (registry.byCode.has(c.name)) {
+        emit({
+          code: Code.CodeRedefinesRegistry, start: c.keySpan.start, end: c.keySpan.end,
+          message: `'${c.name}' is a registry code; redefining it changes what clients that branch on it receive. Give the custom code its own name.`,
+        });
+      }
+      const cat = c.category;
+      if (!cat || typeof cat.value !== 'string') continue;
+      const value = cat.value.replace(/_$/, '');
+      if (value === 'SCHEMA') {
+        emit({
+          code: Code.CodeUnknownCategory, level: 'warning', start: cat.span.start, end: cat.span.end,
+          message: 'SCHEMA_ codes are generator-time only (generator.md s2.2): an adapter never returns them at run time.',
+          data: { value: cat.value, suggestions: [] } satisfies UnknownCategoryData,
+        });
+        continue;
+      }
+      if (!registry.categoryNames.includes(value)) {
+        const suggestions = closest(value, cats, 3);
+        emit({
+          code: Code.CodeUnknownCategory, start: cat.span.start, end: cat.span.end,
+          message: `Unknown category '${cat.value}'. Categories: ${cats.join(', ')}.${suggestions.length ? ` Did you mean ${suggestions[0]}?` : ''}`,
+          data: { value: cat.value, suggestions } satisfies UnknownCategoryData,
+        });
+        continue;
+      }
+      if (formatOk && !c.name.startsWith(value + '_') && !(registry.byCode.get(c.name)?.category === value)) {
+        const other = prefixCategory(c.name, registry.categoryNames);
+        const rest = other ? c.name.slice(other.length + 1) : c.name;
+        const renameTo = `${value}_${rest}`;
+        emit({
+          code: Code.CodeCategoryPrefix, start: c.keySpan.start, end: c.keySpan.end,
+          message: `Code '${c.name}' has category ${value} but does not start with '${value}_' (naming convention CATEGORY_SPECIFIC_CONDITION, error-codes.md s3.1).`,
+          data: { name: c.name, category: value, renameTo, prefixCategory: other } satisfies CategoryPrefixData,
+        });
+      }
+    }
+  },
 };

@@ -1,7 +1,94 @@
-/** TODO(owner): see checks/index.ts. */
-import type { Check } from './types';
+/**
+ * template.*: every `{placeholder}` of a message_template must be a details key its entry sees
+ * (design s2); declared keys should be used; malformed placeholders; single quotes around string
+ * values (spec s4.2); a template that YAML read as a flow mapping.
+ */
+import { isMap } from 'yaml';
+import { Code } from '../codes';
+import { closest } from '../closest';
+import type { CodeDef, MappingEntry, Template } from '../model';
+import { createResolver, isStringType, visibleKeys, type VisibleKey } from '../resolve';
+import type { Check, Problem } from './types';
+
+export interface UnknownPlaceholderData {
+  readonly key: string;
+  /** Offset of the entry's key (error_codes) or status key (error_mapping), to find the entry again. */
+  readonly entryAt: number;
+  readonly entryKind: 'code' | 'mapping';
+  readonly index: number | null;
+  readonly visible: readonly string[];
+  readonly suggestions: readonly string[];
+  /** The key is a parameter of some operation: declaring it is the likely fix. */
+  readonly param?: { readonly operation: string; readonly type?: string };
+}
+export interface UnusedDetailData { readonly key: string; readonly entryAt: number; readonly entryKind: 'code' | 'mapping'; readonly index: number | null }
+export interface UnquotedData { readonly key: string }
 
 export const templates: Check = {
   name: 'templates',
-  run() { /* not yet implemented */ },
+  run({ model, registry, workspace }, emit) {
+    const resolver = createResolver(model.codes, registry, workspace, model.uri);
+    const params = new Map(model.params.map(p => [p.name, p] as const));
+    const one = (t: Template | undefined, node: CodeDef['templateNode'], visible: Map<string, VisibleKey> | undefined,
+      declared: readonly { name: string; keySpan: { start: number; end: number } }[], where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>) => {
+      if (node && isMap(node.node) && node.node.flow) {
+        emit({
+          code: Code.TemplateFlowMapping, start: node.span.start, end: node.span.end,
+          message: 'This template starts with { and is not quoted, so YAML read it as a mapping. Quote the whole template.',
+          data: where,
+        });
+      }
+      if (!t) return;
+      for (const m of t.malformed) {
+        emit({ code: Code.TemplateMalformedPlaceholder, start: m.span.start, end: m.span.end, message: `Malformed placeholder: ${m.reason}.` });
+      }
+      const used = new Set<string>();
+      for (const p of t.placeholders) {
+        used.add(p.name);
+        if (!visible) continue;
+        const key = visible.get(p.name);
+        if (!key) {
+          const names = [...visible.keys()];
+          const param = params.get(p.name);
+          emit({
+            code: Code.TemplateUnknownPlaceholder, start: p.span.start, end: p.span.end,
+            message: names.length
+              ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}); it would render literally.`
+              : `{${p.name}} is not a details key: this error declares no details, so it would render literally.`,
+            data: { ...where, key: p.name, visible: names, suggestions: closest(p.name, names, 3), param: param && { operation: param.operation, type: param.type } } satisfies UnknownPlaceholderData,
+          } satisfies Problem);
+          continue;
+        }
+        if (isStringType(key.type) && !quotedAround(t, p.span.start, p.span.end)) {
+          emit({
+            code: Code.TemplateUnquotedPlaceholder, start: p.span.start, end: p.span.end,
+            message: `String value {${p.name}} should be wrapped in single quotes: '{${p.name}}' (error-codes.md s4.2).`,
+            data: { key: p.name } satisfies UnquotedData,
+          });
+        }
+      }
+      for (const d of declared) {
+        if (used.has(d.name)) continue;
+        emit({
+          code: Code.TemplateUnusedDetail, start: d.keySpan.start, end: d.keySpan.end,
+          message: `Details key '${d.name}' is never used in the message template.`,
+          data: { ...where, key: d.name } satisfies UnusedDetailData,
+        });
+      }
+    };
+    for (const c of model.codes) {
+      one(c.template, c.templateNode, visibleKeys({ kind: 'code', def: c }, resolver, registry), c.template ? c.details : [], { entryAt: c.keySpan.start, entryKind: 'code', index: null });
+    }
+    for (const m of model.mappings) {
+      one(m.template, m.templateNode, visibleKeys({ kind: 'mapping', entry: m }, resolver, registry), m.template ? m.details : [], { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index });
+    }
+  },
 };
+
+/** Is the placeholder wrapped as '{x}' in the template's value (raw `''` in single-quoted scalars)? */
+function quotedAround(t: Template, start: number, end: number): boolean {
+  const i = start - t.span.start, j = end - t.span.start;
+  return t.raw[i - 1] === "'" && t.raw[j] === "'" && !(t.style === 'single' && (i - 1 === 0 || j === t.raw.length - 1));
+}
+
+export type EntryRef = { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry };

@@ -1,4 +1,58 @@
-/** Fixers for the diagnostics of checks/codeNames.ts. */
+/** Fixers for code.*: rename a code everywhere it is written; pick a category. */
+import type { Diagnostic, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { CategoryPrefixData, NameFormatData, UnknownCategoryData } from '../checks/codeNames';
+import type { FeatureContext } from '../context';
+import { spanRange } from '../ranges';
+import { action, single } from './edits';
 import type { Fixer } from './types';
 
-export const codeNamesFixers: Record<string, Fixer> = {};
+/** Every place `from` is written as a code in this file and, through the workspace, in others. */
+export function renameCodeEdit(ctx: FeatureContext, from: string, to: string): WorkspaceEdit {
+  const here: TextEdit[] = [];
+  for (const c of ctx.model.codes) if (c.name === from) here.push({ range: spanRange(ctx.doc, c.keySpan), newText: to });
+  for (const m of ctx.model.mappings) {
+    if (m.code?.value !== from) continue;
+    const quoted = m.code.style === 'single' || m.code.style === 'double';
+    const s = quoted ? { start: m.code.span.start + 1, end: m.code.span.end - 1 } : m.code.span;
+    here.push({ range: spanRange(ctx.doc, s), newText: to });
+  }
+  const changes: Record<string, TextEdit[]> = { [ctx.doc.uri]: here };
+  for (const o of ctx.workspace.occurrences(from, ctx.doc.uri)) {
+    if (o.uri === ctx.doc.uri) continue;
+    (changes[o.uri] ??= []).push({ range: o.range, newText: to });
+  }
+  return { changes };
+}
+
+const nameFormat: Fixer = (ctx, d) => {
+  const data = d.data as NameFormatData | undefined;
+  if (!data || ctx.doc.getText(d.range) !== data.name) return [];
+  return [action(`Rename to '${data.suggestion}' (every use)`, d, renameCodeEdit(ctx, data.name, data.suggestion), true)];
+};
+
+const unknownCategory: Fixer = (ctx, d) => {
+  const data = d.data as UnknownCategoryData | undefined;
+  if (!data || !ctx.doc.getText(d.range).includes(data.value)) return [];
+  return data.suggestions.map((c, i) => action(`Change category to ${c}`, d, single(ctx.doc, [{ range: d.range, newText: c }]), i === 0));
+};
+
+const categoryPrefix: Fixer = (ctx, d) => {
+  const data = d.data as CategoryPrefixData | undefined;
+  if (!data || ctx.doc.getText(d.range) !== data.name) return [];
+  const out = [action(`Rename to '${data.renameTo}' (every use)`, d, renameCodeEdit(ctx, data.name, data.renameTo), !data.prefixCategory)];
+  if (data.prefixCategory) {
+    const def = ctx.model.codes.find(c => c.name === data.name && c.keySpan.start === ctx.doc.offsetAt(d.range.start));
+    if (def?.category) {
+      out.push(action(`Change category to ${data.prefixCategory}`, d, single(ctx.doc, [{ range: spanRange(ctx.doc, def.category.span), newText: data.prefixCategory }]), true));
+    }
+  }
+  return out;
+};
+
+export const codeNamesFixers: Record<string, Fixer> = {
+  'code.name-format': nameFormat,
+  'code.unknown-category': unknownCategory,
+  'code.category-prefix': categoryPrefix,
+};
+
+export type { Diagnostic };

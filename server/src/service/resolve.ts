@@ -1,0 +1,75 @@
+/**
+ * Resolving code names and the details keys a template may use: a custom code of this file, one
+ * declared in another workspace file, or a registry code (with the alias table for built-in
+ * templates, digest C-7).
+ */
+import type { CodeDef, DetailDecl, MappingEntry } from './model';
+import type { RegistryCode, RegistryIndex } from './registry';
+import type { CodeDeclaration, WorkspaceCodes } from './workspace';
+
+export type ResolvedCode =
+  | { readonly source: 'file'; readonly code: string; readonly def: CodeDef; readonly category?: string; readonly kind: 'error' }
+  | { readonly source: 'workspace'; readonly code: string; readonly decl: CodeDeclaration; readonly category?: string; readonly kind: 'error' }
+  | { readonly source: 'registry'; readonly code: string; readonly reg: RegistryCode; readonly category: string; readonly kind: 'error' | 'warning' };
+
+export interface Resolver {
+  code(name: string): ResolvedCode | undefined;
+  /** All code names known (registry, file, workspace), for suggestions. */
+  allNames(): string[];
+}
+
+export function createResolver(codes: readonly CodeDef[], registry: RegistryIndex, workspace: WorkspaceCodes, uri: string): Resolver {
+  const local = new Map<string, CodeDef>();
+  for (const c of codes) if (!local.has(c.name)) local.set(c.name, c);
+  return {
+    code(name) {
+      const def = local.get(name);
+      if (def) return { source: 'file', code: name, def, category: categoryOf(def), kind: 'error' };
+      const decl = workspace.declarations(name, uri)[0];
+      if (decl) return { source: 'workspace', code: name, decl, category: decl.category, kind: 'error' };
+      const reg = registry.byCode.get(name);
+      if (reg) return { source: 'registry', code: name, reg, category: reg.category, kind: reg.kind };
+      return undefined;
+    },
+    allNames() {
+      const names = new Set<string>(registry.byCode.keys());
+      for (const c of local.keys()) names.add(c);
+      for (const d of workspace.allDeclarations(uri)) names.add(d.code);
+      return [...names];
+    },
+  };
+}
+
+export function categoryOf(def: CodeDef): string | undefined {
+  const v = def.category?.value;
+  return typeof v === 'string' ? v.replace(/_$/, '') : undefined;
+}
+
+export interface VisibleKey { readonly name: string; readonly type?: string }
+
+/**
+ * The details keys a template of `entry` sees, or undefined when they cannot be known (a mapping entry
+ * whose code is unknown). Registry codes add the alias placeholders of their built-in template.
+ */
+export function visibleKeys(entry: { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry }, resolver: Resolver, registry: RegistryIndex): Map<string, VisibleKey> | undefined {
+  const out = new Map<string, VisibleKey>();
+  const addDecl = (ds: readonly Pick<DetailDecl, 'name' | 'type'>[]) => { for (const d of ds) if (!out.has(d.name)) out.set(d.name, { name: d.name, type: d.type }); };
+  if (entry.kind === 'code') { addDecl(entry.def.details); return out; }
+  const m = entry.entry;
+  addDecl(m.details);
+  const name = m.code?.value;
+  if (!name) return m.details.length ? out : undefined;
+  const r = resolver.code(name);
+  if (!r) return undefined;
+  if (r.source === 'file') addDecl(r.def.details);
+  else if (r.source === 'workspace') addDecl(r.decl.details);
+  else {
+    for (const [k, spec] of Object.entries(r.reg.details ?? {})) if (!out.has(k)) out.set(k, { name: k, type: spec.type });
+    for (const [alias, a] of Object.entries(registry.data.template_aliases?.[name] ?? {})) {
+      if (!out.has(alias)) out.set(alias, { name: alias, type: r.reg.details?.[a.key]?.type });
+    }
+  }
+  return out;
+}
+
+export const isStringType = (t: string | undefined): boolean => t === undefined || t === 'string' || t === 'unknown';

@@ -1,0 +1,121 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { applyFix, check, codesIn, fixture, newService, readCorpus, yamlDoc } from './helpers';
+
+const only = (service: ReturnType<typeof newService>, text: string, code: string) => codesIn(service, text).filter(c => c === code);
+
+test('template.unknown-placeholder on the braces; rename to the closest key is preferred', () => {
+  const f = fixture(yamlDoc(
+    'error_codes:',
+    '  NOT_FOUND_REPO:',
+    '    category: NOT_FOUND',
+    `    message_template: "Repository '{owner}/[[{repos}]]' not found"`,
+    '    details: { owner: string, repo: string }',
+  ));
+  const { ds, service } = check(f, 'template.unknown-placeholder');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+  const fixed = applyFix(service, f.doc, ds[0]!);
+  assert.ok(fixed.includes(`'{owner}/{repo}'`));
+  assert.deepEqual(only(newService(), fixed, 'template.unknown-placeholder'), []);
+});
+
+test('declaring an operation parameter is preferred: block details get a new line', () => {
+  const f = fixture(yamlDoc(
+    'operations:',
+    '  read:',
+    '    - name: get_repo',
+    '      maps_to: "GET /repos/{owner}/{repo}"',
+    'error_codes:',
+    '  NOT_FOUND_REPO:',
+    '    category: NOT_FOUND',
+    `    message_template: "Repository '{owner}/[[{repo}]]' not found"`,
+    '    details:',
+    '      owner: string',
+  ));
+  const { ds, service } = check(f, 'template.unknown-placeholder');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+  const fixed = applyFix(service, f.doc, ds[0]!);
+  assert.ok(fixed.endsWith('    details:\n      owner: string\n      repo: string\n'), fixed);
+  assert.deepEqual(only(newService(), fixed, 'template.unknown-placeholder'), []);
+});
+
+test('declare fix: flow details, no details at all, and remove', () => {
+  const flow = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"'{a}' '{b}'\"", '    details: { a: string }'));
+  const r1 = check(flow, 'template.unknown-placeholder');
+  assert.equal(applyFix(r1.service, flow.doc, r1.ds[0]!, "Declare 'b: string' in details"),
+    yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"'{a}' '{b}'\"", '    details: { a: string, b: string }'));
+  const none = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"Bad '{field}'\""));
+  const r2 = check(none, 'template.unknown-placeholder');
+  const fixed = applyFix(r2.service, none.doc, r2.ds[0]!);
+  assert.equal(fixed, yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"Bad '{field}'\"", '    details:', '      field: string'));
+  assert.deepEqual(codesIn(newService(), fixed), []);
+  assert.equal(applyFix(r2.service, none.doc, r2.ds[0]!, "Remove '{field}' from the template"),
+    yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"Bad ''\""));
+});
+
+test('mapping templates see the target code\'s details, registry aliases included', () => {
+  const s = newService();
+  assert.deepEqual(codesIn(s, yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_RESOURCE', "    message_template: \"No '{resource_type}' '{resource_id}'\"")), []);
+  assert.deepEqual(codesIn(s, yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_OPERATION', "    message_template: \"Unknown operation: '{operation_name}'\"")), []);
+  const f = fixture(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_RESOURCE', "    message_template: \"Repository '{owner}/[[{repo}]]'\"", '    details: { owner: string }'));
+  const { ds } = check(f, 'template.unknown-placeholder');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+});
+
+test('template.unused-detail is a hint tagged Unnecessary; fixes insert or remove', () => {
+  const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"Bad '{a}'\"", '    details:', '      a: string', '      [[b]]: integer'));
+  const { ds, service } = check(f, 'template.unused-detail');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.equal(ds[0]!.severity, 4);
+  assert.deepEqual(ds[0]!.tags, [1]);
+  assert.equal(applyFix(service, f.doc, ds[0]!), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"Bad '{a}' '{b}'\"", '    details:', '      a: string', '      b: integer'));
+  assert.equal(applyFix(service, f.doc, ds[0]!, "Remove details key 'b'"), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"Bad '{a}'\"", '    details:', '      a: string'));
+  const g = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: 'Bad ''{a}'''", '    details: { a: string, [[b]]: string }'));
+  const r = check(g, 'template.unused-detail');
+  assert.equal(applyFix(r.service, g.doc, r.ds[0]!), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: 'Bad ''{a}'' ''{b}'''", '    details: { a: string, b: string }'));
+  assert.equal(applyFix(r.service, g.doc, r.ds[0]!, "Remove details key 'b'"), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: 'Bad ''{a}'''", '    details: { a: string }'));
+});
+
+test('template.malformed-placeholder: {}, { x }, unclosed {', () => {
+  const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: "a [[{}]] b [[{ x }]] c [[{y]]"'));
+  const { ds, texts } = check(f, 'template.malformed-placeholder');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.deepEqual(texts, ['{}', '{ x }', '{y']);
+});
+
+test('template.unquoted-placeholder: strings only; fix in double, single and plain styles', () => {
+  const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: "Bad [[{field}]] ({n})"', '    details: { field: string, n: integer }'));
+  const { ds, service } = check(f, 'template.unquoted-placeholder');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.equal(ds[0]!.severity, 3);
+  assert.ok(applyFix(service, f.doc, ds[0]!).includes(`"Bad '{field}' ({n})"`));
+  const single = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: 'Bad [[{field}]]'", '    details: { field: string }'));
+  const r1 = check(single, 'template.unquoted-placeholder');
+  const fixed1 = applyFix(r1.service, single.doc, r1.ds[0]!);
+  assert.ok(fixed1.includes("'Bad ''{field}'''"), fixed1);
+  assert.deepEqual(codesIn(newService(), fixed1), []);
+  const plain = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: Bad [[{field}]] here', '    details: { field: string }'));
+  const r2 = check(plain, 'template.unquoted-placeholder');
+  assert.ok(applyFix(r2.service, plain.doc, r2.ds[0]!).includes("message_template: Bad '{field}' here"));
+});
+
+test('template.flow-mapping: an unquoted template starting with { ; fix quotes it', () => {
+  const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: [[{reason}]]', '    details: { reason: string }'));
+  const { ds, service } = check(f, 'template.flow-mapping');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+  const fixed = applyFix(service, f.doc, ds[0]!);
+  assert.ok(fixed.includes('message_template: "{reason}"'));
+  assert.deepEqual(codesIn(newService(), fixed).filter(c => c.startsWith('template.') && c !== 'template.unquoted-placeholder'), []);
+});
+
+test('no template false positives on the four real adapters', () => {
+  const s = newService();
+  for (const [name, uri] of [
+    ['MCPAQL-examples--github-api-adapter.md', 'file:///w/github-api-adapter.md'],
+    ['MCPAQL-spec--github-api-adapter.md', 'file:///w/spec-github-api-adapter.md'],
+    ['MCPAQL-examples--apple-mail-adapter.md', 'file:///w/apple-mail-adapter.md'],
+    ['MCPAQL-examples--airpods-mcp-schema.json', 'file:///w/airpods.adapter.json'],
+  ] as const) {
+    assert.deepEqual(codesIn(s, readCorpus(name), uri), [], name);
+  }
+});
