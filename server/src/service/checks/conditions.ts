@@ -1,7 +1,42 @@
-/** TODO(owner): see checks/index.ts. */
-import type { Check } from './types';
+/**
+ * condition.syntax and condition.unknown-root, for every `condition` of error_codes and
+ * error_mapping entries. Error columns are exact inside quoted, escaped and folded strings.
+ */
+import { Code } from '../codes';
+import { closest } from '../closest';
+import { parseCondition, paths, ROOTS } from '../condition';
+import type { StringValue } from '../model';
+import { valueOffsets } from '../scalarOffsets';
+import type { Check, Problem } from './types';
+
+export interface UnknownRootData { readonly root: string; readonly suggestions: readonly string[] }
 
 export const conditions: Check = {
   name: 'conditions',
-  run() { /* not yet implemented */ },
+  run({ model }, emit) {
+    for (const c of model.codes) if (c.condition) one(c.condition, emit);
+    for (const m of model.mappings) if (m.condition) one(m.condition, emit);
+  },
 };
+
+function one(cond: StringValue, emit: (p: Problem) => void): void {
+  const at = valueOffsets(cond);
+  const parsed = parseCondition(cond.value);
+  if (parsed.error) {
+    const e = parsed.error;
+    const start = at(e.start);
+    const end = e.end > e.start ? at(e.end - 1) + 1 : start;
+    emit({ code: Code.ConditionSyntax, start, end: Math.max(end, start), message: `Condition not understood: ${e.message}.` });
+    return;
+  }
+  for (const p of paths(parsed.expr!)) {
+    const root = p.segments.length > 1 && p.segments[0] === 'response' ? `response.${p.segments[1]}` : String(p.segments[0]);
+    if ((ROOTS as readonly string[]).includes(root)) continue;
+    const suggestions = closest(root, ROOTS, 2);
+    emit({
+      code: Code.ConditionUnknownRoot, start: at(p.rootLoc.start), end: at(p.rootLoc.end - 1) + 1,
+      message: `Unknown root '${root}': a condition reads ${ROOTS.join(', ')}.${suggestions.length ? ` Did you mean ${suggestions[0]}?` : ''}`,
+      data: { root, suggestions } satisfies UnknownRootData,
+    });
+  }
+}

@@ -1,7 +1,51 @@
-/** TODO(owner): see checks/index.ts. */
-import type { Check } from './types';
+/**
+ * http.invalid-status and http.category-mismatch: statuses of error_mapping keys and maps_from_http
+ * items; a status outside the HTTP range of its code's category (error-codes.md s3.2) is information.
+ */
+import { Code } from '../codes';
+import type { StatusRef } from '../model';
+import { statusInCategory, type RegistryIndex } from '../registry';
+import { categoryOf, createResolver } from '../resolve';
+import type { Check, Problem } from './types';
 
 export const httpStatus: Check = {
   name: 'httpStatus',
-  run() { /* not yet implemented */ },
+  run({ model, registry, workspace }, emit) {
+    const resolver = createResolver(model.codes, registry, workspace, model.uri);
+    const seen = new Set<StatusRef>();
+    const invalid = (s: StatusRef, where: string) => {
+      if (s.valid || seen.has(s)) return;
+      seen.add(s);
+      emit({ code: Code.HttpInvalidStatus, start: s.span.start, end: s.span.end, message: `'${s.raw}' is not an HTTP status (${where}: an integer 100–599, or a 4XX / 5XX range).` });
+    };
+    for (const c of model.codes) {
+      const cat = categoryOf(c);
+      for (const s of c.mapsFromHttp) {
+        invalid(s, 'maps_from_http');
+        if (s.valid && cat) mismatch(registry, cat, s, c.name, emit);
+      }
+    }
+    const mismatchSeen = new Set<string>();
+    for (const m of model.mappings) {
+      invalid(m.status, 'error_mapping key');
+      const name = m.code?.value;
+      if (!m.status.valid || !name) continue;
+      const r = resolver.code(name);
+      const cat = r?.category?.replace(/_$/, '');
+      const key = `${m.status.span.start}:${name}`;
+      if (cat && !mismatchSeen.has(key)) { mismatchSeen.add(key); mismatch(registry, cat, m.status, name, emit); }
+    }
+  },
 };
+
+function mismatch(registry: RegistryIndex, category: string, s: StatusRef, code: string, emit: (p: Problem) => void): void {
+  const cat = registry.category(category);
+  if (!cat) return;
+  const statuses = typeof s.value === 'number' ? [s.value] : Array.from({ length: 100 }, (_, i) => Number(String(s.value)[0]) * 100 + i);
+  if (statuses.some(st => statusInCategory(cat, st))) return;
+  const range = cat.http_range.length ? cat.http_range.join('/') : cat.http_range_min !== undefined ? `${cat.http_range_min}+` : 'none (generator-time only)';
+  emit({
+    code: Code.HttpCategoryMismatch, start: s.span.start, end: s.span.end,
+    message: `${s.raw} is outside the HTTP range of category ${cat.name} (${range}, error-codes.md s3.2) that ${code} belongs to.`,
+  });
+}

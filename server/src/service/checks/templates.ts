@@ -85,10 +85,18 @@ export const templates: Check = {
   },
 };
 
-/** Is the placeholder wrapped as '{x}' in the template's value (raw `''` in single-quoted scalars)? */
+/**
+ * Is the placeholder inside single quotes in the template's value? Spec s4.2 writes '{x}'; the spec's
+ * own s8.3 example writes '{owner}/{repo}', so a quote may open and close the whole word around it.
+ */
 function quotedAround(t: Template, start: number, end: number): boolean {
-  const i = start - t.span.start, j = end - t.span.start;
-  return t.raw[i - 1] === "'" && t.raw[j] === "'" && !(t.style === 'single' && (i - 1 === 0 || j === t.raw.length - 1));
+  const quoted = t.style === 'single' || t.style === 'double';
+  const lo = quoted ? 1 : 0, hi = quoted ? t.raw.length - 1 : t.raw.length;
+  let i = start - t.span.start - 1, j = end - t.span.start;
+  let before = false, after = false;
+  for (; i >= lo && !/\s/.test(t.raw[i]!); i--) if (t.raw[i] === "'") { before = true; break; }
+  for (; j < hi && !/\s/.test(t.raw[j]!); j++) if (t.raw[j] === "'") { after = true; break; }
+  return before && after;
 }
 
 export type EntryRef = { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry };

@@ -1,4 +1,12 @@
-/** Fixers for the diagnostics of checks/conditions.ts. */
+/** Fixers for condition.unknown-root: the closest root. */
+import type { UnknownRootData } from '../checks/conditions';
+import { action, single } from './edits';
 import type { Fixer } from './types';
 
-export const conditionsFixers: Record<string, Fixer> = {};
+export const conditionsFixers: Record<string, Fixer> = {
+  'condition.unknown-root': (ctx, d) => {
+    const data = d.data as UnknownRootData | undefined;
+    if (!data || ctx.doc.getText(d.range) !== data.root) return [];
+    return data.suggestions.map((r, i) => action(`Change to '${r}'`, d, single(ctx.doc, [{ range: d.range, newText: r }]), i === 0));
+  },
+};
