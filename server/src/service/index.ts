@@ -79,7 +79,7 @@ export interface AdapterService {
 
 export function createAdapterService(deps: ServiceDeps): AdapterService {
   const registry: RegistryIndex = indexRegistry(deps.registry);
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   const validateSchema = ajv.compile(deps.schema);
   const cache = new Map<string, { version: number; text: string; model: AdapterModel | undefined }>();
 
