@@ -9,11 +9,11 @@ import type {
 } from 'vscode-languageserver-types';
 import { checks } from './checks';
 import type { RuleLevel } from './codes';
-import { complete } from './completion';
+import { complete, type CompletionOptions } from './completion';
 import type { FeatureContext } from './context';
 import { preview, simulate, type EnvelopePreview, type PreviewRequest, type SimulationRequest, type SimulationResult } from './envelopes';
 import { fixAll, quickFixes } from './fixes';
-import { hover } from './hover';
+import { hover, type HoverOptions } from './hover';
 import type { AdapterModel } from './model';
 import { codeOccurrences, definition, prepareRename, references, rename } from './navigation';
 import { buildModel } from './parse';
@@ -28,6 +28,9 @@ export type { Registry, RegistryCode } from './registry';
 export type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from './workspace';
 export type { EnvelopePreview, PreviewRequest, SimulationRequest, SimulationResult } from './envelopes';
 export { emptyWorkspace } from './workspace';
+export type { CompletionOptions } from './completion';
+export type { HoverOptions } from './hover';
+export { PREVIEW_COMMAND } from './symbols';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspaceIndex';
 
 export interface ServiceDeps {
@@ -58,8 +61,8 @@ export interface AdapterService {
   validate(doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): Diagnostic[];
   quickFixes(doc: TextDocument, range: Range, context: CodeActionContext, opts?: ServiceOptions, workspace?: WorkspaceCodes): CodeAction[];
   fixAll(doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): TextEdit[];
-  complete(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes): CompletionItem[];
-  hover(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes): Hover | null;
+  complete(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes, features?: CompletionOptions): CompletionItem[];
+  hover(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes, features?: HoverOptions): Hover | null;
   definition(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes): Location[];
   references(doc: TextDocument, at: Position, includeDeclaration: boolean, opts?: ServiceOptions, workspace?: WorkspaceCodes): Location[];
   prepareRename(doc: TextDocument, at: Position, opts?: ServiceOptions): { range: Range; placeholder: string } | null;
@@ -124,8 +127,8 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       const c = ctx(doc, opts, workspace);
       return c ? fixAll(c, service.validate(doc, opts, workspace)) : [];
     },
-    complete: (doc, at, opts, ws) => { const c = ctx(doc, opts, ws); return c ? complete(c, at) : []; },
-    hover: (doc, at, opts, ws) => { const c = ctx(doc, opts, ws); return c ? hover(c, at) : null; },
+    complete: (doc, at, opts, ws, f) => { const c = ctx(doc, opts, ws); return c ? complete(c, at, f) : []; },
+    hover: (doc, at, opts, ws, f) => { const c = ctx(doc, opts, ws); return c ? hover(c, at, f) : null; },
     definition: (doc, at, opts, ws) => { const c = ctx(doc, opts, ws); return c ? definition(c, at) : []; },
     references: (doc, at, inc, opts, ws) => { const c = ctx(doc, opts, ws); return c ? references(c, at, inc) : []; },
     prepareRename: (doc, at, opts) => { const c = ctx(doc, opts); return c ? prepareRename(c, at) : null; },
