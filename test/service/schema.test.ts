@@ -23,7 +23,7 @@ test('schema.required on the entry key', () => {
   const f = fixture(yamlDoc('error_mapping:', '  [[404]]:', '    message_template: "gone"'));
   const { ds } = check(f, 'schema.required');
   assert.deepEqual(ds.map(d => d.range), f.spans);
-  assert.match(ds[0]!.message, /'code'/);
+  assert.match(String(ds[0]!.message), /'code'/);
   const g = fixture(yamlDoc('error_codes:', '  [[VALIDATION_X]]:', '    message_template: "x"'));
   assert.deepEqual(check(g, 'schema.required').ds.map(d => d.range), g.spans);
 });

@@ -30,7 +30,7 @@ export interface StringValue {
 
 export interface Placeholder { readonly name: string; /** covers the braces */ readonly span: Span }
 
-export interface MalformedPlaceholder { readonly span: Span; readonly reason: string }
+export interface MalformedPlaceholder { readonly span: Span; readonly reason: string; /** The name meant, when clear (`{ x }`). */ readonly name?: string }
 
 export interface Template extends StringValue {
   readonly placeholders: readonly Placeholder[];

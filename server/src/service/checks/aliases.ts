@@ -20,16 +20,16 @@ export const aliases: Check = {
       if (over) {
         emit({
           code: Code.YamlAliasLimit,
-          message: `Alias '*${over.alias.source}' expands this document to more than ${over.budget} nodes (${over.expanded === Infinity ? 'a cycle' : over.expanded}); it is not expanded or checked further.`,
+          message: `Aliases expand this document to ${over.total === Infinity ? 'an endless cycle' : `${over.total} nodes`}, over the budget of ${over.budget} (a "billion laughs"); '*${over.alias.source}' alone stands for ${over.expanded === Infinity ? 'a cycle' : `${over.expanded} nodes`}. It is not expanded or checked further.`,
           start: s.base + over.alias.range![0], end: s.base + over.alias.range![1],
-          data: { alias: over.alias.source, expanded: over.expanded, budget: over.budget },
+          data: { alias: over.alias.source, expanded: over.expanded, total: over.total, budget: over.budget },
         });
       }
     }
   },
 };
 
-interface Over { alias: Node & { source: string }; expanded: number; budget: number }
+interface Over { alias: Node & { source: string }; expanded: number; total: number; budget: number }
 
 function firstOverBudget(s: Section): Over | undefined {
   const anchors = new Map<string, Node>();
@@ -63,6 +63,6 @@ function firstOverBudget(s: Section): Over | undefined {
   };
   const expanded = walk(s.doc.contents as Node | null, 0);
   const budget = Math.max(ALIAS_BUDGET, own * 10);
-  if (expanded > budget && worst) return { alias: worst.alias, expanded: worst.expanded, budget };
+  if (expanded > budget && worst) return { alias: worst.alias, expanded: worst.expanded, total: expanded, budget };
   return undefined;
 }

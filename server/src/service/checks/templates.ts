@@ -39,10 +39,11 @@ export const templates: Check = {
         });
       }
       if (!t) return;
+      const used = new Set<string>();
       for (const m of t.malformed) {
+        if (m.name) used.add(m.name); // meant as that key: one diagnostic, not two
         emit({ code: Code.TemplateMalformedPlaceholder, start: m.span.start, end: m.span.end, message: `Malformed placeholder: ${m.reason}.` });
       }
-      const used = new Set<string>();
       for (const p of t.placeholders) {
         used.add(p.name);
         if (!visible) continue;
