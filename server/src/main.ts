@@ -1,2 +1,9 @@
-// The server entry (issue 3): creates the connection and hands it to startServer. Nothing else.
-export {};
+// The server entry: creates the connection and hands it to startServer. Nothing else.
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import registry from '../../schemas/error-registry.json';
+import schema from '../../schemas/adapter.schema.json';
+import { envelopeSchemas } from './envelopeSchemas';
+import { startServer } from './lsp/startServer';
+import type { Registry } from './service';
+
+startServer(createConnection(ProposedFeatures.all), { registry: registry as unknown as Registry, schema, envelopeSchemas });

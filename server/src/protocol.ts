@@ -1,2 +1,30 @@
-// Custom requests between client and server (conventions C10). Declared once, namespaced, typed.
-export {};
+// Custom requests between client and server (conventions C10). Declared once, namespaced, typed;
+// service types are imported type-only, so nothing of the service reaches the client bundle.
+import { RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+import type { Diagnostic, Position } from 'vscode-languageserver-protocol';
+import type { EnvelopePreview, Registry, SimulationResult } from './service';
+
+export const FIX_ALL_KIND = 'source.fixAll.mcp-aql';
+
+export interface PreviewParams { readonly uri: string; readonly position?: Position; readonly code?: string; readonly samples?: Record<string, unknown>; readonly mirrorConfirmation?: boolean }
+export namespace PreviewEnvelope {
+  export const method = 'mcpAql/previewEnvelope' as const;
+  export const type = new RequestType<PreviewParams, EnvelopePreview | null, void>(method);
+}
+
+export interface SimulateParams { readonly uri: string; readonly status: number; readonly body?: unknown; readonly headers?: Record<string, string>; readonly params?: Record<string, unknown> }
+export namespace Simulate {
+  export const method = 'mcpAql/simulate' as const;
+  export const type = new RequestType<SimulateParams, SimulationResult | null, void>(method);
+}
+
+export namespace GetRegistry {
+  export const method = 'mcpAql/registry' as const;
+  export const type = new RequestType0<Registry, void>(method);
+}
+
+export interface WorkspaceReport { readonly files: number; readonly problems: { readonly uri: string; readonly diagnostics: Diagnostic[] }[] }
+export namespace ValidateWorkspace {
+  export const method = 'mcpAql/validateWorkspace' as const;
+  export const type = new RequestType0<WorkspaceReport, void>(method);
+}

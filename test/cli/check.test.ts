@@ -63,14 +63,14 @@ test('sarif format validates against the official SARIF 2.1.0 schema', async () 
   const ajv = new Ajv04({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false });
   const validate = ajv.compile(schema);
   const { out } = await run(['check', 'examples', '--format', 'sarif']);
-  const log = JSON.parse(out);
+  const log = JSON.parse(out) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[]; tool: { driver: { rules: unknown[] } } }[] };
   assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5)));
-  const results = log.runs[0].results;
+  const results = log.runs[0]!.results;
   assert.ok(results.length > 20);
-  assert.equal(log.runs[0].tool.driver.rules.length, allCodes.length);
-  const r = results.find((x: { ruleId: string }) => x.ruleId === 'yaml.duplicate-key');
-  assert.equal(r.locations[0].physicalLocation.artifactLocation.uri, 'examples/broken/broken-adapter.md');
-  assert.equal(r.locations[0].physicalLocation.region.startLine, 79);
+  assert.equal(log.runs[0]!.tool.driver.rules.length, allCodes.length);
+  const r = results.find(x => x.ruleId === 'yaml.duplicate-key')!;
+  assert.equal(r.locations[0]!.physicalLocation.artifactLocation.uri, 'examples/broken/broken-adapter.md');
+  assert.equal(r.locations[0]!.physicalLocation.region.startLine, 79);
 });
 
 test('github format escapes properties and data', async () => {

@@ -10,6 +10,8 @@ export interface WorkspaceIndex extends WorkspaceCodes {
   update(uri: string, declarations: readonly CodeDeclaration[], occurrences: readonly CodeOccurrence[]): void;
   remove(uri: string): void;
   uris(): string[];
+  /** The declarations of one file. */
+  declaredIn(uri: string): readonly CodeDeclaration[];
   /** A view that leaves out one file (the one being checked, whose live text the service reads itself). */
   except(uri: string): WorkspaceCodes;
 }
@@ -39,6 +41,7 @@ export function createWorkspaceIndex(): WorkspaceIndex {
     },
     remove(uri) { unlink(uri); decls.delete(uri); occs.delete(uri); },
     uris: () => [...decls.keys()],
+    declaredIn: uri => decls.get(uri) ?? [],
     declarations(code, exceptUri) {
       const out: CodeDeclaration[] = [];
       for (const uri of byCode.get(code) ?? []) {
