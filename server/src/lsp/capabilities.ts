@@ -24,7 +24,7 @@ export function clientFeatures(c: ClientCapabilities): ClientFeatures {
     pullDiagnostics: pull,
     // A client that pulls diagnostics (LSP 3.17) supports the 3.16 diagnostic fields.
     codeDescription: pull || !!pub?.codeDescriptionSupport,
-    data: pull || !!pub?.dataSupport || !!td?.codeAction?.dataSupport,
+    data: pull || !!pub?.dataSupport,
     relatedInformation: pull || !!pub?.relatedInformation,
     tags: pull || !!pub?.tagSupport,
     markdownHover: !!td?.hover?.contentFormat?.includes('markdown'),

@@ -122,9 +122,9 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     if (!only || only.some(k => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(k + '.') || k === '')) {
       // Without dataSupport the client sends our diagnostics back without `data`: match them to fresh ones.
       let diagnostics = p.context.diagnostics;
-      if (!features.data) {
+      if (diagnostics.some(d => d.data === undefined)) {
         const fresh = service.validate(doc, o, ws(doc.uri));
-        diagnostics = diagnostics.map(d => fresh.find(f => f.code === d.code && sameRange(f, d)) ?? d);
+        diagnostics = diagnostics.map(d => (d.data === undefined ? fresh.find(f => f.code === d.code && sameRange(f, d)) ?? d : d));
       }
       out.push(...service.quickFixes(doc, p.range, { ...p.context, diagnostics }, o, ws(doc.uri)));
     }
