@@ -4,6 +4,8 @@ import { RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { Diagnostic, Position } from 'vscode-languageserver-protocol';
 import type { EnvelopePreview, Registry, SimulationResult } from './service';
 
+export type { EnvelopePreview, Registry, RegistryCode, SimulationResult } from './service';
+
 export const FIX_ALL_KIND = 'source.fixAll.mcp-aql';
 
 export interface PreviewParams { readonly uri: string; readonly position?: Position; readonly code?: string; readonly samples?: Record<string, unknown>; readonly mirrorConfirmation?: boolean }
