@@ -16,6 +16,8 @@ export function loadDeps(): ServiceDeps {
   deps ??= {
     registry: JSON.parse(readFileSync(join(ROOT, 'schemas', 'error-registry.json'), 'utf8')) as Registry,
     schema: JSON.parse(readFileSync(join(ROOT, 'schemas', 'adapter.schema.json'), 'utf8')) as object,
+    envelopeSchemas: Object.fromEntries(['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate'].map(id =>
+      [id, JSON.parse(readFileSync(join(ROOT, 'schemas', 'envelopes', `${id}.schema.json`), 'utf8')) as object])),
   };
   return deps;
 }

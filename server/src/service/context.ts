@@ -1,4 +1,5 @@
 /** What every editor feature receives: the model of the document and the injected data. */
+import type { ValidateFunction } from 'ajv';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AdapterModel } from './model';
 import type { RegistryIndex } from './registry';
@@ -9,4 +10,6 @@ export interface FeatureContext {
   readonly model: AdapterModel;
   readonly registry: RegistryIndex;
   readonly workspace: WorkspaceCodes;
+  /** Compiled envelope schemas by dialect id (from ServiceDeps.envelopeSchemas). */
+  readonly envelopeValidators?: ReadonlyMap<string, ValidateFunction>;
 }

@@ -84,6 +84,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   const registry: RegistryIndex = indexRegistry(deps.registry);
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   const validateSchema = ajv.compile(deps.schema);
+  const envelopeValidators = new Map(Object.entries(deps.envelopeSchemas ?? {}).map(([id, schema]) => [id, ajv.compile(schema)] as const));
   const cache = new Map<string, { version: number; text: string; model: AdapterModel | undefined }>();
 
   const modelOf = (doc: TextDocument, opts?: ServiceOptions): AdapterModel | undefined => {
@@ -98,7 +99,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   };
   const ctx = (doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): FeatureContext | undefined => {
     const model = modelOf(doc, opts);
-    return model && { doc, model, registry, workspace: workspace ?? emptyWorkspace };
+    return model && { doc, model, registry, workspace: workspace ?? emptyWorkspace, envelopeValidators };
   };
 
   const service: AdapterService = {
@@ -140,7 +141,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     preview: (doc, req, opts, ws) => { const c = ctx(doc, opts, ws); return c ? preview(c, req) : undefined; },
     simulate: (doc, req, opts, ws) => {
       const c = ctx(doc, opts, ws);
-      return c ? simulate(c, req) : simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace: ws ?? emptyWorkspace }, req);
+      return c ? simulate(c, req) : simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace: ws ?? emptyWorkspace, envelopeValidators }, req);
     },
     forget: uri => void cache.delete(uri),
   };

@@ -1,0 +1,60 @@
+/**
+ * The upstream-response simulator: status + body (+ headers, params) → which rule fires and the
+ * resulting envelopes. Order (ours, docs/spec-decisions.md): error_mapping entries for the exact status
+ * in list order, then for its 4XX/5XX range; then error_codes whose maps_from_http holds the status and
+ * whose condition holds, in file order; then the spec's default table with the 409/429 variant first.
+ * Conditions are interpreted (condition/), never evaluated as code.
+ */
+import { evaluateCondition } from '../condition';
+import type { FeatureContext } from '../context';
+import { defaultCodeFor } from '../httpReasons';
+import type { MappingEntry } from '../model';
+import { previewSubject } from './render';
+import { subjectFor } from './subject';
+import type { ConsideredRule, SimulationRequest, SimulationResult } from './types';
+
+export function simulate(ctx: FeatureContext, req: SimulationRequest): SimulationResult {
+  const status = req.status;
+  const cond = { response: { status, body: req.body, headers: req.headers }, params: req.params };
+  const considered: ConsideredRule[] = [];
+  const test = (rule: string, code: string | undefined, condition: string | undefined): boolean => {
+    if (condition === undefined) { considered.push({ rule, code, matched: true, steps: ['no condition: always matches'] }); return true; }
+    const r = evaluateCondition(condition, cond);
+    considered.push({ rule, code, condition, matched: !r.error && r.value, steps: r.steps, error: r.error?.message });
+    return !r.error && r.value;
+  };
+  const range = `${String(status)[0]}XX`;
+  const entries = (key: number | string) => ctx.model.mappings.filter(m => m.status.value === key);
+  const name = (m: MappingEntry) => `error_mapping[${m.status.raw}]${m.index === null ? '' : `[${m.index}]`}`;
+  for (const m of [...entries(status), ...entries(range)]) {
+    if (!m.code) continue;
+    if (test(name(m), m.code.value, m.condition?.value)) {
+      return done(ctx, req, status, name(m), m.code.value, considered, m);
+    }
+  }
+  for (const c of ctx.model.codes) {
+    if (!c.mapsFromHttp.some(s => s.value === status || s.value === range)) continue;
+    if (test(`error_codes.${c.name}`, c.name, c.condition?.value)) return done(ctx, req, status, `error_codes.${c.name}`, c.name, considered);
+  }
+  const code = defaultCodeFor(status);
+  considered.push({ rule: 'default table', code, matched: true, steps: [`status ${status} → ${code} (error-codes.md s6.2, 409/429 variant of mcp-integration.md s4.3)`] });
+  return done(ctx, req, status, 'default table', code, considered);
+}
+
+function done(ctx: FeatureContext, req: SimulationRequest, status: number, rule: string, code: string, considered: ConsideredRule[], entry?: MappingEntry): SimulationResult {
+  const subject = subjectFor(ctx, { code });
+  if (!subject) return { status, rule, code, considered };
+  const mapped = entry ? { ...subject, template: entry.template?.value ?? subject.template, details: [...entry.details.map(d => ({ name: d.name, type: d.type, required: d.required })), ...subject.details.filter(d => !entry.details.some(e => e.name === d.name))] } : subject;
+  // Details the body (or the request parameters) carry under the same key fill the envelope.
+  const samples: Record<string, unknown> = {};
+  const fromBody = new Set<string>();
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {};
+  for (const d of mapped.details) {
+    if (d.name === 'http_status') { samples[d.name] = status; fromBody.add(d.name); continue; }
+    for (const src of [body, req.params ?? {}]) if (Object.prototype.hasOwnProperty.call(src, d.name)) { samples[d.name] = src[d.name]; fromBody.add(d.name); break; }
+    if (!fromBody.has(d.name) && d.name === 'reason' && typeof body.message === 'string') { samples.reason = body.message; fromBody.add('reason'); }
+    if (!fromBody.has(d.name) && d.name === 'upstream_error' && typeof body.message === 'string') { samples.upstream_error = body.message; fromBody.add('upstream_error'); }
+  }
+  const preview = previewSubject(ctx, { ...mapped, httpStatus: [status] }, { samples, now: req.now, toolName: req.toolName }, fromBody);
+  return { status, rule, code, considered, preview };
+}
