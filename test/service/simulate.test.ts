@@ -60,3 +60,20 @@ test('a broken condition is reported, not evaluated, and does not match', () => 
   assert.match(r.considered[0]!.error!, /'=' is not an operator/);
   assert.equal(r.rule, 'default table');
 });
+
+test('an error_codes entry whose condition holds comes before an unconditional error_mapping fallback', () => {
+  const d = docOf(yamlDoc(
+    'error_codes:',
+    '  RATE_LIMIT_ABUSE:',
+    '    category: RATE_LIMIT',
+    '    maps_from_http: [403]',
+    "    condition: \"response.body.message contains 'abuse'\"",
+    'error_mapping:',
+    '  403:',
+    "    - condition: \"response.body.message contains 'rate limit'\"",
+    '      code: RATE_LIMIT_EXCEEDED',
+    '    - code: PERMISSION_DENIED',
+  ));
+  assert.deepEqual([s.simulate(d, { status: 403, body: { message: 'abuse!' } }).rule, s.simulate(d, { status: 403, body: { message: 'API rate limit exceeded' } }).rule, s.simulate(d, { status: 403, body: {} }).rule],
+    ['error_codes.RATE_LIMIT_ABUSE', 'error_mapping[403][0]', 'error_mapping[403][1]']);
+});

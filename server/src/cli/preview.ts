@@ -1,7 +1,87 @@
-/** `mcp-aql-errors preview` (design s5): envelopes for a code of a file. Filled in with the preview work. */
+/**
+ * `mcp-aql-errors preview <file> [--code X] [--dialect …|all] [--status N --body JSON] [--format text|json]`
+ * (design s5): the envelopes a client receives, each with its schema verdict. Exit 0 all valid,
+ * 1 an envelope fails its schema, 2 bad usage or unreadable input.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createAdapterService, type EnvelopePreview, type SimulationResult } from '../service';
+import { deps } from './deps';
 import { UsageError } from './files';
 import type { Io } from './io';
 
-export async function runPreview(_args: readonly string[], _io: Io): Promise<number> {
-  throw new UsageError('preview: not available in this build yet');
+const DIALECT_IDS = ['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate'];
+
+interface PreviewArgs { file?: string; code?: string; dialect: string; status?: number; body?: unknown; format: 'text' | 'json'; mirror: boolean }
+
+function parse(argv: readonly string[]): PreviewArgs {
+  const a: PreviewArgs = { dialect: 'all', format: 'text', mirror: false };
+  for (let i = 0; i < argv.length; i++) {
+    const x = argv[i]!;
+    const [flag, inline] = x.startsWith('--') && x.includes('=') ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)] : [x, undefined];
+    const val = () => { const v = inline ?? argv[++i]; if (v === undefined) throw new UsageError(`${flag} needs a value`); return v; };
+    switch (flag) {
+      case '--code': a.code = val(); break;
+      case '--dialect': a.dialect = val(); if (a.dialect !== 'all' && !DIALECT_IDS.includes(a.dialect)) throw new UsageError(`unknown dialect '${a.dialect}' (${DIALECT_IDS.join(', ')}, all)`); break;
+      case '--status': { const n = Number(val()); if (!Number.isInteger(n) || n < 100 || n > 599) throw new UsageError('--status takes an HTTP status 100–599'); a.status = n; break; }
+      case '--body': { const v = val(); try { a.body = JSON.parse(v); } catch (e) { throw new UsageError(`--body is not JSON: ${(e as Error).message}`); } break; }
+      case '--format': { const f = val(); if (f !== 'text' && f !== 'json') throw new UsageError("--format takes 'text' or 'json'"); a.format = f; break; }
+      case '--mirror-confirmation': a.mirror = true; break;
+      default:
+        if (x.startsWith('-')) throw new UsageError(`preview: unknown option '${x}'`);
+        if (a.file) throw new UsageError('preview takes one file');
+        a.file = x;
+    }
+  }
+  if (!a.file) throw new UsageError('preview needs a file');
+  if (a.body !== undefined && a.status === undefined) throw new UsageError('--body goes with --status');
+  return a;
+}
+
+export async function runPreview(argv: readonly string[], io: Io): Promise<number> {
+  const a = parse(argv);
+  const path = resolve(io.cwd, a.file!);
+  let text: string;
+  try { text = new TextDecoder('utf-8').decode(readFileSync(path)); } catch (e) { throw new UsageError(`cannot read '${a.file}': ${(e as Error).message}`); }
+  const doc = TextDocument.create(pathToFileURL(path).href, 'yaml', 1, text);
+  const service = createAdapterService(deps);
+  if (!service.isAdapter(doc)) throw new UsageError(`'${a.file}' is not an adapter file`);
+  let sim: SimulationResult | undefined;
+  let p: EnvelopePreview | undefined;
+  if (a.status !== undefined) {
+    sim = service.simulate(doc, { status: a.status, body: a.body });
+    p = sim.preview;
+  } else {
+    const code = a.code ?? service.declaredCodes(doc)[0]?.code;
+    if (!code) throw new UsageError(`'${a.file}' declares no error_codes: name one with --code`);
+    p = service.preview(doc, { code, mirrorConfirmation: a.mirror });
+  }
+  if (!p) throw new UsageError('nothing to preview');
+  const dialects = p.dialects.filter(d => a.dialect === 'all' || d.id === a.dialect);
+  if (a.format === 'json') {
+    const out: Record<string, unknown> = {};
+    for (const d of dialects) out[d.id] = { envelope: d.envelope, valid: d.valid, errors: d.errors };
+    io.stdout(JSON.stringify(out, null, 2) + '\n');
+  } else {
+    const lines: string[] = [];
+    if (sim) {
+      lines.push(`Upstream ${sim.status} → ${sim.code} (rule: ${sim.rule})`);
+      for (const c of sim.considered) {
+        lines.push(`  ${c.matched ? '✓' : '✗'} ${c.rule}${c.code ? ` → ${c.code}` : ''}${c.condition ? `  when ${c.condition}` : ''}`);
+        for (const s of c.steps) lines.push(`      ${s}`);
+        if (c.error) lines.push(`      condition not understood: ${c.error}`);
+      }
+      lines.push('');
+    }
+    lines.push(`${p.code} — ${p.category ?? 'no category'} (${p.source}${p.kind === 'warning' ? ', warning' : ''})`, `message: ${p.message}`);
+    for (const n of p.notes) lines.push(`note: ${n}`);
+    for (const d of dialects) {
+      lines.push('', `== ${d.title} [${d.valid ? 'valid' : 'INVALID'}] ==`, d.channel, JSON.stringify(d.envelope, null, 2));
+      for (const e of d.errors) lines.push(`  ✗ ${e}`);
+    }
+    io.stdout(lines.join('\n') + '\n');
+  }
+  return dialects.every(d => d.valid) ? 0 : 1;
 }

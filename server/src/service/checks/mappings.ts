@@ -85,7 +85,7 @@ export const mappings: Check = {
       reported.add(m.status.span.start);
       emit({
         code: Code.MappingPrecedence, start: m.status.span.start, end: m.status.span.end,
-        message: `${m.status.raw} is claimed by error_mapping and by maps_from_http of ${[...new Set(others.map(o => o.code))].join(', ')}; the spec defines no precedence. Ours: error_mapping entries first, then error_codes whose condition holds, then the default table.`,
+        message: `${m.status.raw} is claimed by error_mapping and by maps_from_http of ${[...new Set(others.map(o => o.code))].join(', ')}; the spec defines no precedence. Ours: error_mapping entries in order, except that an error_codes entry whose condition holds comes before an unconditional error_mapping entry; then the default table.`,
         related: others.map(o => ({ start: o.start, end: o.end, message: `maps_from_http of ${o.code}` })),
       });
     }

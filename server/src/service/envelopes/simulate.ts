@@ -1,8 +1,10 @@
 /**
  * The upstream-response simulator: status + body (+ headers, params) → which rule fires and the
  * resulting envelopes. Order (ours, docs/spec-decisions.md): error_mapping entries for the exact status
- * in list order, then for its 4XX/5XX range; then error_codes whose maps_from_http holds the status and
- * whose condition holds, in file order; then the spec's default table with the 409/429 variant first.
+ * in list order, then for its 4XX/5XX range — except that before an entry without a condition, the
+ * error_codes claiming the status (maps_from_http) whose condition holds are tried, a condition being
+ * more specific than none; then the remaining error_codes claiming the status, in file order; then the
+ * spec's default table with the 409/429 variant first.
  * Conditions are interpreted (condition/), never evaluated as code.
  */
 import { evaluateCondition } from '../condition';
@@ -26,16 +28,24 @@ export function simulate(ctx: FeatureContext, req: SimulationRequest): Simulatio
   const range = `${String(status)[0]}XX`;
   const entries = (key: number | string) => ctx.model.mappings.filter(m => m.status.value === key);
   const name = (m: MappingEntry) => `error_mapping[${m.status.raw}]${m.index === null ? '' : `[${m.index}]`}`;
+  const claiming = ctx.model.codes.filter(c => c.mapsFromHttp.some(st => st.value === status || st.value === range));
+  const tried = new Set<string>();
+  const tryCodes = (conditionalOnly: boolean): SimulationResult | undefined => {
+    for (const c of claiming) {
+      if ((conditionalOnly && !c.condition) || tried.has(c.name)) continue;
+      tried.add(c.name);
+      if (test(`error_codes.${c.name}`, c.name, c.condition?.value)) return done(ctx, req, status, `error_codes.${c.name}`, c.name, considered);
+    }
+    return undefined;
+  };
   for (const m of [...entries(status), ...entries(range)]) {
     if (!m.code) continue;
-    if (test(name(m), m.code.value, m.condition?.value)) {
-      return done(ctx, req, status, name(m), m.code.value, considered, m);
-    }
+    // A condition is more specific than none: before an unconditional fallback, the error_codes whose condition holds.
+    if (!m.condition) { const hit = tryCodes(true); if (hit) return hit; }
+    if (test(name(m), m.code.value, m.condition?.value)) return done(ctx, req, status, name(m), m.code.value, considered, m);
   }
-  for (const c of ctx.model.codes) {
-    if (!c.mapsFromHttp.some(s => s.value === status || s.value === range)) continue;
-    if (test(`error_codes.${c.name}`, c.name, c.condition?.value)) return done(ctx, req, status, `error_codes.${c.name}`, c.name, considered);
-  }
+  const hit = tryCodes(false);
+  if (hit) return hit;
   const code = defaultCodeFor(status);
   considered.push({ rule: 'default table', code, matched: true, steps: [`status ${status} → ${code} (error-codes.md s6.2, 409/429 variant of mcp-integration.md s4.3)`] });
   return done(ctx, req, status, 'default table', code, considered);
