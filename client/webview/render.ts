@@ -1,0 +1,155 @@
+// Pure DOM rendering for the preview page: createElement and textContent only; no HTML strings from data.
+import type { FromWebview, RegistryEntry, ToWebview } from '../src/preview/messages';
+
+type Preview = Extract<ToWebview, { kind: 'render' }>['preview'];
+type Simulation = NonNullable<Extract<ToWebview, { kind: 'simulation' }>['result']>;
+
+export interface PageState { tab?: string; simStatus?: string; simBody?: string; simHeaders?: string; filter?: string }
+
+export interface Env {
+  readonly doc: Document;
+  post(m: FromWebview): void;
+  state(): PageState;
+  setState(s: PageState): void;
+}
+
+export function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const c of children) e.append(typeof c === 'string' ? doc.createTextNode(c) : c);
+  return e;
+}
+
+const json = (v: unknown) => JSON.stringify(v, null, 2);
+
+export function renderPreview(env: Env, root: HTMLElement, m: Extract<ToWebview, { kind: 'render' }>): void {
+  const { doc } = env;
+  const p = m.preview;
+  root.replaceChildren();
+  const head = el(doc, 'header', { class: 'head' },
+    el(doc, 'h2', { class: 'code' }, p.code),
+    el(doc, 'span', { class: `badge kind-${p.kind}` }, p.kind === 'warning' ? 'warning' : 'error'),
+    el(doc, 'span', { class: 'badge' }, p.category ?? 'no category'),
+    el(doc, 'span', { class: 'badge' }, p.httpStatus.length ? `HTTP ${p.httpStatus.join(', ')}` : 'no HTTP status'),
+    el(doc, 'span', { class: 'muted' }, `${p.source} · ${m.file}`));
+  root.append(head, el(doc, 'p', { class: 'message', id: 'message' }, p.message));
+  if (p.notes.length) root.append(el(doc, 'ul', { class: 'notes' }, ...p.notes.map(n => el(doc, 'li', {}, n))));
+  root.append(detailsForm(env, p, m.mirror));
+  root.append(dialectTabs(env, p.dialects, 'preview'));
+  root.append(simulatorForm(env));
+  root.append(el(doc, 'section', { id: 'simulation' }));
+}
+
+function detailsForm(env: Env, p: Preview, mirror: boolean): HTMLElement {
+  const { doc } = env;
+  const rows = p.details.map(d => {
+    const input = el(doc, 'input', { type: 'text', 'aria-label': `sample value of ${d.name}`, 'data-key': d.name });
+    input.value = typeof d.value === 'string' ? d.value : JSON.stringify(d.value) ?? '';
+    input.addEventListener('change', () => env.post({ kind: 'setSample', key: d.name, value: input.value }));
+    return el(doc, 'tr', {}, el(doc, 'td', { class: 'key' }, d.name), el(doc, 'td', { class: 'muted' }, `${d.type}${d.required ? '' : '?'}`), el(doc, 'td', {}, input));
+  });
+  const section = el(doc, 'section', { class: 'details' }, el(doc, 'h3', {}, 'Sample details'));
+  if (rows.length) section.append(el(doc, 'table', {}, ...rows));
+  else section.append(el(doc, 'p', { class: 'muted' }, 'This code declares no details.'));
+  const reset = el(doc, 'button', { type: 'button' }, 'Reset samples');
+  reset.addEventListener('click', () => env.post({ kind: 'resetSamples' }));
+  section.append(reset);
+  if (p.details.some(d => d.name === 'confirmation_token')) {
+    const box = el(doc, 'input', { type: 'checkbox', id: 'mirror' });
+    box.checked = mirror;
+    box.addEventListener('change', () => env.post({ kind: 'toggleMirror', on: box.checked }));
+    section.append(el(doc, 'label', { class: 'toggle' }, box, ' Mirror confirmation at the top level'));
+  }
+  return section;
+}
+
+export function dialectTabs(env: Env, dialects: Preview['dialects'], idPrefix: string): HTMLElement {
+  const { doc } = env;
+  const section = el(doc, 'section', { class: 'dialects', id: `${idPrefix}-dialects` });
+  const bar = el(doc, 'div', { class: 'tabs', role: 'tablist' });
+  const panel = el(doc, 'div', { class: 'panel', role: 'tabpanel' });
+  const show = (id: string) => {
+    const d = dialects.find(x => x.id === id) ?? dialects[0];
+    if (!d) return;
+    env.setState({ ...env.state(), tab: d.id });
+    for (const b of Array.from(bar.children)) b.setAttribute('aria-selected', String((b as HTMLElement).dataset.id === d.id));
+    const text = json(d.envelope);
+    const copy = el(doc, 'button', { type: 'button', class: 'copy' }, 'Copy');
+    copy.addEventListener('click', () => env.post({ kind: 'copy', text }));
+    panel.replaceChildren(
+      el(doc, 'div', { class: 'verdict' }, el(doc, 'span', { class: `badge ${d.valid ? 'valid' : 'invalid'}` }, d.valid ? 'valid' : 'invalid'), ' ', d.channel),
+      ...d.errors.map(e => el(doc, 'p', { class: 'error' }, e)),
+      el(doc, 'pre', { class: 'envelope', 'data-dialect': d.id }, text),
+      copy);
+  };
+  for (const d of dialects) {
+    const b = el(doc, 'button', { type: 'button', role: 'tab', 'data-id': d.id }, `${d.title} ${d.valid ? '✓' : '✗'}`);
+    b.addEventListener('click', () => show(d.id));
+    bar.append(b);
+  }
+  section.append(bar, panel);
+  show(env.state().tab ?? 'mcp-aql');
+  return section;
+}
+
+function simulatorForm(env: Env): HTMLElement {
+  const { doc } = env;
+  const s = env.state();
+  const status = el(doc, 'input', { type: 'number', min: '100', max: '599', id: 'sim-status', 'aria-label': 'upstream status' });
+  status.value = s.simStatus ?? '403';
+  const body = el(doc, 'textarea', { id: 'sim-body', rows: '3', 'aria-label': 'upstream JSON body' });
+  body.value = s.simBody ?? '{"message": "You have triggered an abuse detection mechanism"}';
+  const headers = el(doc, 'textarea', { id: 'sim-headers', rows: '2', 'aria-label': 'upstream headers as JSON' });
+  headers.value = s.simHeaders ?? '{}';
+  const run = el(doc, 'button', { type: 'button', id: 'sim-run' }, 'Simulate');
+  run.addEventListener('click', () => {
+    env.setState({ ...env.state(), simStatus: status.value, simBody: body.value, simHeaders: headers.value });
+    env.post({ kind: 'simulate', status: Number(status.value), body: body.value, headers: headers.value });
+  });
+  return el(doc, 'section', { class: 'simulator' }, el(doc, 'h3', {}, 'Simulate upstream response'),
+    el(doc, 'label', {}, 'Status ', status), el(doc, 'label', {}, 'Body (JSON)', body), el(doc, 'label', {}, 'Headers (JSON)', headers), run);
+}
+
+export function renderSimulation(env: Env, root: HTMLElement, result: Simulation | null, error?: string): void {
+  const { doc } = env;
+  const target = root.querySelector('#simulation') ?? root.appendChild(el(doc, 'section', { id: 'simulation' }));
+  target.replaceChildren();
+  if (!result) { target.append(el(doc, 'p', { class: 'error' }, error ?? 'The simulation failed.')); return; }
+  target.append(el(doc, 'p', { class: 'fired' }, `Upstream ${result.status} → `, el(doc, 'strong', {}, result.code), ` (rule: ${result.rule})`));
+  const list = el(doc, 'ol', { class: 'considered' });
+  for (const c of result.considered) {
+    list.append(el(doc, 'li', { class: c.matched ? 'matched' : 'skipped' },
+      `${c.matched ? '✓' : '✗'} ${c.rule}${c.code ? ` → ${c.code}` : ''}${c.condition ? ` when ${c.condition}` : ''}`,
+      ...c.steps.map(st => el(doc, 'div', { class: 'step' }, st)),
+      ...(c.error ? [el(doc, 'div', { class: 'error' }, `condition not understood: ${c.error}`)] : [])));
+  }
+  target.append(list);
+  if (result.preview) {
+    target.append(el(doc, 'p', { class: 'message' }, result.preview.message));
+    target.append(dialectTabs(env, result.preview.dialects, 'simulation'));
+  }
+}
+
+export function renderRegistry(env: Env, root: HTMLElement, reason: string, codes: readonly RegistryEntry[]): void {
+  const { doc } = env;
+  root.replaceChildren(el(doc, 'p', { class: 'muted' }, reason));
+  const filter = el(doc, 'input', { type: 'search', placeholder: 'Filter codes', 'aria-label': 'filter registry codes' });
+  filter.value = env.state().filter ?? '';
+  const list = el(doc, 'ul', { class: 'registry' });
+  const fill = () => {
+    const q = filter.value.toUpperCase();
+    env.setState({ ...env.state(), filter: filter.value });
+    list.replaceChildren(...codes.filter(c => !q || c.code.includes(q) || c.category.includes(q)).map(c => {
+      const b = el(doc, 'button', { type: 'button', class: 'link' }, c.code);
+      b.addEventListener('click', () => env.post({ kind: 'reveal', code: c.code }));
+      return el(doc, 'li', {}, b, el(doc, 'span', { class: 'muted' }, ` ${c.category} · ${c.kind}${c.template ? ` · ${c.template}` : ''}`));
+    }));
+  };
+  filter.addEventListener('input', fill);
+  fill();
+  root.append(filter, list);
+}
+
+export function renderEmpty(doc: Document, root: HTMLElement, reason: string): void {
+  root.replaceChildren(el(doc, 'p', { class: 'muted' }, reason));
+}
