@@ -2,7 +2,7 @@
  * The language service: the only public API of server/src/service (conventions C1). Pure and
  * synchronous; takes TextDocuments and plain options, returns LSP data types. No I/O, no transport.
  */
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction, CodeActionContext, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, Position, Range, TextEdit, WorkspaceEdit,
@@ -80,10 +80,24 @@ export interface AdapterService {
   forget(uri: string): void;
 }
 
+/** Validators of one error_codes entry and one error_mapping value, when the schema has the expected shape. */
+function entryValidators(ajv: Ajv, schema: object): { code: ValidateFunction; mapping: ValidateFunction } | undefined {
+  const id = (schema as { $id?: string }).$id;
+  const props = (schema as { properties?: Record<string, { additionalProperties?: unknown }> }).properties;
+  if (!id || !props?.error_codes?.additionalProperties || !props.error_mapping?.additionalProperties) return undefined;
+  try {
+    return {
+      code: ajv.compile({ $ref: `${id}#/properties/error_codes/additionalProperties` }),
+      mapping: ajv.compile({ $ref: `${id}#/properties/error_mapping/additionalProperties` }),
+    };
+  } catch { return undefined; }
+}
+
 export function createAdapterService(deps: ServiceDeps): AdapterService {
   const registry: RegistryIndex = indexRegistry(deps.registry);
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   const validateSchema = ajv.compile(deps.schema);
+  const validateEntry = entryValidators(ajv, deps.schema);
   const envelopeValidators = new Map(Object.entries(deps.envelopeSchemas ?? {}).map(([id, schema]) => [id, ajv.compile(schema)] as const));
   const cache = new Map<string, { version: number; text: string; model: AdapterModel | undefined }>();
 
@@ -117,7 +131,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       }
       const model = modelOf(doc, opts);
       if (!model) return [];
-      const problems = runChecks(checks, { model, registry, validateSchema, workspace: workspace ?? emptyWorkspace });
+      const problems = runChecks(checks, { model, registry, validateSchema, validateEntry, workspace: workspace ?? emptyWorkspace });
       return toDiagnostics(doc, problems, model.suppressions, opts ?? {});
     },
     quickFixes(doc, range, context, opts, workspace) {

@@ -18,12 +18,20 @@ export interface Resolver {
   allNames(): string[];
 }
 
+/** The first declaration of each code name, per model (checks of one validation share it). */
+const localCache = new WeakMap<readonly CodeDef[], Map<string, CodeDef>>();
+
 export function createResolver(codes: readonly CodeDef[], registry: RegistryIndex, workspace: WorkspaceCodes, uri: string): Resolver {
-  const local = new Map<string, CodeDef>();
-  for (const c of codes) if (!local.has(c.name)) local.set(c.name, c);
+  let local = localCache.get(codes);
+  if (!local) {
+    local = new Map<string, CodeDef>();
+    for (const c of codes) if (!local.has(c.name)) local.set(c.name, c);
+    localCache.set(codes, local);
+  }
+  const byName = local;
   return {
     code(name) {
-      const def = local.get(name);
+      const def = byName.get(name);
       if (def) return { source: 'file', code: name, def, category: categoryOf(def), kind: 'error' };
       const decl = workspace.declarations(name, uri)[0];
       if (decl) return { source: 'workspace', code: name, decl, category: decl.category, kind: 'error' };
@@ -33,7 +41,7 @@ export function createResolver(codes: readonly CodeDef[], registry: RegistryInde
     },
     allNames() {
       const names = new Set<string>(registry.byCode.keys());
-      for (const c of local.keys()) names.add(c);
+      for (const c of byName.keys()) names.add(c);
       for (const d of workspace.allDeclarations(uri)) names.add(d.code);
       return [...names];
     },

@@ -16,8 +16,17 @@ export const duplicateKeys: Check = {
   },
 };
 
-function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) => void): void {
-  if (!node || depth > MAX_DEPTH || isAlias(node)) return;
+/**
+ * Subtrees known to hold no duplicate. A node object is reused by the incremental parse only while its
+ * text is unchanged, so the answer stays true for as long as the node lives.
+ */
+const clean = new WeakSet<Node>();
+
+function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) => void): boolean {
+  if (!node || depth > MAX_DEPTH || isAlias(node)) return false;
+  if (clean.has(node)) return false;
+  let found = false;
+  const report = (p: Problem) => { found = true; emit(p); };
   if (isMap(node)) {
     const seen = new Map<string, Node>();
     for (const pair of node.items) {
@@ -26,7 +35,7 @@ function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) =
         const name = String(k.value);
         const first = seen.get(name);
         if (first?.range) {
-          emit({
+          report({
             code: Code.YamlDuplicateKey,
             message: `Duplicate key '${name}': it is already defined on an earlier line; the later one silently wins in most loaders.`,
             start: s.base + k.range[0], end: s.base + k.range[1],
@@ -35,9 +44,11 @@ function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) =
           });
         } else seen.set(name, k);
       }
-      walk(s, pair.value as Node | null, depth + 1, emit);
+      if (walk(s, pair.value as Node | null, depth + 1, emit)) found = true;
     }
   } else if (isSeq(node)) {
-    for (const it of node.items) if (!isPair(it)) walk(s, it as Node | null, depth + 1, emit);
+    for (const it of node.items) if (!isPair(it) && walk(s, it as Node | null, depth + 1, emit)) found = true;
   }
+  if (!found && depth < MAX_DEPTH) clean.add(node);
+  return found;
 }

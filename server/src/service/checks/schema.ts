@@ -1,11 +1,14 @@
 /**
  * schema.*: the structure of error_codes / error_mapping, from schemas/adapter.schema.json via ajv,
- * each error mapped back to the narrowest node (conventions C4).
+ * each error mapped back to the narrowest node (conventions C4). Entries are validated one by one and
+ * the verdict is cached per entry node: the incremental parse reuses a node only while its text is
+ * unchanged, so a keystroke re-validates one entry.
  */
-import type { ErrorObject } from 'ajv';
-import type { Node } from 'yaml';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { isMap, type Node, type Pair } from 'yaml';
 import { Code } from '../codes';
 import { closest } from '../closest';
+import { keyString } from '../extract';
 import type { Section } from '../model';
 import { nodeAt } from '../pointer';
 import type { Check, Problem } from './types';
@@ -13,26 +16,69 @@ import type { Check, Problem } from './types';
 export interface UnknownKeyData { readonly key: string; readonly allowed: readonly string[]; readonly suggestions: readonly string[] }
 export interface EnumData { readonly value: unknown; readonly allowed: readonly unknown[]; readonly suggestions: readonly string[] }
 
+/** Entry value node → ajv errors (relative to the entry), per validator. */
+const verdicts = new WeakMap<ValidateFunction, WeakMap<Node, ErrorObject[]>>();
+
 export const schema: Check = {
   name: 'schema',
-  run({ model, validateSchema }, emit) {
+  run({ model, validateSchema, validateEntry }, emit) {
     for (const s of model.sections) {
-      let js: unknown;
-      try { js = s.doc.toJS({ maxAliasCount: 100 }); } catch { continue; } // alias bombs: yaml.alias-limit reports them
-      if (!js || typeof js !== 'object' || Array.isArray(js)) continue;
-      const o = js as Record<string, unknown>;
-      if (o.error_codes === undefined && o.error_mapping === undefined) continue;
-      if (validateSchema({ error_codes: o.error_codes, error_mapping: o.error_mapping })) continue;
+      const root = s.doc.contents as Node | null;
+      if (!isMap(root)) continue;
       const seen = new Set<string>();
-      for (const e of validateSchema.errors ?? []) {
+      const push = (e: ErrorObject) => {
         const p = toProblem(s, e);
-        if (!p) continue;
+        if (!p) return;
         const k = `${p.code}:${p.start}:${p.end}`;
         if (!seen.has(k)) { seen.add(k); emit(p); }
+      };
+      // Documents with aliases are validated whole (toJS resolves them, with a budget).
+      if (!validateEntry || s.text.includes('*')) { whole(s, validateSchema, push); continue; }
+      for (const top of root.items) {
+        const block = keyString(top);
+        if (block !== 'error_codes' && block !== 'error_mapping') continue;
+        const v = top.value as Node | null;
+        if (!isMap(v)) {
+          if (v && !(v.range && v.range[0] === v.range[1])) push(typeError(`/${block}`, 'must be object'));
+          continue;
+        }
+        const validate = block === 'error_codes' ? validateEntry.code : validateEntry.mapping;
+        for (const pair of v.items) {
+          const key = keyString(pair);
+          if (key === undefined) continue;
+          for (const e of entryErrors(validate, pair)) push({ ...e, instancePath: `/${block}/${escape(key)}${e.instancePath}` });
+        }
       }
     }
   },
 };
+
+const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
+const typeError = (instancePath: string, message: string): ErrorObject => ({ keyword: 'type', instancePath, schemaPath: '', params: {}, message });
+
+function entryErrors(validate: ValidateFunction, pair: Pair): ErrorObject[] {
+  const node = pair.value as Node | null;
+  if (!node) return validate(null) ? [] : [...(validate.errors ?? [])];
+  let cache = verdicts.get(validate);
+  if (!cache) verdicts.set(validate, (cache = new WeakMap()));
+  const hit = cache.get(node);
+  if (hit) return hit;
+  let js: unknown;
+  try { js = node.toJSON(); } catch { return []; }
+  const errors = validate(js) ? [] : [...(validate.errors ?? [])];
+  cache.set(node, errors);
+  return errors;
+}
+
+function whole(s: Section, validateSchema: ValidateFunction, push: (e: ErrorObject) => void): void {
+  let js: unknown;
+  try { js = s.doc.toJS({ maxAliasCount: 100 }); } catch { return; } // alias bombs: yaml.alias-limit reports them
+  if (!js || typeof js !== 'object' || Array.isArray(js)) return;
+  const o = js as Record<string, unknown>;
+  if (o.error_codes === undefined && o.error_mapping === undefined) return;
+  if (validateSchema({ error_codes: o.error_codes, error_mapping: o.error_mapping })) return;
+  for (const e of validateSchema.errors ?? []) push(e);
+}
 
 const at = (s: Section, n: Node | undefined): { start: number; end: number } | undefined =>
   n?.range ? { start: s.base + n.range[0], end: s.base + n.range[1] } : undefined;
@@ -44,7 +90,6 @@ function where(e: ErrorObject): string {
 
 function toProblem(s: Section, e: ErrorObject): Problem | undefined {
   if (e.keyword === 'if') return undefined;
-  // Undefined blocks (error_codes: absent) were passed as undefined: not an error.
   const hit = nodeAt(s.doc.contents as Node | null, e.instancePath);
   switch (e.keyword) {
     case 'required': {
@@ -55,7 +100,7 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
     }
     case 'additionalProperties': {
       const key = (e.params as { additionalProperty: string }).additionalProperty;
-      const k = nodeAt(s.doc.contents as Node | null, `${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).key;
+      const k = nodeAt(s.doc.contents as Node | null, `${e.instancePath}/${escape(key)}`).key;
       const span = at(s, k);
       if (!span) return undefined;
       const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});

@@ -27,6 +27,8 @@ export interface CheckContext {
   readonly model: AdapterModel;
   readonly registry: RegistryIndex;
   readonly validateSchema: ValidateFunction;
+  /** Sub-schemas of one error_codes entry and one error_mapping value, for per-entry validation. */
+  readonly validateEntry?: { readonly code: ValidateFunction; readonly mapping: ValidateFunction };
   readonly workspace: WorkspaceCodes;
 }
 
