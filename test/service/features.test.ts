@@ -99,3 +99,20 @@ test('outline and CodeLens', () => {
   assert.equal(lenses.length, 4);
   assert.deepEqual(lenses[0]!.command!.arguments![1], { code: 'NOT_FOUND_REPOSITORY', offset: doc.offsetAt(lenses[0]!.range.start) });
 });
+
+test('code completion in a huge file is cut at 200 items by prefix and marked incomplete', () => {
+  const s = newService();
+  const lines = ['error_codes:'];
+  for (let i = 0; i < 1000; i++) lines.push(`  VALIDATION_E${String(i).padStart(4, '0')}:`, '    category: VALIDATION');
+  lines.push('error_mapping:', '  400:', '    code: VALIDATION_E00|');
+  const f = fixture(lines.join('\n') + '\n', { cursor: true });
+  const list = s.completeList(f.doc, f.cursor!);
+  assert.equal(list.isIncomplete, false);
+  assert.ok(list.items.every(i => String(i.label).startsWith('VALIDATION_E00')));
+  assert.equal(list.items.length, 100);
+  const g = fixture(lines.join('\n').replace('code: VALIDATION_E00|', 'code: |') + '\n', { cursor: true });
+  const all = s.completeList(g.doc, g.cursor!);
+  assert.equal(all.isIncomplete, true);
+  assert.equal(all.items.length, 200);
+  assert.ok(all.items.some(i => i.label === 'NOT_FOUND_RESOURCE'));
+});

@@ -34,7 +34,7 @@ export class DiagnosticsScheduler {
   schedule(uri: string, immediate = false): void {
     if (this.disposed || this.d.features().pullDiagnostics) return;
     clearTimeout(this.timers.get(uri));
-    const delay = immediate ? 0 : Math.min(500, 50 + this.lastCost / 2);
+    const delay = immediate ? 0 : 20 + Math.min(this.lastCost, 320) / 4;
     this.timers.set(uri, setTimeout(() => {
       this.timers.delete(uri);
       const doc = this.d.documents.get(uri);

@@ -8,7 +8,7 @@ export interface Settings {
   readonly maxFileSize: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { files: [], rules: {}, maxFileSize: 8 * 1024 * 1024 };
+export const DEFAULT_SETTINGS: Settings = { files: [], rules: {}, maxFileSize: 4.5 * 1024 * 1024 };
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 

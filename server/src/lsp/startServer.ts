@@ -105,8 +105,8 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
 
   connection.languages.diagnostics.on(async params => ({ kind: 'full', items: await scheduler.pull(params.textDocument.uri) }));
 
-  connection.onCompletion(p => withDoc(p.textDocument.uri, [], (doc, o) =>
-    service.complete(doc, p.position, o, ws(doc.uri), { snippets: features.snippets, markdown: features.markdownCompletion })));
+  connection.onCompletion(p => withDoc(p.textDocument.uri, { isIncomplete: false, items: [] }, (doc, o) =>
+    service.completeList(doc, p.position, o, ws(doc.uri), { snippets: features.snippets, markdown: features.markdownCompletion })));
   connection.onHover(p => withDoc(p.textDocument.uri, null, (doc, o) => service.hover(doc, p.position, o, ws(doc.uri), { markdown: features.markdownHover })));
   connection.onDefinition(p => withDoc(p.textDocument.uri, [], (doc, o) => service.definition(doc, p.position, o, ws(doc.uri))));
   connection.onReferences(p => withDoc(p.textDocument.uri, [], (doc, o) => service.references(doc, p.position, p.context.includeDeclaration, o, ws(doc.uri))));

@@ -36,7 +36,7 @@ export class WorkspaceIndexer {
     let text: string;
     try {
       const path = fileURLToPath(uri);
-      if (statSync(path).size > (opts.maxFileSize ?? 8 * 1024 * 1024)) { this.index.remove(uri); return true; }
+      if (statSync(path).size > (opts.maxFileSize ?? 4.5 * 1024 * 1024)) { this.index.remove(uri); return true; }
       text = readFileSync(path, 'utf8');
     } catch {
       const had = names(this.index, uri) !== '';

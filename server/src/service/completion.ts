@@ -3,7 +3,7 @@
  * error_mapping, details keys inside `{` of a template, condition roots and operators. Reads the
  * current line and the model; never walks the document more than once.
  */
-import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type Position } from 'vscode-languageserver-types';
+import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
 import type { FeatureContext } from './context';
 import { entryAt } from './cursor';
 import { codeMarkdown } from './describe';
@@ -17,7 +17,20 @@ const MAPPING_KEYS = ['code', 'message_template', 'condition', 'details'];
 const OPERATORS = ['==', '!=', '>', '>=', '<', '<=', 'contains', 'startswith', 'endswith', 'in', 'and', 'or', 'not'];
 const ROOT_ITEMS = ['response.status', 'response.body.', 'response.headers.', 'params.'];
 
+/** At most this many code items per answer; the list is marked incomplete so the client asks again as the user types. */
+export const MAX_CODE_ITEMS = 200;
+
 export function complete(ctx: FeatureContext, at: Position, opts: CompletionOptions = {}): CompletionItem[] {
+  return completeList(ctx, at, opts).items;
+}
+
+export function completeList(ctx: FeatureContext, at: Position, opts: CompletionOptions = {}): CompletionList {
+  let incomplete = false;
+  const items = completeItems(ctx, at, opts, () => { incomplete = true; });
+  return { isIncomplete: incomplete, items };
+}
+
+function completeItems(ctx: FeatureContext, at: Position, opts: CompletionOptions, truncated: () => void): CompletionItem[] {
   const { doc, model } = ctx;
   const text = doc.getText();
   const offset = doc.offsetAt(at);
@@ -36,7 +49,14 @@ export function complete(ctx: FeatureContext, at: Position, opts: CompletionOpti
     const range = { start: doc.positionAt(start), end: doc.positionAt(offset + endMatch[0].length) };
     const resolver = createResolver(model.codes, ctx.registry, ctx.workspace, doc.uri);
     const items: CompletionItem[] = [];
-    for (const name of resolver.allNames()) {
+    const typed = m[3]!.toUpperCase();
+    let names = resolver.allNames().filter(n => n.toUpperCase().startsWith(typed) && ctx.registry.byCode.get(n)?.kind !== 'warning');
+    // Registry codes first, then the rest by name; beyond MAX_CODE_ITEMS the client asks again as the user types.
+    if (names.length > MAX_CODE_ITEMS) {
+      names = [...names.filter(n => ctx.registry.byCode.has(n)), ...names.filter(n => !ctx.registry.byCode.has(n)).sort()].slice(0, MAX_CODE_ITEMS);
+      truncated();
+    }
+    for (const name of names) {
       const r = resolver.code(name)!;
       if (r.kind === 'warning') continue;
       const rank = r.source === 'file' ? '0' : r.source === 'workspace' ? '1' : r.reg.phase === 'mvp' ? '2' : r.reg.phase === 'phase1' ? '3' : '4';

@@ -5,11 +5,11 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
-  CodeAction, CodeActionContext, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, Position, Range, TextEdit, WorkspaceEdit,
+  CodeAction, CodeActionContext, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, Position, Range, TextEdit, WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import { checks } from './checks';
 import type { RuleLevel } from './codes';
-import { complete, type CompletionOptions } from './completion';
+import { complete, completeList, type CompletionOptions } from './completion';
 import type { FeatureContext } from './context';
 import { preview, simulate, type EnvelopePreview, type PreviewRequest, type SimulationRequest, type SimulationResult } from './envelopes';
 import { fixAll, quickFixes } from './fixes';
@@ -54,7 +54,8 @@ export interface ServiceOptions {
   readonly chunkThreshold?: number;
 }
 
-export const DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024;
+/** 4.5 MiB: about 22,000 custom codes; a cold parse of that size stays within a few seconds. */
+export const DEFAULT_MAX_FILE_SIZE = 4.5 * 1024 * 1024;
 
 export interface AdapterService {
   isAdapter(doc: TextDocument, opts?: ServiceOptions): boolean;
@@ -62,6 +63,8 @@ export interface AdapterService {
   quickFixes(doc: TextDocument, range: Range, context: CodeActionContext, opts?: ServiceOptions, workspace?: WorkspaceCodes): CodeAction[];
   fixAll(doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): TextEdit[];
   complete(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes, features?: CompletionOptions): CompletionItem[];
+  /** Completion as a list: `isIncomplete` when the code list was cut at MAX_CODE_ITEMS. */
+  completeList(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes, features?: CompletionOptions): CompletionList;
   hover(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes, features?: HoverOptions): Hover | null;
   definition(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes): Location[];
   references(doc: TextDocument, at: Position, includeDeclaration: boolean, opts?: ServiceOptions, workspace?: WorkspaceCodes): Location[];
@@ -143,6 +146,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       return c ? fixAll(c, service.validate(doc, opts, workspace)) : [];
     },
     complete: (doc, at, opts, ws, f) => { const c = ctx(doc, opts, ws); return c ? complete(c, at, f) : []; },
+    completeList: (doc, at, opts, ws, f) => { const c = ctx(doc, opts, ws); return c ? completeList(c, at, f) : { isIncomplete: false, items: [] }; },
     hover: (doc, at, opts, ws, f) => { const c = ctx(doc, opts, ws); return c ? hover(c, at, f) : null; },
     definition: (doc, at, opts, ws) => { const c = ctx(doc, opts, ws); return c ? definition(c, at) : []; },
     references: (doc, at, inc, opts, ws) => { const c = ctx(doc, opts, ws); return c ? references(c, at, inc) : []; },

@@ -1,0 +1,81 @@
+/**
+ * An LSP client over stdio that measures one fresh server process on one generated file: initialize,
+ * didOpen → diagnostics, one-character didChange → diagnostics at several positions, completion,
+ * hover, document symbols, and peak memory (VmHWM). Both servers are asked to *push* diagnostics
+ * (the client declares no pull capability), so they are measured the same way.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { editOffsets, positionOf } from './gen';
+
+export interface ServerSpec { readonly name: string; readonly command: string[]; readonly settings: (section?: string) => unknown; readonly initOptions?: unknown }
+
+export interface RunResult {
+  initialize: number; open: number; openDiagnostics: number; change: number[]; completionCategory: number; completionCode: number;
+  completionItems: number; hover: number; symbols: number; vmHwmMb: number; timeouts: string[];
+}
+
+const TIMEOUT = 60_000;
+
+export async function runOnce(server: ServerSpec, file: string, text: string, n: number): Promise<RunResult> {
+  const proc = spawn(server.command[0]!, server.command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+  const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const uri = pathToFileURL(file).href;
+  let last: { at: number; params: PublishDiagnosticsParams } | undefined;
+  let waiter: (() => void) | undefined;
+  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { if (p.uri === uri) { last = { at: performance.now(), params: p }; waiter?.(); } });
+  conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(i => server.settings(i.section)));
+  conn.onRequest('client/registerCapability', () => null);
+  conn.onRequest('window/workDoneProgress/create', () => null);
+  conn.onNotification('window/logMessage', () => undefined);
+  conn.listen();
+  const timeouts: string[] = [];
+  const waitDiagnostics = (after: number, want: number, what: string) => new Promise<number>(resolve => {
+    const t = setTimeout(() => { timeouts.push(what); waiter = undefined; resolve(NaN); }, TIMEOUT);
+    const check = () => { if (last && last.at >= after && last.params.diagnostics.length === want) { clearTimeout(t); waiter = undefined; resolve(last.at - after); } };
+    waiter = check;
+    check();
+  });
+  const timed = async <T>(f: () => Promise<T>): Promise<[number, T]> => { const t0 = performance.now(); const r = await f(); return [performance.now() - t0, r]; };
+  const r: RunResult = { initialize: 0, open: 0, openDiagnostics: 0, change: [], completionCategory: 0, completionCode: 0, completionItems: 0, hover: 0, symbols: 0, vmHwmMb: 0, timeouts };
+  try {
+    [r.initialize] = await timed(() => conn.sendRequest('initialize', {
+      processId: process.pid, rootUri: null, workspaceFolders: null, initializationOptions: server.initOptions,
+      capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } }, textDocument: { publishDiagnostics: { relatedInformation: true }, completion: { completionItem: { documentationFormat: ['markdown'] } }, hover: { contentFormat: ['markdown'] } } },
+    }));
+    await conn.sendNotification('initialized', {});
+    await conn.sendNotification('workspace/didChangeConfiguration', { settings: server.settings() });
+    await new Promise(res => setTimeout(res, 300)); // let both servers read their settings
+    const t0 = performance.now();
+    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+    r.open = await waitDiagnostics(t0, 2, 'open');
+    r.openDiagnostics = last?.params.diagnostics.length ?? 0;
+    let version = 1;
+    let cur = text;
+    for (const off of editOffsets(text, n)) {
+      const pos = positionOf(cur, off);
+      cur = cur.slice(0, off) + 'x' + cur.slice(off);
+      const t = performance.now();
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ range: { start: pos, end: pos }, text: 'x' }] });
+      r.change.push(await waitDiagnostics(t, 2, `change@${pos.line}`));
+    }
+    const mid = cur.indexOf('category: VALIDATION', cur.indexOf(`(entry ${Math.floor(n / 2)})`)) + 'category: '.length;
+    let items: unknown;
+    [r.completionCategory, items] = await timed(() => conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: positionOf(cur, mid) }));
+    r.completionItems = Array.isArray(items) ? items.length : ((items as { items?: unknown[] })?.items?.length ?? 0);
+    const codeAt = cur.indexOf('code: VALIDATION_E', cur.indexOf('error_mapping:')) + 'code: VALIDATION_'.length;
+    [r.completionCode] = await timed(() => conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: positionOf(cur, codeAt) }));
+    [r.hover] = await timed(() => conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: positionOf(cur, codeAt) }));
+    [r.symbols] = await timed(() => conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }));
+    const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
+    r.vmHwmMb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    await Promise.race([conn.sendRequest('shutdown'), new Promise(res => setTimeout(res, 5000))]);
+    await conn.sendNotification('exit');
+  } finally {
+    conn.dispose();
+    proc.kill();
+  }
+  return r;
+}

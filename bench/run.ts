@@ -1,0 +1,126 @@
+/**
+ * npm run bench: our built server and yaml-language-server 2.0.0 (given the equivalent JSON Schema) on
+ * the same generated files, in one run, plus the `yaml` floor. Writes bench/results.json and regenerates
+ * docs/performance.md. Flags: --quick (N = 100 and 1,000, 3 processes), --full (5 yaml-language-server
+ * processes at every N, 20,000 included; slow).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { floor, type FloorResult } from './floor';
+import { generate } from './gen';
+import { runOnce, type RunResult, type ServerSpec } from './lspBench';
+
+const ROOT = join(__dirname, '..');
+const WORK = join(ROOT, 'bench', 'work');
+const quick = process.argv.includes('--quick');
+const full = process.argv.includes('--full');
+const SIZES = quick ? [100, 1000] : [100, 1000, 10_000, 20_000];
+const OURS_RUNS = quick ? 3 : 5;
+const ylsRuns = (n: number) => (quick ? 3 : full ? 5 : n >= 20_000 ? 0 : n >= 10_000 ? 3 : 5);
+
+const schemaUri = pathToFileURL(join(ROOT, 'bench', 'error-blocks.schema.json')).href;
+const ours: ServerSpec = { name: 'mcp-aql-errors', command: [process.execPath, join(ROOT, 'dist', 'server.js'), '--stdio'], settings: () => ({}) };
+const yls: ServerSpec = {
+  name: 'yaml-language-server 2.0.0',
+  command: [process.execPath, join(ROOT, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server'), '--stdio'],
+  settings: section => {
+    const yaml = { schemas: { [schemaUri]: ['*.adapter.yaml'] }, schemaStore: { enable: false }, kubernetesCRDStore: { enable: false }, validate: true, completion: true, hover: true, format: { enable: false } };
+    return section === undefined ? { yaml } : section === 'yaml' ? yaml : section.startsWith('yaml.') ? (yaml as Record<string, unknown>)[section.slice(5)] ?? null : null;
+  },
+};
+
+const median = (xs: number[]) => { const s = xs.filter(x => !Number.isNaN(x)).sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)]! : NaN; };
+const min = (xs: number[]) => Math.min(...xs.filter(x => !Number.isNaN(x)));
+
+interface Summary { runs: number; initialize: number; open: number; change: number; changeMin: number; completionCategory: number; completionCode: number; hover: number; symbols: number; vmHwmMb: number; openDiagnostics: number[]; timeouts: string[] }
+
+function summarize(rs: RunResult[]): Summary {
+  return {
+    runs: rs.length,
+    initialize: median(rs.map(r => r.initialize)), open: median(rs.map(r => r.open)),
+    change: median(rs.flatMap(r => r.change)), changeMin: min(rs.flatMap(r => r.change)),
+    completionCategory: median(rs.map(r => r.completionCategory)), completionCode: median(rs.map(r => r.completionCode)),
+    hover: median(rs.map(r => r.hover)), symbols: median(rs.map(r => r.symbols)), vmHwmMb: median(rs.map(r => r.vmHwmMb)),
+    openDiagnostics: rs.map(r => r.openDiagnostics), timeouts: rs.flatMap(r => r.timeouts),
+  };
+}
+
+async function main() {
+  mkdirSync(WORK, { recursive: true });
+  const results: { n: number; bytes: number; ours: Summary; yls?: Summary; floor: FloorResult }[] = [];
+  for (const n of SIZES) {
+    const text = generate(n);
+    const file = join(WORK, `bench-${n}.adapter.yaml`);
+    writeFileSync(file, text);
+    const o: RunResult[] = [];
+    for (let i = 0; i < OURS_RUNS; i++) o.push(await runOnce(ours, file, text, n));
+    const y: RunResult[] = [];
+    for (let i = 0; i < ylsRuns(n); i++) y.push(await runOnce(yls, file, text, n));
+    const f = floor(text, n, quick ? 3 : 5);
+    const row = { n, bytes: text.length, ours: summarize(o), yls: y.length ? summarize(y) : undefined, floor: f };
+    results.push(row);
+    process.stdout.write(`N=${n}: ours open ${row.ours.open.toFixed(0)} ms, change ${row.ours.change.toFixed(1)} ms, completion ${row.ours.completionCategory.toFixed(1)} ms, VmHWM ${row.ours.vmHwmMb.toFixed(0)} MB` +
+      (row.yls ? ` | yls open ${row.yls.open.toFixed(0)} ms, change ${row.yls.change.toFixed(0)} ms, completion ${row.yls.completionCategory.toFixed(0)} ms, VmHWM ${row.yls.vmHwmMb.toFixed(0)} MB` : '') +
+      ` | floor compose ${f.composeNoUnique.toFixed(0)} ms\n`);
+  }
+  const meta = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg().map(x => Number(x.toFixed(2))), mode: quick ? 'quick' : full ? 'full' : 'default' };
+  const ok = verify(results);
+  writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify({ meta, results, targets: ok }, null, 2) + '\n');
+  writeFileSync(join(ROOT, 'docs', 'performance.md'), markdown(meta, results, ok));
+  process.stdout.write(`\n${ok.map(t => `${t.met ? 'met ' : 'MISS'}  ${t.what}: ${t.value} (target ${t.target})`).join('\n')}\n`);
+}
+
+interface Target { what: string; value: string; target: string; met: boolean }
+
+function verify(rs: { n: number; ours: Summary; yls?: Summary }[]): Target[] {
+  const at = (n: number) => rs.find(r => r.n === n)?.ours;
+  const out: Target[] = [];
+  const t = (what: string, v: number | undefined, limit: number, unit: string) => { if (v !== undefined && !Number.isNaN(v)) out.push({ what, value: `${v.toFixed(1)} ${unit}`, target: `≤ ${limit} ${unit}`, met: v <= limit }); };
+  for (const r of rs) {
+    const bad = r.ours.openDiagnostics.filter(d => d !== 2).length + r.ours.timeouts.length;
+    out.push({ what: `N=${r.n}: every run of ours published exactly the 2 expected diagnostics`, value: `${r.ours.runs - bad}/${r.ours.runs}`, target: 'all', met: bad === 0 });
+  }
+  t('keystroke → diagnostics at 1,000 codes', at(1000)?.change, 100, 'ms');
+  t('keystroke → diagnostics at 10,000 codes', at(10_000)?.change, 300, 'ms');
+  t('completion at 10,000 codes', at(10_000) && Math.max(at(10_000)!.completionCategory, at(10_000)!.completionCode), 20, 'ms');
+  t('peak memory at 10,000 codes', at(10_000)?.vmHwmMb, 250, 'MB');
+  const a = at(10_000)?.change, b = at(20_000)?.change;
+  if (a && b) out.push({ what: 'keystroke time at 20,000 / at 10,000', value: (b / a).toFixed(2), target: '≤ 2.3', met: b / a <= 2.3 });
+  return out;
+}
+
+function markdown(meta: object, rs: { n: number; bytes: number; ours: Summary; yls?: Summary; floor: FloorResult }[], targets: Target[]): string {
+  const f = (v: number | undefined | null, d = 0) => (v === undefined || v === null || Number.isNaN(v) ? '—' : v.toFixed(d));
+  const lines = [
+    '# Performance', '',
+    'Generated by `npm run bench` (bench/run.ts); raw figures in `bench/results.json`. Medians over fresh server',
+    'processes (ours 5, yaml-language-server 5, or 3 at 10,000 and none at 20,000 codes unless `--full`), on the same',
+    'generated files (`bench/gen.ts`), both servers pushing diagnostics over stdio. yaml-language-server gets the',
+    'equivalent JSON Schema (`bench/error-blocks.schema.json`); its figures include its fixed 200 ms validation delay.',
+    'The floor is the `yaml` package in-process on the same text. Times in ms, memory in MB (VmHWM).', '',
+    `Run: ${JSON.stringify(meta)}`, '',
+    '## Targets', '', '| target | value | limit | met |', '|---|---|---|---|',
+    ...targets.map(t => `| ${t.what} | ${t.value} | ${t.target} | ${t.met ? 'yes' : '**no**'} |`), '',
+    '## Side by side', '',
+    '| N (bytes) | server | open → diags | keystroke → diags (median / min) | completion (category / code) | hover | symbols | VmHWM |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rs) {
+    lines.push(`| ${r.n} (${r.bytes}) | ours | ${f(r.ours.open)} | ${f(r.ours.change, 1)} / ${f(r.ours.changeMin, 1)} | ${f(r.ours.completionCategory, 1)} / ${f(r.ours.completionCode, 1)} | ${f(r.ours.hover, 1)} | ${f(r.ours.symbols, 1)} | ${f(r.ours.vmHwmMb)} |`);
+    if (r.yls) lines.push(`| ${r.n} | yaml-language-server | ${f(r.yls.open)} | ${f(r.yls.change, 0)} / ${f(r.yls.changeMin, 0)} | ${f(r.yls.completionCategory, 0)} / ${f(r.yls.completionCode, 0)} | ${f(r.yls.hover, 1)} | ${f(r.yls.symbols, 1)} | ${f(r.yls.vmHwmMb)} |`);
+    else lines.push(`| ${r.n} | yaml-language-server | not run at this size (minutes per process; \`--full\` runs it) | | | | | |`);
+  }
+  lines.push('', '## Floor (`yaml` 2.9.1, in-process)', '', '| N | lexer | CST parser | compose, uniqueKeys off | compose, default uniqueKeys (quadratic) | ours, keystroke ÷ compose |', '|---|---|---|---|---|---|');
+  for (const r of rs) lines.push(`| ${r.n} | ${f(r.floor.lexer, 1)} | ${f(r.floor.cst, 1)} | ${f(r.floor.composeNoUnique, 1)} | ${f(r.floor.composeDefault, 1)} | ${(r.ours.change / r.floor.composeNoUnique).toFixed(2)} |`);
+  lines.push('', '## How the keystroke stays cheap', '',
+    'A whole re-parse cannot meet the targets (the compose floor above). The server re-parses only the',
+    'top-level key or `error_codes` / `error_mapping` entry an edit touches (`server/src/service/chunkedParse.ts`),',
+    'shifts the cached chunks that moved, caches schema verdicts and duplicate-free subtrees per entry node, finds',
+    'duplicates with one Set per mapping (O(n)), never expands aliases, and answers completion from the model and',
+    'a precomputed registry index. See ARCHITECTURE.md.', '');
+  return lines.join('\n');
+}
+
+void main().catch(e => { console.error(e); process.exit(1); });
