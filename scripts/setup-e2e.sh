@@ -33,4 +33,4 @@ if [ ! -x "$CS_DIR/node_modules/.bin/code-server" ]; then
     || { tail -30 "$ROOT/.cache/code-server-install.log" >&2; exit 1; }
   rm -rf "$RG_TMP" "$RG_STAGE"
 fi
-echo "setup:e2e: $(nvim --version | head -1); $(/usr/bin/chromium --version 2>/dev/null); code-server $("$CS_DIR/node_modules/.bin/code-server" --version 2>/dev/null | head -1 || echo '?')"
+echo "setup:e2e: $(nvim --version | head -1); $(/usr/bin/chromium --version 2>/dev/null); code-server $(XDG_CONFIG_HOME="$ROOT/.cache/xdg" XDG_DATA_HOME="$ROOT/.cache/xdg" "$CS_DIR/node_modules/.bin/code-server" --version 2>/dev/null | tail -1 || echo '?')"
