@@ -124,7 +124,9 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
       };
     }
     default: {
-      const span = at(s, hit.node) ?? at(s, hit.key);
+      // An empty value (`message_template:` with nothing after it) has an empty range: use its key.
+      const v = at(s, hit.node);
+      const span = v && v.end > v.start ? v : at(s, hit.key) ?? v;
       if (!span) return undefined;
       return { code: Code.SchemaType, ...span, message: `${where(e)} ${e.message ?? 'is invalid'}.` };
     }

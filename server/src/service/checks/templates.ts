@@ -33,7 +33,7 @@ export const templates: Check = {
       declared: readonly { name: string; keySpan: { start: number; end: number } }[], where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>) => {
       if (node && isMap(node.node) && node.node.flow) {
         emit({
-          code: Code.TemplateFlowMapping, start: node.span.start, end: node.span.end,
+          code: Code.TemplateFlowMapping, start: node.span.start, end: flowTemplateEnd(model.text, node.span.start, node.span.end),
           message: 'This template starts with { and is not quoted, so YAML read it as a mapping. Quote the whole template.',
           data: where,
         });
@@ -85,6 +85,20 @@ export const templates: Check = {
     }
   },
 };
+
+/**
+ * Where a template read as a flow mapping ends: the node's end when it closes with `}`; else (an
+ * unclosed `{reason`, a YAML syntax error) the end of its first line, comment and spaces excluded.
+ */
+export function flowTemplateEnd(text: string, start: number, end: number): number {
+  if (text.slice(start, end).trimEnd().endsWith('}')) return end;
+  let e = text.indexOf('\n', start);
+  if (e < 0 || e > end) e = end;
+  const hash = text.slice(start, e).search(/\s#/);
+  if (hash >= 0) e = start + hash;
+  while (e > start && /\s/.test(text[e - 1]!)) e--;
+  return Math.max(e, start + 1);
+}
 
 /**
  * Is the placeholder inside single quotes in the template's value? Spec s4.2 writes '{x}'; the spec's

@@ -25,6 +25,12 @@ export function columnIfFirst(text: string, offset: number): number {
   return /^ *$/.test(text.slice(ls, offset)) ? offset - ls : -1;
 }
 
+/** The column of a mapping key that only spaces or list dashes (`- `) precede on its line, else -1. */
+export function keyColumn(text: string, offset: number): number {
+  const ls = lineStart(text, offset);
+  return /^ *(?:- +)*$/.test(text.slice(ls, offset)) ? offset - ls : -1;
+}
+
 /** End of the line holding `offset`, after its newline (or the end of the text). */
 export function lineEndAfter(text: string, offset: number): number {
   const nl = text.indexOf('\n', offset);
@@ -94,7 +100,7 @@ export function declareDetail(doc: TextDocument, s: Section, entryNode: YAMLMap 
   if (details && !(details.range && details.range[0] === details.range[1])) return undefined; // some other value: leave it
   if (!entryNode || entryNode.flow || !entryNode.items.length) return undefined;
   const firstKey = entryNode.items[0]!.key as Node;
-  const col = firstKey.range ? columnIfFirst(text, nodeStart(s, firstKey)) : -1;
+  const col = firstKey.range ? keyColumn(text, nodeStart(s, firstKey)) : -1;
   if (col < 0) return undefined;
   const pad = ' '.repeat(col);
   if (details) {

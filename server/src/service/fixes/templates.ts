@@ -1,10 +1,10 @@
 /** Fixers for template.*: declare or rename an unknown placeholder, use or remove an unused key, quote. */
-import { isMap } from 'yaml';
+import { isMap, type Node } from 'yaml';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../context';
-import type { CodeDef, MappingEntry, Template } from '../model';
-import type { UnknownPlaceholderData, UnquotedData, UnusedDetailData } from '../checks/templates';
-import { action, declareDetail, doubleQuote, findEntry, lineEndAfter, removePair, replace, sectionOf, single } from './edits';
+import type { CodeDef, MappingEntry, Section, Template } from '../model';
+import { flowTemplateEnd, type UnknownPlaceholderData, type UnquotedData, type UnusedDetailData } from '../checks/templates';
+import { action, columnIfFirst, declareDetail, doubleQuote, findEntry, lineEndAfter, lineStart, nodeEnd, nodeStart, removePair, replace, sectionOf, single } from './edits';
 import type { Fixer } from './types';
 
 const TYPE_OF_PARAM: Record<string, string> = { string: 'string', integer: 'integer', number: 'number', boolean: 'boolean', array: 'string[]', object: 'object' };
@@ -26,15 +26,51 @@ const unknownPlaceholder: Fixer = (ctx, d) => {
     if (edit) out.push(action(`Declare '${data.key}: ${type}' in details`, d, single(ctx.doc, [edit]), !!data.param || data.suggestions.length === 0));
   }
   data.suggestions.forEach((k, i) => out.push(action(`Change to '{${k}}'`, d, single(ctx.doc, [{ range: d.range, newText: `{${k}}` }]), !data.param && i === 0)));
-  out.push(action(`Remove '{${data.key}}' from the template`, d, single(ctx.doc, [{ range: d.range, newText: '' }])));
+  out.push(action(`Remove '{${data.key}}' from the template`, d, single(ctx.doc, [removePlaceholder(ctx, d)])));
   return out;
 };
 
 function templateOf(e: CodeDef | MappingEntry): Template | undefined { return e.template; }
 
+function templateAt(ctx: FeatureContext, offset: number): Template | undefined {
+  for (const e of [...ctx.model.codes, ...ctx.model.mappings]) {
+    const t = e.template;
+    if (t && offset >= t.span.start && offset < t.span.end) return t;
+  }
+  return undefined;
+}
+
+/**
+ * Remove a placeholder with the single quotes wrapped around it (`'{x}'`, or `''{x}''` inside a
+ * single-quoted scalar) and one space, so no empty quotes or double spaces stay behind.
+ */
+function removePlaceholder(ctx: FeatureContext, d: Diagnostic): TextEdit {
+  const text = ctx.doc.getText();
+  let start = ctx.doc.offsetAt(d.range.start), end = ctx.doc.offsetAt(d.range.end);
+  const t = templateAt(ctx, start);
+  if (t) {
+    const lo = t.style === 'single' || t.style === 'double' ? t.span.start + 1 : t.span.start;
+    const hi = t.style === 'single' || t.style === 'double' ? t.span.end - 1 : t.span.end;
+    const q = t.style === 'single' ? "''" : "'";
+    if (start - q.length >= lo && end + q.length <= hi && text.slice(start - q.length, start) === q && text.slice(end, end + q.length) === q
+      && !(t.style === 'single' && text[start - 3] === "'" && start - 3 >= lo)) {
+      start -= q.length; end += q.length;
+    }
+    if (start > lo && text[start - 1] === ' ' && (end === hi || text[end] === ' ' || /[.,;:!?)]/.test(text[end] ?? ''))) start--;
+    else if (start === lo && text[end] === ' ' && end < hi) end++;
+  }
+  return replace(ctx.doc, start, end, '');
+}
+
 /** Insert text just before the template's closing quote (or at its end for a plain scalar). */
 function appendToTemplate(ctx: FeatureContext, t: Template, addition: string): TextEdit | undefined {
-  if (t.style === 'literal' || t.style === 'folded') return undefined;
+  if (t.style === 'literal' || t.style === 'folded') {
+    // After the last character of the content (block scalars have no comments or escapes).
+    const body = t.raw.indexOf('\n');
+    let i = t.raw.length;
+    while (i > body + 1 && /\s/.test(t.raw[i - 1]!)) i--;
+    return body < 0 || i <= body + 1 ? undefined : replace(ctx.doc, t.span.start + i, t.span.start + i, addition);
+  }
   const end = t.style === 'plain' ? t.span.end : t.span.end - 1;
   const text = t.style === 'single' ? addition.replace(/'/g, "''") : addition;
   return replace(ctx.doc, end, end, text);
@@ -52,10 +88,23 @@ const unusedDetail: Fixer = (ctx, d) => {
   const decl = found.e.details.find(x => x.name === data.key);
   if (decl) {
     const flow = !!found.e.detailsNode && (found.e.detailsNode as { flow?: boolean }).flow === true;
-    out.push(action(`Remove details key '${data.key}'`, d, single(ctx.doc, [removePair(ctx.doc, decl.pairSpan, flow)])));
+    // The only key: remove the whole `details:` entry rather than leave an empty one behind.
+    const whole = found.e.details.length === 1 ? removeDetailsBlock(ctx, found.s, found.e) : undefined;
+    out.push(action(`Remove details key '${data.key}'`, d, single(ctx.doc, [whole ?? removePair(ctx.doc, decl.pairSpan, flow)])));
   }
   return out;
 };
+
+function removeDetailsBlock(ctx: FeatureContext, s: Section, e: CodeDef | MappingEntry): TextEdit | undefined {
+  const details = e.detailsNode;
+  const pair = e.node?.items.find(p => p.value === details);
+  const key = pair?.key as Node | undefined;
+  if (!details?.range || !key?.range || e.node!.items.length < 2) return undefined;
+  const text = ctx.doc.getText();
+  const start = nodeStart(s, key);
+  if (columnIfFirst(text, start) < 0) return undefined;
+  return replace(ctx.doc, lineStart(text, start), lineEndAfter(text, Math.max(start, nodeEnd(s, details) - 1)), '');
+}
 
 const unquoted: Fixer = (ctx, d) => {
   const data = d.data as UnquotedData | undefined;
@@ -82,7 +131,7 @@ const flowMapping: Fixer = (ctx, d) => {
   value = value.replace(/\s+#.*$/, '').trimEnd();
   // Only when the rest of the line is the template (not a multi-line flow mapping).
   const node = [...ctx.model.codes, ...ctx.model.mappings].map(e => e.templateNode).find(n => n && n.span.start === start);
-  if (node && isMap(node.node) && node.span.end > start + value.length) return [];
+  if (node && isMap(node.node) && flowTemplateEnd(text, start, node.span.end) > start + value.length) return [];
   return [action('Quote the template', d, single(ctx.doc, [replace(ctx.doc, start, start + value.length, doubleQuote(value))]), true)];
 };
 
