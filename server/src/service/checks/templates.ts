@@ -87,17 +87,21 @@ export const templates: Check = {
 };
 
 /**
- * Where a template read as a flow mapping ends: the node's end when it closes with `}`; else (an
- * unclosed `{reason`, a YAML syntax error) the end of its first line, comment and spaces excluded.
+ * Where a template read as a flow mapping ends. On one line: the end of that line's content
+ * (`{reason} happened` is one template, though YAML stops the map at `}`). Across lines: the node's
+ * end when it closes with `}`, else (an unclosed `{reason`) the end of its first line's content.
  */
 export function flowTemplateEnd(text: string, start: number, end: number): number {
-  if (text.slice(start, end).trimEnd().endsWith('}')) return end;
-  let e = text.indexOf('\n', start);
-  if (e < 0 || e > end) e = end;
+  const nl = text.indexOf('\n', start);
+  const multiLine = nl >= 0 && nl < end && text.slice(nl, end).trim() !== '';
+  if (multiLine && text.slice(start, end).trimEnd().endsWith('}')) return end;
+  let e = nl < 0 ? text.length : nl;
   const hash = text.slice(start, e).search(/\s#/);
   if (hash >= 0) e = start + hash;
   while (e > start && /\s/.test(text[e - 1]!)) e--;
-  return Math.max(e, start + 1);
+  const lineEnd = nl < 0 ? end : Math.min(end, nl);
+  const node = text.slice(start, lineEnd).trimEnd();
+  return Math.max(e, !multiLine && node.endsWith('}') ? start + node.length : start + 1);
 }
 
 /**
