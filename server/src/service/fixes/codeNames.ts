@@ -24,9 +24,13 @@ export function renameCodeEdit(ctx: FeatureContext, from: string, to: string): W
   return { changes };
 }
 
+/** A rename onto a code this file or the workspace already declares would merge two codes: not offered. */
+const taken = (ctx: FeatureContext, name: string): boolean =>
+  ctx.model.codes.some(c => c.name === name) || ctx.workspace.declarations(name).some(x => x.uri !== ctx.doc.uri);
+
 const nameFormat: Fixer = (ctx, d) => {
   const data = d.data as NameFormatData | undefined;
-  if (!data || ctx.doc.getText(d.range) !== data.name) return [];
+  if (!data || ctx.doc.getText(d.range) !== data.name || taken(ctx, data.suggestion)) return [];
   return [action(`Rename to '${data.suggestion}' (every use)`, d, renameCodeEdit(ctx, data.name, data.suggestion), true)];
 };
 
@@ -39,7 +43,7 @@ const unknownCategory: Fixer = (ctx, d) => {
 const categoryPrefix: Fixer = (ctx, d) => {
   const data = d.data as CategoryPrefixData | undefined;
   if (!data || ctx.doc.getText(d.range) !== data.name) return [];
-  const out = [action(`Rename to '${data.renameTo}' (every use)`, d, renameCodeEdit(ctx, data.name, data.renameTo), !data.prefixCategory)];
+  const out = taken(ctx, data.renameTo) ? [] : [action(`Rename to '${data.renameTo}' (every use)`, d, renameCodeEdit(ctx, data.name, data.renameTo), !data.prefixCategory)];
   if (data.prefixCategory) {
     const def = ctx.model.codes.find(c => c.name === data.name && c.keySpan.start === ctx.doc.offsetAt(d.range.start));
     if (def?.category) {
