@@ -119,3 +119,50 @@ test('no template false positives on the four real adapters', () => {
     assert.deepEqual(codesIn(s, readCorpus(name), uri), [], name);
   }
 });
+
+test('design.md s2 example: of template.*, code.* and schema.* only the decided C-32 category-prefix', () => {
+  const { readFileSync } = require('node:fs') as typeof import('node:fs');
+  const { join } = require('node:path') as typeof import('node:path');
+  const { SHARED } = require('./helpers') as typeof import('./helpers');
+  const design = readFileSync(join(SHARED, 'design.md'), 'utf8');
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(design)![1]!;
+  assert.match(yaml, /GITHUB_ABUSE_DETECTED/);
+  const codes = codesIn(newService(), yaml).filter(c => /^(template|code|schema)\./.test(c));
+  assert.deepEqual(codes, ['code.category-prefix']);
+  // The inline copy (in case design.md moves): the same verdict.
+  const copy = yamlDoc(
+    'error_codes:', '  GITHUB_ABUSE_DETECTED:', '    category: RATE_LIMIT',
+    `    message_template: "Abuse detection triggered: '{reason}'"`, '    maps_from_http: [403]',
+    `    condition: "response.body.message contains 'abuse'"`, '    details:', '      reason: string',
+    '      retry_after_seconds: { type: integer, required: false }', '    description: Secondary rate limit hit',
+    'error_mapping:', '  404:', '    code: NOT_FOUND_REPOSITORY', `    message_template: "Repository '{owner}/{repo}' not found"`,
+    '  403:', `    - condition: "response.body.message contains 'rate limit'"`, '      code: RATE_LIMIT_EXCEEDED', '    - code: PERMISSION_DENIED');
+  assert.deepEqual(codesIn(newService(), copy).filter(c => /^(template|code|schema)\./.test(c)), ['code.category-prefix']);
+});
+
+test('a mapping template sees the details of a custom code declared in another workspace file', () => {
+  const { createWorkspaceIndex } = require('../../server/src/service') as typeof import('../../server/src/service');
+  const index = createWorkspaceIndex();
+  const other = 'file:///w/codes.adapter.yaml';
+  const range = { start: { line: 1, character: 2 }, end: { line: 1, character: 16 } };
+  index.update(other, [{ uri: other, code: 'NOT_FOUND_REPO', range, category: 'NOT_FOUND', details: [{ name: 'owner', type: 'string' }, { name: 'repo', type: 'string' }], mapsFromHttp: [] }], []);
+  const f = fixture(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_REPO', `    message_template: "'{owner}/{repo}' [[{missing}]]"`));
+  const ds = newService().validate(f.doc, {}, index.except(f.doc.uri)).filter(d => /^template\./.test(String(d.code)));
+  assert.deepEqual(ds.map(d => [d.code, d.range]), [['template.unknown-placeholder', f.spans[0]]]);
+  assert.match(ds[0]!.message, /owner, repo/);
+});
+
+test('a mapping to an unknown code reports no placeholder (mapping.unknown-code covers it); registry templates are never checked', () => {
+  const s = newService();
+  const codes = codesIn(s, yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_NOWHERE', `    message_template: "'{anything}' {else}"`));
+  assert.deepEqual(codes.filter(c => c.startsWith('template.')), []);
+  assert.deepEqual(codesIn(s, yamlDoc('error_mapping:', '  400:', '    code: VALIDATION_UNKNOWN_PARAM')), []);
+});
+
+test('template.unused-detail skips keys declared required: false (data-only extras), and entries without a template', () => {
+  const s = newService();
+  const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: "Bad"', '    details:',
+    '      retry: { type: integer, required: false }', '      [[hint]]: { type: string, required: true }', '      [[other]]: string'));
+  assert.deepEqual(check(f, 'template.unused-detail', s).ds.map(d => d.range), f.spans);
+  assert.deepEqual(codesIn(s, yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    details: { a: string }')), []);
+});

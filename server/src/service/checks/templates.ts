@@ -30,7 +30,7 @@ export const templates: Check = {
     const resolver = createResolver(model.codes, registry, workspace, model.uri);
     const params = new Map(model.params.map(p => [p.name, p] as const));
     const one = (t: Template | undefined, node: CodeDef['templateNode'], visible: Map<string, VisibleKey> | undefined,
-      declared: readonly { name: string; keySpan: { start: number; end: number } }[], where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>) => {
+      declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[], where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>) => {
       if (node && isMap(node.node) && node.node.flow) {
         emit({
           code: Code.TemplateFlowMapping, start: node.span.start, end: flowTemplateEnd(model.text, node.span.start, node.span.end),
@@ -69,7 +69,8 @@ export const templates: Check = {
         }
       }
       for (const d of declared) {
-        if (used.has(d.name)) continue;
+        // `required: false` marks a data-only extra: a placeholder for it could render literally.
+        if (used.has(d.name) || d.required === false) continue;
         emit({
           code: Code.TemplateUnusedDetail, start: d.keySpan.start, end: d.keySpan.end,
           message: `Details key '${d.name}' is never used in the message template.`,
