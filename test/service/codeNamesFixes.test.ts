@@ -88,7 +88,7 @@ test('unknown-category: a value far from every category gets the diagnostic and 
   assert.equal(ds[0]!.severity, 1);
   const s = fixture(yamlDoc('error_codes:', '  SCHEMA_X:', '    category: [[SCHEMA_]]'));
   assert.deepEqual(actionsFor(s, 'code.unknown-category'), []);
-  assert.match(check(s, 'code.unknown-category').ds[0]!.message, /generator/);
+  assert.match(String(check(s, 'code.unknown-category').ds[0]!.message), /generator/);
 });
 
 test('category-prefix: rename to <CATEGORY>_REST renames every use; change-category when the prefix names one', () => {

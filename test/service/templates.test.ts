@@ -149,7 +149,7 @@ test('a mapping template sees the details of a custom code declared in another w
   const f = fixture(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_REPO', `    message_template: "'{owner}/{repo}' [[{missing}]]"`));
   const ds = newService().validate(f.doc, {}, index.except(f.doc.uri)).filter(d => /^template\./.test(String(d.code)));
   assert.deepEqual(ds.map(d => [d.code, d.range]), [['template.unknown-placeholder', f.spans[0]]]);
-  assert.match(ds[0]!.message, /owner, repo/);
+  assert.match(String(ds[0]!.message), /owner, repo/);
 });
 
 test('a mapping to an unknown code reports no placeholder (mapping.unknown-code covers it); registry templates are never checked', () => {
