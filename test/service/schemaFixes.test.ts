@@ -102,3 +102,15 @@ test('a stale diagnostic (the key was edited since) gets no fix', () => {
   const edited = docOf(f.doc.getText().replace('mesage_template', 'message_templat'));
   assert.deepEqual(service.quickFixes(edited, ds[0]!.range, { diagnostics: [ds[0]!] }), []);
 });
+
+test('errors inside an alias target are reported on the alias, without a rename fix (the key is elsewhere)', () => {
+  const f = fixture(yamlDoc('defs: &d', '  category: VALIDATION', '  bogus: 1', 'error_codes:', '  VALIDATION_X: [[*d]]'));
+  const { ds, service } = check(f, 'schema.unknown-key');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.match(String(ds[0]!.message), /'bogus'/);
+  assert.deepEqual(service.quickFixes(f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }), []);
+  const g = fixture(yamlDoc('dt: &dt { a: strng }', 'error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    details: [[*dt]]'));
+  const e = check(g, 'schema.enum');
+  assert.deepEqual(e.ds.map(d => d.range), g.spans);
+  assert.deepEqual(e.service.quickFixes(g.doc, e.ds[0]!.range, { diagnostics: [e.ds[0]!] }), []);
+});

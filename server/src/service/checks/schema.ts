@@ -94,25 +94,26 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
   switch (e.keyword) {
     case 'required': {
       const missing = (e.params as { missingProperty: string }).missingProperty;
-      const span = at(s, hit.key) ?? at(s, hit.node);
+      const span = at(s, hit.key) ?? at(s, hit.node) ?? at(s, hit.reached);
       if (!span) return undefined;
       return { code: Code.SchemaRequired, ...span, message: `Missing required key '${missing}' in ${where(e)}.`, data: { missing } };
     }
     case 'additionalProperties': {
       const key = (e.params as { additionalProperty: string }).additionalProperty;
-      const k = nodeAt(s.doc.contents as Node | null, `${e.instancePath}/${escape(key)}`).key;
-      const span = at(s, k);
+      const h = nodeAt(s.doc.contents as Node | null, `${e.instancePath}/${escape(key)}`);
+      const aliased = !h.key; // the key sits in an alias's target, not here: no rename fix
+      const span = at(s, h.key) ?? at(s, h.reached);
       if (!span) return undefined;
       const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const suggestions = closest(key, allowed, 3);
       return {
         code: Code.SchemaUnknownKey, ...span,
         message: `Unknown key '${key}' in ${where(e)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}.${suggestions.length ? ` Did you mean '${suggestions[0]}'?` : ''}`,
-        data: { key, allowed, suggestions } satisfies UnknownKeyData,
+        data: { key, allowed, suggestions: aliased ? [] : suggestions } satisfies UnknownKeyData,
       };
     }
     case 'enum': {
-      const span = at(s, hit.node);
+      const span = at(s, hit.node) ?? at(s, hit.reached);
       if (!span) return undefined;
       const allowed = ((e.params as { allowedValues: unknown[] }).allowedValues ?? []).filter(v => v !== null);
       const value = e.data;
@@ -126,7 +127,7 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
     default: {
       // An empty value (`message_template:` with nothing after it) has an empty range: use its key.
       const v = at(s, hit.node);
-      const span = v && v.end > v.start ? v : at(s, hit.key) ?? v;
+      const span = v && v.end > v.start ? v : at(s, hit.key) ?? v ?? at(s, hit.reached);
       if (!span) return undefined;
       return { code: Code.SchemaType, ...span, message: `${where(e)} ${e.message ?? 'is invalid'}.` };
     }
