@@ -219,3 +219,14 @@ test('flow-mapping in a mapping entry; a real multi-line flow mapping gets no qu
   assert.deepEqual(ds.map(d => d.range), multi.spans);
   assert.deepEqual(service.quickFixes(multi.doc, ds[0]!.range, { diagnostics: [ds[0]!] }), []);
 });
+
+test('unknown-placeholder: declare in a flow-style entry adds a flow details map; nested and commented block details', () => {
+  const f = fixture(yamlDoc('error_codes:', `  VALIDATION_X: { category: VALIDATION, message_template: "'[[{b}]]'" }`));
+  const r = fix(f, 'template.unknown-placeholder', "Declare 'b: string' in details");
+  assert.equal(r.text, yamlDoc('error_codes:', `  VALIDATION_X: { category: VALIDATION, message_template: "'{b}'", details: { b: string } }`));
+  assert.deepEqual(codesIn(newService(), r.text), []);
+  const g = fixture(yamlDoc(...CODE, `    message_template: "'{a}' '[[{b}]]'"`, '    details:', '      a:', '        type: string', '      # note', '    description: d'));
+  const r2 = fix(g, 'template.unknown-placeholder', "Declare 'b: string' in details");
+  assert.equal(r2.text, yamlDoc(...CODE, `    message_template: "'{a}' '{b}'"`, '    details:', '      a:', '        type: string', '      b: string', '      # note', '    description: d'));
+  assert.deepEqual(codesIn(newService(), r2.text), []);
+});

@@ -98,7 +98,14 @@ export function declareDetail(doc: TextDocument, s: Section, entryNode: YAMLMap 
     return insertLines(doc, nodeEnd(s, details), [`${' '.repeat(col)}- ${key}`]);
   }
   if (details && !(details.range && details.range[0] === details.range[1])) return undefined; // some other value: leave it
-  if (!entryNode || entryNode.flow || !entryNode.items.length) return undefined;
+  if (!entryNode || !entryNode.items.length) return undefined;
+  if (entryNode.flow) {
+    // `CODE: { category: X, message_template: "…" }`: add a flow details map as the last item.
+    const last = entryNode.items[entryNode.items.length - 1]!;
+    const lastNode = (last.value ?? last.key) as Node | null;
+    if (details || !lastNode?.range) return undefined;
+    return TextEdit.insert(doc.positionAt(nodeEnd(s, lastNode)), `, details: { ${key}: ${type} }`);
+  }
   const firstKey = entryNode.items[0]!.key as Node;
   const col = firstKey.range ? keyColumn(text, nodeStart(s, firstKey)) : -1;
   if (col < 0) return undefined;
