@@ -1,5 +1,6 @@
 // Extension-host API tests (mocha TDD, run inside VS Code's extension host against the real extension).
 import * as assert from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 
 const EXT = 'mcp-aql.mcp-aql-errors';
@@ -60,5 +61,18 @@ suite('MCP-AQL extension host', () => {
     edit.replace(doc.uri, new vscode.Range(line, 10, line, 27), 'NOPE_NOT_A_CODE');
     await vscode.workspace.applyEdit(edit);
     await until('a diagnostic from the restarted server', () => vscode.languages.getDiagnostics(doc.uri).some(x => (x.code as { value: string }).value === 'mapping.unknown-code'));
+  });
+
+  test('a killed server is restarted by the client, and diagnostics come back', async () => {
+    const serverPids = () => execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n')
+      .filter(l => l.includes('dist/server.js') && l.includes(`--clientProcessId=${process.pid}`)).map(l => Number(l.trim().split(/\s+/)[0]));
+    const [pid] = await until('the server process', () => { const p = serverPids(); return p.length ? p : undefined; });
+    process.kill(pid!, 'SIGKILL');
+    await until('a new server process', () => serverPids().some(p => p !== pid), 60_000);
+    const line = doc.getText().split('\n').findIndex(l => l.includes('code: NOPE_NOT_A_CODE'));
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(line, 10, line, 25), 'STILL_NOT_A_CODE');
+    await vscode.workspace.applyEdit(edit);
+    await until('diagnostics from the restarted server', () => vscode.languages.getDiagnostics(doc.uri).some(x => x.source === 'mcp-aql' && doc.getText(x.range) === 'STILL_NOT_A_CODE'), 60_000);
   });
 });
