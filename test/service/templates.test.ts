@@ -166,3 +166,13 @@ test('template.unused-detail skips keys declared required: false (data-only extr
   assert.deepEqual(check(f, 'template.unused-detail', s).ds.map(d => d.range), f.spans);
   assert.deepEqual(codesIn(s, yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    details: { a: string }')), []);
 });
+
+test('template.malformed-placeholder: {{x}} and a stray }, with messages that say which; a well-formed {x} inside still resolves', () => {
+  const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', `    message_template: "a [[{ ]]{x}[[}]] b [[{1x}]] c [[}]]"`, '    details: { x: integer }'));
+  const { ds } = check(f, 'template.malformed-placeholder');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.match(String(ds[0]!.message), /before the next '\{'/);
+  assert.match(String(ds[1]!.message), /no '\{' before it/);
+  assert.match(String(ds[2]!.message), /not a placeholder name/);
+  assert.deepEqual(codesIn(newService(), f.doc.getText()).filter(c => c !== 'template.malformed-placeholder'), []);
+});

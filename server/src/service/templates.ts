@@ -24,7 +24,8 @@ export function scanTemplate(raw: string, start: number, value: string, style: S
     let j = i + 1;
     while (j < end && raw[j] !== '}' && raw[j] !== '{' && raw[j] !== '\n') j++;
     if (j >= end || raw[j] !== '}') {
-      malformed.push({ span: { start: start + i, end: start + j }, reason: "'{' is never closed" });
+      const reason = j < end && raw[j] === '{' ? "'{' is not closed before the next '{' (placeholders do not nest)" : "'{' is never closed";
+      malformed.push({ span: { start: start + i, end: start + j }, reason });
       i = j - 1;
       continue;
     }
