@@ -2,7 +2,8 @@
  * npm run bench: our built server and yaml-language-server 2.0.0 (given the equivalent JSON Schema) on
  * the same generated files, in one run, plus the `yaml` floor. Writes bench/results.json and regenerates
  * docs/performance.md. Flags: --quick (N = 100 and 1,000, 3 processes), --full (5 yaml-language-server
- * processes at every N, 20,000 included; slow).
+ * processes at every N, 20,000 included; slow), --sizes=N,M and --ours-only for a quick look (they still
+ * overwrite the results: run the default before committing them).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -16,9 +17,11 @@ const ROOT = join(__dirname, '..');
 const WORK = join(ROOT, 'bench', 'work');
 const quick = process.argv.includes('--quick');
 const full = process.argv.includes('--full');
-const SIZES = quick ? [100, 1000] : [100, 1000, 10_000, 20_000];
+const sizesArg = process.argv.find(a => a.startsWith('--sizes='));
+const SIZES = sizesArg ? sizesArg.slice(8).split(',').map(Number) : quick ? [100, 1000] : [100, 1000, 10_000, 20_000];
+const oursOnly = process.argv.includes('--ours-only');
 const OURS_RUNS = quick ? 3 : 5;
-const ylsRuns = (n: number) => (quick ? 3 : full ? 5 : n >= 20_000 ? 0 : n >= 10_000 ? 3 : 5);
+const ylsRuns = (n: number) => (oursOnly ? 0 : quick ? 3 : full ? 5 : n >= 20_000 ? 0 : n >= 10_000 ? 3 : 5);
 
 const schemaUri = pathToFileURL(join(ROOT, 'bench', 'error-blocks.schema.json')).href;
 const ours: ServerSpec = { name: 'mcp-aql-errors', command: [process.execPath, join(ROOT, 'dist', 'server.js'), '--stdio'], settings: () => ({}) };

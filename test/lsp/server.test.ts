@@ -117,3 +117,14 @@ test('edits: a newer version supersedes, and the result matches the new text', a
     assert.equal(c.published.get(URI)!.version, 2);
   } finally { await c.close(); }
 });
+
+test('workspace index: a code declared in another open file clears mapping.unknown-code there', { timeout: 20_000 }, async () => {
+  const c = await inMemory(PLAIN);
+  try {
+    const b = 'file:///ws/b.adapter.yaml', a = 'file:///ws/a.adapter.yaml';
+    await c.open(b, 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n');
+    await c.waitForDiagnostics(b, d => d.some(x => x.code === 'mapping.unknown-code'));
+    await c.open(a, 'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n');
+    assert.deepEqual(await c.waitForDiagnostics(b, d => d.length === 0), []);
+  } finally { await c.close(); }
+});

@@ -33,10 +33,25 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     connection, documents, features: () => features, log,
     compute: async doc => {
       const o = await opts(doc.uri);
-      if (indexer.updateDocument(doc, o)) scheduler.refreshAll();
+      indexSoon(doc.uri);
       return service.validate(doc, o, indexer.index.except(doc.uri));
     },
   });
+
+  /**
+   * An open document's own codes matter only to *other* files: index them once typing pauses, not on
+   * every keystroke (a 10,000-code file would rebuild 20,000 entries per key).
+   */
+  const indexTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  function indexSoon(uri: string): void {
+    clearTimeout(indexTimers.get(uri));
+    indexTimers.set(uri, setTimeout(() => {
+      indexTimers.delete(uri);
+      const doc = documents.get(uri);
+      if (!doc || down) return;
+      void opts(uri).then(o => { if (indexer.updateDocument(doc, o)) scheduler.refreshAll(); });
+    }, 500));
+  }
 
   /** Run a feature on an open document, isolating failures: a throw costs that one answer, not the server. */
   function withDoc<T>(uri: string, fallback: T, f: (doc: TextDocument, o: ServiceOptions) => T): Promise<T> {
@@ -158,7 +173,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     return { files: uris.size, problems };
   });
 
-  connection.onShutdown(() => { down = true; scheduler.dispose(); });
+  connection.onShutdown(() => { down = true; scheduler.dispose(); for (const t of indexTimers.values()) clearTimeout(t); });
   documents.listen(connection);
   connection.listen();
   return { service, indexer };
