@@ -4,17 +4,11 @@ import { entryAt, targetAt } from '../cursor';
 import type { MappingEntry } from '../model';
 import { categoryOf, createResolver } from '../resolve';
 import type { DetailSpecLike } from './samples';
-import type { PreviewRequest } from './types';
+import type { EnvelopePreview, PreviewRequest } from './types';
 
-export interface Subject {
-  readonly code: string;
-  readonly source: 'registry' | 'custom' | 'workspace' | 'unknown';
-  readonly category?: string;
-  readonly kind: 'error' | 'warning';
-  readonly httpStatus: readonly (number | string)[];
-  readonly template?: string;
+/** What a preview is rendered from: the preview's header fields, with details as specs, not values. */
+export interface Subject extends Pick<EnvelopePreview, 'code' | 'source' | 'category' | 'kind' | 'httpStatus' | 'template' | 'declaredAt'> {
   readonly details: readonly DetailSpecLike[];
-  readonly declaredAt?: number;
   readonly description?: string;
   readonly mcpRecoverable?: boolean | null;
 }
