@@ -74,3 +74,11 @@ test('a file over maxFileSize gets one file.too-large diagnostic and nothing els
   const ds = newService().validate(docOf(text), { maxFileSize: 100 });
   assert.deepEqual(codesOf(ds), ['file.too-large']);
 });
+
+test('an alias whose anchor does not exist is a positioned yaml.syntax error', () => {
+  const text = yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    details: *nope');
+  const doc = docOf(text);
+  const ds = newService().validate(doc).filter(d => d.code === 'yaml.syntax');
+  assert.deepEqual(ds.map(d => textAt(doc, d.range)), ['*nope']);
+  assert.match(String(ds[0]!.message), /refers to no anchor/);
+});

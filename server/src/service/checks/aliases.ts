@@ -16,6 +16,13 @@ export const aliases: Check = {
   run({ model }, emit) {
     for (const s of model.sections) {
       if (!s.text.includes('*')) continue;
+      for (const a of unresolved(s)) {
+        emit({
+          code: Code.YamlSyntax, start: s.base + a.range![0], end: s.base + a.range![1],
+          message: `Alias '*${a.source}' refers to no anchor '&${a.source}' before it.`,
+          data: { yamlCode: 'UNRESOLVED_ALIAS' },
+        });
+      }
       const over = firstOverBudget(s);
       if (over) {
         emit({
@@ -28,6 +35,23 @@ export const aliases: Check = {
     }
   },
 };
+
+/** Aliases with no anchor of that name before them in document order. */
+function unresolved(s: Section): (Node & { source: string })[] {
+  const seen = new Set<string>();
+  const out: (Node & { source: string })[] = [];
+  const walk = (n: Node | null, depth: number): void => {
+    if (!n || depth > 1000) return;
+    const a = (n as { anchor?: string }).anchor;
+    if (a) seen.add(a);
+    if (isAlias(n)) { if (!seen.has(n.source) && n.range) out.push(n as Node & { source: string }); return; }
+    if (isMap(n) || isSeq(n)) for (const it of n.items) {
+      if (isPair(it)) { walk(it.key as Node | null, depth + 1); walk(it.value as Node | null, depth + 1); } else walk(it as Node | null, depth + 1);
+    }
+  };
+  walk(s.doc.contents as Node | null, 0);
+  return out;
+}
 
 interface Over { alias: Node & { source: string }; expanded: number; total: number; budget: number }
 
