@@ -1,7 +1,7 @@
 /** Which files a `check` run reads: directories walked, globs expanded with our own matcher. */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { globToRegExp } from '../service/glob';
+import { globToRegExp } from '../service';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e']);
 const CANDIDATE = /\.(?:ya?ml|json|md|markdown)$/i;

@@ -31,6 +31,7 @@ export { emptyWorkspace } from './workspace';
 export type { CompletionOptions } from './completion';
 export type { HoverOptions } from './hover';
 export { PREVIEW_COMMAND } from './symbols';
+export { globToRegExp } from './glob';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspaceIndex';
 
 export interface ServiceDeps {

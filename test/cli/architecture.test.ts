@@ -1,0 +1,59 @@
+/** The import rules of ARCHITECTURE.md, checked on the sources (what an ESLint no-restricted-imports would). */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ROOT } from './helpers';
+
+function files(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap(n => {
+    const p = join(dir, n);
+    return statSync(join(ROOT, p)).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+const imports = (file: string) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'/gm)].map(m => m[1] ?? m[2]!);
+const resolved = (file: string, spec: string) => (spec.startsWith('.') ? relative(ROOT, join(ROOT, file, '..', spec)) : spec);
+
+test('server/src/service imports only yaml, ajv, the LSP type packages and its own files', () => {
+  for (const f of files('server/src/service')) for (const s of imports(f)) {
+    const r = resolved(f, s);
+    assert.ok(['yaml', 'ajv', 'vscode-languageserver-types', 'vscode-languageserver-textdocument'].includes(s) || r.startsWith('server/src/service'), `${f} imports ${s}`);
+  }
+});
+
+test('server/src/lsp reaches the service only through its façade', () => {
+  for (const f of files('server/src/lsp')) for (const s of imports(f)) {
+    const r = resolved(f, s);
+    if (r.startsWith('server/src/service')) assert.equal(r, 'server/src/service', `${f} imports service internals: ${s}`);
+    assert.ok(!['yaml', 'ajv'].includes(s) && !r.startsWith('client'), `${f} imports ${s}`);
+  }
+});
+
+test('client/src imports only vscode, the language client, Node and server/src/protocol.ts', () => {
+  for (const f of files('client/src')) for (const s of imports(f)) {
+    const r = resolved(f, s);
+    if (r.startsWith('server')) assert.equal(r, 'server/src/protocol', `${f} imports ${s}`);
+    assert.ok(!['yaml', 'ajv', 'vscode-languageserver'].includes(s), `${f} imports ${s}`);
+  }
+});
+
+test('client/webview imports only its own files and the message types', () => {
+  for (const f of files('client/webview')) for (const s of imports(f)) {
+    const r = resolved(f, s);
+    assert.ok(r.startsWith('client/webview') || r === 'client/src/preview/messages', `${f} imports ${s}`);
+  }
+});
+
+test('server/src/main.ts imports only startServer, the schemas and the connection', () => {
+  for (const s of imports('server/src/main.ts')) {
+    assert.ok(['vscode-languageserver/node', './lsp/startServer', './envelopeSchemas', './service'].includes(s) || s.endsWith('.json'), s);
+  }
+});
+
+test('server/src/cli reaches the service only through its façade', () => {
+  for (const f of files('server/src/cli')) for (const s of imports(f)) {
+    const r = resolved(f, s);
+    if (r.startsWith('server/src/service')) assert.equal(r, 'server/src/service', `${f} imports service internals: ${s}`);
+    assert.ok(!r.startsWith('server/src/lsp') && !r.startsWith('client'), `${f} imports ${s}`);
+  }
+});
