@@ -119,7 +119,7 @@ function markdown(meta: object, rs: { n: number; bytes: number; ours: Summary; y
   for (const r of rs) lines.push(`| ${r.n} | ${f(r.floor.lexer, 1)} | ${f(r.floor.cst, 1)} | ${f(r.floor.composeNoUnique, 1)} | ${f(r.floor.composeDefault, 1)} | ${(r.ours.change / r.floor.composeNoUnique).toFixed(2)} |`);
   lines.push('', '## How the keystroke stays cheap', '',
     'A whole re-parse cannot meet the targets (the compose floor above). The server re-parses only the',
-    'top-level key or `error_codes` / `error_mapping` entry an edit touches (`server/src/service/chunkedParse.ts`),',
+    'top-level key or `error_codes` / `error_mapping` entry an edit touches (`server/src/service/parse/chunkedParse.ts`),',
     'shifts the cached chunks that moved, caches schema verdicts and duplicate-free subtrees per entry node, finds',
     'duplicates with one Set per mapping (O(n)), never expands aliases, and answers completion from the model and',
     'a precomputed registry index. See ARCHITECTURE.md.', '');

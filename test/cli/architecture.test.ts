@@ -57,3 +57,29 @@ test('server/src/cli reaches the service only through its façade', () => {
     assert.ok(!r.startsWith('server/src/lsp') && !r.startsWith('client'), `${f} imports ${s}`);
   }
 });
+
+/** The stages of the service (ARCHITECTURE.md, "Inside the service"): a folder imports only the folders listed for it. */
+const SERVICE_STAGES: Record<string, readonly string[]> = {
+  util: ['model'],
+  condition: [],
+  model: [],
+  parse: ['model', 'util'],
+  workspace: ['model', 'parse', 'util'],
+  checks: ['codes', 'model', 'parse', 'workspace', 'condition', 'util'],
+  fixes: ['codes', 'model', 'parse', 'workspace', 'util', 'checks'],
+  features: ['codes', 'model', 'parse', 'workspace', 'condition', 'util'],
+  envelopes: ['model', 'parse', 'workspace', 'condition', 'util', 'features'],
+};
+
+test('inside the service, each stage imports only the stages below it', () => {
+  const top = readdirSync(join(ROOT, 'server/src/service')).filter(n => statSync(join(ROOT, 'server/src/service', n)).isDirectory());
+  assert.deepEqual(top.sort(), Object.keys(SERVICE_STAGES).sort(), 'every service folder has a row in SERVICE_STAGES and ARCHITECTURE.md');
+  for (const [stage, allowed] of Object.entries(SERVICE_STAGES)) {
+    for (const f of files(`server/src/service/${stage}`)) for (const s of imports(f)) {
+      if (!s.startsWith('.')) continue;
+      const r = relative(join(ROOT, 'server/src/service'), join(ROOT, f, '..', s)).split(/[\\/]/)[0]!;
+      if (r === stage) continue;
+      assert.ok(allowed.includes(r), `${f} (stage ${stage}) imports ${s}: ${stage} may import ${allowed.join(', ') || 'nothing'}`);
+    }
+  }
+});

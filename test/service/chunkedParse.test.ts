@@ -5,8 +5,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { buildModel } from '../../server/src/service/parse';
-import type { AdapterModel } from '../../server/src/service/model';
+import { buildModel } from '../../server/src/service/parse/buildModel';
+import type { AdapterModel } from '../../server/src/service/model/model';
 import { docOf, newService, readCorpus, yamlDoc } from './helpers';
 
 const URI = 'file:///w/big.adapter.yaml';

@@ -2,10 +2,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { checks } from '../../server/src/service/checks';
-import { runChecks } from '../../server/src/service/validate';
-import { buildModel } from '../../server/src/service/parse';
-import { indexRegistry } from '../../server/src/service/registry';
-import { emptyWorkspace } from '../../server/src/service/workspace';
+import { runChecks } from '../../server/src/service/checks/runChecks';
+import { buildModel } from '../../server/src/service/parse/buildModel';
+import { indexRegistry } from '../../server/src/service/model/registry';
+import { emptyWorkspace } from '../../server/src/service/model/workspace';
 import { loadDeps, yamlDoc } from './helpers';
 
 test('a throwing rule yields internal.rule-failure naming it, and every other rule still reports', () => {

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { buildModel } from '../../server/src/service/parse';
+import { buildModel } from '../../server/src/service/parse/buildModel';
 import { readCorpus, yamlDoc } from './helpers';
 
 test('markdown adapter: front matter offsets map back to the Markdown file', () => {

@@ -9,30 +9,30 @@ import type {
 } from 'vscode-languageserver-types';
 import { checks } from './checks';
 import type { RuleLevel } from './codes';
-import { complete, completeList, type CompletionOptions } from './completion';
-import type { FeatureContext } from './context';
+import { complete, completeList, type CompletionOptions } from './features/completion';
+import type { FeatureContext } from './model/context';
 import { preview, simulate, type EnvelopePreview, type PreviewRequest, type SimulationRequest, type SimulationResult } from './envelopes';
 import { fixAll, quickFixes } from './fixes';
-import { hover, type HoverOptions } from './hover';
-import type { AdapterModel } from './model';
-import { codeOccurrences, definition, prepareRename, references, rename } from './navigation';
-import { buildModel } from './parse';
-import { indexRegistry, type Registry, type RegistryIndex } from './registry';
-import { classify } from './sourceFile';
-import { codeLenses, declaredCodes, documentSymbols } from './symbols';
-import { runChecks, toDiagnostics } from './validate';
-import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type WorkspaceCodes } from './workspace';
+import { hover, type HoverOptions } from './features/hover';
+import type { AdapterModel } from './model/model';
+import { codeOccurrences, definition, prepareRename, references, rename } from './features/navigation';
+import { buildModel } from './parse/buildModel';
+import { indexRegistry, type Registry, type RegistryIndex } from './model/registry';
+import { classify } from './parse/sourceFile';
+import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
+import { runChecks, toDiagnostics } from './checks/runChecks';
+import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type WorkspaceCodes } from './model/workspace';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
-export type { Registry, RegistryCode } from './registry';
-export type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from './workspace';
+export type { Registry, RegistryCode } from './model/registry';
+export type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from './model/workspace';
 export type { EnvelopePreview, PreviewRequest, SimulationRequest, SimulationResult } from './envelopes';
-export { emptyWorkspace } from './workspace';
-export type { CompletionOptions } from './completion';
-export type { HoverOptions } from './hover';
-export { PREVIEW_COMMAND } from './symbols';
-export { globToRegExp } from './glob';
-export { createWorkspaceIndex, type WorkspaceIndex } from './workspaceIndex';
+export { emptyWorkspace } from './model/workspace';
+export type { CompletionOptions } from './features/completion';
+export type { HoverOptions } from './features/hover';
+export { PREVIEW_COMMAND } from './features/symbols';
+export { globToRegExp } from './util/glob';
+export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
 
 export interface ServiceDeps {
   /** schemas/error-registry.json */

@@ -5,7 +5,7 @@
  */
 import { isAlias, isMap, isPair, isSeq, type Node } from 'yaml';
 import { Code } from '../codes';
-import type { Section } from '../model';
+import type { Section } from '../model/model';
 import type { Check } from './types';
 
 /** Expanded nodes allowed in one document, at least; a document may expand to 10× its own size. */

@@ -4,7 +4,7 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { Code } from '../codes';
-import type { Section } from '../model';
+import type { Section } from '../model/model';
 import type { Check, Problem } from './types';
 
 const MAX_DEPTH = 512;

@@ -3,9 +3,9 @@
  * items; a status outside the HTTP range of its code's category (error-codes.md s3.2) is information.
  */
 import { Code } from '../codes';
-import type { StatusRef } from '../model';
-import { statusInCategory, type RegistryIndex } from '../registry';
-import { categoryOf, createResolver } from '../resolve';
+import type { StatusRef } from '../model/model';
+import { statusInCategory, type RegistryIndex } from '../model/registry';
+import { categoryOf, createResolver } from '../workspace/resolve';
 import type { Check, Problem } from './types';
 
 export const httpStatus: Check = {

@@ -1,12 +1,12 @@
 /** The only list of checks. One file per concern; each emits offsets (conventions C7). */
 import { aliases } from './aliases';
-import { codeNames } from './codeNames';
-import { conditions } from './conditions';
+import { codeNames } from './codeNameChecks';
+import { conditions } from './conditionChecks';
 import { duplicateKeys } from './duplicateKeys';
 import { httpStatus } from './httpStatus';
-import { mappings } from './mappings';
-import { schema } from './schema';
-import { templates } from './templates';
+import { mappings } from './mappingChecks';
+import { schema } from './schemaChecks';
+import { templates } from './templateChecks';
 import { text } from './text';
 import type { Check } from './types';
 import { yamlSyntax } from './yamlSyntax';

@@ -2,9 +2,9 @@
 import type { ValidateFunction } from 'ajv';
 import type { Range } from 'vscode-languageserver-types';
 import type { Code, RuleLevel } from '../codes';
-import type { AdapterModel } from '../model';
-import type { RegistryIndex } from '../registry';
-import type { WorkspaceCodes } from '../workspace';
+import type { AdapterModel } from '../model/model';
+import type { RegistryIndex } from '../model/registry';
+import type { WorkspaceCodes } from '../model/workspace';
 
 /** Offsets in this document, or, with `uri`, a ready range in another file of the workspace. */
 export interface RelatedSpan { readonly start: number; readonly end: number; readonly message: string; readonly uri?: string; readonly range?: Range }

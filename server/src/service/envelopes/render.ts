@@ -3,8 +3,8 @@
  * `mcp-aql-errors preview`: the code's message from its template and sample details, in four
  * dialects, each validated against its schema. And the upstream-response simulator.
  */
-import type { FeatureContext } from '../context';
-import { renderTemplate } from '../templates';
+import type { FeatureContext } from '../model/context';
+import { renderTemplate } from '../parse/placeholders';
 import { RENDER } from './dialects';
 import { DEFAULT_NOW, display, sampleValue } from './samples';
 import { subjectFor, type Subject } from './subject';

@@ -8,9 +8,9 @@
  * Conditions are interpreted (condition/), never evaluated as code.
  */
 import { evaluateCondition } from '../condition';
-import type { FeatureContext } from '../context';
-import { defaultCodeFor } from '../httpReasons';
-import type { MappingEntry } from '../model';
+import type { FeatureContext } from '../model/context';
+import { defaultCodeFor } from '../model/httpReasons';
+import type { MappingEntry } from '../model/model';
 import { previewSubject } from './render';
 import { subjectFor } from './subject';
 import type { ConsideredRule, SimulationRequest, SimulationResult } from './types';

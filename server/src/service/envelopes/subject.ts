@@ -1,8 +1,8 @@
 /** Which code a preview is about, with its template and details specs, from the request or the cursor. */
-import type { FeatureContext } from '../context';
-import { entryAt, targetAt } from '../cursor';
-import type { MappingEntry } from '../model';
-import { categoryOf, createResolver } from '../resolve';
+import type { FeatureContext } from '../model/context';
+import { entryAt, targetAt } from '../features/cursor';
+import type { MappingEntry } from '../model/model';
+import { categoryOf, createResolver } from '../workspace/resolve';
 import type { DetailSpecLike } from './samples';
 import type { EnvelopePreview, PreviewRequest } from './types';
 

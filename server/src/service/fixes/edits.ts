@@ -2,8 +2,8 @@
 import { isMap, isSeq, type Node, type YAMLMap } from 'yaml';
 import { CodeActionKind, TextEdit, type CodeAction, type Diagnostic, type WorkspaceEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeDef, MappingEntry, Section, Span } from '../model';
-import { toRange } from '../ranges';
+import type { CodeDef, MappingEntry, Section, Span } from '../model/model';
+import { toRange } from '../util/ranges';
 
 export const replace = (doc: TextDocument, start: number, end: number, text: string): TextEdit =>
   TextEdit.replace(toRange(doc, start, end), text);

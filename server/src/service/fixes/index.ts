@@ -1,13 +1,13 @@
 /** Dispatches code actions on the diagnostic's `code` (never on its message). */
 import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import { SOURCE } from '../codes';
-import type { FeatureContext } from '../context';
-import { overlaps } from '../ranges';
-import { codeNamesFixers } from './codeNames';
-import { conditionsFixers } from './conditions';
-import { mappingsFixers } from './mappings';
-import { schemaFixers } from './schema';
-import { templatesFixers } from './templates';
+import type { FeatureContext } from '../model/context';
+import { overlaps } from '../util/ranges';
+import { codeNamesFixers } from './codeNameFixes';
+import { conditionsFixers } from './conditionFixes';
+import { mappingsFixers } from './mappingFixes';
+import { schemaFixers } from './schemaFixes';
+import { templatesFixers } from './templateFixes';
 import type { Fixer } from './types';
 
 const fixers: Record<string, Fixer> = { ...schemaFixers, ...codeNamesFixers, ...templatesFixers, ...mappingsFixers, ...conditionsFixers };

@@ -1,6 +1,6 @@
 /** One fixer per diagnostic code (conventions C6): pure, stateless, payload from Diagnostic.data. */
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
-import type { FeatureContext } from '../context';
+import type { FeatureContext } from '../model/context';
 
 /**
  * Returns the code actions for one diagnostic, the preferred one marked `isPreferred`.

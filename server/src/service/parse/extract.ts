@@ -1,8 +1,8 @@
 /** Walks the parsed sections and pulls out the blocks we check, with document offsets. */
 import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import type { CodeDef, DetailDecl, MappingEntry, OperationParam, ScalarStyle, Section, Span, StatusRef, StringValue, Template, ValueRef } from './model';
+import type { CodeDef, DetailDecl, MappingEntry, OperationParam, ScalarStyle, Section, Span, StatusRef, StringValue, Template, ValueRef } from '../model/model';
 import { flat } from './flat';
-import { scanTemplate } from './templates';
+import { scanTemplate } from './placeholders';
 
 export interface Extracted { codes: CodeDef[]; mappings: MappingEntry[]; params: OperationParam[] }
 

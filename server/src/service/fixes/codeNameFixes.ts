@@ -1,8 +1,8 @@
 /** Fixers for code.*: rename a code everywhere it is written; pick a category. */
 import type { Diagnostic, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import type { CategoryPrefixData, NameFormatData, UnknownCategoryData } from '../checks/codeNames';
-import type { FeatureContext } from '../context';
-import { spanRange } from '../ranges';
+import type { CategoryPrefixData, NameFormatData, UnknownCategoryData } from '../checks/codeNameChecks';
+import type { FeatureContext } from '../model/context';
+import { spanRange } from '../util/ranges';
 import { action, single } from './edits';
 import type { Fixer } from './types';
 

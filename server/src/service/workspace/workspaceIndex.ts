@@ -3,7 +3,7 @@
  * WorkspaceCodes. Pure data: the LSP layer and the CLI feed it what the service extracted from each
  * file (declaredCodes / codeOccurrences); nothing here reads a file.
  */
-import type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from './workspace';
+import type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from '../model/workspace';
 
 export interface WorkspaceIndex extends WorkspaceCodes {
   /** Replace what is known of one file. */

@@ -2,7 +2,7 @@
  * Maps an offset inside a scalar's parsed value to its offset in the document, through the raw
  * source: quotes, escapes (`\"`, `\x41`, `\u00e9`), doubled single quotes and folded line breaks.
  */
-import type { StringValue } from './model';
+import type { StringValue } from '../model/model';
 
 const ESCAPE_LEN: Record<string, number> = { x: 4, u: 6, U: 10 };
 

@@ -2,8 +2,8 @@
  * Which files are adapter files (design s1), and where their YAML is. Pure: works on the URI's
  * path and the text only.
  */
-import type { FileKind } from './model';
-import { matchesAny } from './glob';
+import type { FileKind } from '../model/model';
+import { matchesAny } from '../util/glob';
 
 export interface YamlRegion { readonly start: number; readonly end: number }
 

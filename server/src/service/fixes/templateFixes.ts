@@ -1,9 +1,9 @@
 /** Fixers for template.*: declare or rename an unknown placeholder, use or remove an unused key, quote. */
 import { isMap, type Node } from 'yaml';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
-import type { FeatureContext } from '../context';
-import type { CodeDef, MappingEntry, Section, Template } from '../model';
-import { flowTemplateEnd, type UnknownPlaceholderData, type UnquotedData, type UnusedDetailData } from '../checks/templates';
+import type { FeatureContext } from '../model/context';
+import type { CodeDef, MappingEntry, Section, Template } from '../model/model';
+import { flowTemplateEnd, type UnknownPlaceholderData, type UnquotedData, type UnusedDetailData } from '../checks/templateChecks';
 import { action, columnIfFirst, declareDetail, doubleQuote, findEntry, lineEndAfter, lineStart, nodeEnd, nodeStart, removePair, replace, sectionOf, single } from './edits';
 import type { Fixer } from './types';
 

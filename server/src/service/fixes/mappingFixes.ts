@@ -1,12 +1,12 @@
 /** Fixers for mapping.unknown-code: the closest known code, or declare the code in error_codes. */
 import { isMap, type Node } from 'yaml';
 import type { CodeAction } from 'vscode-languageserver-types';
-import type { UnknownCodeData } from '../checks/mappings';
-import type { FeatureContext } from '../context';
-import { keyString } from '../extract';
-import type { MappingEntry } from '../model';
-import { prefixCategory } from '../naming';
-import { statusInCategory } from '../registry';
+import type { UnknownCodeData } from '../checks/mappingChecks';
+import type { FeatureContext } from '../model/context';
+import { keyString } from '../parse/extract';
+import type { MappingEntry } from '../model/model';
+import { prefixCategory } from '../util/naming';
+import { statusInCategory } from '../model/registry';
 import { action, columnIfFirst, insertLines, nodeEnd, nodeStart, sectionOf, single } from './edits';
 import type { Fixer } from './types';
 

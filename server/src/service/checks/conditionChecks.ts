@@ -3,10 +3,10 @@
  * error_mapping entries. Error columns are exact inside quoted, escaped and folded strings.
  */
 import { Code } from '../codes';
-import { closest } from '../closest';
+import { closest } from '../util/closest';
 import { parseCondition, paths, ROOTS } from '../condition';
-import type { StringValue } from '../model';
-import { valueOffsets } from '../scalarOffsets';
+import type { StringValue } from '../model/model';
+import { valueOffsets } from '../parse/scalarOffsets';
 import type { Check, Problem } from './types';
 
 export interface UnknownRootData { readonly root: string; readonly suggestions: readonly string[] }

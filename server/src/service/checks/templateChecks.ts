@@ -5,9 +5,9 @@
  */
 import { isMap } from 'yaml';
 import { Code } from '../codes';
-import { closest } from '../closest';
-import type { CodeDef, MappingEntry, Template } from '../model';
-import { createResolver, isStringType, visibleKeys, type VisibleKey } from '../resolve';
+import { closest } from '../util/closest';
+import type { CodeDef, MappingEntry, Template } from '../model/model';
+import { createResolver, isStringType, visibleKeys, type VisibleKey } from '../workspace/resolve';
 import type { Check, Problem } from './types';
 
 export interface UnknownPlaceholderData {

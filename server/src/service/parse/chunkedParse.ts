@@ -11,7 +11,7 @@
  */
 import { Composer, Document, isMap, Pair, Parser, YAMLMap, type Node } from 'yaml';
 import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
-import type { Section } from './model';
+import type { Section } from '../model/model';
 import { flat } from './flat';
 import { Shifter } from './shiftModel';
 

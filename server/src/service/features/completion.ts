@@ -4,11 +4,11 @@
  * current line and the model; never walks the document more than once.
  */
 import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
-import type { FeatureContext } from './context';
+import type { FeatureContext } from '../model/context';
 import { entryAt } from './cursor';
 import { codeMarkdown } from './describe';
-import { defaultCodeFor, REASONS } from './httpReasons';
-import { createResolver, visibleKeys } from './resolve';
+import { defaultCodeFor, REASONS } from '../model/httpReasons';
+import { createResolver, visibleKeys } from '../workspace/resolve';
 
 export interface CompletionOptions { readonly snippets?: boolean; readonly markdown?: boolean }
 

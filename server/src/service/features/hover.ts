@@ -1,11 +1,11 @@
 /** Hover (design s4): a code's card, a placeholder's details key, a status's reason and default code. */
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
-import type { FeatureContext } from './context';
+import type { FeatureContext } from '../model/context';
 import { targetAt } from './cursor';
 import { codeMarkdown } from './describe';
-import { defaultCodeFor, REASONS } from './httpReasons';
-import { toRange } from './ranges';
-import { categoryOf, createResolver, visibleKeys } from './resolve';
+import { defaultCodeFor, REASONS } from '../model/httpReasons';
+import { toRange } from '../util/ranges';
+import { categoryOf, createResolver, visibleKeys } from '../workspace/resolve';
 
 export interface HoverOptions { readonly markdown?: boolean }
 

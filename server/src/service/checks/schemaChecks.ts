@@ -7,10 +7,10 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isMap, type Node, type Pair } from 'yaml';
 import { Code } from '../codes';
-import { closest } from '../closest';
-import { keyString } from '../extract';
-import type { Section } from '../model';
-import { nodeAt } from '../pointer';
+import { closest } from '../util/closest';
+import { keyString } from '../parse/extract';
+import type { Section } from '../model/model';
+import { nodeAt } from '../parse/pointer';
 import type { Check, Problem } from './types';
 
 export interface UnknownKeyData { readonly key: string; readonly allowed: readonly string[]; readonly suggestions: readonly string[] }

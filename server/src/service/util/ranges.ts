@@ -1,7 +1,7 @@
 /** Offsets ↔ LSP ranges, converted once (conventions C3). */
 import type { Position, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Span } from './model';
+import type { Span } from '../model/model';
 
 export const toRange = (doc: TextDocument, start: number, end: number): Range =>
   ({ start: doc.positionAt(start), end: doc.positionAt(end) });

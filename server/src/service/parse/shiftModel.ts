@@ -4,7 +4,7 @@
  * entries (a status key of several list entries) are moved once.
  */
 import { isMap, isPair, isSeq, type Node, type Pair } from 'yaml';
-import type { CodeDef, MappingEntry, OperationParam, Span } from './model';
+import type { CodeDef, MappingEntry, OperationParam, Span } from '../model/model';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -3,9 +3,9 @@
  * declared in another workspace file, or a registry code (with the alias table for built-in
  * templates, digest C-7).
  */
-import type { CodeDef, DetailDecl, MappingEntry } from './model';
-import type { RegistryCode, RegistryIndex } from './registry';
-import type { CodeDeclaration, WorkspaceCodes } from './workspace';
+import type { CodeDef, DetailDecl, MappingEntry } from '../model/model';
+import type { RegistryCode, RegistryIndex } from '../model/registry';
+import type { CodeDeclaration, WorkspaceCodes } from '../model/workspace';
 
 export type ResolvedCode =
   | { readonly source: 'file'; readonly code: string; readonly def: CodeDef; readonly category?: string; readonly kind: 'error' }

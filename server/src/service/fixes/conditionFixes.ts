@@ -1,5 +1,5 @@
 /** Fixers for condition.unknown-root: the closest root. */
-import type { UnknownRootData } from '../checks/conditions';
+import type { UnknownRootData } from '../checks/conditionChecks';
 import { action, single } from './edits';
 import type { Fixer } from './types';
 

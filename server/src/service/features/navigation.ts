@@ -1,11 +1,11 @@
 /** Go to definition, references and rename for custom codes (workspace-wide) and details keys. */
 import type { Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import type { FeatureContext } from './context';
+import type { FeatureContext } from '../model/context';
 import { nameSpan, targetAt, type Target } from './cursor';
-import type { CodeDef, MappingEntry } from './model';
-import { CODE_NAME } from './naming';
-import { spanRange, toRange } from './ranges';
-import type { CodeOccurrence } from './workspace';
+import type { CodeDef, MappingEntry } from '../model/model';
+import { CODE_NAME } from '../util/naming';
+import { spanRange, toRange } from '../util/ranges';
+import type { CodeOccurrence } from '../model/workspace';
 
 export function codeOccurrences(ctx: FeatureContext): CodeOccurrence[] {
   const out: CodeOccurrence[] = [];

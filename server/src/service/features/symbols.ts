@@ -1,10 +1,10 @@
 /** Outline (never truncated), CodeLens "Preview envelope", and the declarations for the workspace index. */
 import { SymbolKind, type CodeLens, type DocumentSymbol } from 'vscode-languageserver-types';
-import type { FeatureContext } from './context';
-import type { Span } from './model';
-import { spanRange } from './ranges';
-import { categoryOf } from './resolve';
-import type { CodeDeclaration } from './workspace';
+import type { FeatureContext } from '../model/context';
+import type { Span } from '../model/model';
+import { spanRange } from '../util/ranges';
+import { categoryOf } from '../workspace/resolve';
+import type { CodeDeclaration } from '../model/workspace';
 
 export const PREVIEW_COMMAND = 'mcpAql.previewEnvelope';
 

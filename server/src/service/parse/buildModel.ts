@@ -3,7 +3,7 @@
  * as strings; duplicate keys are left to the O(n) check (the parser's own check is quadratic).
  */
 import { Composer, Parser, type Document } from 'yaml';
-import type { AdapterModel, FileKind, ParseProblem, Section } from './model';
+import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
 import { parseChunked, type ChunkStore } from './chunkedParse';
 import { extract, type Extracted } from './extract';
 import { classify, type Classified } from './sourceFile';

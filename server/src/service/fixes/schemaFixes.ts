@@ -1,5 +1,5 @@
 /** Fixers for schema.unknown-key (closest allowed key) and schema.enum (closest allowed value). */
-import type { EnumData, UnknownKeyData } from '../checks/schema';
+import type { EnumData, UnknownKeyData } from '../checks/schemaChecks';
 import { action, single } from './edits';
 import type { Fixer } from './types';
 

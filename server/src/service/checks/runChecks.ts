@@ -5,9 +5,9 @@
  */
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { Code, codeInfo, docsHref, SOURCE, type RuleLevel } from './codes';
-import type { Check, CheckContext, Problem } from './checks/types';
-import { toRange } from './ranges';
+import { Code, codeInfo, docsHref, SOURCE, type RuleLevel } from '../codes';
+import type { Check, CheckContext, Problem } from './types';
+import { toRange } from '../util/ranges';
 
 export const SEVERITY: Record<Exclude<RuleLevel, 'off'>, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

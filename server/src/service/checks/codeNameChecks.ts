@@ -3,8 +3,8 @@
  * and categories of custom codes in error_codes.
  */
 import { Code } from '../codes';
-import { closest } from '../closest';
-import { CODE_NAME, prefixCategory, toUpperSnake } from '../naming';
+import { closest } from '../util/closest';
+import { CODE_NAME, prefixCategory, toUpperSnake } from '../util/naming';
 import type { Check } from './types';
 
 export interface NameFormatData { readonly name: string; readonly suggestion: string }

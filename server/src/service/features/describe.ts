@@ -1,6 +1,6 @@
 /** Markdown that explains a code: used by hover and completion documentation. */
-import type { RegistryIndex } from './registry';
-import type { ResolvedCode } from './resolve';
+import type { RegistryIndex } from '../model/registry';
+import type { ResolvedCode } from '../workspace/resolve';
 
 const RECOVERY: Record<string, string> = {
   VALIDATION: 'repair the request (fix or add the parameter) and retry',

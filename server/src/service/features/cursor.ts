@@ -1,6 +1,6 @@
 /** What is at an offset: the code key, code value, category, placeholder, status or condition under it. */
-import type { CodeDef, MappingEntry, Placeholder, StatusRef } from './model';
-import type { AdapterModel } from './model';
+import type { CodeDef, MappingEntry, Placeholder, StatusRef } from '../model/model';
+import type { AdapterModel } from '../model/model';
 
 export type Target =
   | { readonly kind: 'codeKey'; readonly def: CodeDef; readonly start: number; readonly end: number }

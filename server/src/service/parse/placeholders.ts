@@ -2,7 +2,7 @@
  * Placeholders in a template, found in the scalar's raw source so spans are exact inside quoted,
  * escaped and folded strings (conventions C3). Linear; no regular expression from input.
  */
-import type { MalformedPlaceholder, Placeholder, ScalarStyle, Template } from './model';
+import type { MalformedPlaceholder, Placeholder, ScalarStyle, Template } from '../model/model';
 
 export const PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

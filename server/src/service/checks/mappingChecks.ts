@@ -3,9 +3,9 @@
  * what error_mapping entries point at and how they compete.
  */
 import { Code } from '../codes';
-import { closest } from '../closest';
-import type { MappingEntry } from '../model';
-import { createResolver } from '../resolve';
+import { closest } from '../util/closest';
+import type { MappingEntry } from '../model/model';
+import { createResolver } from '../workspace/resolve';
 import type { Check } from './types';
 
 export interface UnknownCodeData {
