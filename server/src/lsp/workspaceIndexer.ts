@@ -27,23 +27,25 @@ export class WorkspaceIndexer {
   }
 
   opened(uri: string): void { this.open.add(uri); }
-  closed(uri: string, opts: ServiceOptions): void { this.open.delete(uri); this.readFromDisk(uri, opts); }
+  /** A document was closed: its text on disk is what counts again. Returns whether its codes changed. */
+  closed(uri: string, opts: ServiceOptions): boolean { this.open.delete(uri); return this.readFromDisk(uri, opts); }
   isOpen(uri: string): boolean { return this.open.has(uri); }
 
   /** Re-read a file from disk (a watched-file event for a file that is not open). */
   readFromDisk(uri: string, opts: ServiceOptions): boolean {
     if (this.open.has(uri)) return false;
-    let text: string;
+    const text = this.readText(uri, opts);
+    if (text === undefined) return this.remove(uri);
+    return this.updateDocument(TextDocument.create(uri, 'yaml', 0, text), opts);
+  }
+
+  /** The text of a file on disk, or undefined when it cannot be read or is over mcpAql.maxFileSize. */
+  readText(uri: string, opts: ServiceOptions): string | undefined {
     try {
       const path = fileURLToPath(uri);
-      if (statSync(path).size > (opts.maxFileSize ?? 4.5 * 1024 * 1024)) { this.index.remove(uri); return true; }
-      text = readFileSync(path, 'utf8');
-    } catch {
-      const had = names(this.index, uri) !== '';
-      this.index.remove(uri);
-      return had;
-    }
-    return this.updateDocument(TextDocument.create(uri, 'yaml', 0, text), opts);
+      if (statSync(path).size > (opts.maxFileSize ?? 4.5 * 1024 * 1024)) return undefined;
+      return readFileSync(path, 'utf8');
+    } catch { return undefined; }
   }
 
   remove(uri: string): boolean { const had = names(this.index, uri) !== ''; this.index.remove(uri); return had; }
