@@ -37,8 +37,9 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
     }
     void (async () => {
       const folders = ctx.folders();
-      const n = indexer.scan(folders, await ctx.opts(folders[0] ?? 'file:///'));
-      ctx.log(`indexed custom codes of ${n} adapter file(s) in ${folders.length} folder(s)`);
+      const t0 = Date.now();
+      const n = await indexer.scan(folders, await ctx.opts(folders[0] ?? 'file:///'), { stopped: ctx.isDown });
+      ctx.log(`indexed ${indexer.index.size} adapter file(s), ${n} declaring codes, in ${folders.length} folder(s), ${Date.now() - t0} ms`);
       if (n) scheduler.refreshAll();
     })();
   });

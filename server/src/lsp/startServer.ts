@@ -5,7 +5,7 @@
  */
 import { TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createAdapterService, type AdapterService, type ServiceDeps } from '../service';
+import { createAdapterService, createWorkspaceIndex, type AdapterService, type ServiceDeps } from '../service';
 import { clientFeatures, serverCapabilities, type ClientFeatures } from './capabilities';
 import { registerCodeActions } from './codeActions';
 import type { ServerContext } from './context';
@@ -20,9 +20,10 @@ import { registerWorkspaceRequests } from './workspaceRequests';
 export interface Server { readonly service: AdapterService; readonly indexer: WorkspaceIndexer }
 
 export function startServer(connection: Connection, deps: ServiceDeps): Server {
-  const service = createAdapterService(deps);
+  const index = createWorkspaceIndex();
+  const service = createAdapterService({ ...deps, workspace: index });
   const documents = new TextDocuments(TextDocument);
-  const indexer = new WorkspaceIndexer(service);
+  const indexer = new WorkspaceIndexer(service, index);
   let features: ClientFeatures = clientFeatures({});
   let folders: string[] = [];
   let down = false;
@@ -31,7 +32,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const opts = async (uri: string) => toServiceOptions(await settings.forUri(uri));
   const scheduler = new DiagnosticsScheduler({
     connection, documents, features: () => features, log,
-    compute: async doc => service.validate(doc, await opts(doc.uri), indexer.index.except(doc.uri)),
+    compute: async doc => service.validate(doc, await opts(doc.uri)),
   });
   const ctx: ServerContext = {
     connection, documents, service, indexer, settings, scheduler, log, opts,
