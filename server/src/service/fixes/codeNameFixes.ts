@@ -1,6 +1,5 @@
 /** Fixers for code.*: rename a code everywhere it is written; pick a category. */
 import type { Diagnostic, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import type {CategoryPrefixData, NameFormatData, UnknownCategoryData } from '../codes';
 import type { FeatureContext } from '../model/context';
 import { spanRange } from '../util/ranges';
 import { action, single } from './edits';

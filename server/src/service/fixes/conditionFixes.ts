@@ -1,7 +1,6 @@
 /** Fixers for condition.unknown-root: the closest root. */
-import type {UnknownRootData } from '../codes';
 import { action, single } from './edits';
-import type { Fixer, Fixers } from './types';
+import type { Fixers } from './types';
 
 export const conditionsFixers: Fixers = {
   'condition.unknown-root': (ctx, d, data) => {

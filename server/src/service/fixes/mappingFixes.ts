@@ -1,14 +1,14 @@
 /** Fixers for mapping.unknown-code: the closest known code, or declare the code in error_codes. */
 import { isMap, type Node } from 'yaml';
 import type { CodeAction } from 'vscode-languageserver-types';
-import type {UnknownCodeData } from '../codes';
+import type { UnknownCodeData } from '../codes';
 import type { FeatureContext } from '../model/context';
 import { keyString } from '../parse/extract';
 import type { MappingEntry } from '../model/model';
 import { prefixCategory } from '../util/naming';
 import { statusInCategory } from '../model/registry';
 import { action, columnIfFirst, insertLines, nodeEnd, nodeStart, sectionOf, single } from './edits';
-import type { Fixer, Fixers } from './types';
+import type { Fixers } from './types';
 
 function guessCategory(ctx: FeatureContext, code: string, m: MappingEntry | undefined): string {
   const byPrefix = prefixCategory(code, ctx.registry.categoryNames);

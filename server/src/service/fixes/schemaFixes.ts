@@ -1,7 +1,6 @@
 /** Fixers for schema.unknown-key (closest allowed key) and schema.enum (closest allowed value). */
-import type {EnumData, UnknownKeyData } from '../codes';
 import { action, single } from './edits';
-import type { Fixer, Fixers } from './types';
+import type { Fixers } from './types';
 
 export const schemaFixers: Fixers = {
   'schema.unknown-key': (ctx, d, data) => {

@@ -3,7 +3,6 @@ import { isMap, type Node } from 'yaml';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
 import type { CodeDef, MappingEntry, Section, Template } from '../model/model';
-import type {UnknownPlaceholderData, UnquotedData, UnusedDetailData } from '../codes';
 import { flowTemplateEnd } from '../parse/placeholders';
 import { action, columnIfFirst, declareDetail, doubleQuote, findEntry, lineEndAfter, lineStart, nodeEnd, nodeStart, removePair, replace, sectionOf, single } from './edits';
 import type { Fixer, Fixers } from './types';
