@@ -144,3 +144,15 @@ test('workspace index: a change that declares a code re-validates the other file
     assert.deepEqual(c.publications.filter(p => p.uri === a && p.version === 2).length, 1);
   } finally { await c.close(); }
 });
+
+test('workspace index: an opened document\'s codes count at once, before its own diagnostics (issue 11 item 4)', { timeout: 20_000 }, async () => {
+  const c = await inMemory(PLAIN);
+  try {
+    const b = 'file:///ws/b.adapter.yaml', a = 'file:///ws/a.adapter.yaml';
+    await c.open(a, 'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n');
+    await c.open(b, 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n');
+    await c.waitForDiagnostics(b);
+    await c.waitForDiagnostics(a);
+    assert.deepEqual(c.publications.filter(p => p.uri === b).flatMap(p => p.diagnostics.map(d => d.code)), []);
+  } finally { await c.close(); }
+});

@@ -1,6 +1,6 @@
 /** `mcp-aql-errors check`: arguments, the shared index → validate pass (checkFiles.ts), the report. */
 import { pathToFileURL } from 'node:url';
-import { isCode, type RuleLevel, type ServiceOptions } from '../service';
+import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel, type ServiceOptions } from '../service';
 import { checkFiles } from './checkFiles';
 import { VERSION } from './deps';
 import { findFiles, UsageError } from './files';
@@ -14,7 +14,7 @@ import type { Io } from './io';
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 const FORMATS = new Set(['text', 'json', 'sarif', 'github']);
 
-export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel> }
+export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope }
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -39,6 +39,10 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
       if (!code || !isCode(code)) throw new UsageError(`--rule: unknown diagnostic code '${code ?? ''}'`);
       if (!level || !LEVELS.has(level)) throw new UsageError(`--rule ${code}: level must be off, hint, information, warning or error`);
       a.rules[code] = level as RuleLevel;
+    } else if (x === '--code-scope' || x.startsWith('--code-scope=')) {
+      const v = val('--code-scope');
+      if (!CODE_SCOPES.includes(v as CodeScope)) throw new UsageError(`--code-scope must be ${CODE_SCOPES.join(', ')}`);
+      a.codeScope = v as CodeScope;
     } else if (x.startsWith('-') && x !== '-') throw new UsageError(`unknown option '${x}'`);
     else a.paths.push(x);
   }
@@ -48,7 +52,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
 export function runCheck(argv: readonly string[], io: Io): number {
   const args = parseCheckArgs(argv);
   const files = findFiles(args.paths, io.cwd);
-  const opts: ServiceOptions = { rules: args.rules };
+  const opts: ServiceOptions = { rules: args.rules, codeScope: args.codeScope };
   const reports = checkFiles(files, opts, io, args.paths);
   const out = args.format === 'json' ? formatJson(reports)
     : args.format === 'sarif' ? formatSarif(reports, VERSION, pathToFileURL(io.cwd).href)

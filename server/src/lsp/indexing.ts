@@ -6,6 +6,7 @@
  */
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ServiceOptions } from '../service';
 import type { ServerContext } from './context';
 
 /** Glob of the files whose changes can change the index (adapter candidates). */
@@ -25,10 +26,26 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
   const { connection, indexer, scheduler } = ctx;
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const indexedVersion = new Map<string, number>();
-  const reindex = async (doc: TextDocument) => {
-    if (indexedVersion.get(doc.uri) === doc.version) return;
+  /** The options each document was last indexed with, and the latest options known for the workspace. */
+  const usedOpts = new Map<string, ServiceOptions>();
+  let latest: ServiceOptions = {};
+  const indexNow = (doc: TextDocument, o: ServiceOptions) => {
     indexedVersion.set(doc.uri, doc.version);
-    if (indexer.updateDocument(doc, await ctx.opts(doc.uri))) scheduler.refreshAll(doc.uri);
+    usedOpts.set(doc.uri, o);
+    if (indexer.updateDocument(doc, o)) scheduler.refreshAll(doc.uri);
+  };
+  /**
+   * Index synchronously with the options known now (so the document's codes never go missing while
+   * settings are fetched), then again if its own settings say otherwise (mcpAql.files, maxFileSize).
+   */
+  const reindex = (doc: TextDocument) => {
+    if (indexedVersion.get(doc.uri) === doc.version) return;
+    indexNow(doc, usedOpts.get(doc.uri) ?? latest);
+    void ctx.opts(doc.uri).then(o => {
+      latest = o;
+      const now = ctx.documents.get(doc.uri);
+      if (now && indexedVersion.get(doc.uri) === now.version && !sameIndexing(o, usedOpts.get(doc.uri))) indexNow(now, o);
+    });
   };
 
   connection.onInitialized(() => {
@@ -38,7 +55,8 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
     void (async () => {
       const folders = ctx.folders();
       const t0 = Date.now();
-      const n = await indexer.scan(folders, await ctx.opts(folders[0] ?? 'file:///'), { stopped: ctx.isDown });
+      latest = await ctx.opts(folders[0] ?? 'file:///');
+      const n = await indexer.scan(folders, latest, { stopped: ctx.isDown });
       ctx.log(`indexed ${indexer.index.size} adapter file(s), ${n} declaring codes, in ${folders.length} folder(s), ${Date.now() - t0} ms`);
       if (n) scheduler.refreshAll();
     })();
@@ -54,22 +72,28 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
   });
 
   return {
-    opened(doc) { indexer.opened(doc.uri); void reindex(doc); },
+    opened(doc) { indexer.opened(doc.uri); reindex(doc); },
     changed(doc) {
       clearTimeout(timers.get(doc.uri));
       timers.set(doc.uri, setTimeout(() => {
         timers.delete(doc.uri);
         const now = ctx.documents.get(doc.uri);
-        if (now && !ctx.isDown()) void reindex(now);
+        if (now && !ctx.isDown()) reindex(now);
       }, indexedVersion.has(doc.uri) ? REINDEX_DELAY_MS : 0));
     },
     closed(uri) {
       clearTimeout(timers.get(uri));
       timers.delete(uri);
       indexedVersion.delete(uri);
+      usedOpts.delete(uri);
       if (!indexer.isOpen(uri)) return;
       void ctx.opts(uri).then(o => { if (indexer.closed(uri, o)) scheduler.refreshAll(); });
     },
     dispose() { for (const t of timers.values()) clearTimeout(t); timers.clear(); },
   };
+}
+
+/** Whether two option sets index a file the same way (which files are adapters, the size limit). */
+function sameIndexing(a: ServiceOptions, b: ServiceOptions | undefined): boolean {
+  return !!b && a.maxFileSize === b.maxFileSize && JSON.stringify(a.files ?? []) === JSON.stringify(b.files ?? []);
 }

@@ -21,11 +21,13 @@ import { indexRegistry, type Registry, type RegistryIndex } from './model/regist
 import { classify } from './parse/sourceFile';
 import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
 import { runChecks, toDiagnostics } from './checks/runChecks';
-import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type WorkspaceCodes } from './model/workspace';
+import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeScope, type WorkspaceCodes } from './model/workspace';
+import { scopedWorkspace } from './workspace/scope';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
 export type { Registry, RegistryCode } from './model/registry';
-export type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from './model/workspace';
+export type { CodeDeclaration, CodeOccurrence, CodeScope, WorkspaceCodes } from './model/workspace';
+export { CODE_SCOPES } from './model/workspace';
 export type { EnvelopePreview, PreviewRequest, SimulationRequest, SimulationResult } from './envelopes';
 export { emptyWorkspace } from './model/workspace';
 export type { CompletionOptions } from './features/completion';
@@ -57,6 +59,11 @@ export interface ServiceOptions {
   readonly maxProblems?: number;
   /** Files longer than this (UTF-16 units) get one file.too-large diagnostic and nothing else. */
   readonly maxFileSize?: number;
+  /**
+   * Which other files' codes a file sees: `workspace` (default: every indexed file), `folder` (files
+   * of its own directory) or `file` (none). Registry codes are always seen.
+   */
+  readonly codeScope?: CodeScope;
   /** Internal, for tests: YAML regions at least this long are parsed incrementally (default 16 KiB). */
   readonly chunkThreshold?: number;
 }
@@ -125,7 +132,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   /** Run `f` on the document's context, or answer `none` when the document has no model (not an adapter, too large). */
   const on = <T>(doc: TextDocument, opts: ServiceOptions | undefined, none: T, f: (c: FeatureContext) => T): T => {
     const model = modelOf(doc, opts);
-    return model ? f({ doc, model, registry, workspace, envelopeValidators }) : none;
+    return model ? f({ doc, model, registry, workspace: scopedWorkspace(workspace, doc.uri, opts?.codeScope), envelopeValidators }) : none;
   };
 
   const service: AdapterService = {
@@ -141,7 +148,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
           data: { size: text.length, max },
         }], new Map(), opts ?? {});
       }
-      return on(doc, opts, [], c => toDiagnostics(doc, runChecks(checks, { model: c.model, registry, validateSchema, validateEntry, workspace }), c.model.suppressions, opts ?? {}));
+      return on(doc, opts, [], c => toDiagnostics(doc, runChecks(checks, { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace }), c.model.suppressions, opts ?? {}));
     },
     quickFixes: (doc, range, context, opts) => on(doc, opts, [], c => quickFixes(c, range, context)),
     fixAll: (doc, opts) => on(doc, opts, [], c => fixAll(c, service.validate(doc, opts))),
