@@ -1,4 +1,6 @@
 /** `mcp-aql-errors check`: arguments, the shared index → validate pass (checkFiles.ts), the report. */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel, type ServiceOptions } from '../service';
 import { checkFiles } from './checkFiles';
@@ -14,7 +16,7 @@ import type { Io } from './io';
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 const FORMATS = new Set(['text', 'json', 'sarif', 'github']);
 
-export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope }
+export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope; jobs?: number; cache?: boolean; cacheLocation?: string }
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -43,17 +45,23 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
       const v = val('--code-scope');
       if (!CODE_SCOPES.includes(v as CodeScope)) throw new UsageError(`--code-scope must be ${CODE_SCOPES.join(', ')}`);
       a.codeScope = v as CodeScope;
-    } else if (x.startsWith('-') && x !== '-') throw new UsageError(`unknown option '${x}'`);
+    } else if (x === '--jobs' || x.startsWith('--jobs=')) {
+      const n = Number(val('--jobs'));
+      if (!Number.isInteger(n) || n < 1) throw new UsageError('--jobs takes a whole number ≥ 1');
+      a.jobs = n;
+    } else if (x === '--cache') a.cache = true;
+    else if (x === '--cache-location' || x.startsWith('--cache-location=')) { a.cache = true; a.cacheLocation = val('--cache-location'); }
+    else if (x.startsWith('-') && x !== '-') throw new UsageError(`unknown option '${x}'`);
     else a.paths.push(x);
   }
   return a;
 }
 
-export function runCheck(argv: readonly string[], io: Io): number {
+export async function runCheck(argv: readonly string[], io: Io): Promise<number> {
   const args = parseCheckArgs(argv);
   const files = findFiles(args.paths, io.cwd);
   const opts: ServiceOptions = { rules: args.rules, codeScope: args.codeScope };
-  const reports = checkFiles(files, opts, io, args.paths);
+  const reports = await checkFiles(files, opts, io, args.paths, { jobs: args.jobs ?? defaultJobs(files.length), cacheFile: args.cache ? resolve(io.cwd, args.cacheLocation ?? '.mcp-aql-cache.json') : undefined });
   const out = args.format === 'json' ? formatJson(reports)
     : args.format === 'sarif' ? formatSarif(reports, VERSION, pathToFileURL(io.cwd).href)
     : args.format === 'github' ? formatGithub(reports)
@@ -66,4 +74,9 @@ export function runCheck(argv: readonly string[], io: Io): number {
     return 1;
   }
   return 0;
+}
+
+/** All cores, but only when each worker gets enough files to pay for its start (about 100 ms). */
+export function defaultJobs(files: number): number {
+  return Math.max(1, Math.min(availableParallelism(), Math.floor(files / 200)));
 }

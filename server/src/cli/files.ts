@@ -5,7 +5,6 @@ import { globToRegExp } from '../service';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e']);
 const CANDIDATE = /\.(?:ya?ml|json|md|markdown)$/i;
-const MAX_FILES = 20_000;
 
 export class UsageError extends Error {}
 
@@ -21,7 +20,6 @@ function walk(dir: string, out: Found[]): void {
     try { st = statSync(p); } catch { continue; }
     if (st.isDirectory()) walk(p, out);
     else if (st.isFile() && CANDIDATE.test(name)) out.push({ path: p, explicit: false });
-    if (out.length > MAX_FILES) throw new UsageError(`more than ${MAX_FILES} candidate files under ${dir}; name a smaller folder`);
   }
 }
 

@@ -11,6 +11,7 @@ import { runRegistry } from './registryCommand';
 
 export const USAGE = `Usage:
   mcp-aql-errors check [paths|globs…] [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]… [--code-scope workspace|folder|file]
+                       [--jobs N] [--cache] [--cache-location FILE]
   mcp-aql-errors preview <file> [--code X] [--dialect mcp-aql|mcp-tool-result|json-rpc|atlas-gate|all]
                          [--status N --body JSON] [--format text|json]
   mcp-aql-errors registry [--json]
@@ -22,7 +23,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     if (cmd === '--version' || cmd === '-v') { io.stdout(VERSION + '\n'); return 0; }
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { io.stdout(USAGE); return cmd === undefined ? 2 : 0; }
-    if (cmd === 'check') return runCheck(rest, io);
+    if (cmd === 'check') return await runCheck(rest, io);
     if (cmd === 'registry') return runRegistry(rest, io, deps.registry);
     if (cmd === 'preview') return await runPreview(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);

@@ -18,6 +18,8 @@ export interface WorkspaceIndex extends WorkspaceCodes {
   readonly size: number;
   /** The declarations of one file. */
   declaredIn(uri: string): readonly CodeDeclaration[];
+  /** The code names one file's error_mapping references (each once). */
+  referencedIn(uri: string): string[];
   /**
    * What other files' results depend on in one file: its declared codes with category, details
    * (names, types, required) and statuses, as a string; '' for a file that declares nothing.
@@ -74,6 +76,7 @@ export function createWorkspaceIndex(): WorkspaceIndex {
     has: uri => files.has(uri),
     get size() { return files.size; },
     declaredIn: uri => files.get(uri)?.decls ?? [],
+    referencedIn: uri => [...new Set((files.get(uri)?.occs ?? []).filter(o => o.kind === 'reference').map(o => o.code))],
     signature: uri => files.get(uri)?.sig ?? '',
     declarations(code, exceptUri) {
       const byFile = decls.get(code);

@@ -1,0 +1,79 @@
+/**
+ * `check` on all cores: worker threads (cli/checkWorker.ts) each take a share of the files. Pass 1:
+ * every worker indexes its share and sends back each file's declarations and referenced names. Pass
+ * 2: every worker gets all declarations and validates its share, streaming one result per file.
+ * Results are put back in the input order, so the output does not depend on scheduling.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { CodeDeclaration, ServiceOptions } from '../service';
+import type { Diagnostic } from 'vscode-languageserver-types';
+
+export type ToWorker =
+  | { readonly type: 'index'; readonly uris: string[]; readonly opts: ServiceOptions }
+  | { readonly type: 'validate'; readonly uris: string[]; readonly declarations: [string, readonly CodeDeclaration[]][]; readonly opts: ServiceOptions };
+
+export interface IndexedFile { readonly uri: string; readonly adapter: boolean; readonly decls: readonly CodeDeclaration[]; readonly refs: string[] }
+
+export type FromWorker =
+  | { readonly type: 'indexed'; readonly files: IndexedFile[] }
+  | { readonly type: 'result'; readonly uri: string; readonly diagnostics: Diagnostic[]; readonly text: string }
+  | { readonly type: 'validated' }
+  | { readonly type: 'error'; readonly uri?: string; readonly message: string };
+
+export class WorkerError extends Error { constructor(message: string, readonly uri?: string) { super(message); } }
+
+/** The worker script: the bundled dist/checkWorker.js next to dist/cli.js, or the source under tsx. */
+function workerFile(): string {
+  const js = join(__dirname, 'checkWorker.js');
+  return existsSync(js) && !__filename.endsWith('.ts') ? js : join(__dirname, 'checkWorker.ts');
+}
+
+export class WorkerPool {
+  private readonly workers: Worker[];
+  constructor(readonly size: number) {
+    const file = workerFile();
+    const limits = { resourceLimits: { maxOldGenerationSizeMb: 768 } };
+    // From the sources (tests run under tsx), the worker loads them through tsx's require hook.
+    this.workers = Array.from({ length: size }, () => (file.endsWith('.ts')
+      ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(file)});`, { eval: true, ...limits })
+      : new Worker(file, limits)));
+  }
+
+  /** Split `uris` into `size` contiguous shares (neighbouring files share a folder, and so its codes). */
+  shares(uris: readonly string[]): string[][] {
+    const per = Math.ceil(uris.length / this.size);
+    return this.workers.map((_, i) => uris.slice(i * per, (i + 1) * per));
+  }
+
+  async index(uris: readonly string[], opts: ServiceOptions): Promise<IndexedFile[]> {
+    const parts = await Promise.all(this.shares(uris).map((share, i) => this.run<IndexedFile[]>(i, { type: 'index', uris: share, opts }, (m, done) => { if (m.type === 'indexed') done(m.files); })));
+    return parts.flat();
+  }
+
+  async validate(uris: readonly string[], declarations: [string, readonly CodeDeclaration[]][], opts: ServiceOptions, onResult: (uri: string, diagnostics: Diagnostic[], text: string) => void): Promise<void> {
+    await Promise.all(this.shares(uris).map((share, i) => this.run<void>(i, { type: 'validate', uris: share, declarations, opts }, (m, done) => {
+      if (m.type === 'result') onResult(m.uri, m.diagnostics, m.text);
+      else if (m.type === 'validated') done(undefined);
+    })));
+  }
+
+  async close(): Promise<void> { await Promise.all(this.workers.map(w => w.terminate())); }
+
+  private run<T>(i: number, msg: ToWorker, on: (m: FromWorker, done: (v: T) => void) => void): Promise<T> {
+    const w = this.workers[i]!;
+    return new Promise<T>((resolve, reject) => {
+      const cleanup = () => { w.off('message', onMessage); w.off('error', onError); w.off('exit', onExit); };
+      const onMessage = (m: FromWorker) => {
+        if (m.type === 'error') { cleanup(); reject(new WorkerError(m.message, m.uri)); return; }
+        on(m, v => { cleanup(); resolve(v); });
+      };
+      const onError = (e: Error) => { cleanup(); reject(e); };
+      const onExit = (code: number) => { cleanup(); reject(new Error(`a check worker exited (${code})`)); };
+      w.on('message', onMessage); w.on('error', onError); w.on('exit', onExit);
+      if (!msg.uris.length) { cleanup(); resolve((msg.type === 'index' ? [] : undefined) as T); return; }
+      w.postMessage(msg);
+    });
+  }
+}
