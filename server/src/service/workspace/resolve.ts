@@ -37,7 +37,7 @@ export function createResolver(codes: readonly CodeDef[], registry: RegistryInde
       // redefinition in another file (code.redefines-registry there) never leaks here.
       const reg = registry.byCode.get(name);
       if (reg) return { source: 'registry', code: name, reg, category: reg.category, kind: reg.kind };
-      const decl = workspace.declarations(name, uri)[0];
+      const decl = firstDeclaration(workspace.declarations(name, uri));
       if (decl) return { source: 'workspace', code: name, decl, category: decl.category, kind: 'error' };
       return undefined;
     },
@@ -48,6 +48,16 @@ export function createResolver(codes: readonly CodeDef[], registry: RegistryInde
       return [...names];
     },
   };
+}
+
+/**
+ * When several other files declare one name, the one whose URI sorts first (then the first in that
+ * file): the answer does not depend on the order files were indexed in (server and CLI agree).
+ */
+export function firstDeclaration(ds: readonly CodeDeclaration[]): CodeDeclaration | undefined {
+  let best = ds[0];
+  for (const d of ds) if (d.uri < best!.uri) best = d;
+  return best;
 }
 
 export function categoryOf(def: CodeDef): string | undefined {
