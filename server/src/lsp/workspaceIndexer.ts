@@ -13,7 +13,7 @@ import { indexFiles, indexText } from '../node/workspacePass';
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e', '.vscode-test']);
 const CANDIDATE = /\.(?:ya?ml|json|md)$/i;
 /** Work in slices of this many milliseconds, then yield to pending requests. */
-export const SLICE_MS = 15;
+export const SLICE_MS = 8;
 
 export interface ScanProgress { readonly seen: number; readonly indexed: number }
 
