@@ -1,11 +1,12 @@
 /** `mcp-aql-errors check`: read the files, index their codes, validate each, report. */
-import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, createWorkspaceIndex, isCode, type RuleLevel, type ServiceOptions } from '../service';
+import { readRegularFile } from '../fs/readRegularFile';
 import { deps, VERSION } from './deps';
 import { findFiles, UsageError } from './files';
+import { escapeControls } from './format/escape';
 import { formatGithub } from './format/github';
 import { formatJson } from './format/json';
 import { formatSarif } from './format/sarif';
@@ -16,7 +17,7 @@ import type { Io } from './io';
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 const FORMATS = new Set(['text', 'json', 'sarif', 'github']);
 
-export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel> }
+export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; followSymlinks?: boolean }
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -41,7 +42,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
       if (!code || !isCode(code)) throw new UsageError(`--rule: unknown diagnostic code '${code ?? ''}'`);
       if (!level || !LEVELS.has(level)) throw new UsageError(`--rule ${code}: level must be off, hint, information, warning or error`);
       a.rules[code] = level as RuleLevel;
-    } else if (x.startsWith('-') && x !== '-') throw new UsageError(`unknown option '${x}'`);
+    } else if (x === '--follow-symlinks') a.followSymlinks = true;
+    else if (x.startsWith('-') && x !== '-') throw new UsageError(`unknown option '${x}'`);
     else a.paths.push(x);
   }
   return a;
@@ -49,23 +51,27 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
 
 export function runCheck(argv: readonly string[], io: Io): number {
   const args = parseCheckArgs(argv);
-  const files = findFiles(args.paths, io.cwd);
+  const shown = (p: string) => escapeControls(relative(io.cwd, p) || '.');
+  const files = findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: (p, m) => io.stderr(`${shown(p)}: ${m}\n`) });
   const service = createAdapterService(deps);
   const opts: ServiceOptions = { rules: args.rules };
   const docs: TextDocument[] = [];
   const paths = new Map<string, string>();
+  let unreadable = 0;
   for (const f of files) {
-    let text: string;
-    try {
-      // Bytes that are not UTF-8 become U+FFFD, which text.invalid-character reports where it stands.
-      text = new TextDecoder('utf-8', { fatal: false }).decode(readFileSync(f.path));
-    } catch (e) {
-      throw new UsageError(`cannot read '${relative(io.cwd, f.path)}': ${(e as Error).message}`);
+    // Only regular files are read, without blocking; a file gone or swapped since the listing is one message, not the end of the run.
+    const read = readRegularFile(f.path);
+    if (!read.ok) {
+      io.stderr(`${shown(f.path)}: cannot read: ${read.message}; skipped\n`);
+      if (read.reason === 'error') unreadable++;
+      continue;
     }
+    // Bytes that are not UTF-8 become U+FFFD, which text.invalid-character reports where it stands.
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(read.bytes);
     const uri = pathToFileURL(f.path).href;
     const doc = TextDocument.create(uri, 'yaml', 1, text);
     if (!service.isAdapter(doc, opts)) {
-      if (f.explicit) io.stderr(`${relative(io.cwd, f.path)}: not an adapter file (see README "Which files"); skipped\n`);
+      if (f.explicit) io.stderr(`${shown(f.path)}: not an adapter file (see README "Which files"); skipped\n`);
       continue;
     }
     docs.push(doc);
@@ -84,6 +90,7 @@ export function runCheck(argv: readonly string[], io: Io): number {
     : formatText(reports, { color: io.color });
   io.stdout(out);
   const c = count(reports);
+  if (unreadable) { io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`); return 2; }
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
     io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);
