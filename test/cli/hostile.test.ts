@@ -9,6 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { codeFrame } from '../../server/src/cli/format/text';
+import { main } from '../../server/src/cli/main';
 import { ROOT, run, tempTree } from './helpers';
 
 const BAD = 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
@@ -141,8 +143,7 @@ test('case 6: control characters are escaped in text (and code frames), github a
   assert.ok(preview.out.includes('message: \\x1b]0;pwned\\x07\\x1b[2J\\x1b[1A\\rNo problems in 1 adapter file.\\n::error::forged\\u202egnp.exe\\x9b31m\\x7f'), preview.out);
 });
 
-test('case 6: a raw control character in the source is escaped in the code frame, carets aligned', async () => {
-  const { codeFrame } = await import('../../server/src/cli/format/text');
+test('case 6: a raw control character in the source is escaped in the code frame, carets aligned', () => {
   assert.equal(codeFrame('a: "\x1b[2J\u202eX"\n', 0, 9, 0, 10), '> 1 | a: "\\x1b[2J\\u202eX"\n    | ' + ' '.repeat(17) + '^');
   assert.equal(codeFrame('a\rb: \x9b\r\nc\n', 1, 3, 1, 4), '  1 | a\n> 2 | b: \\x9b\n    |    ^^^^\n  3 | c');
 });
@@ -171,7 +172,6 @@ test('case 9: a file deleted between listing and reading is one message; the run
   // The note for this link is written while listing, after the three files were found: delete one then.
   symlinkSync(join(outside, 'd'), join(dir, 'z-link'));
   let out = '', err = '';
-  const { main } = await import('../../server/src/cli/main');
   const code = await main(['check', '.', '--format', 'json'], {
     cwd: dir, color: false, stdout: s => { out += s; },
     stderr: s => { err += s; if (s.startsWith('z-link:')) unlinkSync(join(dir, 'b.adapter.yaml')); },
