@@ -3,30 +3,29 @@
  * fetches the document and its settings and calls the service; nothing here knows YAML.
  */
 import {
-  CodeActionKind, DidChangeWatchedFilesNotification, FileChangeType, TextDocuments, TextDocumentSyncKind,
+  CodeActionKind, DidChangeWatchedFilesNotification, FileChangeType, TextDocumentSyncKind,
   type CodeAction, type Connection, type Diagnostic, type InitializeResult,
 } from 'vscode-languageserver/node';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND, GetRegistry, PreviewEnvelope, Simulate, ValidateWorkspace } from '../protocol';
 import { createAdapterService, type AdapterService, type ServiceDeps, type ServiceOptions } from '../service';
 import { clientFeatures, type ClientFeatures } from './capabilities';
 import { DiagnosticsScheduler } from './diagnostics';
 import { SettingsCache, toServiceOptions } from './settings';
+import { createTextDocuments } from './textDocuments';
 import { WorkspaceIndexer } from './workspaceIndexer';
 
 export interface Server { readonly service: AdapterService; readonly indexer: WorkspaceIndexer }
 
 export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const service = createAdapterService(deps);
-  const documents = new TextDocuments(TextDocument);
-  const indexer = new WorkspaceIndexer(service);
+  const documents = createTextDocuments();
   let features: ClientFeatures = clientFeatures({});
   let folders: string[] = [];
-  const settings = new SettingsCache(connection, () => features.configuration);
   let down = false;
   const log = (msg: string) => { if (!down) try { connection.console.log(`[mcp-aql] ${msg}`); } catch { /* connection closed */ } };
+  const settings = new SettingsCache(connection, () => features.configuration, log);
+  const indexer = new WorkspaceIndexer(service, log);
   const opts = async (uri: string): Promise<ServiceOptions> => toServiceOptions(await settings.forUri(uri));
 
   const scheduler = new DiagnosticsScheduler({
@@ -93,7 +92,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
       const n = indexer.scan(folders, o);
       log(`indexed custom codes of ${n} adapter file(s) in ${folders.length} folder(s)`);
       if (n) scheduler.refreshAll();
-    })();
+    })().catch(e => log(`workspace scan failed: ${e instanceof Error ? e.stack : String(e)}`));
   });
 
   connection.onDidChangeConfiguration(change => {
@@ -163,7 +162,9 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
       const o = await opts(uri);
       let doc = open;
       if (!doc) {
-        try { doc = TextDocument.create(uri, 'yaml', 0, readFileSync(fileURLToPath(uri), 'utf8')); } catch { continue; }
+        const read = indexer.readText(uri, o);
+        if (typeof read !== 'string') { log(`validate workspace: ${uri}: ${read.why}; skipped`); continue; }
+        doc = TextDocument.create(uri, 'yaml', 0, read);
       }
       if (!service.isAdapter(doc, o)) continue;
       const diagnostics = service.validate(doc, o, ws(uri));
