@@ -58,6 +58,12 @@ test('server/src/cli reaches the service only through its façade', () => {
   }
 });
 
+test('server/src/fs imports only Node built-ins and its own files', () => {
+  for (const f of files('server/src/fs')) for (const s of imports(f)) {
+    assert.ok(s.startsWith('node:') || resolved(f, s).startsWith('server/src/fs'), `${f} imports ${s}`);
+  }
+});
+
 /** The stages of the service (ARCHITECTURE.md, "Inside the service"): a folder imports only the folders listed for it. */
 const SERVICE_STAGES: Record<string, readonly string[]> = {
   util: ['model'],
