@@ -19,7 +19,7 @@ const SLASH = 47;
 const NOT_SLASH = -1, ANY = -2;
 type Ranges = readonly (readonly [number, number])[];
 interface Edge { readonly on: number | { neg: boolean; ranges: Ranges }; readonly to: number }
-const MAX_PATTERN = 4096, MAX_NESTING = 64;
+const MAX_PATTERN = 1024, MAX_NESTING = 64;
 
 function accepts(on: Edge['on'], c: number): boolean {
   if (typeof on === 'number') return on === ANY || (on === NOT_SLASH ? c !== SLASH : on === c);
@@ -125,7 +125,10 @@ function machine(source: string, edges: Edge[][], eps: number[][], accept: numbe
     };
     gen++;
     add(cur, 0);
+    const lastSlash = path.lastIndexOf('/');
     for (let i = 0; i < path.length; i++) {
+      // No state alive and no `/` left to start a match after: nothing can match any more.
+      if (!cur.length && i > lastSlash) break;
       const c = path.charCodeAt(i);
       gen++;
       next.length = 0;
