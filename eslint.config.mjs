@@ -29,6 +29,10 @@ export default tseslint.config(
     rules: restrict(['yaml', 'ajv', '**/service/*/**', '**/service/*.ts', '**/client/**'], FACADE_ONLY),
   },
   {
+    files: ['server/src/fs/**/*.ts'],
+    rules: restrict(['yaml', 'ajv', 'vscode', 'vscode-*', 'vscode-*/*', '**/service/**', '**/lsp/**', '**/cli/**', '**/client/**'], 'server/src/fs reads folders for the CLI and the server: Node built-ins only (ARCHITECTURE.md).'),
+  },
+  {
     files: ['client/src/**/*.ts'],
     rules: restrict(['yaml', 'ajv', 'vscode-languageserver', '**/server/src/service/**', '**/server/src/lsp/**', '**/server/src/cli/**'], 'The client talks to the server through server/src/protocol.ts only (ARCHITECTURE.md).'),
   },
