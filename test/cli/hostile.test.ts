@@ -6,6 +6,7 @@ import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -99,15 +100,19 @@ test('case 4: links leading outside the checkout are not followed, and their lin
   assert.ok(!named.out.includes('hunter2'));
 });
 
-test('case 5: a FIFO or a device is reported and skipped; the CLI cannot hang', { skip: !canFifo && 'mkfifo not available', timeout: 120_000 }, () => {
+test('case 5: a FIFO, a socket or a device is reported and skipped; the CLI cannot hang', { skip: !canFifo && 'mkfifo not available', timeout: 120_000 }, async () => {
   const dir = tree({ 'a.adapter.yaml': BAD });
   assert.equal(spawnSync('mkfifo', [join(dir, 'pipe.adapter.yaml')]).status, 0);
   symlinkSync('/dev/zero', join(dir, 'zero.adapter.yaml'));
+  const server = createServer();
+  await new Promise<void>(r => server.listen(join(dir, 'sock.adapter.yaml'), r));
+  after(() => server.close());
   const walked = cliProcess(['check', '.', '--follow-symlinks'], dir);
   assert.equal(walked.timedOut, false, 'hung');
   assert.equal(walked.code, 1);
   assert.match(walked.err, /^pipe\.adapter\.yaml: a FIFO \(named pipe\); skipped \(only regular files are read\)$/m);
   assert.match(walked.err, /^zero\.adapter\.yaml: a character device; skipped/m);
+  assert.match(walked.err, /^sock\.adapter\.yaml: a socket; skipped/m);
   assert.match(walked.out, /in 1 adapter file\./);
   const named = cliProcess(['check', 'pipe.adapter.yaml'], dir);
   assert.equal(named.timedOut, false, 'hung');

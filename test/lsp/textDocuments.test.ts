@@ -55,6 +55,19 @@ test('an edit past the end of the document appends; past a line end, stops at th
   assert.equal(doc.version, 5);
 });
 
+test('edits that join or split a CR LF pair count lines as a fresh document does', () => {
+  const doc = TextDocument.create('file:///b', 'yaml', 1, 'a\rb\nc');
+  updateClamped(doc, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '\n' }], 2);
+  sameDoc(doc, 'a\r\nb\nc');
+  updateClamped(doc, [{ range: { start: { line: 1, character: 9 }, end: { line: 1, character: 9 } }, text: '\r' }], 3);
+  sameDoc(doc, 'a\r\nb\r\nc');
+  updateClamped(doc, [{ range: { start: { line: 0, character: 1 }, end: { line: 1, character: 0 } }, text: '\rX\n' }], 4);
+  sameDoc(doc, 'a\rX\nb\r\nc');
+  updateClamped(doc, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } }, text: '' }], 5);
+  sameDoc(doc, 'a\r\nb\r\nc');
+  assert.equal(doc.lineCount, 3);
+});
+
 const fragment = fc.constantFrom('error_codes:', 'error_mapping:', '  VALIDATION_X:', '    category: VALIDATION', '  404:', '    code: NOT_FOUND_X', '\r\n', '\n', '\r', ' ', '"');
 const pos = fc.record({ line: fc.integer({ min: -2, max: 30 }), character: fc.integer({ min: -2, max: 60 }) });
 const change = fc.record({
