@@ -25,12 +25,8 @@ export default tseslint.config(
     rules: restrict(['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'vscode', 'vscode-languageserver', 'vscode-languageserver/*', '**/lsp/*', '**/cli/*', '**/client/*'], SERVICE_ONLY),
   },
   {
-    files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts'],
+    files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/node/**/*.ts'],
     rules: restrict(['yaml', 'ajv', '**/service/*/**', '**/service/*.ts', '**/client/**'], FACADE_ONLY),
-  },
-  {
-    files: ['server/src/fs/**/*.ts'],
-    rules: restrict(['yaml', 'ajv', 'vscode', 'vscode-*', 'vscode-*/*', '**/service/**', '**/lsp/**', '**/cli/**', '**/client/**'], 'server/src/fs reads folders for the CLI and the server: Node built-ins only (ARCHITECTURE.md).'),
   },
   {
     files: ['client/src/**/*.ts'],

@@ -58,9 +58,11 @@ test('server/src/cli reaches the service only through its façade', () => {
   }
 });
 
-test('server/src/fs imports only Node built-ins and its own files', () => {
-  for (const f of files('server/src/fs')) for (const s of imports(f)) {
-    assert.ok(s.startsWith('node:') || resolved(f, s).startsWith('server/src/fs'), `${f} imports ${s}`);
+test('server/src/node imports only Node built-ins, the text document package and the service façade', () => {
+  for (const f of files('server/src/node')) for (const s of imports(f)) {
+    const r = resolved(f, s);
+    if (s.startsWith('.')) assert.ok(r === 'server/src/service' || r.startsWith('server/src/node'), `${f} imports ${s}`);
+    else assert.ok(s.startsWith('node:') || ['vscode-languageserver-textdocument', 'vscode-languageserver-types'].includes(s), `${f} imports ${s}`);
   }
 });
 

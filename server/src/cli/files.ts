@@ -7,8 +7,8 @@
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { compileGlob, GlobSyntaxError, type Glob } from '../service';
-import { fileKind } from '../fs/readRegularFile';
-import { isInside, LINK_OUTSIDE, walkTree } from '../fs/walkTree';
+import { fileKind } from '../node/readRegularFile';
+import { isInside, LINK_OUTSIDE, walkTree } from '../node/walkTree';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e']);
 const CANDIDATE = /\.(?:ya?ml|json|md|markdown)$/i;
@@ -48,10 +48,12 @@ export function findFiles(args: readonly string[], cwd: string, opts: FindOption
   const cwdReal = real(cwd);
   // The folder links may not leave: the working directory (the checkout) for what lies in it, else the folder named.
   const rootFor = (p: string) => (lexicallyInside(p, cwd) ? cwdReal : real(p));
-  const walk = (dir: string, into: Keyed[]) => walkTree(dir, { root: rootFor(dir), followSymlinks: opts.followSymlinks, skip: SKIP, candidate: n => CANDIDATE.test(n) }, (path, st) => {
-    into.push({ path, explicit: false, key: `${st.dev}:${st.ino}` });
-    if (into.length > MAX_FILES) throw new UsageError(`more than ${MAX_FILES} candidate files under ${dir}; name a smaller folder`);
-  }, n => note(n.path, n.message));
+  const walk = (dir: string, into: Keyed[]) => {
+    for (const { path, st } of walkTree(dir, { root: rootFor(dir), followSymlinks: opts.followSymlinks, skip: SKIP, candidate: n => CANDIDATE.test(n) }, n => note(n.path, n.message))) {
+      into.push({ path, explicit: false, key: `${st.dev}:${st.ino}` });
+      if (into.length > MAX_FILES) throw new UsageError(`more than ${MAX_FILES} candidate files under ${dir}; name a smaller folder`);
+    }
+  };
   for (const a of args.length ? args : ['.']) {
     if (isGlob(a)) {
       const g = glob(a.replace(/^\.\//, ''));

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type EnvelopePreview, type SimulationResult } from '../service';
-import { readRegularFile } from '../fs/readRegularFile';
+import { readRegularFile } from '../node/readRegularFile';
 import { deps } from './deps';
 import { leavesCwd, LINK_NOTE, UsageError } from './files';
 import { escapeControls } from './format/escape';

@@ -33,17 +33,16 @@ export function isInside(real: string, root: string): boolean {
 const key = (st: Stats) => `${st.dev}:${st.ino}`;
 
 /**
- * Walk `dir` in name order, depth first. `onFile` gets each regular candidate file once (by its path
- * under `dir`, with its stats); returning false stops the walk. `onNote` hears about what was skipped and why.
+ * Walk `dir` in name order, depth first, lazily: yields each regular candidate file once (by its path
+ * under `dir`, with its stats), so a caller can stop or pause between files. `onNote` hears about what
+ * was skipped and why.
  */
-export function walkTree(dir: string, opts: WalkOptions, onFile: (path: string, st: Stats) => boolean | void, onNote: (n: WalkNote) => void = () => {}): void {
+export function* walkTree(dir: string, opts: WalkOptions, onNote: (n: WalkNote) => void = () => {}): Generator<{ path: string; st: Stats }> {
   const seen = new Set<string>();
-  let stopped = false;
-  const visit = (d: string, depth: number) => {
+  function* visit(d: string, depth: number): Generator<{ path: string; st: Stats }> {
     let names: string[];
     try { names = readdirSync(d); } catch (e) { onNote({ path: d, message: `cannot list: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }); return; }
     for (const name of names.sort()) {
-      if (stopped) return;
       if (opts.skip.has(name)) continue;
       const p = join(d, name);
       let st: Stats;
@@ -62,17 +61,17 @@ export function walkTree(dir: string, opts: WalkOptions, onFile: (path: string, 
       if (st.isDirectory()) {
         if (seen.has(key(st)) || depth >= (opts.maxDepth ?? Infinity)) continue;
         seen.add(key(st));
-        visit(p, depth + 1);
+        yield* visit(p, depth + 1);
       } else if (!opts.candidate(name)) continue;
       else if (!st.isFile()) onNote({ path: p, message: `${fileKind(st)}; skipped (only regular files are read)` });
       else if (!seen.has(key(st))) {
         seen.add(key(st));
-        if (onFile(p, st) === false) stopped = true;
+        yield { path: p, st };
       }
     }
-  };
+  }
   let top: Stats;
   try { top = statSync(dir); } catch (e) { onNote({ path: dir, message: `cannot list: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }); return; }
   seen.add(key(top));
-  visit(dir, 0);
+  yield* visit(dir, 0);
 }
