@@ -1,11 +1,12 @@
 /** `mcp-aql-errors check`: arguments, the shared index → validate pass (checkFiles.ts), the report. */
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel, type ServiceOptions } from '../service';
 import { checkFiles } from './checkFiles';
 import { VERSION } from './deps';
 import { findFiles, UsageError } from './files';
+import { escapeControls } from './format/escape';
 import { formatGithub } from './format/github';
 import { formatJson } from './format/json';
 import { formatSarif } from './format/sarif';
@@ -16,7 +17,7 @@ import type { Io } from './io';
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 const FORMATS = new Set(['text', 'json', 'sarif', 'github']);
 
-export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope; jobs?: number; cache?: boolean; cacheLocation?: string }
+export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope; followSymlinks?: boolean; jobs?: number; cache?: boolean; cacheLocation?: string }
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -45,7 +46,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
       const v = val('--code-scope');
       if (!CODE_SCOPES.includes(v as CodeScope)) throw new UsageError(`--code-scope must be ${CODE_SCOPES.join(', ')}`);
       a.codeScope = v as CodeScope;
-    } else if (x === '--jobs' || x.startsWith('--jobs=')) {
+    } else if (x === '--follow-symlinks') a.followSymlinks = true;
+    else if (x === '--jobs' || x.startsWith('--jobs=')) {
       const n = Number(val('--jobs'));
       if (!Number.isInteger(n) || n < 1) throw new UsageError('--jobs takes a whole number ≥ 1');
       a.jobs = n;
@@ -59,15 +61,16 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
 
 export async function runCheck(argv: readonly string[], io: Io): Promise<number> {
   const args = parseCheckArgs(argv);
-  const files = findFiles(args.paths, io.cwd);
+  const files = findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`) });
   const opts: ServiceOptions = { rules: args.rules, codeScope: args.codeScope };
-  const reports = await checkFiles(files, opts, io, args.paths, { jobs: args.jobs ?? defaultJobs(files.length), cacheFile: args.cache ? resolve(io.cwd, args.cacheLocation ?? '.mcp-aql-cache.json') : undefined });
+  const { reports, unreadable } = await checkFiles(files, opts, io, args.paths, { jobs: args.jobs ?? defaultJobs(files.length), cacheFile: args.cache ? resolve(io.cwd, args.cacheLocation ?? '.mcp-aql-cache.json') : undefined });
   const out = args.format === 'json' ? formatJson(reports)
     : args.format === 'sarif' ? formatSarif(reports, VERSION, pathToFileURL(io.cwd).href)
     : args.format === 'github' ? formatGithub(reports)
     : formatText(reports, { color: io.color });
   io.stdout(out);
   const c = count(reports);
+  if (unreadable) { io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`); return 2; }
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
     io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);

@@ -5,15 +5,16 @@
 import { runCheck } from './check';
 import { deps, VERSION } from './deps';
 import { UsageError } from './files';
+import { escapeControls } from './format/escape';
 import { processIo, type Io } from './io';
 import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
 
 export const USAGE = `Usage:
   mcp-aql-errors check [paths|globs…] [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]… [--code-scope workspace|folder|file]
-                       [--jobs N] [--cache] [--cache-location FILE]
+                       [--jobs N] [--cache] [--cache-location FILE] [--follow-symlinks]
   mcp-aql-errors preview <file> [--code X] [--dialect mcp-aql|mcp-tool-result|json-rpc|atlas-gate|all]
-                         [--status N --body JSON] [--format text|json]
+                         [--status N --body JSON] [--format text|json] [--follow-symlinks]
   mcp-aql-errors registry [--json]
   mcp-aql-errors --help | --version
 `;
@@ -28,7 +29,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (cmd === 'preview') return await runPreview(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
-    if (e instanceof UsageError) { io.stderr(`mcp-aql-errors: ${e.message}\n\n${USAGE}`); return 2; }
+    if (e instanceof UsageError) { io.stderr(`mcp-aql-errors: ${escapeControls(e.message)}\n\n${USAGE}`); return 2; }
     io.stderr(`mcp-aql-errors: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
     return 2;
   }

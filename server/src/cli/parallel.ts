@@ -16,13 +16,14 @@ export type ToWorker =
 
 export interface IndexedFile { readonly uri: string; readonly adapter: boolean; readonly decls: readonly CodeDeclaration[]; readonly refs: string[] }
 
-export type FromWorker =
-  | { readonly type: 'indexed'; readonly files: IndexedFile[] }
-  | { readonly type: 'result'; readonly uri: string; readonly diagnostics: Diagnostic[]; readonly text: string }
-  | { readonly type: 'validated' }
-  | { readonly type: 'error'; readonly uri?: string; readonly message: string };
+/** A file that could not be read (node/readRegularFile's reasons). */
+export interface ReadFailure { readonly path: string; readonly reason: 'missing' | 'not-regular' | 'too-large' | 'error'; readonly message: string }
 
-export class WorkerError extends Error { constructor(message: string, readonly uri?: string) { super(message); } }
+export type FromWorker =
+  | { readonly type: 'indexed'; readonly files: IndexedFile[]; readonly failed: ReadFailure[] }
+  | { readonly type: 'result'; readonly uri: string; readonly diagnostics: Diagnostic[]; readonly text: string }
+  | { readonly type: 'validated'; readonly failed: ReadFailure[] }
+  | { readonly type: 'error'; readonly message: string };
 
 /** The worker script: the bundled dist/checkWorker.js next to dist/cli.js, or the source under tsx. */
 function workerFile(): string {
@@ -47,16 +48,18 @@ export class WorkerPool {
     return this.workers.map((_, i) => uris.slice(i * per, (i + 1) * per));
   }
 
-  async index(uris: readonly string[], opts: ServiceOptions): Promise<IndexedFile[]> {
-    const parts = await Promise.all(this.shares(uris).map((share, i) => this.run<IndexedFile[]>(i, { type: 'index', uris: share, opts }, (m, done) => { if (m.type === 'indexed') done(m.files); })));
-    return parts.flat();
+  async index(uris: readonly string[], opts: ServiceOptions, failed: (f: ReadFailure) => void): Promise<IndexedFile[]> {
+    const parts = await Promise.all(this.shares(uris).map((share, i) => this.run<[IndexedFile[], ReadFailure[]]>(i, { type: 'index', uris: share, opts }, (m, done) => { if (m.type === 'indexed') done([m.files, m.failed]); })));
+    parts.flatMap(p => p[1]).forEach(failed); // in the input order: shares are contiguous
+    return parts.flatMap(p => p[0]);
   }
 
-  async validate(uris: readonly string[], declarations: [string, readonly CodeDeclaration[]][], opts: ServiceOptions, onResult: (uri: string, diagnostics: Diagnostic[], text: string) => void): Promise<void> {
-    await Promise.all(this.shares(uris).map((share, i) => this.run<void>(i, { type: 'validate', uris: share, declarations, opts }, (m, done) => {
+  async validate(uris: readonly string[], declarations: [string, readonly CodeDeclaration[]][], opts: ServiceOptions, onResult: (uri: string, diagnostics: Diagnostic[], text: string) => void, failed: (f: ReadFailure) => void): Promise<void> {
+    const parts = await Promise.all(this.shares(uris).map((share, i) => this.run<ReadFailure[]>(i, { type: 'validate', uris: share, declarations, opts }, (m, done) => {
       if (m.type === 'result') onResult(m.uri, m.diagnostics, m.text);
-      else if (m.type === 'validated') done(undefined);
+      else if (m.type === 'validated') done(m.failed);
     })));
+    parts.flat().forEach(failed);
   }
 
   async close(): Promise<void> { await Promise.all(this.workers.map(w => w.terminate())); }
@@ -66,13 +69,13 @@ export class WorkerPool {
     return new Promise<T>((resolve, reject) => {
       const cleanup = () => { w.off('message', onMessage); w.off('error', onError); w.off('exit', onExit); };
       const onMessage = (m: FromWorker) => {
-        if (m.type === 'error') { cleanup(); reject(new WorkerError(m.message, m.uri)); return; }
+        if (m.type === 'error') { cleanup(); reject(new Error(`a check worker failed: ${m.message}`)); return; }
         on(m, v => { cleanup(); resolve(v); });
       };
       const onError = (e: Error) => { cleanup(); reject(e); };
       const onExit = (code: number) => { cleanup(); reject(new Error(`a check worker exited (${code})`)); };
       w.on('message', onMessage); w.on('error', onError); w.on('exit', onExit);
-      if (!msg.uris.length) { cleanup(); resolve((msg.type === 'index' ? [] : undefined) as T); return; }
+      if (!msg.uris.length) { cleanup(); resolve((msg.type === 'index' ? [[], []] : []) as T); return; }
       w.postMessage(msg);
     });
   }
