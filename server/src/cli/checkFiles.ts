@@ -18,7 +18,7 @@ import { deps } from './deps';
 import { UsageError, type Found } from './files';
 import { escapeControls } from './format/escape';
 import type { Io } from './io';
-import { WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
+import { slim, WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
 import type { FileReport } from './report';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -71,7 +71,7 @@ function inProcess(opts: ServiceOptions, failures: Failures): Backend {
   return {
     async index(uris) {
       const out: IndexedFile[] = [];
-      for (const r of indexFiles(service, index, uris, read, () => opts)) out.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri), refs: index.referencedIn(r.uri) });
+      for (const r of indexFiles(service, index, uris, read, () => opts)) out.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.referencedIn(r.uri) });
       return out;
     },
     async validate(uris, declarations, onResult) {

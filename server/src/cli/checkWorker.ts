@@ -9,7 +9,7 @@ import { createAdapterService, createWorkspaceIndex, type CodeDeclaration, type 
 import { indexFiles, validateFiles } from '../node/workspacePass';
 import { deps } from './deps';
 import { readText } from './checkFiles';
-import type { FromWorker, ReadFailure, ToWorker } from './parallel';
+import { slim, type FromWorker, type ReadFailure, type ToWorker } from './parallel';
 
 const post = (m: FromWorker) => parentPort!.postMessage(m);
 
@@ -23,7 +23,7 @@ parentPort!.on('message', (m: ToWorker) => {
     if (m.type === 'index') {
       const out: { uri: string; adapter: boolean; decls: readonly CodeDeclaration[]; refs: string[] }[] = [];
       for (const r of indexFiles(service, index, m.uris, read, () => opts)) {
-        out.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri), refs: index.referencedIn(r.uri) });
+        out.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.referencedIn(r.uri) });
         index.remove(r.uri);
       }
       post({ type: 'indexed', files: out, failed });

@@ -31,6 +31,16 @@ function workerFile(): string {
   return existsSync(js) && !__filename.endsWith('.ts') ? js : join(__dirname, 'checkWorker.ts');
 }
 
+const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/**
+ * What validation reads of another file's declaration (the resolver: name, category, details; messages:
+ * the file): a CLI run keeps and sends only that, so memory per declaration stays small.
+ */
+export function slim(d: CodeDeclaration): CodeDeclaration {
+  return { uri: d.uri, code: d.code, range: NO_RANGE, category: d.category, details: d.details.map(x => ({ name: x.name, type: x.type, required: x.required })), mapsFromHttp: [] };
+}
+
 export class WorkerPool {
   private readonly workers: Worker[];
   constructor(readonly size: number) {

@@ -50,7 +50,7 @@ function completeItems(ctx: FeatureContext, at: Position, opts: CompletionOption
     const resolver = createResolver(model.codes, ctx.registry, ctx.workspace, doc.uri);
     const items: CompletionItem[] = [];
     const typed = m[3]!.toUpperCase();
-    let names = resolver.allNames().filter(n => n.toUpperCase().startsWith(typed) && ctx.registry.byCode.get(n)?.kind !== 'warning');
+    let names = resolver.allNames(typed).filter(n => n.toUpperCase().startsWith(typed) && ctx.registry.byCode.get(n)?.kind !== 'warning');
     // Registry codes first, then the rest by name; beyond MAX_CODE_ITEMS the client asks again as the user types.
     if (names.length > MAX_CODE_ITEMS) {
       names = [...names.filter(n => ctx.registry.byCode.has(n)), ...names.filter(n => !ctx.registry.byCode.has(n)).sort()].slice(0, MAX_CODE_ITEMS);

@@ -14,8 +14,8 @@ export type ResolvedCode =
 
 export interface Resolver {
   code(name: string): ResolvedCode | undefined;
-  /** All code names known (registry, file, workspace), for suggestions. */
-  allNames(): string[];
+  /** All code names known (registry, file, workspace), for suggestions; with `prefix`, those starting with it (case-insensitive). */
+  allNames(prefix?: string): string[];
 }
 
 /** The first declaration of each code name, per model (checks of one validation share it). */
@@ -41,10 +41,14 @@ export function createResolver(codes: readonly CodeDef[], registry: RegistryInde
       if (decl) return { source: 'workspace', code: name, decl, category: decl.category, kind: 'error' };
       return undefined;
     },
-    allNames() {
-      const names = new Set<string>(registry.byCode.keys());
-      for (const c of byName.keys()) names.add(c);
-      for (const d of workspace.allDeclarations(uri)) names.add(d.code);
+    allNames(prefix) {
+      const p = prefix?.toUpperCase() ?? '';
+      const names = new Set<string>();
+      const put = (n: string) => { if (!p || n.toUpperCase().startsWith(p)) names.add(n); };
+      for (const c of registry.byCode.keys()) put(c);
+      for (const c of byName.keys()) put(c);
+      if (workspace.names) for (const n of workspace.names(uri, prefix)) names.add(n);
+      else for (const d of workspace.allDeclarations(uri)) put(d.code);
       return [...names];
     },
   };
