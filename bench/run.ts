@@ -136,7 +136,15 @@ function workspaceMarkdown(ws: WorkspaceRow[]): string {
     '| N (bytes) | CLI wall | CLI CPU | CLI peak RSS | server index | requests during scan (n, median / max) | open → diags | edit → diags (during scan / after) | server VmHWM |',
     '|---|---|---|---|---|---|---|---|---|'];
   for (const r of ws) lines.push(`| ${r.n} (${r.bytes}) | ${f(r.cliWallMs / 1000, 1)} s | ${f(r.cliCpuMs / 1000, 1)} s | ${f(r.cliRssMb)} MB | ${f(r.server.indexMs / 1000, 1)} s | ${r.server.requestMs.length}, ${f(r.requestMedianMs)} / ${f(r.requestMaxMs)} ms | ${f(r.server.openDiagnosticsMs)} ms | ${f(r.server.changeDiagnosticsMs)} / ${f(r.server.afterScanDiagnosticsMs)} ms | ${f(r.server.vmHwmMb)} MB |`);
-  lines.push('');
+  lines.push('', '### How the workspace stays linear', '',
+    '- Code resolution goes through an index keyed by code name, declarations apart from uses, updated per file:',
+    '  resolving `PERMISSION_DENIED`, mapped by every file, costs O(1), not the files that use it.',
+    '- The CLI reads each file twice (index pass, validate pass) and drops each model after use: memory is one model',
+    '  per worker plus every file\'s declarations; the CPU time per file is about the `yaml` compose floor (0.4 ms per KB)',
+    '  twice, so CPU time grows linearly (compare the CPU column); wall time depends on the cores actually free.',
+    '- The server indexes in slices of 8 ms and yields (`setImmediate`) between them; a request waits at most one slice',
+    '  plus one file, when the process gets the CPU. Completion reads names filed by prefix, not the whole index.',
+    '- `check --cache` skips unchanged files whose referenced declarations are unchanged (results equal a full check).', '');
   return lines.join('\n');
 }
 

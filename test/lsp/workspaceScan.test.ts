@@ -37,3 +37,30 @@ test('a scan of many files yields to requests, indexes them all, and Validate Wo
     assert.deepEqual(report.problems, []);
   } finally { await c.close(); }
 });
+
+test('Validate Workspace reports progress and can be cancelled from it', { timeout: 120_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-validate-'));
+  const N = 300;
+  for (let i = 0; i < N; i++) writeFileSync(join(dir, `s${i}.adapter.yaml`), ['error_codes:', ...Array.from({ length: 12 }, (_, j) => `  NOT_FOUND_S${i}_E${j}:\n    category: NOT_FOUND\n    message_template: "No '{id}' ${j}"\n    details: { id: string }`), ''].join('\n'));
+  const c = await inMemory({ ...PLAIN, window: { workDoneProgress: true } }, {}, [pathToFileURL(dir).href]);
+  try {
+    let scanned = false;
+    c.conn.onNotification('window/logMessage', (p: { message: string }) => { if (/indexed \d+ adapter file/.test(p.message)) scanned = true; });
+    const kinds: string[] = [];
+    let validating: string | number | undefined;
+    c.conn.onRequest('window/workDoneProgress/create', (p: { token: string | number }) => { validating = p.token; return null; });
+    c.conn.onNotification('$/progress', (p: { token: string | number; value: { kind: string; title?: string; cancellable?: boolean } }) => {
+      if (p.token !== validating) return;
+      kinds.push(p.value.kind);
+      if (p.value.kind === 'begin' && p.value.title?.includes('validating')) {
+        assert.equal(p.value.cancellable, true);
+        void c.conn.sendNotification('window/workDoneProgress/cancel', { token: p.token });
+      }
+    });
+    while (!scanned) await new Promise(r => setTimeout(r, 50));
+    const report = await c.conn.sendRequest('mcpAql/validateWorkspace') as { files: number; cancelled?: boolean };
+    assert.equal(report.files, N);
+    assert.equal(report.cancelled, true);
+    assert.deepEqual([kinds[0], kinds.at(-1)], ['begin', 'end']);
+  } finally { await c.close(); }
+});

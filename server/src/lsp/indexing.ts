@@ -56,7 +56,12 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
       const folders = ctx.folders();
       const t0 = Date.now();
       latest = await ctx.opts(folders[0] ?? 'file:///');
-      const n = await indexer.scan(folders, latest, { stopped: ctx.isDown });
+      // Progress in the editor's status bar, when the client shows server-initiated progress.
+      const progress = folders.length && ctx.features().workDoneProgress ? await connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
+      progress?.begin('MCP-AQL: indexing the workspace', undefined, '', false);
+      let shown = 0;
+      const report = (seen: number) => { if (progress && Date.now() - shown >= 250) { shown = Date.now(); progress.report(`${seen} files`); } };
+      const n = await indexer.scan(folders, latest, { stopped: ctx.isDown, progress: p => report(p.seen) }).finally(() => progress?.done());
       ctx.log(`indexed ${indexer.index.size} adapter file(s), ${n} declaring codes, in ${folders.length} folder(s), ${Date.now() - t0} ms`);
       if (n) scheduler.refreshAll();
     })().catch(e => ctx.log(`workspace scan failed: ${e instanceof Error ? e.stack : String(e)}`));
