@@ -69,6 +69,7 @@ const SERVICE_STAGES: Record<string, readonly string[]> = {
   fixes: ['codes', 'model', 'parse', 'workspace', 'util', 'checks'],
   features: ['codes', 'model', 'parse', 'workspace', 'condition', 'util'],
   envelopes: ['model', 'parse', 'workspace', 'condition', 'util', 'features'],
+  config: ['codes', 'util'],
 };
 
 test('inside the service, each stage imports only the stages below it', () => {

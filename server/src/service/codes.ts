@@ -31,6 +31,8 @@ export const Code = {
   MappingPrecedence: 'mapping.precedence',
   ConditionSyntax: 'condition.syntax',
   ConditionUnknownRoot: 'condition.unknown-root',
+  SuppressionUnused: 'suppression.unused',
+  ConfigInvalid: 'config.invalid',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -71,6 +73,8 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'mapping.precedence': { level: 'information', summary: 'a status claimed by both error_mapping and some maps_from_http' },
   'condition.syntax': { level: 'error', summary: 'condition the parser cannot read' },
   'condition.unknown-root': { level: 'warning', summary: 'condition path root outside response.status/body/headers and params' },
+  'suppression.unused': { level: 'warning', summary: 'a mcp-aql-disable-next-line comment that suppresses nothing', unnecessary: true },
+  'config.invalid': { level: 'error', summary: 'a value the config file schema (schemas/config.schema.json) rejects' },
 };
 
 export const allCodes: readonly Code[] = Object.values(Code);

@@ -33,6 +33,8 @@ export type { HoverOptions } from './features/hover';
 export { PREVIEW_COMMAND } from './features/symbols';
 export { globToRegExp } from './util/glob';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
+export { CODE_SCOPES, CONFIG_FILE_NAMES, isConfigFileName, parseProjectConfig, type CodeScope, type ParsedConfig, type ProjectConfig } from './config/projectConfig';
+export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 
 export interface ServiceDeps {
   /** schemas/error-registry.json */
@@ -51,6 +53,10 @@ export interface ServiceOptions {
   readonly maxProblems?: number;
   /** Files longer than this (UTF-16 units) get one file.too-large diagnostic and nothing else. */
   readonly maxFileSize?: number;
+  /** Which other files' codes a file sees: all checked/open files, its folder's, or none (config `codeScope`). */
+  readonly codeScope?: 'workspace' | 'folder' | 'file';
+  /** The file matches an `ignore` glob of its config file: no feature treats it as an adapter. */
+  readonly ignored?: boolean;
   /** Internal, for tests: YAML regions at least this long are parsed incrementally (default 16 KiB). */
   readonly chunkThreshold?: number;
 }
@@ -116,14 +122,16 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     return model;
   };
   const ctx = (doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): FeatureContext | undefined => {
+    if (opts?.ignored) return undefined;
     const model = modelOf(doc, opts);
     return model && { doc, model, registry, workspace: workspace ?? emptyWorkspace, envelopeValidators };
   };
 
   const service: AdapterService = {
     registry: deps.registry,
-    isAdapter: (doc, opts) => classify(doc.uri, doc.getText(), opts?.files) !== undefined,
+    isAdapter: (doc, opts) => !opts?.ignored && classify(doc.uri, doc.getText(), opts?.files) !== undefined,
     validate(doc, opts, workspace) {
+      if (opts?.ignored) return [];
       const text = doc.getText();
       const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {
