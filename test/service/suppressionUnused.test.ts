@@ -51,3 +51,16 @@ test('suppression.unused follows rule levels, and a problem turned off does not 
   assert.deepEqual(codesOf(s.validate(doc, { rules: { 'mapping.unknown-code': 'off', 'suppression.unused': 'off' } })), []);
   assert.equal(s.validate(doc, { rules: { 'mapping.unknown-code': 'off', 'suppression.unused': 'error' } })[0]!.severity, 1);
 });
+
+test('`-- reason` after the codes is not a code', () => {
+  const { doc, spans } = fixture(yamlDoc(
+    'error_mapping:',
+    '  # mcp-aql-disable-next-line mapping.unknown-code -- the upstream code is declared elsewhere',
+    '  404: { code: NOT_FOUND_REPOSITRY }',
+    '  [[# mcp-aql-disable-next-line http.invalid-status -- was 999]]',
+    '  409: { code: CONFLICT_ALREADY_EXISTS }',
+  ));
+  const ds = newService().validate(doc);
+  assert.deepEqual(ds.map(d => [d.code, d.range]), [['suppression.unused', spans[0]]]);
+  assert.match(String(ds[0]!.message), /no 'http.invalid-status' problem/);
+});

@@ -1,22 +1,23 @@
 /** `mcp-aql-errors check`: read the files, index their codes, validate each, report. */
 import { readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, createWorkspaceIndex, isCode, type RuleLevel, type ServiceOptions } from '../service';
-import { deps, VERSION } from './deps';
-import { findFiles, UsageError } from './files';
-import { formatGithub } from './format/github';
-import { formatJson } from './format/json';
-import { formatSarif } from './format/sarif';
-import { formatText } from './format/text';
+import { checkExtraArgs, FORMATS, InputError, parseExtraArg, type ExtraArgs } from './args';
+import { ConfigLookup } from './config';
+import { deps } from './deps';
+import { unifiedDiff } from './diff';
+import { findFiles, UsageError, type Found } from './files';
+import { applyFixes, isUtf8, writeAtomic } from './fix';
+import { errorsOnly, render, writeOutputFile } from './output';
+import { printConfig } from './printConfig';
 import { count, type FileReport } from './report';
 import type { Io } from './io';
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
-const FORMATS = new Set(['text', 'json', 'sarif', 'github']);
 
-export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel> }
+export interface CheckArgs extends ExtraArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel> }
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -31,7 +32,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
     };
     if (x === '--format' || x.startsWith('--format=')) {
       a.format = val('--format');
-      if (!FORMATS.has(a.format)) throw new UsageError(`unknown format '${a.format}' (text, json, sarif, github)`);
+      if (!(FORMATS as readonly string[]).includes(a.format)) throw new UsageError(`unknown format '${a.format}' (${FORMATS.join(', ')})`);
     } else if (x === '--max-warnings' || x.startsWith('--max-warnings=')) {
       const n = Number(val('--max-warnings'));
       if (!Number.isInteger(n) || n < 0) throw new UsageError('--max-warnings takes a whole number ≥ 0');
@@ -41,29 +42,42 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
       if (!code || !isCode(code)) throw new UsageError(`--rule: unknown diagnostic code '${code ?? ''}'`);
       if (!level || !LEVELS.has(level)) throw new UsageError(`--rule ${code}: level must be off, hint, information, warning or error`);
       a.rules[code] = level as RuleLevel;
-    } else if (x.startsWith('-') && x !== '-') throw new UsageError(`unknown option '${x}'`);
+    } else if (x.startsWith('-') && x !== '-') i = parseExtraArg(argv, i, a);
     else a.paths.push(x);
   }
+  checkExtraArgs(a);
   return a;
 }
 
 export function runCheck(argv: readonly string[], io: Io): number {
   const args = parseCheckArgs(argv);
-  const files = findFiles(args.paths, io.cwd);
+  const configs = new ConfigLookup(io.cwd, args);
+  if (args.printConfig !== undefined) return printConfig(args.printConfig, configs, io);
+  const files: (Found & { bytes?: Uint8Array })[] = args.stdin ? [readStdin(args, io)] : findFiles(args.paths, io.cwd);
   const service = createAdapterService(deps);
-  const opts: ServiceOptions = { rules: args.rules };
+  const optsOf = new Map<string, ServiceOptions>();
+  const bytesOf = new Map<string, Uint8Array>();
   const docs: TextDocument[] = [];
   const paths = new Map<string, string>();
   for (const f of files) {
+    const opts = configs.optionsFor(f.path);
+    if (opts.ignored) {
+      if (f.explicit) io.stderr(`${relative(io.cwd, f.path)}: ignored by ${relative(io.cwd, opts.configPath!)}; skipped\n`);
+      continue;
+    }
     let text: string;
+    let bytes: Uint8Array;
     try {
       // Bytes that are not UTF-8 become U+FFFD, which text.invalid-character reports where it stands.
-      text = new TextDecoder('utf-8', { fatal: false }).decode(readFileSync(f.path));
+      bytes = f.bytes ?? readFileSync(f.path);
+      text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
     } catch (e) {
       throw new UsageError(`cannot read '${relative(io.cwd, f.path)}': ${(e as Error).message}`);
     }
     const uri = pathToFileURL(f.path).href;
     const doc = TextDocument.create(uri, 'yaml', 1, text);
+    optsOf.set(uri, opts);
+    bytesOf.set(uri, bytes);
     if (!service.isAdapter(doc, opts)) {
       if (f.explicit) io.stderr(`${relative(io.cwd, f.path)}: not an adapter file (see README "Which files"); skipped\n`);
       continue;
@@ -73,16 +87,34 @@ export function runCheck(argv: readonly string[], io: Io): number {
   }
   if (!docs.length) throw new UsageError(`no adapter files found in ${args.paths.length ? args.paths.join(' ') : 'the current directory'}`);
   const index = createWorkspaceIndex();
-  for (const d of docs) index.update(d.uri, service.declaredCodes(d, opts), service.codeOccurrences(d, opts));
-  const reports: FileReport[] = docs.map(d => {
+  const indexAll = () => { for (const d of docs) index.update(d.uri, service.declaredCodes(d, optsOf.get(d.uri)), service.codeOccurrences(d, optsOf.get(d.uri))); };
+  indexAll();
+  // --fix / --fix-dry-run: the safe fixes, then the report on the fixed texts. When stdout carries the
+  // diff (dry run) or the fixed text (--stdin --fix), the report goes only to --output-file.
+  let stdoutTaken = false;
+  if (args.fix || args.fixDryRun) {
+    const diffs: string[] = [];
+    docs.forEach((d, i) => {
+      const fixed = applyFixes(service, d, optsOf.get(d.uri)!, index.except(d.uri));
+      const rel = relative(io.cwd, paths.get(d.uri)!).split(sep).join('/');
+      if (args.stdin) { if (args.fix) io.stdout(fixed.getText()); }
+      if (fixed.getText() === d.getText()) return;
+      if (!isUtf8(bytesOf.get(d.uri)!)) { io.stderr(`${rel}: not valid UTF-8; not fixed\n`); return; }
+      if (args.fixDryRun) diffs.push(unifiedDiff(d.getText(), fixed.getText(), rel));
+      else if (!args.stdin) writeAtomic(paths.get(d.uri)!, fixed.getText());
+      docs[i] = fixed;
+    });
+    if (args.fixDryRun) io.stdout(diffs.join(''));
+    stdoutTaken = args.fixDryRun || !!args.stdin;
+    indexAll();
+  }
+  let reports: FileReport[] = docs.map(d => {
     const path = paths.get(d.uri)!;
-    return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri: d.uri, text: d.getText(), diagnostics: service.validate(d, opts, index.except(d.uri)) };
+    return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri: d.uri, text: d.getText(), diagnostics: service.validate(d, optsOf.get(d.uri), index.except(d.uri)) };
   });
-  const out = args.format === 'json' ? formatJson(reports)
-    : args.format === 'sarif' ? formatSarif(reports, VERSION, pathToFileURL(io.cwd).href)
-    : args.format === 'github' ? formatGithub(reports)
-    : formatText(reports, { color: io.color });
-  io.stdout(out);
+  if (args.quiet) reports = errorsOnly(reports);
+  if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false));
+  else if (!stdoutTaken) io.stdout(render(args.format, reports, io));
   const c = count(reports);
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
@@ -90,4 +122,12 @@ export function runCheck(argv: readonly string[], io: Io): number {
     return 1;
   }
   return 0;
+}
+
+/** --stdin: one document, named by --stdin-filename (default `stdin.adapter.yaml` in the working folder). */
+function readStdin(args: CheckArgs, io: Io): Found & { bytes: Uint8Array } {
+  if (!io.readStdin) throw new UsageError('--stdin: standard input is not available');
+  let bytes: Uint8Array;
+  try { bytes = io.readStdin(); } catch (e) { throw new InputError(`cannot read standard input: ${(e as Error).message}`); }
+  return { path: resolve(io.cwd, args.stdinFilename ?? 'stdin.adapter.yaml'), explicit: true, bytes };
 }

@@ -6,6 +6,7 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { Code, codeInfo, docsHref, isCode, SOURCE, type RuleLevel } from '../codes';
+import { REASON } from '../parse/buildModel';
 
 const SEVERITY: Record<Exclude<RuleLevel, 'off'>, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint,
@@ -38,7 +39,7 @@ export function unusedSuppressions(
     }
     // Some codes were used: name each one that was not, at its own place in the comment.
     const argsAt = m.index + m[0].length - m[1]!.length;
-    for (const t of m[1]!.matchAll(/[^\s,]+/g)) {
+    for (const t of m[1]!.replace(REASON, '').matchAll(/[^\s,]+/g)) {
       const c = t[0];
       if (u.has(c)) continue;
       const s = argsAt + t.index!;
