@@ -26,8 +26,8 @@ function script(a: string[], b: string[]): Op[] {
     let i = 0, j = 0;
     while (i < am.length || j < bm.length) {
       if (i < am.length && j < bm.length && am[i] === bm[j]) { mid.push({ kind: ' ', text: am[i]! }); i++; j++; }
-      else if (j < bm.length && (i === am.length || L[i * w + j + 1]! >= L[(i + 1) * w + j]!)) mid.push({ kind: '+', text: bm[j++]! });
-      else mid.push({ kind: '-', text: am[i++]! });
+      else if (i < am.length && (j === bm.length || L[(i + 1) * w + j]! >= L[i * w + j + 1]!)) mid.push({ kind: '-', text: am[i++]! });
+      else mid.push({ kind: '+', text: bm[j++]! });
     }
   }
   return [...a.slice(0, pre).map(text => ({ kind: ' ' as const, text })), ...mid, ...a.slice(a.length - suf).map(text => ({ kind: ' ' as const, text }))];
