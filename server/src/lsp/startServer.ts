@@ -10,8 +10,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND, GetRegistry, PreviewEnvelope, Simulate, ValidateWorkspace } from '../protocol';
-import { createAdapterService, type AdapterService, type ServiceDeps, type ServiceOptions } from '../service';
+import { createAdapterService, isConfigFileName, parseProjectConfig, type AdapterService, type ServiceDeps, type ServiceOptions } from '../service';
 import { clientFeatures, type ClientFeatures } from './capabilities';
+import { ConfigFiles } from './configFiles';
 import { DiagnosticsScheduler } from './diagnostics';
 import { SettingsCache, toServiceOptions } from './settings';
 import { WorkspaceIndexer } from './workspaceIndexer';
@@ -27,11 +28,13 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const settings = new SettingsCache(connection, () => features.configuration);
   let down = false;
   const log = (msg: string) => { if (!down) try { connection.console.log(`[mcp-aql] ${msg}`); } catch { /* connection closed */ } };
-  const opts = async (uri: string): Promise<ServiceOptions> => toServiceOptions(await settings.forUri(uri));
+  const configFiles = new ConfigFiles(log);
+  const opts = async (uri: string): Promise<ServiceOptions> => configFiles.apply(uri, toServiceOptions(await settings.forUri(uri)));
 
   const scheduler = new DiagnosticsScheduler({
     connection, documents, features: () => features, log,
     compute: async doc => {
+      if (isConfigFileName(doc.uri)) return parseProjectConfig(doc.getText()).problems;
       const o = await opts(doc.uri);
       indexSoon(doc.uri);
       return service.validate(doc, o, indexer.index.except(doc.uri));
@@ -102,7 +105,8 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   });
 
   connection.onDidChangeWatchedFiles(async ({ changes }) => {
-    let changed = false;
+    let changed = changes.some(c => isConfigFileName(c.uri));
+    if (changed) configFiles.clear();
     for (const c of changes) {
       const o = await opts(c.uri);
       changed = (c.type === FileChangeType.Deleted ? indexer.remove(c.uri) : indexer.readFromDisk(c.uri, o)) || changed;
