@@ -73,7 +73,7 @@ export function parseProjectConfig(text: string): ParsedConfig {
       for (const r of v.items as Pair<Node, Node | null>[]) {
         const code = isScalar(r.key) ? String(r.key.value) : '';
         if (!isCode(code)) {
-          const near = closest(code, allCodes, 1)[0];
+          const near = closest(code, allCodes, 1)[0] ?? (code.length > 3 ? allCodes.find(c => c.startsWith(code)) : undefined);
           at(r.key, `'${code}' is not an mcp-aql diagnostic code.${near ? ` Did you mean '${near}'?` : ''}`);
           continue;
         }
