@@ -1,6 +1,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { run, tempTree } from './helpers';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONFIG_FILE_NAMES } from '../../server/src/service';
+import { ROOT, run, tempTree } from './helpers';
 
 const UNQUOTED = 'error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n    message_template: Bad {f}\n    details:\n      f: string\n';
 const codes = async (argv: string[], cwd: string) => {
@@ -78,4 +81,12 @@ test('--help documents every option and the exit codes', async () => {
   for (const o of ['--format', 'junit', 'checkstyle', 'codeclimate', '--output-file', '--quiet', '--max-warnings', '--rule', '--fix', '--fix-dry-run', '--stdin', '--stdin-filename', '--config', '--no-config', '--print-config', 'Exit status: 0']) {
     assert.ok(out.includes(o), o);
   }
+});
+
+test('the manifest registers schemas/config.schema.json for every config file name (JSON and Red Hat YAML)', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const names = (list: { fileMatch: string | string[]; url: string }[]) =>
+    list.filter(v => v.url === './schemas/config.schema.json').flatMap(v => [v.fileMatch].flat());
+  assert.deepEqual([...names(pkg.contributes.jsonValidation), ...names(pkg.contributes.yamlValidation)].sort(), [...CONFIG_FILE_NAMES].sort());
+  assert.deepEqual(names(pkg.contributes.jsonValidation), ['.mcp-aql.json']);
 });
