@@ -90,3 +90,10 @@ test('the manifest registers schemas/config.schema.json for every config file na
   assert.deepEqual([...names(pkg.contributes.jsonValidation), ...names(pkg.contributes.yamlValidation)].sort(), [...CONFIG_FILE_NAMES].sort());
   assert.deepEqual(names(pkg.contributes.jsonValidation), ['.mcp-aql.json']);
 });
+
+test('naming only ignored files (as a pre-commit hook does) is not an error', async () => {
+  const dir = tempTree({ '.mcp-aql.yaml': 'ignore: [vendor/**]\n', 'vendor/v.adapter.yaml': UNQUOTED });
+  const r = await run(['check', 'vendor/v.adapter.yaml'], dir);
+  assert.deepEqual([r.code, r.out], [0, 'No problems in 0 adapter files.\n']);
+  assert.match(r.err, /ignored by \.mcp-aql\.yaml/);
+});

@@ -59,10 +59,11 @@ export function runCheck(argv: readonly string[], io: Io): number {
   const bytesOf = new Map<string, Uint8Array>();
   const docs: TextDocument[] = [];
   const paths = new Map<string, string>();
+  let namedIgnored = 0;
   for (const f of files) {
     const opts = configs.optionsFor(f.path);
     if (opts.ignored) {
-      if (f.explicit) io.stderr(`${relative(io.cwd, f.path)}: ignored by ${relative(io.cwd, opts.configPath!)}; skipped\n`);
+      if (f.explicit) { namedIgnored++; io.stderr(`${relative(io.cwd, f.path)}: ignored by ${relative(io.cwd, opts.configPath!)}; skipped\n`); }
       continue;
     }
     let text: string;
@@ -85,6 +86,8 @@ export function runCheck(argv: readonly string[], io: Io): number {
     docs.push(doc);
     paths.set(uri, f.path);
   }
+  // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
+  if (!docs.length && namedIgnored > 0 && namedIgnored === files.length) { io.stdout(render(args.format, [], io)); return 0; }
   if (!docs.length) throw new UsageError(`no adapter files found in ${args.paths.length ? args.paths.join(' ') : 'the current directory'}`);
   const index = createWorkspaceIndex();
   const indexAll = () => { for (const d of docs) index.update(d.uri, service.declaredCodes(d, optsOf.get(d.uri)), service.codeOccurrences(d, optsOf.get(d.uri))); };
