@@ -30,7 +30,7 @@ test('dist/cli.js requires nothing but Node built-ins', () => {
   assert.ok(src.startsWith('#!/usr/bin/env node\n'));
 });
 
-test('npm pack → install offline in an empty folder → npx mcp-aql-errors check', { timeout: 300_000 }, () => {
+test('npm pack → install offline in an empty folder → npx mcp-aql-errors check', { timeout: 300_000 }, t => {
   assert.ok(existsSync(join(ROOT, 'dist/cli.js')), 'run npm run build first');
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   assert.equal(pkg.private, undefined);
@@ -51,7 +51,7 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
     'schemas/error-registry.json',
   ]);
   assert.ok(info.size < 400_000, `tarball ${info.size} bytes`);
-  test.diagnostic?.(`tarball ${info.filename}: ${info.size} bytes packed, ${info.unpackedSize} unpacked`);
+  t.diagnostic(`tarball ${info.filename}: ${info.size} bytes packed, ${info.unpackedSize} unpacked`);
 
   const empty = mkdtempSync(join(tmpdir(), 'mcp-aql-npx-'));
   const installed = npm(['install', '--offline', '--no-package-lock', join(dest, info.filename)], empty, cache);

@@ -7,9 +7,8 @@ import { createAdapterService, createWorkspaceIndex, isCode, type RuleLevel, typ
 import { checkExtraArgs, FORMATS, InputError, parseExtraArg, type ExtraArgs } from './args';
 import { ConfigLookup } from './config';
 import { deps } from './deps';
-import { unifiedDiff } from './diff';
 import { findFiles, UsageError, type Found } from './files';
-import { applyFixes, isUtf8, writeAtomic } from './fix';
+import { fixDocuments } from './fix';
 import { errorsOnly, render, writeOutputFile } from './output';
 import { printConfig } from './printConfig';
 import { count, type FileReport } from './report';
@@ -92,25 +91,9 @@ export function runCheck(argv: readonly string[], io: Io): number {
   const index = createWorkspaceIndex();
   const indexAll = () => { for (const d of docs) index.update(d.uri, service.declaredCodes(d, optsOf.get(d.uri)), service.codeOccurrences(d, optsOf.get(d.uri))); };
   indexAll();
-  // --fix / --fix-dry-run: the safe fixes, then the report on the fixed texts. When stdout carries the
-  // diff (dry run) or the fixed text (--stdin --fix), the report goes only to --output-file.
-  let stdoutTaken = false;
-  if (args.fix || args.fixDryRun) {
-    const diffs: string[] = [];
-    docs.forEach((d, i) => {
-      const fixed = applyFixes(service, d, optsOf.get(d.uri)!, index.except(d.uri));
-      const rel = relative(io.cwd, paths.get(d.uri)!).split(sep).join('/');
-      if (args.stdin) { if (args.fix) io.stdout(fixed.getText()); }
-      if (fixed.getText() === d.getText()) return;
-      if (!isUtf8(bytesOf.get(d.uri)!)) { io.stderr(`${rel}: not valid UTF-8; not fixed\n`); return; }
-      if (args.fixDryRun) diffs.push(unifiedDiff(d.getText(), fixed.getText(), rel));
-      else if (!args.stdin) writeAtomic(paths.get(d.uri)!, fixed.getText());
-      docs[i] = fixed;
-    });
-    if (args.fixDryRun) io.stdout(diffs.join(''));
-    stdoutTaken = args.fixDryRun || !!args.stdin;
-    indexAll();
-  }
+  // --fix / --fix-dry-run: the report is on the fixed texts; when stdout carries the diff or the fixed text, it goes only to --output-file.
+  const stdoutTaken = (args.fix || args.fixDryRun) ? fixDocuments({ service, docs, optsOf, bytesOf, paths, index, io, args }) : false;
+  if (args.fix || args.fixDryRun) indexAll();
   let reports: FileReport[] = docs.map(d => {
     const path = paths.get(d.uri)!;
     return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri: d.uri, text: d.getText(), diagnostics: service.validate(d, optsOf.get(d.uri), index.except(d.uri)) };

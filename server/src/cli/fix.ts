@@ -4,9 +4,11 @@
  * then rename), keeps the file's mode and byte-order mark, and happens only when the text changed.
  */
 import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { AdapterService, ServiceOptions, WorkspaceCodes } from '../service';
+import type { AdapterService, ServiceOptions, WorkspaceCodes, WorkspaceIndex } from '../service';
+import { unifiedDiff } from './diff';
+import type { Io } from './io';
 
 const MAX_PASSES = 10;
 
@@ -42,4 +44,36 @@ export function writeAtomic(path: string, text: string): void {
     try { unlinkSync(tmp); } catch { /* never created */ }
     throw e;
   }
+}
+
+export interface FixRun {
+  readonly service: AdapterService;
+  /** Replaced in place by their fixed versions. */
+  readonly docs: TextDocument[];
+  readonly optsOf: ReadonlyMap<string, ServiceOptions>;
+  readonly bytesOf: ReadonlyMap<string, Uint8Array>;
+  readonly paths: ReadonlyMap<string, string>;
+  readonly index: WorkspaceIndex;
+  readonly io: Io;
+  readonly args: { readonly fix?: boolean; readonly fixDryRun?: boolean; readonly stdin?: boolean };
+}
+
+/**
+ * --fix writes each changed file; --fix-dry-run prints one unified diff; with --stdin, --fix prints the
+ * fixed text. True when standard output now carries the diff or the text (not the report).
+ */
+export function fixDocuments({ service, docs, optsOf, bytesOf, paths, index, io, args }: FixRun): boolean {
+  const diffs: string[] = [];
+  docs.forEach((d, i) => {
+    const fixed = applyFixes(service, d, optsOf.get(d.uri) ?? {}, index.except(d.uri));
+    const rel = relative(io.cwd, paths.get(d.uri)!).split(sep).join('/');
+    if (args.stdin && args.fix) io.stdout(fixed.getText());
+    if (fixed.getText() === d.getText()) return;
+    if (!isUtf8(bytesOf.get(d.uri)!)) { io.stderr(`${rel}: not valid UTF-8; not fixed\n`); return; }
+    if (args.fixDryRun) diffs.push(unifiedDiff(d.getText(), fixed.getText(), rel));
+    else if (!args.stdin) writeAtomic(paths.get(d.uri)!, fixed.getText());
+    docs[i] = fixed;
+  });
+  if (args.fixDryRun) io.stdout(diffs.join(''));
+  return !!args.fixDryRun || !!args.stdin;
 }
