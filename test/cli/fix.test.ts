@@ -1,14 +1,15 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../server/src/cli/main';
 import { unifiedDiff } from '../../server/src/cli/diff';
 import { run, tempTree } from './helpers';
 
-const FIXABLE = 'error_codes:\n  VALIDATION_BAD_INPUT:\n    category: VALIDATION\n    message_template: Bad {field}\n    details:\n      field: string\nerror_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
-const FIXED = FIXABLE.replace('Bad {field}', "Bad '{field}'").replace('NOT_FOUND_REPOSITRY', 'NOT_FOUND_RESOURCE');
+// Two safe fixes (a category typo, an unquoted placeholder) and one that Fix all never applies (which code a mapping means).
+const FIXABLE = 'error_codes:\n  VALIDATION_BAD_INPUT:\n    category: VALIDATON\n    message_template: Bad {field}\n    details:\n      field: string\nerror_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
+const FIXED = FIXABLE.replace('VALIDATON', 'VALIDATION').replace('Bad {field}', "Bad '{field}'");
 const CLEAN = 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n';
 
 async function withStdin(argv: string[], cwd: string, input: string | Buffer) {
@@ -22,14 +23,14 @@ test('--fix writes the safe fixes atomically, only to checked files that changed
   chmodSync(join(dir, 'a.adapter.yaml'), 0o640);
   const before = statSync(join(dir, 'clean.adapter.yaml'));
   const r = await run(['check', '.', '--fix', '--format', 'json'], dir);
-  assert.equal(r.code, 0, r.out + r.err);
+  assert.equal(r.code, 1, 'the unsafe problem remains: ' + r.out + r.err);
   assert.equal(readFileSync(join(dir, 'a.adapter.yaml'), 'utf8'), FIXED);
   assert.equal(statSync(join(dir, 'a.adapter.yaml')).mode & 0o777, 0o640);
   const after = statSync(join(dir, 'clean.adapter.yaml'));
   assert.deepEqual([after.ino, after.mtimeMs], [before.ino, before.mtimeMs], 'an unchanged file is not rewritten');
   assert.equal(readFileSync(join(dir, 'other.yaml'), 'utf8'), 'name: {x}\n');
   assert.deepEqual(readdirSync(dir).sort(), ['a.adapter.yaml', 'clean.adapter.yaml', 'notes.md', 'other.yaml'], 'no temporary file left');
-  assert.deepEqual(JSON.parse(r.out).map((f: { diagnostics: unknown[] }) => f.diagnostics.length), [0, 0]);
+  assert.deepEqual(JSON.parse(r.out).map((f: { diagnostics: { code: string; line: number }[] }) => f.diagnostics.map(d => `${d.code}:${d.line}`)), [['mapping.unknown-code:9'], []]);
 });
 
 test('--fix keeps a byte-order mark and CRLF line ends, and never rewrites a file that is not UTF-8', async () => {
@@ -40,18 +41,18 @@ test('--fix keeps a byte-order mark and CRLF line ends, and never rewrites a fil
   assert.equal(readFileSync(join(dir, 'bom.adapter.yaml'), 'utf8'), '\ufeff' + FIXED.replace(/\n/g, '\r\n'));
   assert.deepEqual(readFileSync(join(dir, 'latin1.adapter.yaml')), latin1);
   assert.match(r.err, /latin1\.adapter\.yaml: not valid UTF-8; not fixed/);
-  assert.equal(r.code, 1, 'the unfixed file still has errors');
+  assert.equal(r.code, 1, 'errors remain');
 });
 
 test('--fix-dry-run prints a unified diff that git apply accepts, and writes nothing', async () => {
   const dir = tempTree({ 'a.adapter.yaml': FIXABLE, 'clean.adapter.yaml': CLEAN });
   const r = await run(['check', '.', '--fix-dry-run'], dir);
   assert.equal(r.out, [
-    '--- a/a.adapter.yaml', '+++ b/a.adapter.yaml', '@@ -1,9 +1,9 @@',
-    ' error_codes:', '   VALIDATION_BAD_INPUT:', '     category: VALIDATION', '-    message_template: Bad {field}', "+    message_template: Bad '{field}'",
-    '     details:', '       field: string', ' error_mapping:', '   404:', '-    code: NOT_FOUND_REPOSITRY', '+    code: NOT_FOUND_RESOURCE', '',
+    '--- a/a.adapter.yaml', '+++ b/a.adapter.yaml', '@@ -1,7 +1,7 @@',
+    ' error_codes:', '   VALIDATION_BAD_INPUT:', '-    category: VALIDATON', '-    message_template: Bad {field}', '+    category: VALIDATION', "+    message_template: Bad '{field}'",
+    '     details:', '       field: string', ' error_mapping:', '',
   ].join('\n'));
-  assert.equal(r.code, 0);
+  assert.equal(r.code, 1, 'mapping.unknown-code remains after the fixes');
   assert.equal(readFileSync(join(dir, 'a.adapter.yaml'), 'utf8'), FIXABLE);
   writeFileSync(join(dir, 'fix.patch'), r.out);
   const git = spawnSync('git', ['apply', '--check', '--unsafe-paths', 'fix.patch'], { cwd: dir, encoding: 'utf8' });
@@ -77,9 +78,11 @@ test('--stdin checks standard input under --stdin-filename; with --fix it prints
   assert.equal(r.code, 1);
   const json = JSON.parse(r.out);
   assert.equal(json[0].file, 'api/x.adapter.yaml');
-  assert.deepEqual(json[0].diagnostics.map((d: { code: string }) => d.code), ['template.unquoted-placeholder', 'mapping.unknown-code']);
-  const fixed = await withStdin(['check', '--stdin', '--fix', '--stdin-filename', 'x.adapter.yaml'], dir, FIXABLE);
-  assert.deepEqual([fixed.code, fixed.out], [0, FIXED]);
+  assert.deepEqual(json[0].diagnostics.map((d: { code: string }) => d.code), ['code.unknown-category', 'template.unquoted-placeholder', 'mapping.unknown-code']);
+  const fixed = await withStdin(['check', '--stdin', '--fix', '--stdin-filename', 'x.adapter.yaml', '-o', 'report.json', '--format', 'json'], dir, FIXABLE);
+  assert.deepEqual([fixed.code, fixed.out], [1, FIXED]);
+  assert.deepEqual(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))[0].diagnostics.map((d: { code: string }) => d.code), ['mapping.unknown-code']);
+  rmSync(join(dir, 'report.json'));
   assert.deepEqual(readdirSync(dir), [], 'stdin mode writes no file');
   const plain = await withStdin(['check', '--stdin'], dir, CLEAN);
   assert.match(plain.out, /No problems in 1 adapter file/);

@@ -1,22 +1,21 @@
-/** `mcp-aql-errors check`: read the files, index their codes, validate each, report. */
+/** `mcp-aql-errors check`: arguments, config files, the shared index → validate pass (checkFiles.ts), fixes, the report. */
 import { readFileSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createAdapterService, createWorkspaceIndex, isCode, type RuleLevel, type ServiceOptions } from '../service';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel } from '../service';
 import { checkExtraArgs, FORMATS, InputError, parseExtraArg, type ExtraArgs } from './args';
+import { checkFiles } from './checkFiles';
 import { ConfigLookup } from './config';
-import { deps } from './deps';
 import { findFiles, UsageError, type Found } from './files';
 import { fixDocuments } from './fix';
 import { errorsOnly, render, writeOutputFile } from './output';
 import { printConfig } from './printConfig';
-import { count, type FileReport } from './report';
+import { count } from './report';
 import type { Io } from './io';
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 
-export interface CheckArgs extends ExtraArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel> }
+export interface CheckArgs extends ExtraArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope }
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -41,6 +40,10 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
       if (!code || !isCode(code)) throw new UsageError(`--rule: unknown diagnostic code '${code ?? ''}'`);
       if (!level || !LEVELS.has(level)) throw new UsageError(`--rule ${code}: level must be off, hint, information, warning or error`);
       a.rules[code] = level as RuleLevel;
+    } else if (x === '--code-scope' || x.startsWith('--code-scope=')) {
+      const v = val('--code-scope');
+      if (!CODE_SCOPES.includes(v as CodeScope)) throw new UsageError(`--code-scope must be ${CODE_SCOPES.join(', ')}`);
+      a.codeScope = v as CodeScope;
     } else if (x.startsWith('-') && x !== '-') i = parseExtraArg(argv, i, a);
     else a.paths.push(x);
   }
@@ -52,51 +55,29 @@ export function runCheck(argv: readonly string[], io: Io): number {
   const args = parseCheckArgs(argv);
   const configs = new ConfigLookup(io.cwd, args);
   if (args.printConfig !== undefined) return printConfig(args.printConfig, configs, io);
-  const files: (Found & { bytes?: Uint8Array })[] = args.stdin ? [readStdin(args, io)] : findFiles(args.paths, io.cwd);
-  const service = createAdapterService(deps);
-  const optsOf = new Map<string, ServiceOptions>();
-  const bytesOf = new Map<string, Uint8Array>();
-  const docs: TextDocument[] = [];
-  const paths = new Map<string, string>();
-  let namedIgnored = 0;
-  for (const f of files) {
-    const opts = configs.optionsFor(f.path);
-    if (opts.ignored) {
-      if (f.explicit) { namedIgnored++; io.stderr(`${relative(io.cwd, f.path)}: ignored by ${relative(io.cwd, opts.configPath!)}; skipped\n`); }
-      continue;
-    }
-    let text: string;
-    let bytes: Uint8Array;
-    try {
-      // Bytes that are not UTF-8 become U+FFFD, which text.invalid-character reports where it stands.
-      bytes = f.bytes ?? readFileSync(f.path);
-      text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-    } catch (e) {
-      throw new UsageError(`cannot read '${relative(io.cwd, f.path)}': ${(e as Error).message}`);
-    }
-    const uri = pathToFileURL(f.path).href;
-    const doc = TextDocument.create(uri, 'yaml', 1, text);
-    optsOf.set(uri, opts);
-    bytesOf.set(uri, bytes);
-    if (!service.isAdapter(doc, opts)) {
-      if (f.explicit) io.stderr(`${relative(io.cwd, f.path)}: not an adapter file (see README "Which files"); skipped\n`);
-      continue;
-    }
-    docs.push(doc);
-    paths.set(uri, f.path);
-  }
+  const stdin = args.stdin ? readStdin(args, io) : undefined;
+  const found: Found[] = stdin ? [stdin] : findFiles(args.paths, io.cwd);
+  // Files the config ignores are not read at all; a named one is said to be skipped.
+  const files = found.filter(f => {
+    const o = configs.optionsFor(f.path);
+    if (o.ignored && f.explicit) io.stderr(`${relative(io.cwd, f.path)}: ignored by ${relative(io.cwd, o.configPath!)}; skipped\n`);
+    return !o.ignored;
+  });
   // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
-  if (!docs.length && namedIgnored > 0 && namedIgnored === files.length) { io.stdout(render(args.format, [], io)); return 0; }
-  if (!docs.length) throw new UsageError(`no adapter files found in ${args.paths.length ? args.paths.join(' ') : 'the current directory'}`);
-  const index = createWorkspaceIndex();
-  const indexAll = () => { for (const d of docs) index.update(d.uri, service.declaredCodes(d, optsOf.get(d.uri)), service.codeOccurrences(d, optsOf.get(d.uri))); };
-  indexAll();
-  // --fix / --fix-dry-run: the report is on the fixed texts; when stdout carries the diff or the fixed text, it goes only to --output-file.
-  const stdoutTaken = (args.fix || args.fixDryRun) ? fixDocuments({ service, docs, optsOf, bytesOf, paths, index, io, args }) : false;
-  if (args.fix || args.fixDryRun) indexAll();
-  let reports: FileReport[] = docs.map(d => {
-    const path = paths.get(d.uri)!;
-    return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri: d.uri, text: d.getText(), diagnostics: service.validate(d, optsOf.get(d.uri), index.except(d.uri)) };
+  if (!files.length && found.length && found.every(f => f.explicit)) { io.stdout(render(args.format, [], io)); return 0; }
+  const opts = (uri: string) => configs.optionsFor(fileURLToPath(uri));
+  const stdinTexts = stdin ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;
+  let stdoutTaken = false;
+  let reports = checkFiles(files, opts, io, args.paths, {
+    texts: stdinTexts,
+    fix: args.fix || args.fixDryRun ? (service, adapters, read) => {
+      const r = fixDocuments({
+        service, adapters, read, opts, io, args, pathOf: fileURLToPath,
+        bytes: uri => (stdin ? stdin.bytes : readFileSync(fileURLToPath(uri))),
+      });
+      stdoutTaken = r.stdoutTaken;
+      return r.texts;
+    } : undefined,
   });
   if (args.quiet) reports = errorsOnly(reports);
   if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false));

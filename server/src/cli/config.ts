@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { CONFIG_FILE_NAMES, effectiveOptions, parseProjectConfig, type EffectiveOptions, type ProjectConfig, type RuleLevel } from '../service';
+import { CONFIG_FILE_NAMES, effectiveOptions, parseProjectConfig, type CodeScope, type EffectiveOptions, type ProjectConfig, type RuleLevel } from '../service';
 import { InputError } from './args';
 import { UsageError } from './files';
 
@@ -15,7 +15,7 @@ export class ConfigLookup {
   private readonly byDir = new Map<string, LoadedConfig | null>();
   private readonly fixed: LoadedConfig | undefined;
 
-  constructor(private readonly cwd: string, private readonly args: { config?: string; noConfig?: boolean; rules?: Readonly<Record<string, RuleLevel>> }) {
+  constructor(private readonly cwd: string, private readonly args: { config?: string; noConfig?: boolean; rules?: Readonly<Record<string, RuleLevel>>; codeScope?: CodeScope }) {
     this.fixed = args.config !== undefined ? load(resolve(cwd, args.config), cwd) : undefined;
   }
 
@@ -39,11 +39,11 @@ export class ConfigLookup {
     return found ?? undefined;
   }
 
-  /** The file's options: its config merged under the command line's --rule flags. */
+  /** The file's options: its config merged under the command line's --rule and --code-scope flags. */
   optionsFor(file: string): EffectiveOptions & { readonly configPath?: string } {
     const c = this.configFor(file);
     const rel = c ? relative(c.dir, resolve(this.cwd, file)).split(sep).join('/') : undefined;
-    return { ...effectiveOptions(c?.config, rel, { rules: this.args.rules }), ...(c ? { configPath: c.path } : {}) };
+    return { ...effectiveOptions(c?.config, rel, { rules: this.args.rules, codeScope: this.args.codeScope }), ...(c ? { configPath: c.path } : {}) };
   }
 }
 

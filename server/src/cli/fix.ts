@@ -6,17 +6,17 @@
 import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { AdapterService, ServiceOptions, WorkspaceCodes, WorkspaceIndex } from '../service';
+import type { AdapterService, ServiceOptions } from '../service';
 import { unifiedDiff } from './diff';
 import type { Io } from './io';
 
 const MAX_PASSES = 10;
 
 /** The text after the safe fixes (the same document when nothing applied). */
-export function applyFixes(service: AdapterService, doc: TextDocument, opts: ServiceOptions, workspace: WorkspaceCodes): TextDocument {
+export function applyFixes(service: AdapterService, doc: TextDocument, opts: ServiceOptions): TextDocument {
   let cur = doc;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const edits = service.fixAll(cur, opts, workspace);
+    const edits = service.fixAll(cur, opts);
     if (!edits.length) break;
     const next = TextDocument.applyEdits(cur, edits);
     if (next === cur.getText()) break;
@@ -48,32 +48,38 @@ export function writeAtomic(path: string, text: string): void {
 
 export interface FixRun {
   readonly service: AdapterService;
-  /** Replaced in place by their fixed versions. */
-  readonly docs: TextDocument[];
-  readonly optsOf: ReadonlyMap<string, ServiceOptions>;
-  readonly bytesOf: ReadonlyMap<string, Uint8Array>;
-  readonly paths: ReadonlyMap<string, string>;
-  readonly index: WorkspaceIndex;
+  /** The adapter files of the run, by URI. */
+  readonly adapters: readonly string[];
+  readonly read: (uri: string) => string;
+  /** The bytes as read (standard input's, or the file's), to refuse rewriting what is not UTF-8. */
+  readonly bytes: (uri: string) => Uint8Array;
+  readonly opts: (uri: string) => ServiceOptions;
+  readonly pathOf: (uri: string) => string;
   readonly io: Io;
   readonly args: { readonly fix?: boolean; readonly fixDryRun?: boolean; readonly stdin?: boolean };
 }
 
 /**
  * --fix writes each changed file; --fix-dry-run prints one unified diff; with --stdin, --fix prints the
- * fixed text. True when standard output now carries the diff or the text (not the report).
+ * fixed text. Returns the fixed texts by URI (what the report is then about) and whether standard
+ * output now carries the diff or the text (then the report goes only to --output-file).
  */
-export function fixDocuments({ service, docs, optsOf, bytesOf, paths, index, io, args }: FixRun): boolean {
+export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io, args }: FixRun): { texts: Map<string, string>; stdoutTaken: boolean } {
   const diffs: string[] = [];
-  docs.forEach((d, i) => {
-    const fixed = applyFixes(service, d, optsOf.get(d.uri) ?? {}, index.except(d.uri));
-    const rel = relative(io.cwd, paths.get(d.uri)!).split(sep).join('/');
-    if (args.stdin && args.fix) io.stdout(fixed.getText());
-    if (fixed.getText() === d.getText()) return;
-    if (!isUtf8(bytesOf.get(d.uri)!)) { io.stderr(`${rel}: not valid UTF-8; not fixed\n`); return; }
-    if (args.fixDryRun) diffs.push(unifiedDiff(d.getText(), fixed.getText(), rel));
-    else if (!args.stdin) writeAtomic(paths.get(d.uri)!, fixed.getText());
-    docs[i] = fixed;
-  });
+  const texts = new Map<string, string>();
+  for (const uri of adapters) {
+    const before = read(uri);
+    const doc = TextDocument.create(uri, 'yaml', 1, before);
+    const fixed = applyFixes(service, doc, opts(uri)).getText();
+    service.forget(uri);
+    const rel = relative(io.cwd, pathOf(uri)).split(sep).join('/');
+    if (args.stdin && args.fix) io.stdout(fixed);
+    if (fixed === before) continue;
+    if (!isUtf8(bytes(uri))) { io.stderr(`${rel}: not valid UTF-8; not fixed\n`); continue; }
+    if (args.fixDryRun) diffs.push(unifiedDiff(before, fixed, rel));
+    else if (!args.stdin) writeAtomic(pathOf(uri), fixed);
+    texts.set(uri, fixed);
+  }
   if (args.fixDryRun) io.stdout(diffs.join(''));
-  return !!args.fixDryRun || !!args.stdin;
+  return { texts, stdoutTaken: !!args.fixDryRun || !!args.stdin };
 }

@@ -17,6 +17,7 @@ export const USAGE = `Usage:
       -q, --quiet           report errors only
       --max-warnings N      exit 1 when there are more than N warnings
       --rule code=level     set a code's level (off, hint, information, warning, error); repeatable
+      --code-scope S        which other files' codes a file sees: workspace (default), folder, file
       --fix                 apply the safe fixes and write the files that changed
       --fix-dry-run         print the safe fixes as a unified diff; write nothing
       --stdin               check standard input (with --fix: print the fixed text)

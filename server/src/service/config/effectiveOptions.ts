@@ -6,7 +6,8 @@
  */
 import type { RuleLevel } from '../codes';
 import { matchesAny } from '../util/glob';
-import type { CodeScope, ProjectConfig } from './projectConfig';
+import type { CodeScope } from '../model/workspace';
+import type { ProjectConfig } from './projectConfig';
 
 export interface ConfigOverrides {
   readonly rules?: Readonly<Record<string, RuleLevel | undefined>>;

@@ -7,12 +7,11 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { allCodes, Code, docsHref, isCode, SOURCE, type RuleLevel } from '../codes';
+import { CODE_SCOPES, type CodeScope } from '../model/workspace';
 import { closest } from '../util/closest';
 
 /** In the order they are looked for in each folder; the first found is the config of that folder. */
 export const CONFIG_FILE_NAMES = ['.mcp-aql.yaml', '.mcp-aql.yml', '.mcp-aql.json'] as const;
-export const CODE_SCOPES = ['workspace', 'folder', 'file'] as const;
-export type CodeScope = (typeof CODE_SCOPES)[number];
 const LEVELS: readonly RuleLevel[] = ['off', 'hint', 'information', 'warning', 'error'];
 export const MIN_FILE_SIZE = 1024;
 
