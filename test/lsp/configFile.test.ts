@@ -106,3 +106,30 @@ test('the server shows config.invalid on an open config file and picks up a chan
   assert.deepEqual(changed, cli(dir));
   assert.deepEqual(changed.map(r => r[1]), ['code.redefines-registry', 'template.unquoted-placeholder']);
 });
+
+test('codeScope in the config file: the same narrowing in the CLI and the server; --code-scope and the setting override it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-scope-'));
+  const files: Record<string, string> = {
+    '.mcp-aql.yaml': 'codeScope: file\n',
+    'a.adapter.yaml': 'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n',
+    'b.adapter.yaml': 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n',
+  };
+  for (const [p, t] of Object.entries(files)) writeFileSync(join(dir, p), t);
+  const lsp = async (settings: Record<string, unknown>) => {
+    const c = await inMemory(RICH, settings);
+    try {
+      for (const f of ['a.adapter.yaml', 'b.adapter.yaml']) await c.open(pathToFileURL(join(dir, f)).href, files[f]!);
+      const out: Row[] = [];
+      for (const f of ['a.adapter.yaml', 'b.adapter.yaml']) {
+        const r = await c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: pathToFileURL(join(dir, f)).href } }) as { items: Diagnostic[] };
+        out.push(...rows(f, r.items));
+      }
+      return out;
+    } finally { await c.close(); }
+  };
+  const narrowed = cli(dir);
+  assert.deepEqual(narrowed.map(r => `${r[0]} ${r[1]}`), ['b.adapter.yaml mapping.unknown-code']);
+  assert.deepEqual(await lsp({}), narrowed);
+  assert.deepEqual(cli(dir, ['--code-scope', 'workspace']), []);
+  assert.deepEqual(await lsp({ codeScope: 'folder' }), []);
+});
