@@ -133,3 +133,29 @@ test('codeScope in the config file: the same narrowing in the CLI and the server
   assert.deepEqual(cli(dir, ['--code-scope', 'workspace']), []);
   assert.deepEqual(await lsp({ codeScope: 'folder' }), []);
 });
+
+test('the server\'s workspace scan honours the config file: an ignored folder declares nothing', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-scan-'));
+  const files: Record<string, string> = {
+    '.mcp-aql.yaml': 'ignore: [vendor/**]\n',
+    'vendor/v.adapter.yaml': 'error_codes:\n  NOT_FOUND_VENDORED:\n    category: NOT_FOUND\n',
+    'ok/decl.adapter.yaml': 'error_codes:\n  NOT_FOUND_DECLARED:\n    category: NOT_FOUND\n',
+    'b.adapter.yaml': 'error_mapping:\n  404:\n    code: NOT_FOUND_DECLARED\n  410:\n    code: NOT_FOUND_VENDORED\n',
+  };
+  for (const [p, t] of Object.entries(files)) { mkdirSync(dirname(join(dir, p)), { recursive: true }); writeFileSync(join(dir, p), t); }
+  const fromCli = cli(dir);
+  assert.deepEqual(fromCli.map(r => `${r[0]} ${r[1]} ${r[3]}`), ['b.adapter.yaml mapping.unknown-code 4']);
+  const c = await inMemory(RICH, {}, [pathToFileURL(dir).href]);
+  try {
+    const uri = pathToFileURL(join(dir, 'b.adapter.yaml')).href;
+    await c.open(uri, files['b.adapter.yaml']!);
+    let got: Row[] = [];
+    for (let i = 0; i < 100; i++) {
+      const r = await c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } }) as { items: Diagnostic[] };
+      got = rows('b.adapter.yaml', r.items);
+      if (got.length === 1) break; // the scan found ok/decl.adapter.yaml
+      await new Promise(res => setTimeout(res, 50));
+    }
+    assert.deepEqual(got, fromCli);
+  } finally { await c.close(); }
+});

@@ -25,6 +25,8 @@ export interface ServerContext {
   folders(): readonly string[];
   /** Service options for a resource, from its settings and its config file (.mcp-aql.yaml). */
   opts(uri: string): Promise<ServiceOptions>;
+  /** Editor options of a file under its config file (synchronous: for the workspace scan). */
+  withConfig(uri: string, editor: ServiceOptions): ServiceOptions;
   /** Watched files changed: true (and config files are looked up again) when one of them is a config file. */
   configFilesChanged(uris: readonly string[]): boolean;
   log(msg: string): void;

@@ -40,6 +40,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const ctx: ServerContext = {
     connection, documents, service, indexer, settings, scheduler, log, opts,
     features: () => features, folders: () => folders, isDown: () => down,
+    withConfig: (uri, editor) => configFiles.apply(uri, editor),
     configFilesChanged(uris) { if (!uris.some(isConfigFileName)) return false; configFiles.clear(); return true; },
     withDoc(uri, fallback, f) {
       const doc = documents.get(uri);
