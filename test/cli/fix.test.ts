@@ -86,6 +86,10 @@ test('--stdin checks standard input under --stdin-filename; with --fix it prints
   assert.deepEqual(readdirSync(dir), [], 'stdin mode writes no file');
   const plain = await withStdin(['check', '--stdin'], dir, CLEAN);
   assert.match(plain.out, /No problems in 1 adapter file/);
+  // Ignored by the config: --stdin --fix gives the text back unchanged (an editor piping through it keeps its buffer).
+  const ignoring = tempTree({ '.mcp-aql.yaml': 'ignore: [vendor/**]\n' });
+  const ignored = await withStdin(['check', '--stdin', '--fix', '--stdin-filename', 'vendor/x.adapter.yaml'], ignoring, FIXABLE);
+  assert.deepEqual([ignored.code, ignored.out], [0, FIXABLE]);
   const notAdapter = await withStdin(['check', '--stdin', '--stdin-filename', 'notes.md'], dir, '# hi\n');
   assert.equal(notAdapter.code, 2);
   assert.match(notAdapter.err, /notes\.md: not an adapter file/);

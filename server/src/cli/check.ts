@@ -64,7 +64,12 @@ export function runCheck(argv: readonly string[], io: Io): number {
     return !o.ignored;
   });
   // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
-  if (!files.length && found.length && found.every(f => f.explicit)) { io.stdout(render(args.format, [], io)); return 0; }
+  if (!files.length && found.length && found.every(f => f.explicit)) {
+    // --stdin --fix still owes standard output the text: unchanged.
+    if (stdin && args.fix) io.stdout(new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes));
+    else io.stdout(render(args.format, [], io));
+    return 0;
+  }
   const opts = (uri: string) => configs.optionsFor(fileURLToPath(uri));
   const stdinTexts = stdin ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;
   let stdoutTaken = false;
