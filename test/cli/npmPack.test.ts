@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './helpers';
 
 const npm = (args: string[], cwd: string, cache: string) => {
@@ -63,7 +64,7 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
   assert.match(bad.out, /shop\.adapter\.yaml:3:11  error  'NOT_FOUND_REPOSITRY' is neither a registry code/);
   const ok = spawnSync('npx', ['--offline', 'mcp-aql-errors', 'check', 'ok.adapter.yaml', '--format', 'json'], { cwd: empty, encoding: 'utf8', env: { ...process.env, npm_config_cache: cache } });
   assert.equal(ok.status, 0, ok.stderr);
-  assert.deepEqual(JSON.parse(ok.stdout), [{ file: 'ok.adapter.yaml', diagnostics: [] }]);
+  assert.deepEqual(JSON.parse(ok.stdout), [{ file: 'ok.adapter.yaml', uri: pathToFileURL(join(empty, 'ok.adapter.yaml')).href, diagnostics: [] }]);
   const version = spawnSync('npx', ['--offline', 'mcp-aql-errors', '--version'], { cwd: empty, encoding: 'utf8', env: { ...process.env, npm_config_cache: cache } });
   assert.equal(version.stdout.trim(), pkg.version);
 });

@@ -1,13 +1,14 @@
 /** `mcp-aql-errors check`: arguments, config files, the shared index → validate pass (checkFiles.ts), fixes, the report. */
-import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel } from '../service';
+import { readRegularFile } from '../node/readRegularFile';
 import { checkExtraArgs, FORMATS, InputError, parseExtraArg, type ExtraArgs } from './args';
 import { checkFiles } from './checkFiles';
 import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
 import { fixDocuments } from './fix';
+import { escapeControls } from './format/escape';
 import { errorsOnly, render, writeOutputFile } from './output';
 import { printConfig } from './printConfig';
 import { count } from './report';
@@ -15,7 +16,7 @@ import type { Io } from './io';
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 
-export interface CheckArgs extends ExtraArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope }
+export interface CheckArgs extends ExtraArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope; followSymlinks?: boolean }
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -44,7 +45,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
       const v = val('--code-scope');
       if (!CODE_SCOPES.includes(v as CodeScope)) throw new UsageError(`--code-scope must be ${CODE_SCOPES.join(', ')}`);
       a.codeScope = v as CodeScope;
-    } else if (x.startsWith('-') && x !== '-') i = parseExtraArg(argv, i, a);
+    } else if (x === '--follow-symlinks') a.followSymlinks = true;
+    else if (x.startsWith('-') && x !== '-') i = parseExtraArg(argv, i, a);
     else a.paths.push(x);
   }
   checkExtraArgs(a);
@@ -56,11 +58,11 @@ export function runCheck(argv: readonly string[], io: Io): number {
   const configs = new ConfigLookup(io.cwd, args);
   if (args.printConfig !== undefined) return printConfig(args.printConfig, configs, io);
   const stdin = args.stdin ? readStdin(args, io) : undefined;
-  const found: Found[] = stdin ? [stdin] : findFiles(args.paths, io.cwd);
+  const found: Found[] = stdin ? [stdin] : findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`) });
   // Files the config ignores are not read at all; a named one is said to be skipped.
   const files = found.filter(f => {
     const o = configs.optionsFor(f.path);
-    if (o.ignored && f.explicit) io.stderr(`${relative(io.cwd, f.path)}: ignored by ${relative(io.cwd, o.configPath!)}; skipped\n`);
+    if (o.ignored && f.explicit) io.stderr(`${escapeControls(relative(io.cwd, f.path))}: ignored by ${escapeControls(relative(io.cwd, o.configPath!))}; skipped\n`);
     return !o.ignored;
   });
   // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
@@ -73,21 +75,23 @@ export function runCheck(argv: readonly string[], io: Io): number {
   const opts = (uri: string) => configs.optionsFor(fileURLToPath(uri));
   const stdinTexts = stdin ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;
   let stdoutTaken = false;
-  let reports = checkFiles(files, opts, io, args.paths, {
+  const checked = checkFiles(files, opts, io, args.paths, {
     texts: stdinTexts,
     fix: args.fix || args.fixDryRun ? (service, adapters, read) => {
       const r = fixDocuments({
         service, adapters, read, opts, io, args, pathOf: fileURLToPath,
-        bytes: uri => (stdin ? stdin.bytes : readFileSync(fileURLToPath(uri))),
+        bytes: uri => { if (stdin) return stdin.bytes; const r = readRegularFile(fileURLToPath(uri)); return r.ok ? r.bytes : new Uint8Array([0xff]); },
       });
       stdoutTaken = r.stdoutTaken;
       return r.texts;
     } : undefined,
   });
-  if (args.quiet) reports = errorsOnly(reports);
+  const reports = args.quiet ? errorsOnly(checked.reports) : checked.reports;
+  const unreadable = checked.unreadable;
   if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false));
   else if (!stdoutTaken) io.stdout(render(args.format, reports, io));
   const c = count(reports);
+  if (unreadable) { io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`); return 2; }
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
     io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);

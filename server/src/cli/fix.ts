@@ -8,6 +8,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AdapterService, ServiceOptions } from '../service';
 import { unifiedDiff } from './diff';
+import { escapeControls } from './format/escape';
 import type { Io } from './io';
 
 const MAX_PASSES = 10;
@@ -50,7 +51,7 @@ export interface FixRun {
   readonly service: AdapterService;
   /** The adapter files of the run, by URI. */
   readonly adapters: readonly string[];
-  readonly read: (uri: string) => string;
+  readonly read: (uri: string) => string | undefined;
   /** The bytes as read (standard input's, or the file's), to refuse rewriting what is not UTF-8. */
   readonly bytes: (uri: string) => Uint8Array;
   readonly opts: (uri: string) => ServiceOptions;
@@ -69,13 +70,14 @@ export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io,
   const texts = new Map<string, string>();
   for (const uri of adapters) {
     const before = read(uri);
+    if (before === undefined) continue;
     const doc = TextDocument.create(uri, 'yaml', 1, before);
     const fixed = applyFixes(service, doc, opts(uri)).getText();
     service.forget(uri);
     const rel = relative(io.cwd, pathOf(uri)).split(sep).join('/');
     if (args.stdin && args.fix) io.stdout(fixed);
     if (fixed === before) continue;
-    if (!isUtf8(bytes(uri))) { io.stderr(`${rel}: not valid UTF-8; not fixed\n`); continue; }
+    if (!isUtf8(bytes(uri))) { io.stderr(`${escapeControls(rel)}: not valid UTF-8; not fixed\n`); continue; }
     if (args.fixDryRun) diffs.push(unifiedDiff(before, fixed, rel));
     else if (!args.stdin) writeAtomic(pathOf(uri), fixed);
     texts.set(uri, fixed);

@@ -6,6 +6,7 @@ import { InputError } from './args';
 import { runCheck } from './check';
 import { deps, VERSION } from './deps';
 import { UsageError } from './files';
+import { escapeControls } from './format/escape';
 import { processIo, type Io } from './io';
 import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
@@ -18,6 +19,7 @@ export const USAGE = `Usage:
       --max-warnings N      exit 1 when there are more than N warnings
       --rule code=level     set a code's level (off, hint, information, warning, error); repeatable
       --code-scope S        which other files' codes a file sees: workspace (default), folder, file
+      --follow-symlinks     follow symbolic links that lead outside the working directory
       --fix                 apply the safe fixes and write the files that changed
       --fix-dry-run         print the safe fixes as a unified diff; write nothing
       --stdin               check standard input (with --fix: print the fixed text)
@@ -26,7 +28,7 @@ export const USAGE = `Usage:
       --no-config           use no config file
       --print-config P      print the options that apply to file P (JSON) and exit
   mcp-aql-errors preview <file> [--code X] [--dialect mcp-aql|mcp-tool-result|json-rpc|atlas-gate|all]
-                         [--status N --body JSON] [--format text|json]
+                         [--status N --body JSON] [--format text|json] [--follow-symlinks]
   mcp-aql-errors registry [--json]
   mcp-aql-errors --help | --version
 
@@ -44,7 +46,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (cmd === 'preview') return await runPreview(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
-    if (e instanceof UsageError) { io.stderr(`mcp-aql-errors: ${e.message}\n${e instanceof InputError ? '' : `\n${USAGE}`}`); return 2; }
+    if (e instanceof UsageError) { io.stderr(`mcp-aql-errors: ${escapeControls(e.message, { keepLineBreaks: e instanceof InputError })}\n${e instanceof InputError ? '' : `\n${USAGE}`}`); return 2; }
     io.stderr(`mcp-aql-errors: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
     return 2;
   }

@@ -33,7 +33,7 @@ export { emptyWorkspace } from './model/workspace';
 export type { CompletionOptions } from './features/completion';
 export type { HoverOptions } from './features/hover';
 export { PREVIEW_COMMAND } from './features/symbols';
-export { globToRegExp } from './util/glob';
+export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
 export { CONFIG_FILE_NAMES, isConfigFileName, parseProjectConfig, type ParsedConfig, type ProjectConfig } from './config/projectConfig';
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
