@@ -4,7 +4,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { globToRegExp } from '../service';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e']);
-const CANDIDATE = /\.(?:ya?ml|json|md|markdown)$/i;
+const CANDIDATE = /\.(?:ya?ml|json|jsonl|ndjson|md|markdown)$/i;
 const MAX_FILES = 20_000;
 
 export class UsageError extends Error {}

@@ -22,6 +22,8 @@ import { classify } from './parse/sourceFile';
 import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
 import { runChecks, toDiagnostics } from './checks/runChecks';
 import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type WorkspaceCodes } from './model/workspace';
+import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
+import { isResponseFile, verifyText } from './verify';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
 export type { Registry, RegistryCode } from './model/registry';
@@ -33,6 +35,17 @@ export type { HoverOptions } from './features/hover';
 export { PREVIEW_COMMAND } from './features/symbols';
 export { globToRegExp } from './util/glob';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
+export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
+export { RESPONSE_FILE_GLOBS } from './verify';
+
+export interface TypesRequest {
+  readonly lang: 'ts' | 'json-schema';
+  /** Every registry code, not only those the adapters' error_mapping targets. */
+  readonly includeRegistry?: boolean;
+  /** File names for the header. */
+  readonly sources: readonly string[];
+  readonly version: string;
+}
 
 export interface ServiceDeps {
   /** schemas/error-registry.json */
@@ -51,6 +64,8 @@ export interface ServiceOptions {
   readonly maxProblems?: number;
   /** Files longer than this (UTF-16 units) get one file.too-large diagnostic and nothing else. */
   readonly maxFileSize?: number;
+  /** Extra globs of recorded-response files checked live against the workspace's adapters (mcpAql.responseFiles). */
+  readonly responseFiles?: readonly string[];
   /** Internal, for tests: YAML regions at least this long are parsed incrementally (default 16 KiB). */
   readonly chunkThreshold?: number;
 }
@@ -79,6 +94,14 @@ export interface AdapterService {
   codeOccurrences(doc: TextDocument, opts?: ServiceOptions): CodeOccurrence[];
   preview(doc: TextDocument, req: PreviewRequest, opts?: ServiceOptions, workspace?: WorkspaceCodes): EnvelopePreview | undefined;
   simulate(doc: TextDocument, req: SimulationRequest, opts?: ServiceOptions, workspace?: WorkspaceCodes): SimulationResult;
+  /** The error contract of these adapter documents plus the registry (non-adapters are ignored). */
+  contract(adapters: readonly TextDocument[], opts?: ServiceOptions): Contract;
+  /** Is this a recorded-response file (`*.responses.jsonl`, `*.envelope.json`, mcpAql.responseFiles)? */
+  isResponseFile(uri: string, opts?: ServiceOptions): boolean;
+  /** Recorded responses (JSON, JSON Lines, tool results, JSON-RPC) checked against a contract. */
+  verifyResponses(doc: TextDocument, contract: Contract, opts?: ServiceOptions): Diagnostic[];
+  /** The contract's error envelopes as TypeScript or JSON Schema text. */
+  types(contract: Contract, req: TypesRequest): string;
   readonly registry: Registry;
   /** Drop the cached model of a closed document. */
   forget(uri: string): void;
@@ -161,6 +184,27 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     simulate: (doc, req, opts, ws) => {
       const c = ctx(doc, opts, ws);
       return c ? simulate(c, req) : simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace: ws ?? emptyWorkspace, envelopeValidators }, req);
+    },
+    contract(adapters, opts) {
+      const inputs = adapters.flatMap(doc => {
+        const model = classify(doc.uri, doc.getText().slice(0, 65536), opts?.files) ? modelOf(doc, opts) : undefined;
+        return model ? [{ doc, model }] : [];
+      });
+      return buildContract(inputs, registry);
+    },
+    isResponseFile: (uri, opts) => isResponseFile(uri, opts?.responseFiles),
+    verifyResponses(doc, contract, opts) {
+      const text = doc.getText();
+      const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      if (text.length > max) {
+        return toDiagnostics(doc, [{ code: 'file.too-large', start: 0, end: 0, message: `This file has ${text.length} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`, data: { size: text.length, max } }], new Map(), opts ?? {});
+      }
+      return toDiagnostics(doc, verifyText(doc.uri, text, contract), new Map(), opts ?? {});
+    },
+    types(contract, req) {
+      const codes = contractCodes(contract, req.includeRegistry ?? false);
+      const opts = { sources: req.sources, version: req.version };
+      return req.lang === 'ts' ? toTypeScript(codes, opts) : JSON.stringify(toJsonSchema(codes, opts), null, 2) + '\n';
     },
     forget: uri => void cache.delete(uri),
   };
