@@ -65,7 +65,7 @@ function entry(n: JsonNode, as: 'error' | 'warning', contract: Contract, emit: E
   if (!UPPER_SNAKE.test(code.value.value)) { shape(emit, code.value, `'${code.value.value}' is not an MCP-AQL code (^[A-Z][A-Z0-9_]*$).`); return { code: code.value.value }; }
   const cc = checkCode(code.value, as, contract, emit);
   if (!cc) return { code: code.value.value };
-  checkMessageAndDetails(cc, code.value, message?.value.kind === 'string' ? message.value : undefined, details?.value.kind === 'object' ? details.value : undefined, details, emit);
+  checkMessageAndDetails(cc, code.value, message?.value.kind === 'string' && message.value.value ? message.value : undefined, details?.value.kind === 'object' ? details.value : undefined, details, emit);
   return { code: code.value.value, contractCode: cc };
 }
 
@@ -127,7 +127,7 @@ export function checkMessageAndDetails(cc: ContractCode, code: Str, message: Str
   const want = v.expected ? `expected ${JSON.stringify(clip(v.expected))}` : 'expected the message to end here';
   const found = v.at < message.value.length ? `, found ${JSON.stringify(clip(message.value.slice(v.at, v.at + Math.max(v.expected.length, 12))))}` : ', found the end of the message';
   emit({
-    code: Code.VerifyMessageMismatch, start: message.at(v.at), end: message.at(Math.max(v.end, v.at + 1)), related: tRelated,
+    code: Code.VerifyMessageMismatch, start: message.at(v.at), end: v.at >= message.value.length ? message.end : message.at(Math.max(v.end, v.at + 1)), related: tRelated,
     data: { code: cc.code, column: col, template: v.template.text },
     message: contains
       ? `The message does not contain ${cc.code}'s message "${clip(v.rendered, 80)}" (${v.template.label}).`

@@ -121,9 +121,9 @@ export function parseJson(text: string, map: (i: number) => number = i => i): Js
       if (text[i] === closer) { close(); continue; }
       if (top.started) {
         if (text[i] !== ',') fail(`expected ',' or '${closer}', found ${found()}`);
-        i++;
+        const comma = i++;
         ws();
-        if (text[i] === closer) fail(`trailing ',' before '${closer}'`, i);
+        if (text[i] === closer) fail(`trailing ',' before '${closer}'`, comma);
       }
       top.started = true;
       if (top.node.kind === 'array') value(); else keyThenValue();
