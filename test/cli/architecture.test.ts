@@ -66,7 +66,7 @@ const SERVICE_STAGES: Record<string, readonly string[]> = {
   parse: ['model', 'util'],
   workspace: ['model', 'parse', 'util'],
   checks: ['codes', 'model', 'parse', 'workspace', 'condition', 'util'],
-  fixes: ['codes', 'model', 'parse', 'workspace', 'util', 'checks'],
+  fixes: ['codes', 'model', 'parse', 'workspace', 'util'],
   features: ['codes', 'model', 'parse', 'workspace', 'condition', 'util'],
   envelopes: ['model', 'parse', 'workspace', 'condition', 'util', 'features'],
   contract: ['model', 'workspace', 'util'],

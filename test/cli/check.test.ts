@@ -6,6 +6,7 @@ import Ajv04 from 'ajv-draft-04';
 import { allCodes, docsAnchor } from '../../server/src/service';
 import { codeFrame } from '../../server/src/cli/format/text';
 import { ROOT, run, tempTree } from './helpers';
+import { codeInfo } from '../../server/src/service';
 
 const BAD = 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
 
@@ -126,7 +127,6 @@ test('the broken examples report every diagnostic code of the design, on the exp
 
 test('README has a diagnostics row, with its anchor and default severity, for every code', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const { codeInfo } = require('../../server/src/service') as typeof import('../../server/src/service');
   for (const c of allCodes) {
     const row = readme.split('\n').find(l => l.includes(`<a id="${docsAnchor(c)}"></a>`));
     assert.ok(row, `README row for ${c}`);

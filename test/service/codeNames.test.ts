@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { applyFix, check, codesIn, docOf, fixture, newService, yamlDoc } from './helpers';
+import { createWorkspaceIndex } from '../../server/src/service';
 
 test('code.name-format on the key; fix renames the key and every use', () => {
   const f = fixture(yamlDoc(
@@ -59,7 +60,6 @@ test('code.redefines-registry warns on the key', () => {
 test('a rename reaches other workspace files through the index', () => {
   const s = newService();
   const other = docOf(yamlDoc('error_mapping:', '  404:', '    code: repoGone'), 'file:///w/other.adapter.yaml');
-  const { createWorkspaceIndex } = require('../../server/src/service') as typeof import('../../server/src/service');
   const index = createWorkspaceIndex();
   index.update(other.uri, [], [{ uri: other.uri, code: 'repoGone', kind: 'reference', range: { start: { line: 2, character: 10 }, end: { line: 2, character: 18 } } }]);
   const doc = docOf(yamlDoc('error_codes:', '  repoGone:', '    category: NOT_FOUND'));

@@ -9,7 +9,6 @@ import type { CodeAction, Position, Range, TextEdit, WorkspaceEdit } from 'vscod
 import { createAdapterService, type AdapterService, type Registry, type ServiceDeps } from '../../server/src/service';
 
 export const ROOT = join(__dirname, '..', '..');
-export const SHARED = join(ROOT, '..', 'shared');
 
 let deps: ServiceDeps | undefined;
 export function loadDeps(): ServiceDeps {
@@ -63,8 +62,9 @@ export function fixture(text: string, opts: { uri?: string; cursor?: boolean } =
 export const docOf = (text: string, uri = 'file:///work/test.adapter.yaml', version = 1): TextDocument =>
   TextDocument.create(uri, 'yaml', version, text);
 
+/** A real adapter of the corpus (test/fixtures/corpus, sources in its SOURCES.md). */
 export function readCorpus(name: string): string {
-  return readFileSync(join(SHARED, 'corpus', 'adapters', name), 'utf8');
+  return readFileSync(join(ROOT, 'test', 'fixtures', 'corpus', name), 'utf8');
 }
 
 export function applyEdits(doc: TextDocument, edits: readonly TextEdit[]): string {

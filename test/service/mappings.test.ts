@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { applyFix, check, codesIn, fixture, newService, yamlDoc } from './helpers';
+import { createWorkspaceIndex } from '../../server/src/service';
 
 test('http.invalid-status on keys and maps_from_http items; ranges 4XX/5XX and "404" accepted', () => {
   const f = fixture(yamlDoc(
@@ -118,7 +119,6 @@ test('mapping.precedence on the error_mapping key, related to maps_from_http', (
 });
 
 test('codes declared in another workspace file are known', () => {
-  const { createWorkspaceIndex } = require('../../server/src/service') as typeof import('../../server/src/service');
   const index = createWorkspaceIndex();
   const r = { start: { line: 1, character: 2 }, end: { line: 1, character: 10 } };
   index.update('file:///w/a.adapter.yaml', [{ uri: 'file:///w/a.adapter.yaml', code: 'NOT_FOUND_REPO', range: r, category: 'NOT_FOUND', details: [{ name: 'repo' }], mapsFromHttp: [] }], []);

@@ -2,19 +2,12 @@
  * mapping.unknown-code, mapping.warning-code, mapping.unreachable-entry, mapping.precedence:
  * what error_mapping entries point at and how they compete.
  */
-import { Code } from '../codes';
+import { Code, type UnknownCodeData } from '../codes';
 import { closest } from '../util/closest';
 import type { MappingEntry } from '../model/model';
 import { createResolver } from '../workspace/resolve';
 import type { Check } from './types';
 
-export interface UnknownCodeData {
-  readonly code: string;
-  readonly suggestions: readonly string[];
-  /** Status key offset and list index of the entry, to find it again. */
-  readonly entryAt: number;
-  readonly index: number | null;
-}
 
 const statusKey = (m: MappingEntry) => String(m.status.value);
 

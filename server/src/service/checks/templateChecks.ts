@@ -4,25 +4,13 @@
  * values (spec s4.2); a template that YAML read as a flow mapping.
  */
 import { isMap } from 'yaml';
-import { Code } from '../codes';
+import { Code, type UnknownPlaceholderData, type UnusedDetailData, type UnquotedData } from '../codes';
 import { closest } from '../util/closest';
 import type { CodeDef, MappingEntry, Template } from '../model/model';
 import { createResolver, isStringType, visibleKeys, type VisibleKey } from '../workspace/resolve';
+import { flowTemplateEnd } from '../parse/placeholders';
 import type { Check, Problem } from './types';
 
-export interface UnknownPlaceholderData {
-  readonly key: string;
-  /** Offset of the entry's key (error_codes) or status key (error_mapping), to find the entry again. */
-  readonly entryAt: number;
-  readonly entryKind: 'code' | 'mapping';
-  readonly index: number | null;
-  readonly visible: readonly string[];
-  readonly suggestions: readonly string[];
-  /** The key is a parameter of some operation: declaring it is the likely fix. */
-  readonly param?: { readonly operation: string; readonly type?: string };
-}
-export interface UnusedDetailData { readonly key: string; readonly entryAt: number; readonly entryKind: 'code' | 'mapping'; readonly index: number | null }
-export interface UnquotedData { readonly key: string }
 
 export const templates: Check = {
   name: 'templates',
@@ -87,23 +75,6 @@ export const templates: Check = {
   },
 };
 
-/**
- * Where a template read as a flow mapping ends. On one line: the end of that line's content
- * (`{reason} happened` is one template, though YAML stops the map at `}`). Across lines: the node's
- * end when it closes with `}`, else (an unclosed `{reason`) the end of its first line's content.
- */
-export function flowTemplateEnd(text: string, start: number, end: number): number {
-  const nl = text.indexOf('\n', start);
-  const multiLine = nl >= 0 && nl < end && text.slice(nl, end).trim() !== '';
-  if (multiLine && text.slice(start, end).trimEnd().endsWith('}')) return end;
-  let e = nl < 0 ? text.length : nl;
-  const hash = text.slice(start, e).search(/\s#/);
-  if (hash >= 0) e = start + hash;
-  while (e > start && /\s/.test(text[e - 1]!)) e--;
-  const lineEnd = nl < 0 ? end : Math.min(end, nl);
-  const node = text.slice(start, lineEnd).trimEnd();
-  return Math.max(e, !multiLine && node.endsWith('}') ? start + node.length : start + 1);
-}
 
 /**
  * Is the placeholder inside single quotes in the template's value? Spec s4.2 writes '{x}'; the spec's
