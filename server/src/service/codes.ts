@@ -124,6 +124,8 @@ export interface EnumData { readonly value: unknown; readonly allowed: readonly 
 export interface NameFormatData { readonly name: string; readonly suggestion: string }
 export interface UnknownCategoryData { readonly value: string; readonly suggestions: readonly string[] }
 export interface CategoryPrefixData { readonly name: string; readonly category: string; readonly renameTo: string; readonly prefixCategory?: string }
+/** A details key of a recorded response and the code it belongs to. */
+export interface VerifyDetailData { readonly code: string; readonly key: string }
 export interface UnknownRootData { readonly root: string; readonly suggestions: readonly string[] }
 
 /** The payload of every code that carries one; a code missing here carries none. */
@@ -146,6 +148,12 @@ export interface Payloads {
   'template.flow-mapping': EntryRef;
   'mapping.unknown-code': UnknownCodeData;
   'condition.unknown-root': UnknownRootData;
+  'verify.unknown-code': { readonly code: string; readonly suggestions: readonly string[] };
+  'verify.is-error': { readonly expected: boolean };
+  'verify.message-mismatch': { readonly code: string; /** 1-based, in the message */ readonly column: number; readonly template: string };
+  'verify.missing-detail': VerifyDetailData;
+  'verify.undeclared-detail': VerifyDetailData;
+  'verify.detail-type': VerifyDetailData;
 }
 export type PayloadOf<C extends Code> = C extends keyof Payloads ? Payloads[C] : undefined;
 
