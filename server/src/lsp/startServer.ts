@@ -15,6 +15,7 @@ import { clientFeatures, type ClientFeatures } from './capabilities';
 import { DiagnosticsScheduler } from './diagnostics';
 import { SettingsCache, toServiceOptions } from './settings';
 import { WorkspaceIndexer } from './workspaceIndexer';
+import { ResponseFiles } from './responseFiles';
 
 export interface Server { readonly service: AdapterService; readonly indexer: WorkspaceIndexer }
 
@@ -29,10 +30,13 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const log = (msg: string) => { if (!down) try { connection.console.log(`[mcp-aql] ${msg}`); } catch { /* connection closed */ } };
   const opts = async (uri: string): Promise<ServiceOptions> => toServiceOptions(await settings.forUri(uri));
 
+  const responseFiles = new ResponseFiles(service, indexer, documents);
   const scheduler = new DiagnosticsScheduler({
     connection, documents, features: () => features, log,
     compute: async doc => {
       const o = await opts(doc.uri);
+      const responses = responseFiles.diagnostics(doc, o);
+      if (responses) return responses;
       indexSoon(doc.uri);
       return service.validate(doc, o, indexer.index.except(doc.uri));
     },
@@ -150,6 +154,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     return out;
   }));
 
+  responseFiles.listen(connection, opts, uri => scheduler.schedule(uri));
   connection.onRequest(GetRegistry.type, () => service.registry);
   connection.onRequest(PreviewEnvelope.type, p => withDoc(p.uri, null, (doc, o) =>
     service.preview(doc, { position: p.position, code: p.code, samples: p.samples, mirrorConfirmation: p.mirrorConfirmation }, o, ws(doc.uri)) ?? null));
