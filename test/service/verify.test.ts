@@ -218,3 +218,17 @@ test('the contract: custom codes with their declaration, registry codes, mapping
   assert.ok(r.details.some(d => d.name === 'thing' && d.required === false));
   assert.equal(contract.codes.get('RATE_LIMIT_QUOTA_WARNING')!.kind, 'warning');
 });
+
+test('hostile response files: deep nesting, a byte order mark, huge lines stay bounded and positioned', () => {
+  const deep = verify('{"a": '.repeat(100_000));
+  assert.deepEqual(codes(deep.ds), ['verify.json-syntax']);
+  assert.match(String(deep.ds[0]!.message), /nesting deeper than 256 levels/);
+  assert.deepEqual(verify('\ufeff' + env('NOT_FOUND_ORDER', "Order 'a' not found", '{"order_id": "a"}')).ds, []);
+  const long = 'x'.repeat(100_000);
+  const t0 = Date.now();
+  const text = Array.from({ length: 20 }, () => env('CONFLICT_OUT_OF_STOCK', `${long} sku-1 ${long} 2`, '{"sku": "sku-1", "available": 2}')).join('\n');
+  const ds = service.verifyResponses(TextDocument.create('file:///work/big.responses.jsonl', 'jsonl', 1, text), contract);
+  assert.deepEqual(new Set(codes(ds)), new Set(['verify.message-localized']));
+  assert.deepEqual(ds.map(d => d.range.start.line), Array.from({ length: 20 }, (_, i) => i));
+  assert.ok(Date.now() - t0 < 5000, `${Date.now() - t0} ms`);
+});

@@ -110,7 +110,7 @@ export function judgeMessage(message: string, code: ContractCode, details: Reado
 function looksLocalized(message: string, ps: readonly Part[], full: string): boolean {
   const values = ps.filter((p): p is { text: string; value: boolean } => 'text' in p && p.value && p.text.length > 0);
   if (!values.length || !values.every(v => message.includes(v.text))) return false;
-  if (message.length > 2000 || full.length > 2000) return true;
+  if (message.length > 400 || full.length > 400) return true; // too long to compare quadratically: the values decide
   const literal = ps.filter(p => 'text' in p && !p.value).map(p => (p as { text: string }).text).join('');
   const msgRest = values.reduce((m, v) => m.replace(v.text, ''), message);
   const d = editDistance(literal, msgRest);

@@ -43,7 +43,8 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
     return problems;
   }
   if (!text.trim()) return problems;
-  const r = parseJson(text);
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0; // a byte order mark is not JSON, but editors write one
+  const r = parseJson(bom ? text.slice(1) : text, i => i + bom);
   if (!r.ok) {
     emit({ code: Code.VerifyJsonSyntax, start: r.offset, end: Math.min(r.offset + 1, text.length), message: `Not JSON: ${r.message}.${/\n\s*\{/.test(text) ? ' Several records, one a line? Name the file .jsonl.' : ''}` });
     return problems;
