@@ -95,6 +95,17 @@ test('types --lang json-schema: ajv accepts correct envelopes and rejects incorr
   assert.equal(validate({ success: true, data: {} }), false, 'no warning codes without --include-registry: only failures');
 });
 
+test('types --lang json-schema --include-registry: warning codes ride in a success envelope', async () => {
+  const r = await run(['types', 'examples/weather.adapter.json', '--lang', 'json-schema', '--include-registry']);
+  const validate = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(r.out));
+  const warning = { code: 'VALIDATION_TRUNCATED_WARNING', message: 'Response truncated to 10 items', details: { field: 'items', original_count: 50, truncated_count: 10, limit: 10 }, severity: 'low' };
+  assert.ok(validate({ success: true, data: [], warnings: [warning] }), JSON.stringify(validate.errors));
+  const { severity: _severity, ...asError } = warning;
+  assert.equal(validate({ success: false, error: asError }), false, 'a warning code is never an error');
+  assert.equal(validate({ success: true, data: [], warnings: [{ code: 'NOT_FOUND_CITY', message: 'm', details: { city: 'c' } }] }), false, 'an error code is never a warning');
+  assert.ok(validate({ success: false, error: { code: 'CONFLICT_ALREADY_EXISTS', message: 'm', details: { anything: 1 } } }), 'the registry declares no details for it: any key');
+});
+
 test('types: usage errors and non-adapters', async () => {
   assert.equal((await run(['types'])).code, 2);
   assert.match((await run(['types', 'examples/shop.adapter.yaml', '--lang', 'py'])).err, /--lang takes 'ts' or 'json-schema'/);
