@@ -25,7 +25,7 @@ export default tseslint.config(
     rules: restrict(['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'vscode', 'vscode-languageserver', 'vscode-languageserver/*', '**/lsp/*', '**/cli/*', '**/client/*'], SERVICE_ONLY),
   },
   {
-    files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts'],
+    files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/node/**/*.ts'],
     rules: restrict(['yaml', 'ajv', '**/service/*/**', '**/service/*.ts', '**/client/**'], FACADE_ONLY),
   },
   {

@@ -22,7 +22,7 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
       // Recorded responses checked live against the adapters (verify): JSON Lines and mcpAql.responseFiles.
       ...['**/*.responses.jsonl', ...vscode.workspace.getConfiguration('mcpAql').get<string[]>('responseFiles', [])].map(pattern => ({ scheme: 'file', pattern })),
     ],
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json,md}') },
+    // No client-side file watcher: the server registers one (workspace/didChangeWatchedFiles) itself.
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'mcp-aql',

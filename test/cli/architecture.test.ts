@@ -58,6 +58,14 @@ test('server/src/cli reaches the service only through its façade', () => {
   }
 });
 
+test('server/src/node imports only Node built-ins, the text document package and the service façade', () => {
+  for (const f of files('server/src/node')) for (const s of imports(f)) {
+    const r = resolved(f, s);
+    if (s.startsWith('.')) assert.ok(r === 'server/src/service' || r.startsWith('server/src/node'), `${f} imports ${s}`);
+    else assert.ok(s.startsWith('node:') || ['vscode-languageserver-textdocument', 'vscode-languageserver-types'].includes(s), `${f} imports ${s}`);
+  }
+});
+
 /** The stages of the service (ARCHITECTURE.md, "Inside the service"): a folder imports only the folders listed for it. */
 const SERVICE_STAGES: Record<string, readonly string[]> = {
   util: ['model'],

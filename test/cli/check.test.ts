@@ -143,3 +143,19 @@ test('registry command: table and JSON', async () => {
   assert.equal(JSON.parse(j.out).codes.length, 37);
   assert.equal((await run(['--version'])).out.trim(), JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
 });
+
+test('--code-scope: workspace (default), folder and file decide which other files\' codes count', async () => {
+  const dir = tempTree({
+    'lib/codes.adapter.yaml': 'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n',
+    'app/uses.adapter.yaml': 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n',
+  });
+  assert.equal((await run(['check', '.'], dir)).code, 0);
+  assert.equal((await run(['check', '.', '--code-scope', 'workspace'], dir)).code, 0);
+  const folder = await run(['check', '.', '--code-scope=folder', '--format', 'json'], dir);
+  assert.equal(folder.code, 1);
+  assert.match(folder.out, /declared in codes\.adapter\.yaml, outside this file's code scope/);
+  assert.equal((await run(['check', '.', '--code-scope', 'file'], dir)).code, 1);
+  const bad = await run(['check', '.', '--code-scope', 'repo'], dir);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /--code-scope must be workspace, folder, file/);
+});

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import { createAdapterService, type AdapterService, type Registry, type ServiceDeps } from '../../server/src/service';
+import { createAdapterService, type AdapterService, type Registry, type ServiceDeps, type WorkspaceCodes } from '../../server/src/service';
 
 export const ROOT = join(__dirname, '..', '..');
 
@@ -21,7 +21,8 @@ export function loadDeps(): ServiceDeps {
   return deps;
 }
 
-export const newService = (): AdapterService => createAdapterService(loadDeps());
+/** A fresh service; `workspace` is what it sees of other files (default: none). */
+export const newService = (workspace?: WorkspaceCodes): AdapterService => createAdapterService({ ...loadDeps(), workspace });
 
 /** Join lines, so fixtures stay readable and indentation is explicit. */
 export const yamlDoc = (...lines: string[]): string => lines.join('\n') + '\n';

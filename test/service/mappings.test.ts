@@ -122,7 +122,7 @@ test('codes declared in another workspace file are known', () => {
   const index = createWorkspaceIndex();
   const r = { start: { line: 1, character: 2 }, end: { line: 1, character: 10 } };
   index.update('file:///w/a.adapter.yaml', [{ uri: 'file:///w/a.adapter.yaml', code: 'NOT_FOUND_REPO', range: r, category: 'NOT_FOUND', details: [{ name: 'repo' }], mapsFromHttp: [] }], []);
-  const s = newService();
+  const s = newService(index);
   const f = fixture(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_REPO', "    message_template: \"No '{repo}'\""), { uri: 'file:///w/b.adapter.yaml' });
-  assert.deepEqual(s.validate(f.doc, {}, index.except(f.doc.uri)).map(d => d.code), []);
+  assert.deepEqual(s.validate(f.doc, {}).map(d => d.code), []);
 });

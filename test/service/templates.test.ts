@@ -139,7 +139,7 @@ test('a mapping template sees the details of a custom code declared in another w
   const range = { start: { line: 1, character: 2 }, end: { line: 1, character: 16 } };
   index.update(other, [{ uri: other, code: 'NOT_FOUND_REPO', range, category: 'NOT_FOUND', details: [{ name: 'owner', type: 'string' }, { name: 'repo', type: 'string' }], mapsFromHttp: [] }], []);
   const f = fixture(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_REPO', `    message_template: "'{owner}/{repo}' [[{missing}]]"`));
-  const ds = newService().validate(f.doc, {}, index.except(f.doc.uri)).filter(d => /^template\./.test(String(d.code)));
+  const ds = newService(index).validate(f.doc, {}).filter(d => /^template\./.test(String(d.code)));
   assert.deepEqual(ds.map(d => [d.code, d.range]), [['template.unknown-placeholder', f.spans[0]]]);
   assert.match(String(ds[0]!.message), /owner, repo/);
 });

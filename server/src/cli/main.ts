@@ -12,7 +12,7 @@ import { runTypes } from './types';
 import { runVerify } from './verify';
 
 export const USAGE = `Usage:
-  mcp-aql-errors check [paths|globs…] [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]…
+  mcp-aql-errors check [paths|globs…] [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]… [--code-scope workspace|folder|file]
   mcp-aql-errors preview <file> [--code X] [--dialect mcp-aql|mcp-tool-result|json-rpc|atlas-gate|all]
                          [--status N --body JSON] [--format text|json]
   mcp-aql-errors verify <adapters…> <responses…> [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]…

@@ -18,7 +18,7 @@ export const templates: Check = {
     const resolver = createResolver(model.codes, registry, workspace, model.uri);
     const params = new Map(model.params.map(p => [p.name, p] as const));
     const one = (t: Template | undefined, node: CodeDef['templateNode'], visible: Map<string, VisibleKey> | undefined,
-      declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[], where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>) => {
+      declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[], where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>, origin = '') => {
       if (node && isMap(node.node) && node.node.flow) {
         emit({
           code: Code.TemplateFlowMapping, start: node.span.start, end: flowTemplateEnd(model.text, node.span.start, node.span.end),
@@ -42,7 +42,7 @@ export const templates: Check = {
           emit({
             code: Code.TemplateUnknownPlaceholder, start: p.span.start, end: p.span.end,
             message: names.length
-              ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}); it would render literally.`
+              ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}${origin}); it would render literally.`
               : `{${p.name}} is not a details key: this error declares no details, so it would render literally.`,
             data: { ...where, key: p.name, visible: names, suggestions: closest(p.name, names, 3), param: param && { operation: param.operation, type: param.type } } satisfies UnknownPlaceholderData,
           } satisfies Problem);
@@ -70,7 +70,10 @@ export const templates: Check = {
       one(c.template, c.templateNode, visibleKeys({ kind: 'code', def: c }, resolver, registry), c.template ? c.details : [], { entryAt: c.keySpan.start, entryKind: 'code', index: null });
     }
     for (const m of model.mappings) {
-      one(m.template, m.templateNode, visibleKeys({ kind: 'mapping', entry: m }, resolver, registry), m.template ? m.details : [], { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index });
+      const r = m.template && m.code ? resolver.code(m.code.value) : undefined;
+      // A code from another file: say which, so a surprising key list can be traced.
+      const origin = r?.source === 'workspace' ? ` — ${r.code} is declared in ${decodeURIComponent(r.decl.uri.replace(/^.*\//, ''))}` : '';
+      one(m.template, m.templateNode, visibleKeys({ kind: 'mapping', entry: m }, resolver, registry), m.template ? m.details : [], { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index }, origin);
     }
   },
 };
