@@ -115,3 +115,27 @@ test('types: usage errors and non-adapters', async () => {
   assert.match(r.out, /export interface NotFoundCityDetails \{\n  city: string;\n\}/);
   assert.match(r.out, /export type McpAqlError =\n {2}\| NotFoundCityError\n {2}\| InternalErrorError\n {2}\| RateLimitExceededError;/);
 });
+
+test('types: code names that collide once camel-cased, and keys that are not identifiers, still compile', async () => {
+  const dir = tempTree({ 'x.adapter.yaml': [
+    'error_codes:',
+    '  NOT_FOUND__AB:',
+    '    category: NOT_FOUND',
+    '    details: { "order-id": string, kind: { type: string, enum: [a, b] } }',
+    '  NOT_FOUND_AB:',
+    '    category: NOT_FOUND',
+    '    details: { n: { type: integer, required: false } }',
+    '',
+  ].join('\n') });
+  const r = await run(['types', 'x.adapter.yaml'], dir);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /export interface NotFoundAb2Error \{\n {2}code: "NOT_FOUND_AB";/);
+  assert.match(r.out, / {2}"order-id": string;\n {2}kind: "a" \| "b";/);
+  const errors = compile(r.out, "import type { McpAqlErrorEnvelope } from './generated';\n" + [
+    `export const a: McpAqlErrorEnvelope = { success: false, error: { code: 'NOT_FOUND__AB', message: 'm', details: { 'order-id': 'o', kind: 'a' } } };`,
+    `export const b: McpAqlErrorEnvelope = { success: false, error: { code: 'NOT_FOUND_AB', message: 'm' } };`,
+    `export const c: McpAqlErrorEnvelope = { success: false, error: { code: 'NOT_FOUND_AB', message: 'm', details: { n: '1' } } };`,
+  ].join('\n') + '\n');
+  assert.equal(errors.length, 1, errors.join('\n'));
+  assert.match(errors[0]!, /^4: TS2322: .*Type 'string' is not assignable to type 'number'/);
+});
