@@ -168,6 +168,9 @@ test('JSON-RPC errors: crosswalk of code, error_category, retry_capable, and the
   assert.match(String(ds[0]!.message), /is -32602/);
   assert.match(String(ds[1]!.message), /does not contain NOT_FOUND_ORDER's message "Order 'a' not found"/);
   assert.deepEqual(codes(verify(rpc(-32602, 'not_found', "Order 'a' not found")).ds), ['verify.json-rpc-crosswalk']);
+  const extra = verify(`{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Question: Which? Order 'a' not found.", [["stack"]]: "at x", "data": {"retry_capable": true, "error_category": "not_found", "mcp_aql_code": "NOT_FOUND_ORDER", "details": {"order_id": "a"}}}}`);
+  assert.deepEqual(codes(extra.ds), ['verify.envelope-shape']);
+  assert.deepEqual(extra.ds[0]!.range, extra.spans[0]);
   // A protocol error (no mcp_aql_code) is not ours.
   assert.deepEqual(verify('{"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}').ds, []);
 });

@@ -108,6 +108,7 @@ function jsonRpcError(err: JsonNode, contract: Contract, emit: Emit): void {
   const aql = data?.value.kind === 'object' ? member(data.value, 'mcp_aql_code') : undefined;
   if (!aql || data?.value.kind !== 'object') return; // a protocol error, not an MCP-AQL error in the question dialect
   if (aql.value.kind !== 'string') { emit({ code: Code.VerifyEnvelopeShape, start: aql.value.start, end: aql.value.end, message: `'mcp_aql_code' must be a string, not ${kindName(aql.value)}.` }); return; }
+  for (const e of err.entries) if (!['code', 'message', 'data'].includes(e.key)) emit({ code: Code.VerifyEnvelopeShape, start: e.keyStart, end: e.keyEnd, message: `'${e.key}' is not a key of a JSON-RPC error (code, message, data).` });
   const rpc = member(err, 'code'), message = member(err, 'message');
   const cc = checkCode(aql.value, 'error', contract, emit);
   const x = jsonRpcCategory(aql.value.value, cc?.category);
