@@ -1,6 +1,8 @@
 /** `mcp-aql-errors verify`: the example recorded responses, formats, exit codes, usage errors. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { allCodes } from '../../server/src/service';
 import { run, tempTree } from './helpers';
 
@@ -87,4 +89,12 @@ test('the example responses (examples/responses and examples/broken) trigger eve
   }
   const codes = new Set([...got].map(g => g.split(':')[2]));
   for (const c of allCodes) if (c.startsWith('verify.')) assert.ok(codes.has(c), `no example triggers ${c}`);
+});
+
+test('a FIFO named as a response file is refused, not read (no hang)', async t => {
+  const dir = tempTree({ 'a.adapter.yaml': 'error_codes:\n  NOT_FOUND_X:\n    category: NOT_FOUND\n' });
+  if (spawnSync('mkfifo', [join(dir, 'pipe.envelope.json')]).status !== 0) { t.skip('mkfifo is not available'); return; }
+  const r = await run(['verify', 'a.adapter.yaml', 'pipe.envelope.json'], dir);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /pipe\.envelope\.json/);
 });

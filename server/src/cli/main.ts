@@ -5,6 +5,7 @@
 import { runCheck } from './check';
 import { deps, VERSION } from './deps';
 import { UsageError } from './files';
+import { escapeControls } from './format/escape';
 import { processIo, type Io } from './io';
 import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
@@ -13,8 +14,9 @@ import { runVerify } from './verify';
 
 export const USAGE = `Usage:
   mcp-aql-errors check [paths|globs…] [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]… [--code-scope workspace|folder|file]
+                       [--follow-symlinks]
   mcp-aql-errors preview <file> [--code X] [--dialect mcp-aql|mcp-tool-result|json-rpc|atlas-gate|all]
-                         [--status N --body JSON] [--format text|json]
+                         [--status N --body JSON] [--format text|json] [--follow-symlinks]
   mcp-aql-errors verify <adapters…> <responses…> [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]…
   mcp-aql-errors types <adapter…> [--lang ts|json-schema] [-o file] [--include-registry]
   mcp-aql-errors registry [--json]
@@ -33,7 +35,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (cmd === 'types') return runTypes(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
-    if (e instanceof UsageError) { io.stderr(`mcp-aql-errors: ${e.message}\n\n${USAGE}`); return 2; }
+    if (e instanceof UsageError) { io.stderr(`mcp-aql-errors: ${escapeControls(e.message)}\n\n${USAGE}`); return 2; }
     io.stderr(`mcp-aql-errors: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
     return 2;
   }

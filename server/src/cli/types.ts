@@ -10,6 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService } from '../service';
 import { deps, VERSION } from './deps';
 import { findFiles, UsageError } from './files';
+import { escapeControls } from './format/escape';
 import type { Io } from './io';
 import { readText } from './verify';
 
@@ -38,10 +39,10 @@ export function runTypes(argv: readonly string[], io: Io): number {
   const args = parse(argv);
   const service = createAdapterService(deps);
   const adapters: TextDocument[] = [];
-  for (const f of findFiles(args.paths, io.cwd)) {
+  for (const f of findFiles(args.paths, io.cwd, { onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`) })) {
     const doc = TextDocument.create(pathToFileURL(f.path).href, 'yaml', 1, readText(f.path, io.cwd));
     if (service.isAdapter(doc)) adapters.push(doc);
-    else if (f.explicit) throw new UsageError(`'${relative(io.cwd, f.path)}' is not an adapter file (see README "Which files")`);
+    else if (f.explicit) throw new UsageError(`'${escapeControls(relative(io.cwd, f.path))}' is not an adapter file (see README "Which files")`);
   }
   if (!adapters.length) throw new UsageError(`no adapter files found in ${args.paths.join(' ')}`);
   const sources = adapters.map(d => basename(new URL(d.uri).pathname));

@@ -5,7 +5,6 @@
  * file (in a folder: `*.responses.jsonl`, `*.responses.json`, `*.envelope.json`). Same formats and
  * exit codes as `check`.
  */
-import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -13,6 +12,8 @@ import { createAdapterService, type ServiceOptions } from '../service';
 import { parseCheckArgs } from './check';
 import { deps, VERSION } from './deps';
 import { findFiles, UsageError } from './files';
+import { escapeControls } from './format/escape';
+import { readRegularFile } from '../node/readRegularFile';
 import { formatGithub } from './format/github';
 import { formatJson } from './format/json';
 import { formatSarif } from './format/sarif';
@@ -20,12 +21,11 @@ import { formatText } from './format/text';
 import type { Io } from './io';
 import { count, type FileReport } from './report';
 
+/** A file's text (regular files only: a FIFO never hangs the run); bytes that are not UTF-8 become U+FFFD. */
 export function readText(path: string, cwd: string): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: false }).decode(readFileSync(path));
-  } catch (e) {
-    throw new UsageError(`cannot read '${relative(cwd, path)}': ${(e as Error).message}`);
-  }
+  const r = readRegularFile(path);
+  if (!r.ok) throw new UsageError(`cannot read '${escapeControls(relative(cwd, path))}': ${r.message}`);
+  return new TextDecoder('utf-8', { fatal: false }).decode(r.bytes);
 }
 
 export function runVerify(argv: readonly string[], io: Io): number {
@@ -35,7 +35,8 @@ export function runVerify(argv: readonly string[], io: Io): number {
   const opts: ServiceOptions = { rules: args.rules };
   const adapters: TextDocument[] = [];
   const responses: { doc: TextDocument; path: string }[] = [];
-  for (const f of findFiles(args.paths, io.cwd)) {
+  const notes = (p: string, m: string) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`);
+  for (const f of findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: notes })) {
     const uri = pathToFileURL(f.path).href;
     const doc = TextDocument.create(uri, 'yaml', 1, readText(f.path, io.cwd));
     if (service.isAdapter(doc, opts)) adapters.push(doc);

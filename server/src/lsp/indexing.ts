@@ -59,7 +59,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
       const n = await indexer.scan(folders, latest, { stopped: ctx.isDown });
       ctx.log(`indexed ${indexer.index.size} adapter file(s), ${n} declaring codes, in ${folders.length} folder(s), ${Date.now() - t0} ms`);
       if (n) scheduler.refreshAll();
-    })();
+    })().catch(e => ctx.log(`workspace scan failed: ${e instanceof Error ? e.stack : String(e)}`));
   });
 
   connection.onDidChangeWatchedFiles(async ({ changes }) => {

@@ -3,8 +3,7 @@
  * (conventions C8, C9): documents and diagnostics, indexing, editor requests, code actions, workspace
  * requests. Nothing here knows YAML.
  */
-import { TextDocuments, type Connection } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Connection } from 'vscode-languageserver/node';
 import { createAdapterService, createWorkspaceIndex, type AdapterService, type ServiceDeps } from '../service';
 import { clientFeatures, serverCapabilities, type ClientFeatures } from './capabilities';
 import { registerCodeActions } from './codeActions';
@@ -15,6 +14,7 @@ import { registerIndexing } from './indexing';
 import { registerRequests } from './requests';
 import { ResponseFiles } from './responseFiles';
 import { SettingsCache, toServiceOptions } from './settings';
+import { createTextDocuments } from './textDocuments';
 import { WorkspaceIndexer } from './workspaceIndexer';
 import { registerWorkspaceRequests } from './workspaceRequests';
 
@@ -23,13 +23,13 @@ export interface Server { readonly service: AdapterService; readonly indexer: Wo
 export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const index = createWorkspaceIndex();
   const service = createAdapterService({ ...deps, workspace: index });
-  const documents = new TextDocuments(TextDocument);
-  const indexer = new WorkspaceIndexer(service, index);
+  const documents = createTextDocuments();
   let features: ClientFeatures = clientFeatures({});
   let folders: string[] = [];
   let down = false;
-  const settings = new SettingsCache(connection, () => features.configuration);
   const log = (msg: string) => { if (!down) try { connection.console.log(`[mcp-aql] ${msg}`); } catch { /* connection closed */ } };
+  const settings = new SettingsCache(connection, () => features.configuration, log);
+  const indexer = new WorkspaceIndexer(service, index, log);
   const opts = async (uri: string) => toServiceOptions(await settings.forUri(uri));
   const responseFiles = new ResponseFiles(service, indexer, documents);
   const scheduler = new DiagnosticsScheduler({
