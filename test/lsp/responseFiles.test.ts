@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { inMemory, PLAIN, RICH } from './harness';
+import { inMemory, overStdio, PLAIN, RICH } from './harness';
 
 const ADAPTER = [
   'error_codes:',
@@ -117,5 +117,15 @@ test('mcpAql/verifyResponse: a pasted response against the previewed adapter', a
     assert.deepEqual(lines.diagnostics.map(d => d.range.start.line), [1, 1, 2]);
     const junk = await c.conn.sendRequest('mcpAql/verifyResponse', { text: '{oops' }) as { diagnostics: Diagnostic[] };
     assert.deepEqual(junk.diagnostics.map(d => d.code), ['verify.json-syntax']);
+  } finally { await c.close(); }
+});
+
+test('the bundled server (dist/server.js over stdio) checks a response file', async () => {
+  const c = await overStdio(PLAIN);
+  try {
+    await c.open('file:///ws/shop.adapter.yaml', ADAPTER);
+    await c.open('file:///ws/run.responses.jsonl', RESPONSE, 'jsonl');
+    const ds = await c.waitForDiagnostics('file:///ws/run.responses.jsonl', d => d.length === 3);
+    assert.deepEqual(ds.map(d => d.code), ['verify.message-mismatch', 'verify.undeclared-detail', 'verify.unknown-code']);
   } finally { await c.close(); }
 });
