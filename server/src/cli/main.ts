@@ -10,6 +10,8 @@ import { escapeControls } from './format/escape';
 import { processIo, type Io } from './io';
 import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
+import { runTypes } from './types';
+import { runVerify } from './verify';
 
 export const USAGE = `Usage:
   mcp-aql-errors check [paths|globs…] [options]
@@ -29,6 +31,8 @@ export const USAGE = `Usage:
       --print-config P      print the options that apply to file P (JSON) and exit
   mcp-aql-errors preview <file> [--code X] [--dialect mcp-aql|mcp-tool-result|json-rpc|atlas-gate|all]
                          [--status N --body JSON] [--format text|json] [--follow-symlinks]
+  mcp-aql-errors verify <adapters…> <responses…> [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]…
+  mcp-aql-errors types <adapter…> [--lang ts|json-schema] [-o file] [--include-registry]
   mcp-aql-errors registry [--json]
   mcp-aql-errors --help | --version
 
@@ -44,6 +48,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (cmd === 'check') return runCheck(rest, io);
     if (cmd === 'registry') return runRegistry(rest, io, deps.registry);
     if (cmd === 'preview') return await runPreview(rest, io);
+    if (cmd === 'verify') return runVerify(rest, io);
+    if (cmd === 'types') return runTypes(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
     if (e instanceof UsageError) { io.stderr(`mcp-aql-errors: ${escapeControls(e.message, { keepLineBreaks: e instanceof InputError })}\n${e instanceof InputError ? '' : `\n${USAGE}`}`); return 2; }

@@ -13,6 +13,7 @@ import { DiagnosticsScheduler } from './diagnostics';
 import { registerDocuments } from './documents';
 import { registerIndexing } from './indexing';
 import { registerRequests } from './requests';
+import { ResponseFiles } from './responseFiles';
 import { SettingsCache, toServiceOptions } from './settings';
 import { createTextDocuments } from './textDocuments';
 import { WorkspaceIndexer } from './workspaceIndexer';
@@ -32,10 +33,15 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const indexer = new WorkspaceIndexer(service, index, log);
   const configFiles = new ConfigFiles(log);
   const opts = async (uri: string) => configFiles.apply(uri, toServiceOptions(await settings.forUri(uri)));
+  const responseFiles = new ResponseFiles(service, indexer, documents);
   const scheduler = new DiagnosticsScheduler({
     connection, documents, features: () => features, log,
-    // An open config file shows its own problems; an adapter is validated under its config file.
-    compute: async doc => (isConfigFileName(doc.uri) ? parseProjectConfig(doc.getText()).problems : service.validate(doc, await opts(doc.uri))),
+    // An open config file shows its own problems; a response file its verify.* diagnostics; an adapter is validated under its config file.
+    compute: async doc => {
+      if (isConfigFileName(doc.uri)) return parseProjectConfig(doc.getText()).problems;
+      const o = await opts(doc.uri);
+      return responseFiles.diagnostics(doc, o) ?? service.validate(doc, o);
+    },
   });
   const ctx: ServerContext = {
     connection, documents, service, indexer, settings, scheduler, log, opts,
@@ -63,6 +69,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   registerRequests(ctx);
   registerCodeActions(ctx);
   registerWorkspaceRequests(ctx);
+  responseFiles.listen(connection, opts, uri => scheduler.schedule(uri));
 
   connection.onShutdown(() => { down = true; scheduler.dispose(); indexing.dispose(); });
   documents.listen(connection);
