@@ -1,4 +1,4 @@
-// One build script, five bundles (the CLI's check worker is the fifth) (conventions C13). `--production` minifies and drops sourcemaps;
+// One build script, four bundles (conventions C13). `--production` minifies and drops sourcemaps;
 // `--watch` rebuilds on change. tsc (npm run check-types) does the type checking.
 const esbuild = require('esbuild');
 
@@ -10,7 +10,6 @@ const builds = [
   { ...base, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   { ...base, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs' },
   { ...base, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
-  { ...base, entryPoints: ['server/src/cli/checkWorker.ts'], outfile: 'dist/checkWorker.js', platform: 'node', format: 'cjs' },
   { ...base, entryPoints: ['client/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 

@@ -5,12 +5,12 @@
  * mapping.unknown-code (whose suggestions read every name), the set of all declared names; in the
  * order of the run, since the first declaration of a name wins. A file is
  * re-indexed when its content changed and re-validated when its content or those facts changed; the
- * whole cache is dropped when the tool's version or the options change. Results equal a full check.
+ * whole cache is dropped when the tool's version changes. Results equal a full check.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { CodeDeclaration, ServiceOptions } from '../service';
+import type { CodeDeclaration } from '../service';
 import { VERSION } from './deps';
 import type { IndexedFile } from './parallel';
 
@@ -26,8 +26,9 @@ export class CheckCache {
   private allNames = '';
   private constructor(private readonly file: string, private readonly config: string, private data: CacheData) {}
 
-  static load(file: string, opts: ServiceOptions): CheckCache {
-    const config = contentHash(JSON.stringify({ VERSION, rules: opts.rules ?? {}, codeScope: opts.codeScope ?? 'workspace', files: opts.files ?? [], maxFileSize: opts.maxFileSize ?? null }));
+  /** `hash` of an entry covers the file's content and its options (config files give each file its own). */
+  static load(file: string): CheckCache {
+    const config = contentHash(JSON.stringify({ VERSION }));
     let data: CacheData = { version: 1, config, files: {} };
     try {
       const read = JSON.parse(readFileSync(file, 'utf8')) as CacheData;

@@ -5,14 +5,15 @@
  * which text.invalid-character reports. Text is kept only for files with problems (the code frames),
  * so memory is bounded by those, not by the workspace. Reports come back in the input order. Only
  * regular files are read, without blocking (issue 13); a file that cannot be read — gone since the
- * listing, swapped for a FIFO — is one message on stderr and the run goes on.
+ * listing, swapped for a FIFO — is one message on stderr and the run goes on. Standard input and a
+ * fix pass (--stdin, --fix) run in this process, without the cache.
  */
 import { relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { createAdapterService, createWorkspaceIndex, type CodeDeclaration, type ServiceOptions } from '../service';
+import { createAdapterService, createWorkspaceIndex, type AdapterService, type CodeDeclaration, type ServiceOptions } from '../service';
 import { readRegularFile, type ReadResult } from '../node/readRegularFile';
-import { indexFiles, validateFiles } from '../node/workspacePass';
+import { indexFiles, indexText, validateFiles } from '../node/workspacePass';
 import { CheckCache, contentHash } from './cache';
 import { deps } from './deps';
 import { UsageError, type Found } from './files';
@@ -44,47 +45,64 @@ class Failures {
   get unreadable(): number { return [...this.byPath.values()].filter(r => r.reason === 'error').length; }
 }
 
-export interface CheckRun {
-  /** Worker threads (1: in this process). */
-  readonly jobs: number;
-  /** The cache file, or undefined for no cache. */
-  readonly cacheFile?: string;
-}
-
 export interface CheckResult {
   readonly reports: FileReport[];
   /** Files that exist but could not be read (not those gone since the listing, nor FIFOs and devices). */
   readonly unreadable: number;
 }
 
+/** How a run goes: threads, cache, texts that replace the files' (standard input), a fix pass between indexing and validating. */
+export interface CheckPass {
+  /** Worker threads (default 1: in this process). */
+  readonly jobs?: number;
+  /** The cache file, or undefined for no cache. */
+  readonly cacheFile?: string;
+  readonly texts?: ReadonlyMap<string, string>;
+  /** Returns the fixed texts (by URI) that the validation then reads instead of the files. */
+  readonly fix?: (service: AdapterService, adapters: readonly string[], read: (uri: string) => string | undefined) => ReadonlyMap<string, string>;
+}
+
+type Opts = (uri: string) => ServiceOptions;
 type OnResult = (uri: string, diagnostics: Diagnostic[], text: string) => void;
 interface Backend {
   index(uris: readonly string[]): Promise<IndexedFile[]>;
+  /** Between the passes (in-process only): apply the fix pass; returns the re-indexed files. */
+  fix?(adapters: readonly string[]): IndexedFile[];
   validate(uris: readonly string[], declarations: [string, readonly CodeDeclaration[]][], onResult: OnResult): Promise<void>;
   close(): Promise<void>;
 }
 
-function inProcess(opts: ServiceOptions, failures: Failures): Backend {
+const indexed = (index: ReturnType<typeof createWorkspaceIndex>, uri: string): IndexedFile =>
+  ({ uri, adapter: index.has(uri), decls: index.declaredIn(uri).map(slim), refs: index.referencedIn(uri) });
+
+function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
   const index = createWorkspaceIndex();
   const service = createAdapterService({ ...deps, workspace: index });
-  const read = (uri: string) => readText(fileURLToPath(uri), failures.add);
+  let texts = pass.texts ?? new Map<string, string>();
+  const read = (uri: string) => texts.get(uri) ?? readText(fileURLToPath(uri), failures.add);
   return {
     async index(uris) {
       const out: IndexedFile[] = [];
-      for (const r of indexFiles(service, index, uris, read, () => opts)) out.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.referencedIn(r.uri) });
+      for (const r of indexFiles(service, index, uris, read, opts)) out.push(indexed(index, r.uri));
       return out;
     },
+    fix: pass.fix && (adapters => {
+      const fixed = pass.fix!(service, adapters, read);
+      texts = new Map([...texts, ...fixed]);
+      for (const [uri, text] of fixed) indexText(service, index, uri, text, opts(uri));
+      return [...fixed.keys()].map(uri => indexed(index, uri));
+    }),
     async validate(uris, declarations, onResult) {
       // The same index, in the same order, as a worker builds.
       for (const uri of index.uris()) index.remove(uri);
       for (const [uri, decls] of declarations) index.update(uri, decls, []);
-      for (const r of validateFiles(service, uris, read, () => opts)) onResult(r.uri, r.diagnostics, r.diagnostics.length ? r.text : '');
+      for (const r of validateFiles(service, uris, read, opts)) onResult(r.uri, r.diagnostics, r.diagnostics.length ? r.text : '');
     },
     async close() { /* nothing to release */ },
   };
 }
 
-function pooled(pool: WorkerPool, opts: ServiceOptions, failures: Failures): Backend {
+function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
   return {
     index: uris => pool.index(uris, opts, failures.add),
     validate: (uris, declarations, onResult) => pool.validate(uris, declarations, opts, onResult, failures.add),
@@ -92,26 +110,28 @@ function pooled(pool: WorkerPool, opts: ServiceOptions, failures: Failures): Bac
   };
 }
 
-export async function checkFiles(files: readonly Found[], opts: ServiceOptions, io: Io, named: readonly string[], run: CheckRun = { jobs: 1 }): Promise<CheckResult> {
-  const byUri = new Map(files.filter(f => f.path !== run.cacheFile).map(f => [pathToFileURL(f.path).href, f] as const));
+export async function checkFiles(files: readonly Found[], options: ServiceOptions | Opts, io: Io, named: readonly string[], pass: CheckPass = {}): Promise<CheckResult> {
+  const opts: Opts = typeof options === 'function' ? options : () => options;
+  const inputs = !!(pass.texts?.size || pass.fix);
+  const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [pathToFileURL(f.path).href, f] as const));
   const uris = [...byUri.keys()];
   const failures = new Failures(io);
-  const cache = run.cacheFile ? CheckCache.load(run.cacheFile, opts) : undefined;
+  const cache = pass.cacheFile && !inputs ? CheckCache.load(pass.cacheFile) : undefined;
   const hashes = new Map<string, string>();
   const known = new Map<string, IndexedFile>();
   if (cache) {
     for (const uri of uris) {
       const text = readText(byUri.get(uri)!.path, failures.add);
       if (text === undefined) { known.set(uri, { uri, adapter: false, decls: [], refs: [] }); continue; }
-      const h = contentHash(text);
+      const h = contentHash(text + '\0' + JSON.stringify(opts(uri)));
       hashes.set(uri, h);
       const hit = cache.indexed(uri, h);
       if (hit) known.set(uri, hit);
     }
   }
   const toIndex = uris.filter(u => !known.has(u));
-  const jobs = Math.max(1, Math.min(run.jobs, Math.floor(toIndex.length / 2) || 1));
-  const backend = jobs > 1 ? pooled(new WorkerPool(jobs), opts, failures) : inProcess(opts, failures);
+  const jobs = inputs ? 1 : Math.max(1, Math.min(pass.jobs ?? 1, Math.floor(toIndex.length / 2) || 1));
+  const backend = jobs > 1 ? pooled(new WorkerPool(jobs), opts, failures) : inProcess(opts, failures, pass);
   try {
     for (const f of await backend.index(toIndex)) known.set(f.uri, f);
     const adapters = uris.filter(u => known.get(u)!.adapter);
@@ -120,6 +140,7 @@ export async function checkFiles(files: readonly Found[], opts: ServiceOptions, 
       if (!known.get(uri)!.adapter && f.explicit && !failures.byPath.has(f.path)) io.stderr(`${escapeControls(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
     }
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
+    for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
     const declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
     const results = new Map<string, { diagnostics: Diagnostic[]; text: string }>();
     let toValidate = adapters;

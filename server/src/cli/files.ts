@@ -11,7 +11,7 @@ import { fileKind } from '../node/readRegularFile';
 import { isInside, LINK_OUTSIDE, walkTree } from '../node/walkTree';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e']);
-const CANDIDATE = /\.(?:ya?ml|json|md|markdown)$/i;
+const CANDIDATE = /\.(?:ya?ml|json|jsonl|ndjson|md|markdown)$/i;
 
 export class UsageError extends Error {}
 

@@ -4,15 +4,29 @@
  * 2: every worker gets all declarations and validates its share, streaming one result per file.
  * Results are put back in the input order, so the output does not depend on scheduling.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CodeDeclaration, ServiceOptions } from '../service';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { WORKER_MARK } from './checkWorker';
+
+/** Each file's options: distinct option sets, and for each URI (same order) the index of its set. */
+export interface OptionsTable { readonly sets: ServiceOptions[]; readonly of: number[] }
 
 export type ToWorker =
-  | { readonly type: 'index'; readonly uris: string[]; readonly opts: ServiceOptions }
-  | { readonly type: 'validate'; readonly uris: string[]; readonly declarations: [string, readonly CodeDeclaration[]][]; readonly opts: ServiceOptions };
+  | { readonly type: 'index'; readonly uris: string[]; readonly opts: OptionsTable }
+  | { readonly type: 'validate'; readonly uris: string[]; readonly declarations: [string, readonly CodeDeclaration[]][]; readonly opts: OptionsTable };
+
+function table(uris: readonly string[], opts: (uri: string) => ServiceOptions): OptionsTable {
+  const keys = new Map<string, number>(), sets: ServiceOptions[] = [];
+  const of = uris.map(u => {
+    const o = opts(u), k = JSON.stringify(o);
+    let i = keys.get(k);
+    if (i === undefined) { keys.set(k, (i = sets.length)); sets.push(o); }
+    return i;
+  });
+  return { sets, of };
+}
 
 export interface IndexedFile { readonly uri: string; readonly adapter: boolean; readonly decls: readonly CodeDeclaration[]; readonly refs: string[] }
 
@@ -25,10 +39,9 @@ export type FromWorker =
   | { readonly type: 'validated'; readonly failed: ReadFailure[] }
   | { readonly type: 'error'; readonly message: string };
 
-/** The worker script: the bundled dist/checkWorker.js next to dist/cli.js, or the source under tsx. */
+/** The worker script: the bundle itself (dist/cli.js holds checkWorker.ts), or the source under tsx. */
 function workerFile(): string {
-  const js = join(__dirname, 'checkWorker.js');
-  return existsSync(js) && !__filename.endsWith('.ts') ? js : join(__dirname, 'checkWorker.ts');
+  return __filename.endsWith('.ts') ? join(__dirname, 'checkWorker.ts') : __filename;
 }
 
 const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -45,7 +58,7 @@ export class WorkerPool {
   private readonly workers: Worker[];
   constructor(readonly size: number) {
     const file = workerFile();
-    const limits = { resourceLimits: { maxOldGenerationSizeMb: 768 } };
+    const limits = { resourceLimits: { maxOldGenerationSizeMb: 768 }, workerData: { mark: WORKER_MARK } };
     // From the sources (tests run under tsx), the worker loads them through tsx's require hook.
     this.workers = Array.from({ length: size }, () => (file.endsWith('.ts')
       ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(file)});`, { eval: true, ...limits })
@@ -58,14 +71,14 @@ export class WorkerPool {
     return this.workers.map((_, i) => uris.slice(i * per, (i + 1) * per));
   }
 
-  async index(uris: readonly string[], opts: ServiceOptions, failed: (f: ReadFailure) => void): Promise<IndexedFile[]> {
-    const parts = await Promise.all(this.shares(uris).map((share, i) => this.run<[IndexedFile[], ReadFailure[]]>(i, { type: 'index', uris: share, opts }, (m, done) => { if (m.type === 'indexed') done([m.files, m.failed]); })));
+  async index(uris: readonly string[], opts: (uri: string) => ServiceOptions, failed: (f: ReadFailure) => void): Promise<IndexedFile[]> {
+    const parts = await Promise.all(this.shares(uris).map((share, i) => this.run<[IndexedFile[], ReadFailure[]]>(i, { type: 'index', uris: share, opts: table(share, opts) }, (m, done) => { if (m.type === 'indexed') done([m.files, m.failed]); })));
     parts.flatMap(p => p[1]).forEach(failed); // in the input order: shares are contiguous
     return parts.flatMap(p => p[0]);
   }
 
-  async validate(uris: readonly string[], declarations: [string, readonly CodeDeclaration[]][], opts: ServiceOptions, onResult: (uri: string, diagnostics: Diagnostic[], text: string) => void, failed: (f: ReadFailure) => void): Promise<void> {
-    const parts = await Promise.all(this.shares(uris).map((share, i) => this.run<ReadFailure[]>(i, { type: 'validate', uris: share, declarations, opts }, (m, done) => {
+  async validate(uris: readonly string[], declarations: [string, readonly CodeDeclaration[]][], opts: (uri: string) => ServiceOptions, onResult: (uri: string, diagnostics: Diagnostic[], text: string) => void, failed: (f: ReadFailure) => void): Promise<void> {
+    const parts = await Promise.all(this.shares(uris).map((share, i) => this.run<ReadFailure[]>(i, { type: 'validate', uris: share, declarations, opts: table(share, opts) }, (m, done) => {
       if (m.type === 'result') onResult(m.uri, m.diagnostics, m.text);
       else if (m.type === 'validated') done(m.failed);
     })));

@@ -4,34 +4,37 @@ import { CODE_SCOPES, globError, type CodeScope, type RuleLevel, type ServiceOpt
 
 export interface Settings {
   readonly files: string[];
+  readonly responseFiles: string[];
   readonly rules: Record<string, RuleLevel>;
   readonly maxFileSize: number;
   readonly codeScope: CodeScope;
 }
 
-export const DEFAULT_SETTINGS: Settings = { files: [], rules: {}, maxFileSize: 4.5 * 1024 * 1024, codeScope: 'workspace' };
+export const DEFAULT_SETTINGS: Settings = { files: [], responseFiles: [], rules: {}, maxFileSize: 4.5 * 1024 * 1024, codeScope: 'workspace' };
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 
-/** Settings from raw configuration; an invalid glob in `files` is left out and told to `onBadGlob`. */
+/** Settings from raw configuration; an invalid glob in `files` or `responseFiles` is left out and told to `onBadGlob`. */
 export function normalize(raw: unknown, onBadGlob: (glob: string, why: string) => void = () => {}): Settings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const files = Array.isArray(r.files) ? r.files.filter((x): x is string => {
+  const globs = (v: unknown) => Array.isArray(v) ? v.filter((x): x is string => {
     if (typeof x !== 'string') return false;
     const why = globError(x);
     if (why) onBadGlob(x, why);
     return !why;
   }) : [];
+  const files = globs(r.files);
+  const responseFiles = globs(r.responseFiles);
   const rules: Record<string, RuleLevel> = {};
   if (r.rules && typeof r.rules === 'object') {
     for (const [k, v] of Object.entries(r.rules as Record<string, unknown>)) if (typeof v === 'string' && LEVELS.has(v)) rules[k] = v as RuleLevel;
   }
   const maxFileSize = typeof r.maxFileSize === 'number' && r.maxFileSize > 0 ? r.maxFileSize : DEFAULT_SETTINGS.maxFileSize;
   const codeScope = CODE_SCOPES.includes(r.codeScope as CodeScope) ? r.codeScope as CodeScope : DEFAULT_SETTINGS.codeScope;
-  return { files, rules, maxFileSize, codeScope };
+  return { files, responseFiles, rules, maxFileSize, codeScope };
 }
 
-export const toServiceOptions = (s: Settings): ServiceOptions => ({ files: s.files, rules: s.rules, maxFileSize: s.maxFileSize, codeScope: s.codeScope });
+export const toServiceOptions = (s: Settings): ServiceOptions => ({ files: s.files, responseFiles: s.responseFiles, rules: s.rules, maxFileSize: s.maxFileSize, codeScope: s.codeScope });
 
 export class SettingsCache {
   private readonly byUri = new Map<string, Promise<Settings>>();

@@ -2,7 +2,7 @@
 import { count, messageText, severityName, type FileReport } from '../report';
 import { escapeControls } from './escape';
 
-export interface TextOptions { readonly color: boolean }
+export interface TextOptions { readonly color: boolean; /** What the files are called in the summary (default 'adapter file'). */ readonly noun?: string }
 
 const paint = (on: boolean, code: string, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 const COLOR: Record<string, string> = { error: '31', warning: '33', info: '36', hint: '90' };
@@ -18,15 +18,19 @@ export function codeFrame(text: string, line: number, startCol: number, endLine:
   const first = Math.max(0, line - 2), last = Math.min(lines.length - 1, line + 2 > endLine ? line + 1 : line + 1);
   const width = String(last + 1).length;
   const out: string[] = [];
+  const target = lines[line] ?? '';
+  const expand = (col: number) => display(target.slice(0, col)).length;
+  // A range far to the right of a long line (a JSON Lines record): show a window of the lines around it.
+  const off = expand(startCol) > 140 ? expand(startCol) - 60 : 0;
+  const lead = off ? '…' : '';
   for (let i = first; i <= Math.min(last, lines.length - 1); i++) {
     const raw = lines[i] ?? '';
-    const shown = display(raw);
+    const shown = lead + display(raw).slice(off);
     const clipped = shown.length > 160 ? shown.slice(0, 157) + '…' : shown;
     out.push(`${i === line ? paint(color, '1', '>') : ' '} ${String(i + 1).padStart(width)} | ${clipped}`);
     if (i === line) {
-      const expand = (col: number) => display(raw.slice(0, col)).length;
-      const s = Math.min(expand(startCol), 160);
-      const e = endLine === line ? Math.min(Math.max(expand(endCol), s + 1), 160) : Math.max(clipped.length, s + 1);
+      const s = Math.min(expand(startCol) - off + lead.length, 160);
+      const e = endLine === line ? Math.min(Math.max(expand(endCol) - off + lead.length, s + 1), 160) : Math.max(clipped.length, s + 1);
       out.push(`  ${' '.repeat(width)} | ${' '.repeat(s)}${paint(color, '31', '^'.repeat(Math.max(1, e - s)))}`);
     }
   }
@@ -48,9 +52,10 @@ export function formatText(reports: readonly FileReport[], opts: TextOptions): s
     }
   }
   const c = count(reports);
+  const noun = opts.noun ?? 'adapter file';
   const total = c.errors + c.warnings + c.infos + c.hints;
   out.push(total === 0
-    ? `No problems in ${reports.length} adapter file${reports.length === 1 ? '' : 's'}.`
-    : `${total} problem${total === 1 ? '' : 's'} (${c.errors} error${c.errors === 1 ? '' : 's'}, ${c.warnings} warning${c.warnings === 1 ? '' : 's'}, ${c.infos} info, ${c.hints} hint${c.hints === 1 ? '' : 's'}) in ${reports.length} adapter file${reports.length === 1 ? '' : 's'}.`);
+    ? `No problems in ${reports.length} ${noun}${reports.length === 1 ? '' : 's'}.`
+    : `${total} problem${total === 1 ? '' : 's'} (${c.errors} error${c.errors === 1 ? '' : 's'}, ${c.warnings} warning${c.warnings === 1 ? '' : 's'}, ${c.infos} info, ${c.hints} hint${c.hints === 1 ? '' : 's'}) in ${reports.length} ${noun}${reports.length === 1 ? '' : 's'}.`);
   return out.join('\n') + '\n';
 }
