@@ -8,6 +8,7 @@ import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-langua
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServiceOptions } from '../service';
 import type { ServerContext } from './context';
+import { SLICE_MS } from './workspaceIndexer';
 import { toServiceOptions } from './settings';
 
 /** Glob of the files whose changes can change the index (adapter candidates). */
@@ -72,9 +73,12 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
 
   connection.onDidChangeWatchedFiles(async ({ changes }) => {
     let changed = ctx.configFilesChanged(changes.map(c => c.uri));
+    let sliceStart = Date.now();
     for (const c of changes) {
       const o = await ctx.opts(c.uri);
       changed = (c.type === FileChangeType.Deleted ? indexer.remove(c.uri) : indexer.readFromDisk(c.uri, o)) || changed;
+      // A branch switch can change thousands of files: yield to requests between slices, as the scan does.
+      if (Date.now() - sliceStart >= SLICE_MS) { await new Promise(res => setImmediate(res)); sliceStart = Date.now(); }
     }
     if (changed) scheduler.refreshAll();
   });
