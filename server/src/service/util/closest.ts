@@ -39,3 +39,22 @@ export function closest(word: string, candidates: Iterable<string>, limit = 3): 
   scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
   return scored.slice(0, limit).map(([c]) => c);
 }
+
+/**
+ * Like `closest`, for keys made of `_`-separated words: a candidate also matches when the word is
+ * close to one of its leading parts (`mesage` → `message_template` through `message`).
+ */
+export function closestKey(word: string, candidates: Iterable<string>, limit = 3): string[] {
+  const w = word.toLowerCase();
+  const max = Math.max(2, Math.floor(word.length / 3));
+  const scored: [string, number][] = [];
+  for (const c of new Set(candidates)) {
+    if (c === word) continue;
+    const lower = c.toLowerCase();
+    let d = editDistance(w, lower, max);
+    for (let i = lower.indexOf('_'); i >= 4; i = lower.indexOf('_', i + 1)) d = Math.min(d, editDistance(w, lower.slice(0, i), max) + 1);
+    if (d <= max) scored.push([c, d]);
+  }
+  scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
+  return scored.slice(0, limit).map(([c]) => c);
+}
