@@ -25,7 +25,7 @@ function fixesOn(code: string, line: number) {
 test('broken example line 54: `request.body.provider` gets the fix to `response` (the path reads a response part)', () => {
   const { d, actions } = fixesOn('condition.unknown-root', 54);
   assert.deepEqual(d.range, { start: { line: 53, character: 16 }, end: { line: 53, character: 23 } });
-  assert.match(d.message, /Did you mean response\.body\?/);
+  assert.match(String(d.message), /Did you mean response\.body\?/);
   assert.deepEqual(actions.map(a => [a.title, !!a.isPreferred]), [["Change to 'response'", true]]);
   const after = applyEdits(doc, editsOf(actions[0]!, doc.uri));
   assert.equal(after.split('\n')[53], `    condition: "response.body.provider == 'acme'" # condition.unknown-root`);
@@ -53,7 +53,7 @@ test('a key compared with the leading words of an allowed key: `mesage` → mess
   // The entry already has message_template: renaming would duplicate it, so only the removal is offered.
   const g = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: "y"', '    [[mesage]]: "x"'));
   const e = s.validate(g.doc).find(x => x.code === 'schema.unknown-key')!;
-  assert.doesNotMatch(e.message, /Did you mean/);
+  assert.doesNotMatch(String(e.message), /Did you mean/);
   assert.deepEqual(s.quickFixes(g.doc, e.range, { diagnostics: [e] }).map(x => x.title), ["Remove key 'mesage'"]);
 });
 
