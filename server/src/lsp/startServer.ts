@@ -154,7 +154,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   connection.onRequest(PreviewEnvelope.type, p => withDoc(p.uri, null, (doc, o) =>
     service.preview(doc, { position: p.position, code: p.code, samples: p.samples, mirrorConfirmation: p.mirrorConfirmation }, o, ws(doc.uri)) ?? null));
   connection.onRequest(Simulate.type, p => withDoc(p.uri, null, (doc, o) =>
-    service.simulate(doc, { status: p.status, body: p.body, headers: p.headers, params: p.params }, o, ws(doc.uri))));
+    service.simulate(doc, { status: p.status, body: p.body, headers: p.headers, params: p.params, samples: p.samples, mirrorConfirmation: p.mirrorConfirmation }, o, ws(doc.uri))));
   connection.onRequest(ValidateWorkspace.type, async () => {
     const problems: { uri: string; diagnostics: Diagnostic[] }[] = [];
     const uris = new Set([...indexer.index.uris(), ...documents.all().map(d => d.uri)]);
