@@ -5,6 +5,7 @@
 
 export const Code = {
   YamlSyntax: 'yaml.syntax',
+  JsonSyntax: 'json.syntax',
   YamlDuplicateKey: 'yaml.duplicate-key',
   YamlAliasLimit: 'yaml.alias-limit',
   TextInvalidCharacter: 'text.invalid-character',
@@ -45,6 +46,7 @@ export interface CodeInfo {
 
 export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'yaml.syntax': { level: 'error', summary: 'YAML the parser rejects' },
+  'json.syntax': { level: 'error', summary: 'a JSON adapter that is not strict JSON (trailing comma, comment, single quotes, unquoted key or value)' },
   'yaml.duplicate-key': { level: 'error', summary: 'a key twice in one mapping' },
   'yaml.alias-limit': { level: 'error', summary: 'alias expansion exceeds the budget (a YAML "billion laughs")' },
   'text.invalid-character': { level: 'error', summary: 'a lone surrogate, U+FFFD replacement character or control character in the text' },
