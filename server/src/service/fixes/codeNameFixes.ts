@@ -4,12 +4,14 @@ import type { CategoryPrefixData, NameFormatData, UnknownCategoryData } from '..
 import type { FeatureContext } from '../model/context';
 import { spanRange } from '../util/ranges';
 import { action, single } from './edits';
+import { clearlyBest } from './schemaFixes';
+import { replaceScalar, syntaxOf, unquotedSpan, unquotedText } from './syntax';
 import type { Fixer } from './types';
 
 /** Every place `from` is written as a code in this file and, through the workspace, in others. */
 export function renameCodeEdit(ctx: FeatureContext, from: string, to: string): WorkspaceEdit {
   const here: TextEdit[] = [];
-  for (const c of ctx.model.codes) if (c.name === from) here.push({ range: spanRange(ctx.doc, c.keySpan), newText: to });
+  for (const c of ctx.model.codes) if (c.name === from) here.push({ range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)), newText: to });
   for (const m of ctx.model.mappings) {
     if (m.code?.value !== from) continue;
     const quoted = m.code.style === 'single' || m.code.style === 'double';
@@ -30,24 +32,25 @@ const taken = (ctx: FeatureContext, name: string): boolean =>
 
 const nameFormat: Fixer = (ctx, d) => {
   const data = d.data as NameFormatData | undefined;
-  if (!data || ctx.doc.getText(d.range) !== data.name || taken(ctx, data.suggestion)) return [];
+  if (!data || unquotedText(ctx.doc, d.range) !== data.name || taken(ctx, data.suggestion)) return [];
   return [action(`Rename to '${data.suggestion}' (every use)`, d, renameCodeEdit(ctx, data.name, data.suggestion), true)];
 };
 
 const unknownCategory: Fixer = (ctx, d) => {
   const data = d.data as UnknownCategoryData | undefined;
-  if (!data || !ctx.doc.getText(d.range).includes(data.value)) return [];
-  return data.suggestions.map((c, i) => action(`Change category to ${c}`, d, single(ctx.doc, [{ range: d.range, newText: c }]), i === 0));
+  if (!data || unquotedText(ctx.doc, d.range) !== data.value) return [];
+  const best = clearlyBest(data.value, data.suggestions);
+  return data.suggestions.map((c, i) => action(`Change category to ${c}`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, c, syntaxOf(ctx.model))]), best && i === 0));
 };
 
 const categoryPrefix: Fixer = (ctx, d) => {
   const data = d.data as CategoryPrefixData | undefined;
-  if (!data || ctx.doc.getText(d.range) !== data.name) return [];
+  if (!data || unquotedText(ctx.doc, d.range) !== data.name) return [];
   const out = taken(ctx, data.renameTo) ? [] : [action(`Rename to '${data.renameTo}' (every use)`, d, renameCodeEdit(ctx, data.name, data.renameTo), !data.prefixCategory)];
   if (data.prefixCategory) {
     const def = ctx.model.codes.find(c => c.name === data.name && c.keySpan.start === ctx.doc.offsetAt(d.range.start));
     if (def?.category) {
-      out.push(action(`Change category to ${data.prefixCategory}`, d, single(ctx.doc, [{ range: spanRange(ctx.doc, def.category.span), newText: data.prefixCategory }]), true));
+      out.push(action(`Change category to ${data.prefixCategory}`, d, single(ctx.doc, [replaceScalar(ctx.doc, spanRange(ctx.doc, def.category.span), data.prefixCategory, syntaxOf(ctx.model))]), true));
     }
   }
   return out;

@@ -7,7 +7,7 @@ import type { CodeAction } from 'vscode-languageserver-types';
 import type { EnumData, UnknownKeyData } from '../checks/schemaChecks';
 import { editDistance } from '../util/closest';
 import { action, removePair, single } from './edits';
-import { mapOfKey, removeFlowItem, replaceScalar, unquotedText } from './syntax';
+import { mapOfKey, removeFlowItem, replaceScalar, syntaxOf, unquotedText } from './syntax';
 import type { Fixer } from './types';
 
 /** The first suggestion is the best single fix only when it is strictly closer than the second. */
@@ -27,7 +27,7 @@ export const schemaFixers: Record<string, Fixer> = {
     const present = new Set(held?.map.items.map(p => String((p.key as { value?: unknown } | null)?.value)) ?? []);
     const suggestions = data.suggestions.filter(k => !present.has(k));
     const best = clearlyBest(data.key, suggestions);
-    const out: CodeAction[] = suggestions.map((k, i) => action(`Change to '${k}'`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, k)]), best && i === 0));
+    const out: CodeAction[] = suggestions.map((k, i) => action(`Change to '${k}'`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, k, syntaxOf(ctx.model))]), best && i === 0));
     if (held) {
       const pair = held.map.items[held.index]!;
       const k = pair.key as Node, v = pair.value as Node | null;
@@ -41,6 +41,6 @@ export const schemaFixers: Record<string, Fixer> = {
     const data = d.data as EnumData | undefined;
     if (!data || typeof data.value !== 'string' || unquotedText(ctx.doc, d.range) !== data.value) return [];
     const best = clearlyBest(data.value, data.suggestions);
-    return data.suggestions.map((v, i) => action(`Change to '${v}'`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, v)]), best && i === 0));
+    return data.suggestions.map((v, i) => action(`Change to '${v}'`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, v, syntaxOf(ctx.model))]), best && i === 0));
   },
 };

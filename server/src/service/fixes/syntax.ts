@@ -12,7 +12,7 @@ export interface FileSyntax {
   readonly json: boolean;
   /** A mapping key as written: `name`, or `"name"` in JSON (YAML quotes a key only when it must). */
   key(name: string): string;
-  /** A string value: `VALIDATION` / `string` stay plain in YAML; JSON quotes every string. */
+  /** A string value: `VALIDATION` / `string` stay plain in YAML (`string[]` only outside `{ }` / `[ ]`: `flow` false); JSON quotes every string. */
   value(v: string, flow?: boolean): string;
   /** `key: value`, the value already written by `value` or `map`. */
   pair(key: string, value: string): string;
@@ -22,6 +22,8 @@ export interface FileSyntax {
 
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const PLAIN_VALUE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Outside a flow collection `string[]` is a plain scalar too. */
+const PLAIN_BLOCK_VALUE = /^[A-Za-z_][A-Za-z0-9_]*(?:\[\])?$/;
 /** Words YAML 1.1 readers take for booleans or null: quoted even where YAML 1.2 would not need it. */
 const RESERVED = /^(?:true|false|yes|no|on|off|null|y|n)$/i;
 
@@ -39,7 +41,7 @@ const YAML_SYNTAX: FileSyntax = {
   json: false,
   key: name => (PLAIN_KEY.test(name) && !RESERVED.test(name) ? name : yamlString(name)),
   // In a flow collection `[`, `]`, `{`, `}` and `,` end a plain scalar: `string[]` is quoted there and everywhere.
-  value: v => (PLAIN_VALUE.test(v) && !RESERVED.test(v) ? v : yamlString(v)),
+  value: (v, flow = true) => ((flow ? PLAIN_VALUE : PLAIN_BLOCK_VALUE).test(v) && !RESERVED.test(v) ? v : yamlString(v)),
   pair: (k, v) => `${YAML_SYNTAX.key(k)}: ${v}`,
   map: pairs => pairs.length ? `{ ${pairs.map(([k, v]) => YAML_SYNTAX.pair(k, v)).join(', ')} }` : '{}',
 };
@@ -58,11 +60,21 @@ export function innerRange(doc: TextDocument, range: Range): Range {
   return range;
 }
 
+/** A key's or scalar's span without its quotes (`"CODE"` in JSON → CODE). */
+export function unquotedSpan(text: string, span: { start: number; end: number }): { start: number; end: number } {
+  const q = text[span.start];
+  return span.end - span.start >= 2 && (q === '"' || q === "'") && text[span.end - 1] === q ? { start: span.start + 1, end: span.end - 1 } : span;
+}
+
 /** The text under a range, without the quotes of a quoted scalar. */
 export const unquotedText = (doc: TextDocument, range: Range): string => doc.getText(innerRange(doc, range));
 
-/** Replace the scalar under `range` by `name`, keeping its quotes (a JSON key or value stays a JSON string). */
-export const replaceScalar = (doc: TextDocument, range: Range, name: string): TextEdit => TextEdit.replace(innerRange(doc, range), name);
+/**
+ * Replace the scalar under `range` by the identifier `name`: inside its quotes in JSON (a key or value
+ * stays a JSON string); the whole scalar in YAML, written plain when it may be.
+ */
+export const replaceScalar = (doc: TextDocument, range: Range, name: string, syntax: FileSyntax): TextEdit =>
+  syntax.json ? TextEdit.replace(innerRange(doc, range), name) : TextEdit.replace(range, syntax.value(name));
 
 const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
 
@@ -80,7 +92,7 @@ export function insertIntoFlowMap(doc: TextDocument, s: Section, map: YAMLMap, p
   const firstKey = map.items[0]?.key as Node | null | undefined;
   if (!lastNode?.range || !firstKey?.range) {
     const inside = text.slice(open + 1, close);
-    return /^\s*$/.test(inside) ? TextEdit.replace({ start: doc.positionAt(open + 1), end: doc.positionAt(close) }, ` ${pairText} `) : undefined;
+    return /^\s*$/.test(inside) ? TextEdit.replace({ start: doc.positionAt(open + 1), end: doc.positionAt(close) }, pairText) : undefined;
   }
   const end = s.base + lastNode.range[1];
   const keyStart = s.base + firstKey.range[0];
