@@ -97,6 +97,12 @@ function entryValidators(ajv: Ajv, schema: object): { code: ValidateFunction; ma
   } catch { return undefined; }
 }
 
+/** `definitions.detailType.enum` of the adapter schema (completion of details types). */
+function detailTypesOf(schema: object): string[] | undefined {
+  const e = (schema as { definitions?: { detailType?: { enum?: unknown[] } } }).definitions?.detailType?.enum;
+  return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : undefined;
+}
+
 export function createAdapterService(deps: ServiceDeps): AdapterService {
   const registry: RegistryIndex = indexRegistry(deps.registry);
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
@@ -104,6 +110,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   const validateEntry = entryValidators(ajv, deps.schema);
   const envelopeValidators = new Map(Object.entries(deps.envelopeSchemas ?? {}).map(([id, schema]) => [id, ajv.compile(schema)] as const));
   const cache = new Map<string, { version: number; text: string; model: AdapterModel | undefined }>();
+  const detailTypes = detailTypesOf(deps.schema);
 
   const modelOf = (doc: TextDocument, opts?: ServiceOptions): AdapterModel | undefined => {
     const text = doc.getText();
@@ -117,7 +124,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   };
   const ctx = (doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): FeatureContext | undefined => {
     const model = modelOf(doc, opts);
-    return model && { doc, model, registry, workspace: workspace ?? emptyWorkspace, envelopeValidators };
+    return model && { doc, model, registry, workspace: workspace ?? emptyWorkspace, envelopeValidators, detailTypes };
   };
 
   const service: AdapterService = {

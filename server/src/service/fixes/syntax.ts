@@ -60,11 +60,7 @@ export function innerRange(doc: TextDocument, range: Range): Range {
   return range;
 }
 
-/** A key's or scalar's span without its quotes (`"CODE"` in JSON → CODE). */
-export function unquotedSpan(text: string, span: { start: number; end: number }): { start: number; end: number } {
-  const q = text[span.start];
-  return span.end - span.start >= 2 && (q === '"' || q === "'") && text[span.end - 1] === q ? { start: span.start + 1, end: span.end - 1 } : span;
-}
+export { unquotedSpan } from '../util/quotes';
 
 /** The text under a range, without the quotes of a quoted scalar. */
 export const unquotedText = (doc: TextDocument, range: Range): string => doc.getText(innerRange(doc, range));
