@@ -107,8 +107,9 @@ export function slotAt(model: AdapterModel, offset: number): Slot | undefined {
     if (p.length === 1) return block === 'error_mapping' ? { kind: 'statusKey', present: present(hit.map), edit } : undefined;
     if (p.length === entryDepth) return { kind: 'entryKey', block, owner: ownerAt(), present: present(hit.map), edit };
     if (p.length === entryDepth + 1 && p[entryDepth] === 'details') {
-      const o = owner && hit.map ? owner : undefined;
-      return { kind: 'detailsKey', owner: o, present: present(hit.map), edit };
+      const def = model.codes.find(c => c.detailsNode && c.detailsNode === hit.map);
+      const entry = def ? undefined : model.mappings.find(m => m.detailsNode && m.detailsNode === hit.map);
+      return { kind: 'detailsKey', owner: def ? { kind: 'code', def } : entry && { kind: 'mapping', entry }, present: present(hit.map), edit };
     }
     if (p.length === entryDepth + 2 && p[entryDepth] === 'details') return { kind: 'detailSpecKey', present: present(hit.map), edit };
     return undefined;
