@@ -29,7 +29,7 @@ export function documentSymbols(ctx: FeatureContext): DocumentSymbol[] {
     let s = byStatus.get(m.status.span.start);
     if (!s) {
       const entryEnd = Math.max(m.entrySpan.end, m.status.span.end);
-      s = { name: m.status.raw, detail: m.index === null ? (m.code?.value ?? '') : '', kind: SymbolKind.Key, range: spanRange(doc, { start: m.status.span.start, end: entryEnd }), selectionRange: spanRange(doc, m.status.span), children: [] };
+      s = { name: m.status.raw.replace(/^(["'])(.*)\1$/, '$2'), detail: m.index === null ? (m.code?.value ?? '') : '', kind: SymbolKind.Key, range: spanRange(doc, { start: m.status.span.start, end: entryEnd }), selectionRange: spanRange(doc, m.status.span), children: [] };
       byStatus.set(m.status.span.start, s);
       statuses.push(s);
     } else s.range = { start: s.range.start, end: spanRange(doc, m.entrySpan).end };

@@ -5,16 +5,21 @@
 import type { Node } from 'yaml';
 import type { CodeAction } from 'vscode-languageserver-types';
 import type { EnumData, UnknownKeyData } from '../checks/schemaChecks';
-import { editDistance } from '../util/closest';
+import { editDistance, keyDistance } from '../util/closest';
 import { action, removePair, single } from './edits';
 import { mapOfKey, removeFlowItem, replaceScalar, syntaxOf, unquotedText } from './syntax';
 import type { Fixer } from './types';
 
-/** The first suggestion is the best single fix only when it is strictly closer than the second. */
-export function clearlyBest(word: string, suggestions: readonly string[]): boolean {
-  if (suggestions.length < 2) return suggestions.length === 1;
+/**
+ * The first suggestion is the best single fix (isPreferred) only when it is a small slip — at most 2
+ * edits, or a sixth of the word — and strictly closer than the second.
+ */
+export function clearlyBest(word: string, suggestions: readonly string[], distance: (a: string, b: string) => number = editDistance): boolean {
+  if (!suggestions.length) return false;
   const w = word.toLowerCase();
-  return editDistance(w, suggestions[0]!.toLowerCase()) < editDistance(w, suggestions[1]!.toLowerCase());
+  const d0 = distance(w, suggestions[0]!.toLowerCase());
+  if (d0 > Math.max(2, Math.floor(word.length / 6))) return false;
+  return suggestions.length < 2 || d0 < distance(w, suggestions[1]!.toLowerCase());
 }
 
 export const schemaFixers: Record<string, Fixer> = {
@@ -26,7 +31,7 @@ export const schemaFixers: Record<string, Fixer> = {
     // A key the mapping already has would become a duplicate: never offered.
     const present = new Set(held?.map.items.map(p => String((p.key as { value?: unknown } | null)?.value)) ?? []);
     const suggestions = data.suggestions.filter(k => !present.has(k));
-    const best = clearlyBest(data.key, suggestions);
+    const best = clearlyBest(data.key, suggestions, keyDistance);
     const out: CodeAction[] = suggestions.map((k, i) => action(`Change to '${k}'`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, k, syntaxOf(ctx.model))]), best && i === 0));
     if (held) {
       const pair = held.map.items[held.index]!;

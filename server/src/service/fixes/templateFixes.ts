@@ -6,7 +6,7 @@ import type { CodeDef, MappingEntry, Section, Template } from '../model/model';
 import { flowTemplateEnd, type UnknownPlaceholderData, type UnquotedData, type UnusedDetailData } from '../checks/templateChecks';
 import { action, columnIfFirst, declareDetail, doubleQuote, findEntry, lineEndAfter, lineStart, nodeEnd, nodeStart, removePair, replace, sectionOf, single } from './edits';
 import { clearlyBest } from './schemaFixes';
-import { removeFlowItem, syntaxOf } from './syntax';
+import { removeFlowItem, syntaxOf, unquotedText } from './syntax';
 import type { Fixer } from './types';
 
 const TYPE_OF_PARAM: Record<string, string> = { string: 'string', integer: 'integer', number: 'number', boolean: 'boolean', array: 'string[]', object: 'object' };
@@ -82,7 +82,7 @@ function appendToTemplate(ctx: FeatureContext, t: Template, addition: string): T
 
 const unusedDetail: Fixer = (ctx, d) => {
   const data = d.data as UnusedDetailData | undefined;
-  if (!data || ctx.doc.getText(d.range) !== data.key) return [];
+  if (!data || unquotedText(ctx.doc, d.range) !== data.key) return [];
   const found = entryAndSection(ctx, data.entryKind, data.entryAt, data.index);
   if (!found) return [];
   const out: CodeAction[] = [];

@@ -50,11 +50,16 @@ export function closestKey(word: string, candidates: Iterable<string>, limit = 3
   const scored: [string, number][] = [];
   for (const c of new Set(candidates)) {
     if (c === word) continue;
-    const lower = c.toLowerCase();
-    let d = editDistance(w, lower, max);
-    for (let i = lower.indexOf('_'); i >= 4; i = lower.indexOf('_', i + 1)) d = Math.min(d, editDistance(w, lower.slice(0, i), max) + 1);
+    const d = keyDistance(w, c.toLowerCase(), max);
     if (d <= max) scored.push([c, d]);
   }
   scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
   return scored.slice(0, limit).map(([c]) => c);
+}
+
+/** Edit distance to a key or to one of its leading `_` parts (plus one): `mesage` is 2 from `message_template`. */
+export function keyDistance(word: string, key: string, max = Infinity): number {
+  let d = editDistance(word, key, max);
+  for (let i = key.indexOf('_'); i >= 4; i = key.indexOf('_', i + 1)) d = Math.min(d, editDistance(word, key.slice(0, i), max) + 1);
+  return d;
 }
