@@ -109,3 +109,15 @@ test('placeholders inside { of a JSON template; condition roots in JSON', () => 
   const op = at('{ "error_mapping": { "403": { "condition": "response.status |", "code": "PERMISSION_DENIED" } } }', JSON_URI);
   assert.ok(op.labels.includes('==') && op.labels.includes('contains'));
 });
+
+test('right after `code:` the inserted code gets its space; status snippets are indented under their key', () => {
+  assert.equal(at('error_mapping:\n  404:\n    code:|\n').apply('NOT_FOUND_RESOURCE'), 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n');
+  const f = fixture('error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n  42|\n', { cursor: true });
+  const item = s.complete(f.doc, f.cursor!, {}, undefined, { snippets: true }).find(i => i.label === '429')!;
+  assert.equal(applyEdits(f.doc, [item.textEdit as TextEdit]), 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n  429:\n    code: ${1:RATE_LIMIT_EXCEEDED}\n');
+  const j = fixture('{ "error_mapping": { "42|" } }', { cursor: true, uri: JSON_URI });
+  const ji = s.complete(j.doc, j.cursor!, {}, undefined, { snippets: true }).find(i => i.label === '429')!;
+  assert.equal(applyEdits(j.doc, [ji.textEdit as TextEdit]), '{ "error_mapping": { "429": { "code": "${1:RATE_LIMIT_EXCEEDED}" } } }');
+  const k = at('{ "error_codes": { "X_Y": { "category": "VALIDATION", "mes|" } } }', JSON_URI);
+  assert.equal(k.apply('message_template'), '{ "error_codes": { "X_Y": { "category": "VALIDATION", "message_template":  } } }');
+});

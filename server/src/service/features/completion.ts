@@ -39,6 +39,10 @@ export function completeList(ctx: FeatureContext, at: Position, opts: Completion
 
 /** The text that replaces the slot's word: quoted where the file needs it (JSON), plain YAML otherwise. */
 function valueText(ctx: FeatureContext, e: SlotEdit, word: string): string {
+  return (e.lead ?? '') + quotedValue(ctx, e, word);
+}
+
+function quotedValue(ctx: FeatureContext, e: SlotEdit, word: string): string {
   if (e.quote) return `"${word}"`;
   // YAML: `[` `]` end a plain scalar inside `{ }`; a plain `string[]` is fine in block style.
   return ctx.model.kind !== 'json' && e.flow && /[[\]{},]/.test(word) && !isQuotedAt(ctx, e) ? `"${word}"` : word;
@@ -51,6 +55,7 @@ const isQuotedAt = (ctx: FeatureContext, e: SlotEdit): boolean => /["']/.test(ct
  * key being typed only the name is written (the colon goes after the closing quote, outside the word).
  */
 function keyText(ctx: FeatureContext, e: SlotEdit, key: string, value = ''): string {
+  if (e.closes) return `${key}": ${value}`;
   const insideJsonQuotes = ctx.model.kind === 'json' && !e.quote;
   const k = e.quote ? `"${key}"` : key;
   return e.colon && !insideJsonQuotes ? `${k}: ${value}` : k;

@@ -70,7 +70,12 @@ export type Owner = { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: M
  * quotes); `quote` is the quote to write around it when there is none yet (JSON), `colon` whether a
  * key needs its `: ` written.
  */
-export interface SlotEdit { readonly start: number; readonly end: number; readonly typed: string; readonly quote: '' | '"'; readonly colon: boolean; /** Inside `{ }` / `[ ]` (YAML flow or JSON). */ readonly flow: boolean }
+export interface SlotEdit {
+  readonly start: number; readonly end: number; readonly typed: string; readonly quote: '' | '"'; readonly colon: boolean;
+  /** Inside `{ }` / `[ ]` (YAML flow or JSON). */ readonly flow: boolean;
+  /** Written before the value: a space right after `key:` (`code:|`), else nothing. */ readonly lead?: ' ';
+  /** A JSON key typed inside its quotes with no `:` after them: the range covers the closing quote, to write `key": …`. */ readonly closes?: true;
+}
 
 type Path = readonly (string | number)[];
 interface Hit { readonly role: 'key' | 'value'; readonly path: Path; readonly scalar?: Node; readonly map?: YAMLMap; readonly s: Section }
@@ -133,8 +138,10 @@ function slotEdit(model: AdapterModel, hit: Hit, offset: number): SlotEdit {
     const quoted = span.start > hit.s.base + sc.range[0];
     const after = text.slice(hit.s.base + sc.range[1], hit.s.base + sc.range[1] + 40);
     const colon = hit.role === 'key' && !/^\s*:/.test(after);
+    const typed = text.slice(span.start, Math.min(offset, span.end));
+    if (json && quoted && colon) return { start: span.start, end: span.end + 1, typed, quote: '', colon, flow: !!hit.map?.flow, closes: true };
     // An unquoted word in JSON (still being typed) gets its quotes.
-    return { start: span.start, end: span.end, typed: text.slice(span.start, Math.min(offset, span.end)), quote: json && !quoted ? '"' : '', colon, flow: !!hit.map?.flow };
+    return { start: span.start, end: span.end, typed, quote: json && !quoted ? '"' : '', colon, flow: !!hit.map?.flow };
   }
   // No word yet, or an unclosed quote: the word before the cursor on this line.
   let start = offset;
@@ -144,7 +151,8 @@ function slotEdit(model: AdapterModel, hit: Hit, offset: number): SlotEdit {
   const inQuote = text[start - 1] === '"' || text[start - 1] === "'";
   const closing = inQuote && text[end] === text[start - 1] ? 1 : 0;
   const colon = hit.role === 'key' && !/^["']?\s*:/.test(text.slice(end + closing, end + closing + 40));
-  return { start, end, typed: text.slice(start, offset), quote: json && !inQuote ? '"' : '', colon, flow: !!hit.map?.flow };
+  const lead = hit.role === 'value' && text[start - 1] === ':' ? ' ' as const : undefined;
+  return { start, end, typed: text.slice(start, offset), quote: json && !inQuote ? '"' : '', colon, flow: !!hit.map?.flow, ...(lead ? { lead } : {}) };
 }
 
 /** The key or value under the offset, with the key path to it; a blank or new line takes its block by indentation. */
