@@ -20,7 +20,7 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
       { scheme: 'file', language: 'markdown', pattern: '**/*-adapter.md' },
       ...extra.map(pattern => ({ scheme: 'file', pattern })),
     ],
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json,md}') },
+    // No client-side file watcher: the server registers one (workspace/didChangeWatchedFiles) itself.
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'mcp-aql',

@@ -25,7 +25,12 @@ export namespace GetRegistry {
   export const type = new RequestType0<Registry, void>(method);
 }
 
-export interface WorkspaceReport { readonly files: number; readonly problems: { readonly uri: string; readonly diagnostics: Diagnostic[] }[] }
+export interface WorkspaceReport {
+  readonly files: number;
+  readonly problems: { readonly uri: string; readonly diagnostics: Diagnostic[] }[];
+  /** The run was cancelled (from the progress notification or the request): `problems` covers the files checked so far. */
+  readonly cancelled?: boolean;
+}
 export namespace ValidateWorkspace {
   export const method = 'mcpAql/validateWorkspace' as const;
   export const type = new RequestType0<WorkspaceReport, void>(method);

@@ -14,7 +14,7 @@ const YAML = 'file:///w/shop.adapter.yaml', JSON_URI = 'file:///w/shop.adapter.j
 
 function at(text: string, uri = YAML) {
   const f = fixture(text, { cursor: true, uri });
-  const items = s.complete(f.doc, f.cursor!, {}, undefined, { snippets: false });
+  const items = s.complete(f.doc, f.cursor!, {}, { snippets: false });
   const apply = (label: string) => {
     const it = items.find(i => i.label === label);
     assert.ok(it, `no ${label} among ${items.map(i => i.label).join(', ')}`);
@@ -113,10 +113,10 @@ test('placeholders inside { of a JSON template; condition roots in JSON', () => 
 test('right after `code:` the inserted code gets its space; status snippets are indented under their key', () => {
   assert.equal(at('error_mapping:\n  404:\n    code:|\n').apply('NOT_FOUND_RESOURCE'), 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n');
   const f = fixture('error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n  42|\n', { cursor: true });
-  const item = s.complete(f.doc, f.cursor!, {}, undefined, { snippets: true }).find(i => i.label === '429')!;
+  const item = s.complete(f.doc, f.cursor!, {}, { snippets: true }).find(i => i.label === '429')!;
   assert.equal(applyEdits(f.doc, [item.textEdit as TextEdit]), 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n  429:\n    code: ${1:RATE_LIMIT_EXCEEDED}\n');
   const j = fixture('{ "error_mapping": { "42|" } }', { cursor: true, uri: JSON_URI });
-  const ji = s.complete(j.doc, j.cursor!, {}, undefined, { snippets: true }).find(i => i.label === '429')!;
+  const ji = s.complete(j.doc, j.cursor!, {}, { snippets: true }).find(i => i.label === '429')!;
   assert.equal(applyEdits(j.doc, [ji.textEdit as TextEdit]), '{ "error_mapping": { "429": { "code": "${1:RATE_LIMIT_EXCEEDED}" } } }');
   const k = at('{ "error_codes": { "X_Y": { "category": "VALIDATION", "mes|" } } }', JSON_URI);
   assert.equal(k.apply('message_template'), '{ "error_codes": { "X_Y": { "category": "VALIDATION", "message_template":  } } }');

@@ -10,7 +10,7 @@ import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
 
 export const USAGE = `Usage:
-  mcp-aql-errors check [paths|globs…] [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]…
+  mcp-aql-errors check [paths|globs…] [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]… [--code-scope workspace|folder|file]
   mcp-aql-errors preview <file> [--code X] [--dialect mcp-aql|mcp-tool-result|json-rpc|atlas-gate|all]
                          [--status N --body JSON] [--format text|json]
   mcp-aql-errors registry [--json]

@@ -1,14 +1,15 @@
 /** Settings per resource from workspace/configuration, cached per URI, cleared on change (conventions C8). */
 import type { Connection } from 'vscode-languageserver/node';
-import type { RuleLevel, ServiceOptions } from '../service';
+import { CODE_SCOPES, type CodeScope, type RuleLevel, type ServiceOptions } from '../service';
 
 export interface Settings {
   readonly files: string[];
   readonly rules: Record<string, RuleLevel>;
   readonly maxFileSize: number;
+  readonly codeScope: CodeScope;
 }
 
-export const DEFAULT_SETTINGS: Settings = { files: [], rules: {}, maxFileSize: 4.5 * 1024 * 1024 };
+export const DEFAULT_SETTINGS: Settings = { files: [], rules: {}, maxFileSize: 4.5 * 1024 * 1024, codeScope: 'workspace' };
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 
@@ -20,10 +21,11 @@ export function normalize(raw: unknown): Settings {
     for (const [k, v] of Object.entries(r.rules as Record<string, unknown>)) if (typeof v === 'string' && LEVELS.has(v)) rules[k] = v as RuleLevel;
   }
   const maxFileSize = typeof r.maxFileSize === 'number' && r.maxFileSize > 0 ? r.maxFileSize : DEFAULT_SETTINGS.maxFileSize;
-  return { files, rules, maxFileSize };
+  const codeScope = CODE_SCOPES.includes(r.codeScope as CodeScope) ? r.codeScope as CodeScope : DEFAULT_SETTINGS.codeScope;
+  return { files, rules, maxFileSize, codeScope };
 }
 
-export const toServiceOptions = (s: Settings): ServiceOptions => ({ files: s.files, rules: s.rules, maxFileSize: s.maxFileSize });
+export const toServiceOptions = (s: Settings): ServiceOptions => ({ files: s.files, rules: s.rules, maxFileSize: s.maxFileSize, codeScope: s.codeScope });
 
 export class SettingsCache {
   private readonly byUri = new Map<string, Promise<Settings>>();

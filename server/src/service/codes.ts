@@ -75,6 +75,57 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'condition.unknown-root': { level: 'warning', summary: 'condition path root outside response.status/body/headers and params' },
 };
 
+/* ---- Payloads: what each code carries in Diagnostic.data (conventions C6), declared once. ---- */
+
+/** Where a template's entry is, to find it again: the entry's key (error_codes) or status key (error_mapping) offset. */
+export interface EntryRef { readonly entryAt: number; readonly entryKind: 'code' | 'mapping'; readonly index: number | null }
+export interface UnknownPlaceholderData extends EntryRef {
+  readonly key: string;
+  readonly visible: readonly string[];
+  readonly suggestions: readonly string[];
+  /** The key is a parameter of some operation: declaring it is the likely fix. */
+  readonly param?: { readonly operation: string; readonly type?: string };
+}
+export interface UnusedDetailData extends EntryRef { readonly key: string }
+export interface UnquotedData { readonly key: string }
+export interface UnknownCodeData {
+  readonly code: string;
+  readonly suggestions: readonly string[];
+  /** Status key offset and list index of the entry, to find it again. */
+  readonly entryAt: number;
+  readonly index: number | null;
+}
+export interface UnknownKeyData { readonly key: string; readonly allowed: readonly string[]; readonly suggestions: readonly string[] }
+export interface EnumData { readonly value: unknown; readonly allowed: readonly unknown[]; readonly suggestions: readonly string[] }
+export interface NameFormatData { readonly name: string; readonly suggestion: string }
+export interface UnknownCategoryData { readonly value: string; readonly suggestions: readonly string[] }
+export interface CategoryPrefixData { readonly name: string; readonly category: string; readonly renameTo: string; readonly prefixCategory?: string }
+export interface UnknownRootData { readonly root: string; readonly suggestions: readonly string[] }
+
+/** The payload of every code that carries one; a code missing here carries none. */
+export interface Payloads {
+  'yaml.syntax': { readonly yamlCode: string };
+  'json.syntax': { readonly yamlCode: string };
+  'yaml.duplicate-key': { readonly key: string; readonly firstAt: number };
+  'yaml.alias-limit': { readonly alias: string; readonly expanded: number; readonly total: number; readonly budget: number };
+  'text.invalid-character': { readonly codePoint: number };
+  'file.too-large': { readonly size: number; readonly max: number };
+  'internal.rule-failure': { readonly rule: string };
+  'schema.required': { readonly missing: string };
+  'schema.unknown-key': UnknownKeyData;
+  'schema.enum': EnumData;
+  'code.name-format': NameFormatData;
+  'code.unknown-category': UnknownCategoryData;
+  'code.category-prefix': CategoryPrefixData;
+  'template.unknown-placeholder': UnknownPlaceholderData;
+  'template.unused-detail': UnusedDetailData;
+  'template.unquoted-placeholder': UnquotedData;
+  'template.flow-mapping': EntryRef;
+  'mapping.unknown-code': UnknownCodeData;
+  'condition.unknown-root': UnknownRootData;
+}
+export type PayloadOf<C extends Code> = C extends keyof Payloads ? Payloads[C] : undefined;
+
 export const allCodes: readonly Code[] = Object.values(Code);
 export const SOURCE = 'mcp-aql';
 export const README_URL = 'https://github.com/mcp-aql/mcp-aql-errors/blob/main/README.md';

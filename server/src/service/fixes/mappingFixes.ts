@@ -1,7 +1,7 @@
 /** Fixers for mapping.unknown-code: the closest known code, or declare the code in error_codes. */
 import { isMap, type Node } from 'yaml';
 import type { CodeAction } from 'vscode-languageserver-types';
-import type { UnknownCodeData } from '../checks/mappingChecks';
+import type { UnknownCodeData } from '../codes';
 import type { FeatureContext } from '../model/context';
 import { keyString } from '../parse/extract';
 import type { MappingEntry } from '../model/model';
@@ -10,7 +10,7 @@ import { statusInCategory } from '../model/registry';
 import { action, columnIfFirst, insertLines, nodeEnd, nodeStart, sectionOf, single } from './edits';
 import { clearlyBest } from './schemaFixes';
 import { insertIntoFlowMap, replaceScalar, syntaxOf, unquotedText } from './syntax';
-import type { Fixer } from './types';
+import type { Fixers } from './types';
 
 function guessCategory(ctx: FeatureContext, code: string, m: MappingEntry | undefined): string {
   const byPrefix = prefixCategory(code, ctx.registry.categoryNames);
@@ -66,10 +66,9 @@ function declareCode(ctx: FeatureContext, data: UnknownCodeData, m: MappingEntry
   return edit && action(`Declare '${data.code}' in error_codes`, undefined, single(ctx.doc, [edit]));
 }
 
-export const mappingsFixers: Record<string, Fixer> = {
-  'mapping.unknown-code': (ctx, d) => {
-    const data = d.data as UnknownCodeData | undefined;
-    if (!data || unquotedText(ctx.doc, d.range) !== data.code) return [];
+export const mappingsFixers: Fixers = {
+  'mapping.unknown-code': (ctx, d, data) => {
+    if (unquotedText(ctx.doc, d.range) !== data.code) return [];
     const m = ctx.model.mappings.find(x => x.status.span.start === data.entryAt && x.index === data.index);
     const best = clearlyBest(data.code, data.suggestions);
     const out = data.suggestions.map((c, i) => action(`Change to ${c}`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, c, syntaxOf(ctx.model))]), best && i === 0));

@@ -4,11 +4,10 @@
  */
 import type { Node } from 'yaml';
 import type { CodeAction } from 'vscode-languageserver-types';
-import type { EnumData, UnknownKeyData } from '../checks/schemaChecks';
 import { editDistance, keyDistance } from '../util/closest';
 import { action, removePair, single } from './edits';
 import { mapOfKey, removeFlowItem, replaceScalar, syntaxOf, unquotedText } from './syntax';
-import type { Fixer } from './types';
+import type { Fixers } from './types';
 
 /**
  * The first suggestion is the best single fix (isPreferred) only when it is a small slip — at most 2
@@ -22,10 +21,10 @@ export function clearlyBest(word: string, suggestions: readonly string[], distan
   return suggestions.length < 2 || d0 < distance(w, suggestions[1]!.toLowerCase());
 }
 
-export const schemaFixers: Record<string, Fixer> = {
-  'schema.unknown-key': (ctx, d) => {
-    const data = d.data as UnknownKeyData | undefined;
-    if (!data || unquotedText(ctx.doc, d.range) !== data.key) return [];
+export const schemaFixers: Fixers = {
+  'schema.unknown-key': (ctx, d, data) => {
+    // `<<` is a YAML merge key, never a typo to rename or remove.
+    if (data.key === '<<' || unquotedText(ctx.doc, d.range) !== data.key) return [];
     const start = ctx.doc.offsetAt(d.range.start);
     const held = mapOfKey(ctx.model, start);
     // A key the mapping already has would become a duplicate: never offered.
@@ -42,9 +41,8 @@ export const schemaFixers: Record<string, Fixer> = {
     }
     return out;
   },
-  'schema.enum': (ctx, d) => {
-    const data = d.data as EnumData | undefined;
-    if (!data || typeof data.value !== 'string' || unquotedText(ctx.doc, d.range) !== data.value) return [];
+  'schema.enum': (ctx, d, data) => {
+    if (typeof data.value !== 'string' || unquotedText(ctx.doc, d.range) !== data.value) return [];
     const best = clearlyBest(data.value, data.suggestions);
     return data.suggestions.map((v, i) => action(`Change to '${v}'`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, v, syntaxOf(ctx.model))]), best && i === 0));
   },
