@@ -39,7 +39,7 @@ test('diagnostics: the same codes on the same words in YAML, front matter and JS
   const got = Object.fromEntries(kinds.map(k => [k, s.validate(KINDS[k]).map(d => `${d.code} ${bare(KINDS[k], d)}`)]));
   assert.deepEqual(got.yaml, [
     'template.unknown-placeholder {order_id}', 'code.name-format orderGone', 'code.category-prefix SHOP_OUT_OF_STOCK',
-    'template.unused-detail warehouse', 'code.unknown-category VALIDATON', 'schema.enum strng', 'template.unknown-placeholder {qtty}',
+    'template.unused-detail warehouse', 'code.category-prefix RATE_LIMIT_CART', 'template.unquoted-placeholder {cart}', 'code.unknown-category VALIDATON', 'schema.enum strng', 'template.unknown-placeholder {qtty}',
     'schema.unknown-key descripton', 'mapping.unknown-code NOT_FOUND_ORDR', 'condition.unknown-root request',
     'http.category-mismatch 410', 'mapping.unknown-code VALIDATION_BAD_SHIPPING',
   ]);
@@ -99,6 +99,9 @@ test('JSON fixes write JSON: declare a details key, declare a code, remove a key
   assert.deepEqual(lines(key, '"VALIDATION_BAD_QTY": {', 4), ['    "VALIDATION_BAD_QTY": {', '      "category": "VALIDATION",', `      "message_template": "Quantity '{qty}' is not allowed for '{qtty}'",`, '      "details": {']);
   assert.ok(fix('json', 'code.name-format', "Rename to 'ORDER_GONE' (every use)").includes('    "ORDER_GONE": {'));
   assert.ok(fix('json', 'schema.unknown-key', "Change to 'description'").includes('      "description": "Quantity out of range",'));
+  assert.ok(fix('json', 'code.category-prefix', 'Change category to RATE_LIMIT', 1).includes('      "category": "RATE_LIMIT",\n      "message_template": "Too many updates of cart {cart}",'));
+  assert.ok(fix('json', 'template.unquoted-placeholder', "Wrap in single quotes: '{cart}'").includes(`      "message_template": "Too many updates of cart '{cart}'",`));
+  assert.ok(fix('json', 'code.unknown-category', 'Change category to VALIDATION').includes('      "category": "VALIDATION",\n      "message_template": "Coupon {coupon} is invalid",'));
 });
 
 test('completion in every kind: codes, categories, entry keys, statuses, details types, placeholders', () => {
@@ -141,7 +144,7 @@ test('hover, definition, references, rename, symbols, CodeLens and preview in ev
   assert.match(answers[0]!.phHover, /details key of type `integer`/);
   assert.match(answers[0]!.statusHover, /410 Gone/);
   assert.deepEqual(answers[0]!.preview, ['SHOP_OUT_OF_STOCK', "Item 'example_sku' is out of stock", true]);
-  assert.equal(answers[0]!.lenses.length, 8);
+  assert.equal(answers[0]!.lenses.length, 9);
   assert.deepEqual(answers[1], answers[0]);
   assert.deepEqual(answers[2], answers[0]);
 });
