@@ -213,30 +213,39 @@ function byIndent(s: Section, root: Node | null, rel: number): Hit | undefined {
   const m = /^( *)(?:- +)?[A-Za-z0-9_]*$/.exec(text.slice(ls, rel));
   if (!m) return undefined;
   const indent = m[1]!.length + (/^ *(- +)/.exec(m[0])?.[1]!.length ?? 0);
-  let best: Hit | undefined;
-  const visit = (node: Node | null, path: Path) => {
-    if (!isMap(node) || node.flow || !node.range || node.range[0] > rel) {
-      if (isSeq(node)) node.items.forEach((it, i) => visit(it as Node | null, [...path, i]));
-      return;
+  // One scan up from the cursor: the last content line (`prev`) and the nearest one indented less than
+  // the cursor (`bound`). Every line between `bound` and the cursor is indented at least as deep, so a
+  // mapping whose keys stand at the cursor's column and that starts after `bound` is still open there.
+  let bound = 0, prev = -1;
+  for (let e = ls - 1; e > 0;) {
+    const b = text.lastIndexOf('\n', e - 1) + 1;
+    const line = text.slice(b, e);
+    const body = line.trimStart();
+    if (body && !body.startsWith('#')) {
+      if (prev < 0) prev = b;
+      if (line.length - body.length < indent) { bound = b; break; }
     }
+    e = b - 1;
+  }
+  let best: Hit | undefined;
+  const colOf = (o: number) => o - (text.lastIndexOf('\n', o - 1) + 1);
+  const visit = (node: Node | null, path: Path) => {
+    // Only collections that reach into [bound, cursor] (or start on the next content line) can hold the answer.
+    if (!node?.range || node.range[2] < bound || (node.range[0] > rel && text.slice(rel, node.range[0]).trim())) return;
+    if (isSeq(node)) { node.items.forEach((it, i) => visit(it as Node | null, [...path, i])); return; }
+    if (!isMap(node) || node.flow) return;
     const first = node.items[0]?.key as Node | null;
     if (!first?.range) return;
-    const fls = text.lastIndexOf('\n', first.range[0] - 1) + 1;
-    const keyCol = first.range[0] - fls;
-    // No line between the mapping's end and the cursor may be indented less than its keys.
-    const gap = text.slice(node.range[2], ls).split('\n').filter(l => l.trim() && !l.trimStart().startsWith('#'));
-    const open = gap.every(l => l.length - l.trimStart().length >= keyCol);
-    if (keyCol === indent && open) best = { role: 'key', path, map: node, s };
+    const keyCol = colOf(first.range[0]);
+    if (keyCol === indent && first.range[0] >= bound) best = { role: 'key', path, map: node, s };
     for (const p of node.items) {
       const name = keyOf(p);
       if (name === undefined) continue;
-      const v = p.value as Node | null;
-      const k = p.key as Node | null;
-      if ((isMap(v) || isSeq(v)) && v.range && v.range[0] <= rel) visit(v, [...path, name]);
-      // `404:` with nothing under it yet: the cursor, indented deeper, starts its mapping.
-      else if ((!v || (isScalar(v) && v.value === null)) && k?.range && k.range[0] < rel && open && indent > keyCol) {
-        const after = text.slice(k.range[1], ls).split('\n').slice(1).filter(l => l.trim());
-        if (!after.length) best = { role: 'key', path: [...path, name], s };
+      const v = p.value as Node | null, k = p.key as Node | null;
+      if (isMap(v) || isSeq(v)) visit(v, [...path, name]);
+      // `404:` with nothing under it yet, on the last content line: the cursor, indented deeper, starts its mapping.
+      else if ((!v || (isScalar(v) && v.value === null)) && k?.range && prev >= 0 && k.range[0] >= prev && k.range[0] < ls && indent > colOf(k.range[0])) {
+        best = { role: 'key', path: [...path, name], s };
       }
     }
   };
