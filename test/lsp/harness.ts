@@ -89,11 +89,11 @@ export async function inMemory(capabilities: ClientCapabilities, settings: Recor
   return client;
 }
 
-export async function overStdio(capabilities: ClientCapabilities, settings: Record<string, unknown> = {}): Promise<Client & { proc: ChildProcess }> {
+export async function overStdio(capabilities: ClientCapabilities, settings: Record<string, unknown> = {}, folders: string[] = []): Promise<Client & { proc: ChildProcess }> {
   const proc = spawn(process.execPath, [join(ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const client = wire(conn, settings, () => { conn.dispose(); proc.kill(); });
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities, workspaceFolders: null });
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities, workspaceFolders: folders.length ? folders.map(f => ({ uri: f, name: 'ws' })) : null });
   await conn.sendNotification('initialized', {});
   return { ...client, proc };
 }

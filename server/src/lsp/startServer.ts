@@ -3,17 +3,19 @@
  * (conventions C8, C9): documents and diagnostics, indexing, editor requests, code actions, workspace
  * requests. Nothing here knows YAML.
  */
-import { TextDocuments, type Connection } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createAdapterService, createWorkspaceIndex, type AdapterService, type ServiceDeps } from '../service';
+import type { Connection } from 'vscode-languageserver/node';
+import { createAdapterService, createWorkspaceIndex, isConfigFileName, parseProjectConfig, type AdapterService, type ServiceDeps } from '../service';
 import { clientFeatures, serverCapabilities, type ClientFeatures } from './capabilities';
 import { registerCodeActions } from './codeActions';
+import { ConfigFiles } from './configFiles';
 import type { ServerContext } from './context';
 import { DiagnosticsScheduler } from './diagnostics';
 import { registerDocuments } from './documents';
 import { registerIndexing } from './indexing';
 import { registerRequests } from './requests';
+import { ResponseFiles } from './responseFiles';
 import { SettingsCache, toServiceOptions } from './settings';
+import { createTextDocuments } from './textDocuments';
 import { WorkspaceIndexer } from './workspaceIndexer';
 import { registerWorkspaceRequests } from './workspaceRequests';
 
@@ -22,21 +24,30 @@ export interface Server { readonly service: AdapterService; readonly indexer: Wo
 export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const index = createWorkspaceIndex();
   const service = createAdapterService({ ...deps, workspace: index });
-  const documents = new TextDocuments(TextDocument);
-  const indexer = new WorkspaceIndexer(service, index);
+  const documents = createTextDocuments();
   let features: ClientFeatures = clientFeatures({});
   let folders: string[] = [];
   let down = false;
-  const settings = new SettingsCache(connection, () => features.configuration);
   const log = (msg: string) => { if (!down) try { connection.console.log(`[mcp-aql] ${msg}`); } catch { /* connection closed */ } };
-  const opts = async (uri: string) => toServiceOptions(await settings.forUri(uri));
+  const settings = new SettingsCache(connection, () => features.configuration, log);
+  const indexer = new WorkspaceIndexer(service, index, log);
+  const configFiles = new ConfigFiles(log);
+  const opts = async (uri: string) => configFiles.apply(uri, toServiceOptions(await settings.forUri(uri)));
+  const responseFiles = new ResponseFiles(service, indexer, documents);
   const scheduler = new DiagnosticsScheduler({
     connection, documents, features: () => features, log,
-    compute: async doc => service.validate(doc, await opts(doc.uri)),
+    // An open config file shows its own problems; a response file its verify.* diagnostics; an adapter is validated under its config file.
+    compute: async doc => {
+      if (isConfigFileName(doc.uri)) return parseProjectConfig(doc.getText()).problems;
+      const o = await opts(doc.uri);
+      return responseFiles.diagnostics(doc, o) ?? service.validate(doc, o);
+    },
   });
   const ctx: ServerContext = {
     connection, documents, service, indexer, settings, scheduler, log, opts,
     features: () => features, folders: () => folders, isDown: () => down,
+    withConfig: (uri, editor) => configFiles.apply(uri, editor),
+    configFilesChanged(uris) { if (!uris.some(isConfigFileName)) return false; configFiles.clear(); return true; },
     withDoc(uri, fallback, f) {
       const doc = documents.get(uri);
       if (!doc) return Promise.resolve(fallback);
@@ -58,6 +69,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   registerRequests(ctx);
   registerCodeActions(ctx);
   registerWorkspaceRequests(ctx);
+  responseFiles.listen(connection, opts, uri => scheduler.schedule(uri));
 
   connection.onShutdown(() => { down = true; scheduler.dispose(); indexing.dispose(); });
   documents.listen(connection);

@@ -2,12 +2,16 @@
  * Keeps the service's workspace index current: a scan of the workspace folders (adapter files only,
  * any number of them, in slices that yield to requests), watched-file events, and the live text of
  * open documents. Reads files, never writes. Indexing itself is the shared path of node/workspacePass.
+ * A folder is untrusted (issue 13): each real directory is scanned once, links leading out of the
+ * workspace folder are not followed, only regular files are read (node/walkTree, node/readRegularFile).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_MAX_FILE_SIZE, type AdapterService, type ServiceOptions, type WorkspaceIndex } from '../service';
+import { readRegularFile } from '../node/readRegularFile';
+import { isInside, LINK_OUTSIDE, walkTree, type WalkNote } from '../node/walkTree';
 import { indexFiles, indexText } from '../node/workspacePass';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e', '.vscode-test']);
@@ -19,7 +23,9 @@ export interface ScanProgress { readonly seen: number; readonly indexed: number 
 
 export class WorkspaceIndexer {
   private readonly open = new Set<string>();
-  constructor(private readonly service: AdapterService, readonly index: WorkspaceIndex) {}
+  /** The scanned workspace folders, as given and as real paths: links may not lead out of them. */
+  private readonly roots: { dir: string; real: string }[] = [];
+  constructor(private readonly service: AdapterService, readonly index: WorkspaceIndex, private readonly log: (msg: string) => void = () => {}) {}
 
   /** Index one document's codes from its live text; returns whether what other files depend on changed. */
   updateDocument(doc: TextDocument, opts: ServiceOptions): boolean { return indexText(this.service, this.index, doc.uri, doc, opts); }
@@ -37,13 +43,23 @@ export class WorkspaceIndexer {
     return changed;
   }
 
-  /** The text of a file on disk, or undefined when it cannot be read or is over mcpAql.maxFileSize. */
+  /**
+   * The text of a file on disk, or undefined when it cannot be read, is over mcpAql.maxFileSize, is not
+   * a regular file (a FIFO would block), or is reached through a link leading out of its workspace folder.
+   */
   readText(uri: string, opts: ServiceOptions): string | undefined {
-    try {
-      const path = fileURLToPath(uri);
-      if (statSync(path).size > (opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) return undefined;
-      return readFileSync(path, 'utf8');
-    } catch { return undefined; }
+    let path: string;
+    try { path = fileURLToPath(uri); } catch { return undefined; }
+    const root = this.roots.find(r => { const rel = relative(r.dir, path); return !rel.startsWith('..') && !isAbsolute(rel); });
+    if (root) {
+      let real: string | undefined;
+      try { real = realpathSync(path); } catch { /* missing: the read says so */ }
+      if (real && !isInside(real, root.real)) { this.log(`${path}: ${LINK_OUTSIDE}`); return undefined; }
+    }
+    const read = readRegularFile(path, opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+    if (read.ok) return read.bytes.toString('utf8');
+    if (read.reason !== 'too-large') this.log(`${path}: not read: ${read.message}`);
+    return undefined;
   }
 
   remove(uri: string): boolean { const had = this.index.signature(uri) !== ''; this.index.remove(uri); return had; }
@@ -53,13 +69,18 @@ export class WorkspaceIndexer {
    * yield to the event loop so requests are answered meanwhile. Open documents keep their live text.
    * Returns how many files declare codes.
    */
-  async scan(folderUris: readonly string[], opts: ServiceOptions, o: { stopped?: () => boolean; progress?: (p: ScanProgress) => void } = {}): Promise<number> {
+  async scan(folderUris: readonly string[], options: ServiceOptions | ((uri: string) => ServiceOptions), o: { stopped?: () => boolean; progress?: (p: ScanProgress) => void } = {}): Promise<number> {
+    const opts = typeof options === 'function' ? options : () => options;
     let seen = 0, indexed = 0;
+    const note = (n: WalkNote) => this.log(`scan: ${n.path}: ${n.message.replace(/ \(--follow-symlinks to follow\)$/, '')}`);
     const uris = (function* (self: WorkspaceIndexer) {
-      for (const f of folderUris) for (const uri of candidateFiles(f)) { seen++; if (!self.open.has(uri)) yield uri; }
+      for (const f of folderUris) {
+        const root = self.addRoot(f);
+        if (root) for (const uri of candidateFiles(f, note)) { seen++; if (!self.open.has(uri)) yield uri; }
+      }
     })(this);
     let sliceStart = Date.now();
-    for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts), () => opts)) {
+    for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts(u)), opts)) {
       if (this.index.declaredIn(r.uri).length) indexed++;
       if (Date.now() - sliceStart >= SLICE_MS) {
         o.progress?.({ seen, indexed });
@@ -70,25 +91,22 @@ export class WorkspaceIndexer {
     }
     return indexed;
   }
+
+  /** Remember a workspace folder (its real path bounds the links followed); false when it is not a folder on disk. */
+  private addRoot(folderUri: string): boolean {
+    let dir: string, real: string;
+    try { dir = fileURLToPath(folderUri); real = realpathSync(dir); } catch { return false; }
+    if (!this.roots.some(r => r.dir === dir)) this.roots.push({ dir, real });
+    return true;
+  }
 }
 
-/** Candidate adapter files under a folder URI (by extension; the service decides what is an adapter). */
-export function* candidateFiles(folderUri: string): Generator<string> {
-  let root: string;
-  try { root = fileURLToPath(folderUri); } catch { return; }
-  const stack: [string, number][] = [[root, 0]];
-  while (stack.length) {
-    const [dir, depth] = stack.pop()!;
-    if (depth > 32) continue;
-    let entries: string[];
-    try { entries = readdirSync(dir); } catch { continue; }
-    for (const name of entries) {
-      if (SKIP.has(name)) continue;
-      const p = join(dir, name);
-      let st;
-      try { st = statSync(p); } catch { continue; }
-      if (st.isDirectory()) stack.push([p, depth + 1]);
-      else if (st.isFile() && CANDIDATE.test(name)) yield pathToFileURL(p).href;
-    }
-  }
+/**
+ * Candidate adapter files under a folder URI (by extension; the service decides what is an adapter):
+ * each real directory once, no link leading out of the folder, regular files only; what is skipped goes to `onNote`.
+ */
+export function* candidateFiles(folderUri: string, onNote?: (n: WalkNote) => void): Generator<string> {
+  let dir: string, real: string;
+  try { dir = fileURLToPath(folderUri); real = realpathSync(dir); } catch { return; }
+  for (const f of walkTree(dir, { root: real, skip: SKIP, candidate: n => CANDIDATE.test(n), maxDepth: 32 }, onNote)) yield pathToFileURL(f.path).href;
 }

@@ -23,6 +23,8 @@ import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
 import { runChecks, toDiagnostics } from './checks/runChecks';
 import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeScope, type WorkspaceCodes } from './model/workspace';
 import { scopedWorkspace } from './workspace/scope';
+import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
+import { isResponseFile, verifyText } from './verify';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
 export type { Registry, RegistryCode } from './model/registry';
@@ -33,8 +35,21 @@ export { emptyWorkspace } from './model/workspace';
 export type { CompletionOptions } from './features/completion';
 export type { HoverOptions } from './features/hover';
 export { PREVIEW_COMMAND } from './features/symbols';
-export { globToRegExp } from './util/glob';
+export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
+export { CONFIG_FILE_NAMES, isConfigFileName, parseProjectConfig, type ParsedConfig, type ProjectConfig } from './config/projectConfig';
+export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
+export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
+export { RESPONSE_FILE_GLOBS } from './verify';
+
+export interface TypesRequest {
+  readonly lang: 'ts' | 'json-schema';
+  /** Every registry code, not only those the adapters' error_mapping targets. */
+  readonly includeRegistry?: boolean;
+  /** File names for the header. */
+  readonly sources: readonly string[];
+  readonly version: string;
+}
 
 export interface ServiceDeps {
   /** schemas/error-registry.json */
@@ -59,11 +74,15 @@ export interface ServiceOptions {
   readonly maxProblems?: number;
   /** Files longer than this (UTF-16 units) get one file.too-large diagnostic and nothing else. */
   readonly maxFileSize?: number;
+  /** Extra globs of recorded-response files checked live against the workspace's adapters (mcpAql.responseFiles). */
+  readonly responseFiles?: readonly string[];
   /**
    * Which other files' codes a file sees: `workspace` (default: every indexed file), `folder` (files
    * of its own directory) or `file` (none). Registry codes are always seen.
    */
   readonly codeScope?: CodeScope;
+  /** The file matches an `ignore` glob of its config file: no feature treats it as an adapter. */
+  readonly ignored?: boolean;
   /** Internal, for tests: YAML regions at least this long are parsed incrementally (default 16 KiB). */
   readonly chunkThreshold?: number;
 }
@@ -92,6 +111,14 @@ export interface AdapterService {
   codeOccurrences(doc: TextDocument, opts?: ServiceOptions): CodeOccurrence[];
   preview(doc: TextDocument, req: PreviewRequest, opts?: ServiceOptions): EnvelopePreview | undefined;
   simulate(doc: TextDocument, req: SimulationRequest, opts?: ServiceOptions): SimulationResult;
+  /** The error contract of these adapter documents plus the registry (non-adapters are ignored). */
+  contract(adapters: readonly TextDocument[], opts?: ServiceOptions): Contract;
+  /** Is this a recorded-response file (`*.responses.jsonl`, `*.envelope.json`, mcpAql.responseFiles)? */
+  isResponseFile(uri: string, opts?: ServiceOptions): boolean;
+  /** Recorded responses (JSON, JSON Lines, tool results, JSON-RPC) checked against a contract. */
+  verifyResponses(doc: TextDocument, contract: Contract, opts?: ServiceOptions): Diagnostic[];
+  /** The contract's error envelopes as TypeScript or JSON Schema text. */
+  types(contract: Contract, req: TypesRequest): string;
   readonly registry: Registry;
   /** Drop the cached model of a closed document. */
   forget(uri: string): void;
@@ -136,16 +163,18 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     return model;
   };
   const workspace = deps.workspace ?? emptyWorkspace;
-  /** Run `f` on the document's context, or answer `none` when the document has no model (not an adapter, too large). */
+  /** Run `f` on the document's context, or answer `none` when the document has no model (not an adapter, too large, ignored). */
   const on = <T>(doc: TextDocument, opts: ServiceOptions | undefined, none: T, f: (c: FeatureContext) => T): T => {
+    if (opts?.ignored) return none;
     const model = modelOf(doc, opts);
     return model ? f({ doc, model, registry, workspace: scopedWorkspace(workspace, doc.uri, opts?.codeScope), envelopeValidators, detailTypes }) : none;
   };
 
   const service: AdapterService = {
     registry: deps.registry,
-    isAdapter: (doc, opts) => classify(doc.uri, doc.getText(), opts?.files) !== undefined,
+    isAdapter: (doc, opts) => !opts?.ignored && classify(doc.uri, doc.getText(), opts?.files) !== undefined,
     validate(doc, opts) {
+      if (opts?.ignored) return [];
       const text = doc.getText();
       const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {
@@ -173,6 +202,27 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     preview: (doc, req, opts) => on(doc, opts, undefined, c => preview(c, req)),
     simulate: (doc, req, opts) => on(doc, opts, undefined, c => simulate(c, req))
       ?? simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace, envelopeValidators }, req),
+    contract(adapters, opts) {
+      const inputs = adapters.flatMap(doc => {
+        const model = classify(doc.uri, doc.getText().slice(0, 65536), opts?.files) ? modelOf(doc, opts) : undefined;
+        return model ? [{ doc, model }] : [];
+      });
+      return buildContract(inputs, registry);
+    },
+    isResponseFile: (uri, opts) => isResponseFile(uri, opts?.responseFiles),
+    verifyResponses(doc, contract, opts) {
+      const text = doc.getText();
+      const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      if (text.length > max) {
+        return toDiagnostics(doc, [{ code: 'file.too-large', start: 0, end: 0, message: `This file has ${text.length} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`, data: { size: text.length, max } }], new Map(), opts ?? {});
+      }
+      return toDiagnostics(doc, verifyText(doc.uri, text, contract), new Map(), opts ?? {});
+    },
+    types(contract, req) {
+      const codes = contractCodes(contract, req.includeRegistry ?? false);
+      const opts = { sources: req.sources, version: req.version };
+      return req.lang === 'ts' ? toTypeScript(codes, opts) : JSON.stringify(toJsonSchema(codes, opts), null, 2) + '\n';
+    },
     forget: uri => void cache.delete(uri),
   };
   return service;
