@@ -1,27 +1,7 @@
-/** Settings per resource from workspace/configuration, cached per URI, cleared on change (conventions C8). */
+/** Settings per resource from workspace/configuration, cached per URI, cleared on change (conventions C8). The shape is defined once in ../settingsSchema.ts. */
 import type { Connection } from 'vscode-languageserver/node';
-import type { RuleLevel, ServiceOptions } from '../service';
-
-export interface Settings {
-  readonly files: string[];
-  readonly rules: Record<string, RuleLevel>;
-  readonly maxFileSize: number;
-}
-
-export const DEFAULT_SETTINGS: Settings = { files: [], rules: {}, maxFileSize: 4.5 * 1024 * 1024 };
-
-const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
-
-export function normalize(raw: unknown): Settings {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const files = Array.isArray(r.files) ? r.files.filter((x): x is string => typeof x === 'string') : [];
-  const rules: Record<string, RuleLevel> = {};
-  if (r.rules && typeof r.rules === 'object') {
-    for (const [k, v] of Object.entries(r.rules as Record<string, unknown>)) if (typeof v === 'string' && LEVELS.has(v)) rules[k] = v as RuleLevel;
-  }
-  const maxFileSize = typeof r.maxFileSize === 'number' && r.maxFileSize > 0 ? r.maxFileSize : DEFAULT_SETTINGS.maxFileSize;
-  return { files, rules, maxFileSize };
-}
+import type { ServiceOptions } from '../service';
+import { DEFAULT_SETTINGS, normalizeSettings as normalize, type Settings } from '../settingsSchema';
 
 export const toServiceOptions = (s: Settings): ServiceOptions => ({ files: s.files, rules: s.rules, maxFileSize: s.maxFileSize });
 

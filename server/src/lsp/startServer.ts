@@ -13,6 +13,7 @@ import { FIX_ALL_KIND, GetRegistry, PreviewEnvelope, Simulate, ValidateWorkspace
 import { createAdapterService, type AdapterService, type ServiceDeps, type ServiceOptions } from '../service';
 import { clientFeatures, type ClientFeatures } from './capabilities';
 import { DiagnosticsScheduler } from './diagnostics';
+import { registerEditorSupport, reindexWorkspace } from './editorSupport';
 import { SettingsCache, toServiceOptions } from './settings';
 import { WorkspaceIndexer } from './workspaceIndexer';
 
@@ -60,6 +61,8 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     return opts(uri).then(o => f(doc, o)).catch(e => { log(`request on ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`); return fallback; });
   }
   const ws = (uri: string) => indexer.index.except(uri);
+  const support = { connection, service, documents, indexer, opts };
+  registerEditorSupport(support);
 
   connection.onInitialize((params): InitializeResult => {
     features = clientFeatures(params.capabilities);
@@ -91,14 +94,14 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     void (async () => {
       const o = toServiceOptions(await settings.forUri(folders[0] ?? 'file:///'));
       const n = indexer.scan(folders, o);
-      log(`indexed custom codes of ${n} adapter file(s) in ${folders.length} folder(s)`);
+      log(`workspace index: ${indexer.index.uris().length} adapter file(s) in ${folders.length} folder(s), ${n} declaring custom codes`);
       if (n) scheduler.refreshAll();
     })();
   });
 
   connection.onDidChangeConfiguration(change => {
     settings.reset(change.settings);
-    scheduler.refreshAll();
+    void reindexWorkspace(support, folders).then(n => { log(`settings changed: workspace index re-scanned, ${n} adapter file(s)`); scheduler.refreshAll(); });
   });
 
   connection.onDidChangeWatchedFiles(async ({ changes }) => {
@@ -128,7 +131,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   connection.onPrepareRename(p => withDoc(p.textDocument.uri, null, (doc, o) => service.prepareRename(doc, p.position, o)));
   connection.onRenameRequest(p => withDoc(p.textDocument.uri, null, (doc, o) => service.rename(doc, p.position, p.newName, o, ws(doc.uri))));
   connection.onDocumentSymbol(p => withDoc(p.textDocument.uri, [], (doc, o) => service.documentSymbols(doc, o)));
-  connection.onCodeLens(p => withDoc(p.textDocument.uri, [], (doc, o) => service.codeLenses(doc, o)));
+  connection.onCodeLens(async p => ((await settings.forUri(p.textDocument.uri)).codeLens.enabled ? withDoc(p.textDocument.uri, [], (doc, o) => service.codeLenses(doc, o)) : []));
 
   connection.onCodeAction(p => withDoc(p.textDocument.uri, [] as CodeAction[], (doc, o) => {
     const only = p.context.only;
@@ -158,6 +161,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   connection.onRequest(ValidateWorkspace.type, async () => {
     const problems: { uri: string; diagnostics: Diagnostic[] }[] = [];
     const uris = new Set([...indexer.index.uris(), ...documents.all().map(d => d.uri)]);
+    let checked = 0;
     for (const uri of uris) {
       const open = documents.get(uri);
       const o = await opts(uri);
@@ -166,11 +170,12 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
         try { doc = TextDocument.create(uri, 'yaml', 0, readFileSync(fileURLToPath(uri), 'utf8')); } catch { continue; }
       }
       if (!service.isAdapter(doc, o)) continue;
+      checked++;
       const diagnostics = service.validate(doc, o, ws(uri));
       if (diagnostics.length) problems.push({ uri, diagnostics });
       if (!open) service.forget(uri);
     }
-    return { files: uris.size, problems };
+    return { files: checked, problems };
   });
 
   connection.onShutdown(() => { down = true; scheduler.dispose(); for (const t of indexTimers.values()) clearTimeout(t); });
