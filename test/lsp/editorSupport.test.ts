@@ -74,7 +74,7 @@ test('Validate Workspace counts adapter files only (an open non-adapter file is 
     const folder = pathToFileURL(dir).href;
     const c = await inMemory(PLAIN, {}, [folder]);
     const logs: string[] = [];
-    c.conn.onNotification('window/logMessage', (m: { message: string }) => logs.push(m.message));
+    c.conn.onNotification('window/logMessage', (m: { message: string }) => { logs.push(m.message); });
     try {
       await c.open(`${folder}/package.json`, '{"name": "x"}\n', 'json');
       await c.open('untitled:notes', 'name: x\n');
