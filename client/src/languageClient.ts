@@ -1,29 +1,14 @@
-// serverOptions and clientOptions: which files the server sees (design s1), and how it runs.
+// The Node client: the server runs as a Node process over IPC.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
+import { clientOptions } from './clientOptions';
 
-export const ADAPTER_PATTERNS = ['**/*-adapter.md', '**/*.adapter.{yaml,yml,json}', '**/*-adapter.{yaml,yml}'];
-
-export function createClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
+export function createClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, fileEvents: vscode.FileSystemWatcher): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6029'] } },
   };
   const extra = vscode.workspace.getConfiguration('mcpAql').get<string[]>('files', []);
-  const clientOptions: LanguageClientOptions = {
-    // YAML and JSON files of any name: the server sniffs their content and answers an empty list for
-    // files that are not adapters. Markdown only by the adapter name (and mcpAql.files).
-    documentSelector: [
-      { scheme: 'file', language: 'yaml' }, { scheme: 'untitled', language: 'yaml' },
-      { scheme: 'file', language: 'json' },
-      { scheme: 'file', language: 'markdown', pattern: '**/*-adapter.md' },
-      ...extra.map(pattern => ({ scheme: 'file', pattern })),
-    ],
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json,md}') },
-    outputChannel: output,
-    traceOutputChannel: output,
-    diagnosticCollectionName: 'mcp-aql',
-  };
-  return new LanguageClient('mcpAql', 'MCP-AQL Error Contracts', serverOptions, clientOptions);
+  return new LanguageClient('mcpAql', 'MCP-AQL Error Contracts', serverOptions, clientOptions(extra, output, fileEvents));
 }
