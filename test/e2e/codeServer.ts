@@ -28,7 +28,7 @@ const freePort = () => new Promise<number>((res, rej) => {
 
 export function buildVsix(dir: string): string {
   const out = join(dir, 'mcp-aql-errors.vsix');
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '-o', out], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', out], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`vsce package failed: ${r.stderr}${r.stdout}`);
   return out;
 }
