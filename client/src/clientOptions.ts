@@ -2,7 +2,7 @@
 // diagnostic's documentation link into "Explain rule" (the bundled rule docs, opened in the editor).
 // Shared by the Node client (languageClient.ts) and the browser client (browserExtension.ts).
 import * as vscode from 'vscode';
-import type { LanguageClientOptions } from 'vscode-languageclient';
+import { CloseAction, ErrorAction, type ErrorHandler, type LanguageClientOptions } from 'vscode-languageclient';
 import { explainCommandUri } from './docs/ruleDocs';
 import { documentSelector } from './selector';
 
@@ -16,6 +16,23 @@ export function withExplainLinks(ds: vscode.Diagnostic[]): vscode.Diagnostic[] {
   return ds;
 }
 
+/**
+ * Keep the server running: a write that fails while a killed server is being noticed is not a reason
+ * to shut down (the default handler gives up after three), and a closed connection restarts the
+ * server, up to 4 times in 3 minutes.
+ */
+export function errorHandler(now = () => Date.now()): ErrorHandler {
+  let closes: number[] = [];
+  return {
+    error: () => ({ action: ErrorAction.Continue }),
+    closed: () => {
+      closes = [...closes.filter(t => now() - t < 180_000), now()];
+      return closes.length <= 4 ? { action: CloseAction.Restart }
+        : { action: CloseAction.DoNotRestart, message: 'The MCP-AQL language server stopped 5 times in 3 minutes and will not be restarted. Run "MCP-AQL: Restart Language Server" to try again.' };
+    },
+  };
+}
+
 export function clientOptions(extra: readonly string[], output: vscode.LogOutputChannel, fileEvents: vscode.FileSystemWatcher | undefined, schemes?: readonly string[]): LanguageClientOptions {
   return {
     documentSelector: documentSelector(extra, schemes),
@@ -23,6 +40,7 @@ export function clientOptions(extra: readonly string[], output: vscode.LogOutput
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'mcp-aql',
+    errorHandler: errorHandler(),
     middleware: {
       handleDiagnostics: (uri, ds, next) => next(uri, withExplainLinks(ds)),
       provideDiagnostics: async (doc, previous, token, next) => {

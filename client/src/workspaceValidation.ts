@@ -34,8 +34,9 @@ export class WorkspaceValidation implements vscode.Disposable {
     const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'MCP-AQL: validating adapter files…', cancellable: false },
       () => this.validate());
     if (!report) return;
-    const choice = await vscode.window.showInformationMessage(summary(report), 'Show Problems');
-    if (choice) await vscode.commands.executeCommand('workbench.actions.view.problems');
+    // Not awaited: the command is done when the problems are shown, not when the message is closed.
+    void vscode.window.showInformationMessage(summary(report), 'Show Problems')
+      .then(choice => { if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems'); });
   }
 
   private soon(): void {

@@ -56,8 +56,13 @@ test('a new mcpAql.files glob takes effect without a restart: the workspace is r
       await c.open(b, 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n');
       const before = await c.waitForDiagnostics(b, d => d.length > 0);
       assert.deepEqual(before.map((d: Diagnostic) => d.code), ['mapping.unknown-code']);
-      await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mcpAql: { files: ['**/docs/errors.md'] } } });
+      // An open document the glob will name: not an adapter yet (its model is cached as such).
+      const open = `${folder}/docs/open-errors.md`;
+      await c.open(open, '---\nerror_mapping:\n  404:\n    code: NOT_FOUND_OPEN\n---\n', 'markdown');
+      assert.deepEqual(await c.waitForDiagnostics(open), []);
+      await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mcpAql: { files: ['**/docs/errors.md', '**/docs/open-errors.md'] } } });
       assert.deepEqual(await c.waitForDiagnostics(b, d => d.length === 0), []);
+      assert.deepEqual((await c.waitForDiagnostics(open, d => d.length > 0)).map(d => d.code), ['mapping.unknown-code']);
       // And back: removing the glob drops the file from the index again.
       await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mcpAql: { files: [] } } });
       assert.deepEqual((await c.waitForDiagnostics(b, d => d.length > 0)).map(d => d.code), ['mapping.unknown-code']);

@@ -27,11 +27,14 @@ export function registerEditorSupport(d: EditorSupportDeps): void {
 
 /**
  * After a settings change: scan the folders again with the new options (files that stop matching
- * leave the index, new matches join it) and re-index the open documents. Returns the number of
+ * leave the index, new matches join it), drop the open documents' cached models and re-index them. Returns the number of
  * adapter files in the index — the figure the log and Validate Workspace both report.
  */
 export async function reindexWorkspace(d: EditorSupportDeps, folders: readonly string[]): Promise<number> {
   d.indexer.scan(folders, await d.opts(folders[0] ?? 'file:///'));
-  for (const doc of d.documents.all()) d.indexer.updateDocument(doc, await d.opts(doc.uri));
+  for (const doc of d.documents.all()) {
+    d.service.forget(doc.uri); // the cached model was built with the old options (mcpAql.files, maxFileSize)
+    d.indexer.updateDocument(doc, await d.opts(doc.uri));
+  }
   return d.indexer.index.uris().length;
 }
