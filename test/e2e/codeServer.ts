@@ -122,6 +122,20 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await page.locator('.editor-instance .view-lines').first().waitFor();
 }
 
+/** Open a workspace file by name through Quick Open (works whatever the side bar shows). */
+export async function quickOpen(page: Page, name: string): Promise<void> {
+  // Take the focus back from a webview (a preview) that would keep the keystroke.
+  await page.locator('.tabs-container .tab.active').first().click({ timeout: 5000 }).catch(() => undefined);
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 30_000 });
+  await page.locator('.editor-instance .view-lines').first().waitFor();
+}
+
 export async function command(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
