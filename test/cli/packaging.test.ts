@@ -45,18 +45,27 @@ test('the .vsix holds exactly the allowlist', { timeout: 60_000 }, () => {
   const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.split('\n').map(s => s.trim()).filter(Boolean).sort();
-  for (const f of files) assert.match(f, /^(dist\/(client|server|webview|browser-client|browser-server)\.js|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/[a-z-]+\.md|docs\/images\/[a-z-]+\.png|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/, f);
+  for (const f of files) assert.match(f, /^(dist\/(client|server|webview|browser-client|browser-server)\.js|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/, f);
   for (const must of ['dist/client.js', 'dist/server.js', 'schemas/error-registry.json', 'syntaxes/placeholders.injection.tmLanguage.json', 'package.json',
-    pkg.icon, 'client/media/walkthrough/example.adapter.yaml', 'docs/diagnostics-templates.md', 'docs/images/problems.png']) assert.ok(files.includes(must), must);
+    pkg.icon, 'client/media/walkthrough/example.adapter.yaml', 'docs/diagnostics-templates.md']) assert.ok(files.includes(must), must);
   assert.ok(!files.includes('client/media/marketplace-icon.svg'), 'the icon\'s SVG source stays out');
   // Every file the manifest points at is shipped: the icon, walkthrough media, grammars, schemas.
   const referenced = [pkg.icon, ...pkg.contributes.walkthroughs.flatMap((w: { steps: { media: Record<string, string> }[] }) => w.steps.flatMap(s => Object.values(s.media))),
     ...pkg.contributes.grammars.map((g: { path: string }) => g.path.replace(/^\.\//, '')), ...pkg.contributes.jsonValidation.map((j: { url: string }) => j.url.replace(/^\.\//, ''))];
   for (const r of referenced) assert.ok(files.includes(r), `package.json points at ${r}, which the .vsix lacks`);
-  // Every relative link and picture of the README is shipped (vsce keeps them relative: --no-rewrite-relative-links).
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  for (const m of readme.matchAll(/\]\((?!https?:|#|mailto:)([^)#\s]+)/g)) assert.ok(files.includes(m[1]!), `README links ${m[1]}, which the .vsix lacks`);
-  assert.match(pkg.scripts.package, /--no-rewrite-relative-links/);
+  assert.match(pkg.scripts.package, /node scripts\/vsix-readme\.mjs && vsce package .*--no-rewrite-relative-links --readme-path dist\/README\.md/);
+});
+
+test('the .vsix README: pictures inlined (they show offline in the extension page), relative links to the repository', async () => {
+  const { vsixReadme } = await import(join(ROOT, 'scripts/vsix-readme.mjs')) as { vsixReadme(r: string, repo: string, read: (p: string) => Buffer): string };
+  const read = (p: string) => readFileSync(join(ROOT, p));
+  const out = vsixReadme(readFileSync(join(ROOT, 'README.md'), 'utf8'), pkg.repository.url, read);
+  const images = [...out.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map(m => m[1]!);
+  assert.ok(images.length >= 6);
+  for (const src of images) assert.match(src, /^data:image\/png;base64,[A-Za-z0-9+/=]+$/);
+  assert.deepEqual([...out.matchAll(/(?<!!)\[[^\]]*\]\((?!https:|#)([^)]+)\)/g)].map(m => m[1]), [], 'no relative link is left');
+  assert.equal(vsixReadme('![a](docs/x.png) [b](docs/c.md) [d](#e) [f](https://x.org/g)', 'https://github.com/o/r.git', () => Buffer.from('PNG')),
+    '![a](data:image/png;base64,UE5H) [b](https://github.com/o/r/blob/main/docs/c.md) [d](#e) [f](https://x.org/g)');
 });
 
 test('the injection grammar colours placeholders and codes', () => {

@@ -28,7 +28,10 @@ const freePort = () => new Promise<number>((res, rej) => {
 
 export function buildVsix(dir: string): string {
   const out = join(dir, 'mcp-aql-errors.vsix');
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', out], { cwd: ROOT, encoding: 'utf8' });
+  const readme = spawnSync(process.execPath, [join(ROOT, 'scripts/vsix-readme.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (readme.status !== 0) throw new Error(`vsix-readme failed: ${readme.stderr}`);
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links',
+    '--readme-path', 'dist/README.md', '-o', out], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`vsce package failed: ${r.stderr}${r.stdout}`);
   return out;
 }

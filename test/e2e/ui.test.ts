@@ -180,3 +180,24 @@ test('adapter commands are offered on adapter files only', { skip, timeout: 120_
   await quickOpen(page, 'broken-adapter.md');
   await until('Fix All offered on an adapter file', async () => (await offered()) === 1, 30_000);
 }));
+
+test('the extension page shows the README with its pictures from inside the .vsix', { skip, timeout: 120_000 }, () => step('extension-page', async ({ page }) => {
+  await page.locator('.tabs-container .tab.active').first().click({ timeout: 5000 }).catch(() => undefined);
+  await page.keyboard.press('Control+Shift+X');
+  const search = page.locator('.extensions-viewlet .suggest-input-container').first();
+  await search.waitFor({ timeout: 30_000 });
+  await search.click();
+  await page.keyboard.type('@installed MCP-AQL');
+  const row = page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'MCP-AQL Error Contracts' }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await row.click();
+  const frame = await until('the README in the extension page', () => webviewFrame(page, 'Getting started'));
+  const images = await until('the pictures to load', async () => {
+    const imgs = await frame.evaluate(() => Array.from(document.images).map(i => ({ src: i.getAttribute('src') ?? '', ok: i.complete && i.naturalWidth > 0 })));
+    return imgs.length >= 6 && imgs.every(i => i.ok) ? imgs : undefined;
+  }, 30_000).catch(async e => {
+    const imgs = await frame.evaluate(() => Array.from(document.images).map(i => `${i.src} ${i.naturalWidth}`)).catch(() => []);
+    throw new Error(`${(e as Error).message}\n${imgs.join('\n')}`);
+  });
+    assert.ok(images.every(i => i.src.startsWith('data:image/png;base64,')), 'no picture comes from a repository');
+}));
