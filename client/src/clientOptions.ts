@@ -33,7 +33,7 @@ export function errorHandler(now = () => Date.now()): ErrorHandler {
   };
 }
 
-export function clientOptions(extra: readonly string[], output: vscode.LogOutputChannel, fileEvents: vscode.FileSystemWatcher | undefined, schemes?: readonly string[]): LanguageClientOptions {
+export function clientOptions(extra: readonly string[], output: vscode.LogOutputChannel, fileEvents: vscode.FileSystemWatcher | undefined, schemes?: readonly string[] | 'any'): LanguageClientOptions {
   return {
     documentSelector: documentSelector(extra, schemes),
     synchronize: { configurationSection: 'mcpAql', ...(fileEvents ? { fileEvents } : {}) },

@@ -8,9 +8,13 @@ const COVERED = /\.(?:ya?ml|json|md)$/i;
 /** The mcpAql.files patterns the broad selector does not cover (their documents are sent only if listed). */
 export const uncoveredPatterns = (extra: readonly string[]): string[] => extra.filter(p => !COVERED.test(p)).sort();
 
-export function documentSelector(extra: readonly string[], schemes: readonly string[] = ['file']): { scheme: string; language?: string; pattern?: string }[] {
+export type DocFilter = { scheme: string; language: string } | { scheme: string; pattern: string } | { language: string } | { pattern: string };
+
+/** `schemes` 'any': the web extension, whose documents live in vscode-vfs:, vscode-test-web:, … */
+export function documentSelector(extra: readonly string[], schemes: readonly string[] | 'any' = ['file']): DocFilter[] {
   // YAML, JSON and Markdown documents of any name: the server sniffs their content (or matches
   // mcpAql.files) and answers an empty list for files that are not adapters.
+  if (schemes === 'any') return [...['yaml', 'json', 'markdown'].map(language => ({ language })), ...uncoveredPatterns(extra).map(pattern => ({ pattern }))];
   return [
     ...schemes.flatMap(scheme => ['yaml', 'json', 'markdown'].map(language => ({ scheme, language }))),
     { scheme: 'untitled', language: 'yaml' }, { scheme: 'untitled', language: 'json' },
