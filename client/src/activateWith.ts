@@ -14,10 +14,10 @@ import { WorkspaceValidation } from './workspaceValidation';
 export const WATCHED = '**/*.{yaml,yml,json,md}';
 
 export async function activateWith(context: vscode.ExtensionContext,
-  create: (output: vscode.LogOutputChannel, watcher: vscode.FileSystemWatcher) => BaseLanguageClient): Promise<BaseLanguageClient> {
+  create: (output: vscode.LogOutputChannel, watcher: vscode.FileSystemWatcher) => BaseLanguageClient | Promise<BaseLanguageClient>): Promise<BaseLanguageClient> {
   const output = vscode.window.createOutputChannel('MCP-AQL', { log: true });
   const watcher = vscode.workspace.createFileSystemWatcher(WATCHED);
-  const client = create(output, watcher);
+  const client = await create(output, watcher);
   const docs = new DocsProvider(context.extensionUri, client);
   const validation = new WorkspaceValidation(client, watcher, output);
   const status = registerAdapterStatus(context, client);

@@ -9,11 +9,24 @@ import { clientOptions } from './clientOptions';
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  await activateWith(context, (output, watcher) => {
-    const worker = new Worker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser-server.js').toString(true));
+  await activateWith(context, async (output, watcher) => {
+    const worker = await serverWorker(context.extensionUri);
     const extra = vscode.workspace.getConfiguration('mcpAql').get<string[]>('files', []);
     return (client = new LanguageClient('mcpAql', 'MCP-AQL Error Contracts', worker, clientOptions(extra, output, watcher, 'any')));
   });
+}
+
+/**
+ * The server's Web Worker. From an https: location (vscode.dev, the Marketplace CDN) by its URL;
+ * otherwise (an extension installed on a remote, e.g. code-server with extensionKind "web", whose
+ * vscode-remote: URLs the web extension host refuses for workers) from its bytes, read through the
+ * workspace file system, as a blob: URL.
+ */
+async function serverWorker(root: vscode.Uri): Promise<Worker> {
+  const script = vscode.Uri.joinPath(root, 'dist', 'browser-server.js');
+  if (script.scheme === 'https' || script.scheme === 'http') return new Worker(script.toString(true));
+  const bytes = await vscode.workspace.fs.readFile(script);
+  return new Worker(URL.createObjectURL(new Blob([new TextDecoder().decode(bytes)], { type: 'text/javascript' })));
 }
 
 export function deactivate(): Thenable<void> | undefined {

@@ -50,6 +50,8 @@ export interface LaunchOptions {
   readonly extensionDevelopmentPath?: string;
   readonly extensionTestsPath?: string;
   readonly env?: Record<string, string>;
+  /** Extra user settings. */
+  readonly settings?: Record<string, unknown>;
 }
 
 export async function launch(files: Record<string, string>, opts: LaunchOptions = {}): Promise<Editor> {
@@ -66,6 +68,7 @@ export async function launch(files: Record<string, string>, opts: LaunchOptions 
     'extensions.autoCheckUpdates': false, 'workbench.enableExperiments': false, 'security.workspace.trust.enabled': false,
     'chat.disableAIFeatures': true, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'git.enabled': false,
     'editor.quickSuggestions': { other: false, comments: false, strings: false }, 'editor.hover.delay': 100, 'workbench.tips.enabled': false,
+    ...opts.settings,
   }));
   const port = await freePort();
   writeFileSync(join(dir, 'config.yaml'), `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
