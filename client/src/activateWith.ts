@@ -9,6 +9,7 @@ import { DocsProvider, explainRule, ExplainRuleActions, showRegistry } from './d
 import { DOCS_SCHEME } from './docs/ruleDocs';
 import { registerPreview } from './preview';
 import { WorkspaceValidation } from './workspaceValidation';
+import { setting } from './settings';
 
 /** The files the client watches (one watcher: its events go to the server and to Validate Workspace). */
 export const WATCHED = '**/*.{yaml,yml,json,md}';
@@ -21,7 +22,7 @@ export async function activateWith(context: vscode.ExtensionContext,
   const docs = new DocsProvider(context.extensionUri, client);
   const validation = new WorkspaceValidation(client, watcher, output);
   const status = registerAdapterStatus(context, client);
-  let uncovered = uncoveredPatterns(vscode.workspace.getConfiguration('mcpAql').get<string[]>('files', [])).join('\n');
+  let uncovered = uncoveredPatterns(setting('mcpAql.files')).join('\n');
   context.subscriptions.push(
     output, watcher, validation,
     vscode.workspace.registerTextDocumentContentProvider(DOCS_SCHEME, docs),
@@ -36,7 +37,7 @@ export async function activateWith(context: vscode.ExtensionContext,
       if (!e.affectsConfiguration('mcpAql.files')) return;
       // YAML, JSON and Markdown globs take effect in the server at once (it re-reads its settings and
       // re-scans); a glob on another kind of file changes which documents the client sends.
-      const next = uncoveredPatterns(vscode.workspace.getConfiguration('mcpAql').get<string[]>('files', [])).join('\n');
+      const next = uncoveredPatterns(setting('mcpAql.files')).join('\n');
       if (next === uncovered) return;
       uncovered = next;
       output.info('mcpAql.files names files other than YAML, JSON or Markdown: the editor sends them to the server after a reload');

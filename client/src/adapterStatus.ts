@@ -9,6 +9,7 @@ import { IsAdapter } from '../../server/src/protocol';
 import { ADAPTER_PATTERNS } from './selector';
 import { send } from './requests';
 import { statusText } from './statusText';
+import { setting } from './settings';
 
 const SEVERITY = { information: vscode.LanguageStatusSeverity.Information, warning: vscode.LanguageStatusSeverity.Warning, error: vscode.LanguageStatusSeverity.Error };
 const escapeGlob = (s: string) => s.replace(/[[\]{}*?]/g, '[$&]');
@@ -19,7 +20,7 @@ export function registerAdapterStatus(context: vscode.ExtensionContext, client: 
   item.name = 'MCP-AQL Error Contracts';
   const selector = (): vscode.DocumentFilter[] => [
     ...ADAPTER_PATTERNS.map(pattern => ({ pattern })),
-    ...vscode.workspace.getConfiguration('mcpAql').get<string[]>('files', []).map(pattern => ({ pattern })),
+    ...setting('mcpAql.files').map(pattern => ({ pattern })),
     ...[...known].map(u => { const uri = vscode.Uri.parse(u); return { scheme: uri.scheme, pattern: escapeGlob(uri.fsPath) }; }),
   ];
   let active: vscode.TextDocument | undefined;

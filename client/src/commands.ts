@@ -12,9 +12,19 @@ export async function fixAll(): Promise<void> {
   await vscode.workspace.applyEdit(action.edit);
 }
 
-/** The walkthrough's first step: the bundled example in a new, unsaved YAML editor (nothing written to the workspace). */
+/**
+ * The walkthrough's first step: the bundled example in a new, unsaved editor named
+ * `example.adapter.yaml` (an adapter by its name; nothing is written to the workspace until the user
+ * saves it).
+ */
 export async function openExample(root: vscode.Uri): Promise<void> {
   const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, 'client', 'media', 'walkthrough', 'example.adapter.yaml'));
-  const doc = await vscode.workspace.openTextDocument({ language: 'yaml', content: new TextDecoder().decode(bytes) });
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  let uri = vscode.Uri.from({ scheme: 'untitled', path: folder ? vscode.Uri.joinPath(folder, 'example.adapter.yaml').path : '/example.adapter.yaml' });
+  for (let i = 2; vscode.workspace.textDocuments.some(d => d.uri.toString() === uri.toString()); i++) uri = uri.with({ path: uri.path.replace(/(?:-\d+)?\.adapter\.yaml$/, `-${i}.adapter.yaml`) });
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(uri, new vscode.Position(0, 0), new TextDecoder().decode(bytes));
+  await vscode.workspace.applyEdit(edit);
   await vscode.window.showTextDocument(doc, { preview: false });
 }

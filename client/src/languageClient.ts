@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { clientOptions } from './clientOptions';
+import { setting } from './settings';
 
 export function createClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, fileEvents: vscode.FileSystemWatcher): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
@@ -9,6 +10,6 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6029'] } },
   };
-  const extra = vscode.workspace.getConfiguration('mcpAql').get<string[]>('files', []);
+  const extra = setting('mcpAql.files');
   return new LanguageClient('mcpAql', 'MCP-AQL Error Contracts', serverOptions, clientOptions(extra, output, fileEvents));
 }

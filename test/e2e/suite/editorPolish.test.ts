@@ -25,6 +25,19 @@ suite('MCP-AQL editor polish', () => {
     for (const c of ['mcpAql.openPreviewToSide', 'mcpAql.explainRule', 'mcpAql.openExample']) assert.ok(cmds.includes(c), c);
   });
 
+  test('the walkthrough\'s example opens unsaved, is checked, and its fix is offered', async () => {
+    await vscode.commands.executeCommand('mcpAql.openExample');
+    const doc = await until('the example editor', () => { const d = vscode.window.activeTextEditor?.document; return d?.getText().includes('name: github-example') ? d : undefined; });
+    assert.ok(doc.isUntitled);
+    assert.match(doc.uri.path, /\/example\.adapter\.yaml$/);
+    assert.strictEqual(doc.languageId, 'yaml');
+    const ph = await until('its diagnostics', () => ours(doc.uri).find(d => codeOf(d) === 'template.unknown-placeholder'));
+    assert.strictEqual(doc.getText(ph.range), '{repos}');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, ph.range, vscode.CodeActionKind.QuickFix.value);
+    assert.ok(actions.some(a => a.title === "Change to '{repo}'"), actions.map(a => a.title).join(' | '));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test('a diagnostic links to Explain rule, which opens the bundled rule doc read-only; a code action offers it too', async () => {
     const uri = vscode.Uri.joinPath(folder(), 'explain.adapter.yaml');
     await write(uri, 'error_mapping:\n  404:\n    code: NOT_FOUND_NOPE\n');
@@ -49,7 +62,7 @@ suite('MCP-AQL editor polish', () => {
     assert.ok(!doc.isUntitled);
     assert.match(doc.getText(), /^# RATE_LIMIT_EXCEEDED\n/);
     assert.match(doc.getText(), /- category: RATE_LIMIT/);
-    assert.ok(!vscode.workspace.textDocuments.some(t => t.isUntitled), 'no Untitled document');
+    assert.ok(!vscode.workspace.textDocuments.some(t => t.isUntitled && t.getText().includes('RATE_LIMIT_EXCEEDED')), 'no Untitled registry document');
   });
 
   test('after Validate Workspace, a file fixed on disk does not stay red', async () => {
