@@ -3,28 +3,24 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { registerAdapterStatus } from './adapterStatus';
+import { selectorPatterns } from './clientOptions';
 import { uncoveredPatterns } from './selector';
 import { fixAll, openExample } from './commands';
 import { DocsProvider, explainRule, ExplainRuleActions, showRegistry } from './docs/docsProvider';
 import { DOCS_SCHEME } from './docs/ruleDocs';
 import { registerPreview } from './preview';
 import { WorkspaceValidation } from './workspaceValidation';
-import { setting } from './settings';
-
-/** The files the client watches (one watcher: its events go to the server and to Validate Workspace). */
-export const WATCHED = '**/*.{yaml,yml,json,md}';
 
 export async function activateWith(context: vscode.ExtensionContext,
-  create: (output: vscode.LogOutputChannel, watcher: vscode.FileSystemWatcher) => BaseLanguageClient | Promise<BaseLanguageClient>): Promise<BaseLanguageClient> {
+  create: (output: vscode.LogOutputChannel) => BaseLanguageClient | Promise<BaseLanguageClient>): Promise<BaseLanguageClient> {
   const output = vscode.window.createOutputChannel('MCP-AQL', { log: true });
-  const watcher = vscode.workspace.createFileSystemWatcher(WATCHED);
-  const client = await create(output, watcher);
+  const client = await create(output);
   const docs = new DocsProvider(context.extensionUri, client);
-  const validation = new WorkspaceValidation(client, watcher, output);
+  const validation = new WorkspaceValidation(client, output);
   const status = registerAdapterStatus(context, client);
-  let uncovered = uncoveredPatterns(setting('mcpAql.files')).join('\n');
+  let uncovered = uncoveredPatterns(selectorPatterns()).join('\n');
   context.subscriptions.push(
-    output, watcher, validation,
+    output, validation,
     vscode.workspace.registerTextDocumentContentProvider(DOCS_SCHEME, docs),
     vscode.languages.registerCodeActionsProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'markdown' }], new ExplainRuleActions(), { providedCodeActionKinds: ExplainRuleActions.kinds }),
     vscode.commands.registerCommand('mcpAql.validateWorkspace', () => validation.run()),
@@ -34,14 +30,14 @@ export async function activateWith(context: vscode.ExtensionContext,
     vscode.commands.registerCommand('mcpAql.openExample', () => openExample(context.extensionUri)),
     vscode.commands.registerCommand('mcpAql.restartServer', async () => { await client.stop().catch(() => undefined); await client.start(); output.info('language server restarted'); }),
     vscode.workspace.onDidChangeConfiguration(async e => {
-      if (!e.affectsConfiguration('mcpAql.files')) return;
+      if (!e.affectsConfiguration('mcpAql.files') && !e.affectsConfiguration('mcpAql.responseFiles')) return;
       // YAML, JSON and Markdown globs take effect in the server at once (it re-reads its settings and
       // re-scans); a glob on another kind of file changes which documents the client sends.
-      const next = uncoveredPatterns(setting('mcpAql.files')).join('\n');
+      const next = uncoveredPatterns(selectorPatterns()).join('\n');
       if (next === uncovered) return;
       uncovered = next;
-      output.info('mcpAql.files names files other than YAML, JSON or Markdown: the editor sends them to the server after a reload');
-      const c = await vscode.window.showInformationMessage('MCP-AQL: mcpAql.files now names files other than YAML, JSON or Markdown; reload the window to check them.', 'Reload Window');
+      output.info('mcpAql.files or mcpAql.responseFiles names files other than YAML, JSON or Markdown: the editor sends them to the server after a reload');
+      const c = await vscode.window.showInformationMessage('MCP-AQL: mcpAql.files or mcpAql.responseFiles now names files other than YAML, JSON or Markdown; reload the window to check them.', 'Reload Window');
       if (c) await vscode.commands.executeCommand('workbench.action.reloadWindow');
     }),
   );

@@ -4,16 +4,14 @@
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
 import { activateWith } from './activateWith';
-import { clientOptions } from './clientOptions';
-import { setting } from './settings';
+import { clientOptions, selectorPatterns } from './clientOptions';
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  await activateWith(context, async (output, watcher) => {
+  await activateWith(context, async output => {
     const worker = await serverWorker(context.extensionUri);
-    const extra = setting('mcpAql.files');
-    return (client = new LanguageClient('mcpAql', 'MCP-AQL Error Contracts', worker, clientOptions(extra, output, watcher, 'any')));
+    return (client = new LanguageClient('mcpAql', 'MCP-AQL Error Contracts', worker, clientOptions(selectorPatterns(), output, 'any')));
   });
 }
 

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, type ErrorHandler, type LanguageClientOptions } from 'vscode-languageclient';
 import { explainCommandUri } from './docs/ruleDocs';
-import { documentSelector } from './selector';
+import { documentSelector, RESPONSE_PATTERNS } from './selector';
+import { setting } from './settings';
 
 /** Point the code link of our diagnostics at the bundled rule documentation. */
 export function withExplainLinks(ds: vscode.Diagnostic[]): vscode.Diagnostic[] {
@@ -33,10 +34,15 @@ export function errorHandler(now = () => Date.now()): ErrorHandler {
   };
 }
 
-export function clientOptions(extra: readonly string[], output: vscode.LogOutputChannel, fileEvents: vscode.FileSystemWatcher | undefined, schemes?: readonly string[] | 'any'): LanguageClientOptions {
+/** The globs beyond YAML, JSON and Markdown the selector must name: mcpAql.files, recorded responses, mcpAql.responseFiles. */
+export const selectorPatterns = (): string[] => [...setting('mcpAql.files'), ...RESPONSE_PATTERNS, ...setting('mcpAql.responseFiles')];
+
+export function clientOptions(extra: readonly string[], output: vscode.LogOutputChannel, schemes?: readonly string[] | 'any'): LanguageClientOptions {
   return {
     documentSelector: documentSelector(extra, schemes),
-    synchronize: { configurationSection: 'mcpAql', ...(fileEvents ? { fileEvents } : {}) },
+    // Settings changes are sent to the server (it re-reads them and re-scans). No client-side file
+    // watcher: the server registers one (workspace/didChangeWatchedFiles) itself.
+    synchronize: { configurationSection: 'mcpAql' },
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'mcp-aql',

@@ -7,7 +7,7 @@ import { createClient } from './languageClient';
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  await activateWith(context, (output, watcher) => (client = createClient(context, output, watcher)));
+  await activateWith(context, output => (client = createClient(context, output)));
 }
 
 export function deactivate(): Thenable<void> | undefined {

@@ -1,15 +1,13 @@
 // The Node client: the server runs as a Node process over IPC.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { clientOptions } from './clientOptions';
-import { setting } from './settings';
+import { clientOptions, selectorPatterns } from './clientOptions';
 
-export function createClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, fileEvents: vscode.FileSystemWatcher): LanguageClient {
+export function createClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6029'] } },
   };
-  const extra = setting('mcpAql.files');
-  return new LanguageClient('mcpAql', 'MCP-AQL Error Contracts', serverOptions, clientOptions(extra, output, fileEvents));
+  return new LanguageClient('mcpAql', 'MCP-AQL Error Contracts', serverOptions, clientOptions(selectorPatterns(), output));
 }

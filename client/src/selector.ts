@@ -1,6 +1,8 @@
 // Which documents the client sends to the server (design s1). Pure: unit-tested, shared by both builds.
 
 export const ADAPTER_PATTERNS = ['**/*-adapter.md', '**/*.adapter.{yaml,yml,json}', '**/*-adapter.{yaml,yml}'];
+/** Recorded responses checked live against the adapters (verify); `.responses.json` and `.envelope.json` are JSON, covered anyway. */
+export const RESPONSE_PATTERNS = ['**/*.responses.jsonl'];
 
 /** Extensions the document selector covers whatever mcpAql.files says: a glob on these needs no restart. */
 const COVERED = /\.(?:ya?ml|json|md)$/i;

@@ -1,13 +1,17 @@
 /**
  * MCP-AQL: Validate Workspace. Problems of files that are not open go to their own collection; it is
  * kept true afterwards: a file opened in an editor leaves it (the live diagnostics take over), and a
- * change on disk re-validates quietly, so a file fixed on disk does not stay red.
+ * change on disk re-validates quietly, so a file fixed on disk does not stay red. (Only after a run
+ * does the client watch files itself; otherwise the server's watcher is the only one.)
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { ValidateWorkspace, type WorkspaceReport } from '../../server/src/protocol';
 import { withExplainLinks } from './clientOptions';
 import { send } from './requests';
+
+/** The adapter candidates (the server's own watcher uses the same glob). */
+const WATCHED_FILES = '**/*.{yaml,yml,json,md}';
 
 export function summary(report: WorkspaceReport): string {
   const problems = report.problems.reduce((n, p) => n + p.diagnostics.length, 0);
@@ -20,10 +24,10 @@ export class WorkspaceValidation implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly subs: vscode.Disposable[];
 
-  constructor(private readonly client: BaseLanguageClient, watcher: vscode.FileSystemWatcher, private readonly output: vscode.LogOutputChannel) {
-    const onDisk = (uri: vscode.Uri) => { if (this.ran) { if (this.collection.has(uri)) this.collection.delete(uri); this.soon(); } };
+  private watcher: vscode.FileSystemWatcher | undefined;
+
+  constructor(private readonly client: BaseLanguageClient, private readonly output: vscode.LogOutputChannel) {
     this.subs = [
-      watcher.onDidChange(onDisk), watcher.onDidCreate(onDisk), watcher.onDidDelete(onDisk),
       vscode.workspace.onDidOpenTextDocument(d => this.collection.delete(d.uri)),
       vscode.workspace.onDidCloseTextDocument(() => { if (this.ran) this.soon(); }),
     ];
@@ -44,10 +48,20 @@ export class WorkspaceValidation implements vscode.Disposable {
     this.timer = setTimeout(() => void this.validate(), 500);
   }
 
+  /** Disk changes matter only once there are workspace results to keep true: watch from the first run on. */
+  private watch(): void {
+    if (this.watcher) return;
+    const w = vscode.workspace.createFileSystemWatcher(WATCHED_FILES);
+    const onDisk = (uri: vscode.Uri) => { if (this.collection.has(uri)) this.collection.delete(uri); this.soon(); };
+    this.subs.push(w, w.onDidChange(onDisk), w.onDidCreate(onDisk), w.onDidDelete(onDisk));
+    this.watcher = w;
+  }
+
   private async validate(): Promise<WorkspaceReport | undefined> {
     let report: WorkspaceReport;
     try { report = await send(this.client, ValidateWorkspace.type); } catch (e) { this.output.warn(`Validate Workspace failed: ${String(e)}`); return undefined; }
     this.ran = true;
+    this.watch();
     const open = new Set(vscode.workspace.textDocuments.map(d => d.uri.toString()));
     this.collection.clear();
     for (const p of report.problems) {

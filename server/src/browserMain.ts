@@ -10,4 +10,8 @@ import type { Registry } from './service';
 
 declare const self: ConstructorParameters<typeof BrowserMessageReader>[0];
 
+// The LSP layer yields between slices of long work with setImmediate, which a Web Worker lacks.
+const g = globalThis as { setImmediate?: (f: (...a: unknown[]) => void, ...a: unknown[]) => unknown };
+g.setImmediate ??= (f, ...a) => setTimeout(f, 0, ...a);
+
 startServer(createConnection(new BrowserMessageReader(self), new BrowserMessageWriter(self)), { registry: registry as unknown as Registry, schema, envelopeSchemas });

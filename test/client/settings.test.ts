@@ -3,7 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allCodes } from '../../server/src/service';
+import { allCodes, CODE_SCOPES, globError } from '../../server/src/service';
 import { DEFAULT_SETTINGS, normalizeSettings, RULE_LEVELS, SETTINGS } from '../../server/src/settingsSchema';
 
 const ROOT = join(__dirname, '..', '..');
@@ -16,13 +16,21 @@ test('package.json contributes.configuration equals SETTINGS, key by key and in 
 
 test('the server normalizes to the same defaults; malformed values fall back per key', () => {
   assert.deepEqual(normalizeSettings(undefined), DEFAULT_SETTINGS);
-  assert.deepEqual(DEFAULT_SETTINGS, { files: [], rules: {}, maxFileSize: SETTINGS['mcpAql.maxFileSize'].default, codeLens: { enabled: true } });
-  assert.deepEqual(normalizeSettings({ files: ['a', 3], rules: { 'yaml.syntax': 'warning', 'x.y': 'loud' }, maxFileSize: -1, codeLens: { enabled: 'no' } }),
-    { files: ['a'], rules: { 'yaml.syntax': 'warning' }, maxFileSize: DEFAULT_SETTINGS.maxFileSize, codeLens: { enabled: true } });
-  assert.deepEqual(normalizeSettings({ codeLens: { enabled: false } }).codeLens, { enabled: false });
+  assert.deepEqual(DEFAULT_SETTINGS, { files: [], responseFiles: [], rules: {}, codeScope: 'workspace', maxFileSize: SETTINGS['mcpAql.maxFileSize'].default, codeLens: { enabled: true } });
+  assert.deepEqual(normalizeSettings({ files: ['a', 3], responseFiles: [null, 'r'], rules: { 'yaml.syntax': 'warning', 'x.y': 'loud' }, codeScope: 'galaxy', maxFileSize: -1, codeLens: { enabled: 'no' } }),
+    { files: ['a'], responseFiles: ['r'], rules: { 'yaml.syntax': 'warning' }, codeScope: 'workspace', maxFileSize: DEFAULT_SETTINGS.maxFileSize, codeLens: { enabled: true } });
+  assert.deepEqual(normalizeSettings({ codeLens: { enabled: false }, codeScope: 'file' }).codeLens, { enabled: false });
+  assert.equal(normalizeSettings({ codeScope: 'file' }).codeScope, 'file');
+  // Invalid globs are left out and told, with the service's reason.
+  const bad: string[] = [];
+  const s = normalizeSettings({ files: ['**/*.adapter.yaml', 'a{b'] }, { globError, onBadGlob: (g, why) => bad.push(`${g}: ${why}`) });
+  assert.deepEqual(s.files, ['**/*.adapter.yaml']);
+  assert.deepEqual(bad, [`a{b: ${globError('a{b')}`]);
+  assert.ok(globError('a{b'));
 });
 
-test('rule levels are the service\'s levels, and every code can be set', () => {
+test('rule levels and code scopes are the service\'s, and every code can be set', () => {
+  assert.deepEqual([...SETTINGS['mcpAql.codeScope'].enum], [...CODE_SCOPES]);
   assert.deepEqual([...RULE_LEVELS], ['off', 'hint', 'information', 'warning', 'error']);
   const rules = Object.fromEntries(allCodes.map(c => [c, 'off']));
   assert.equal(Object.keys(normalizeSettings({ rules }).rules).length, allCodes.length);

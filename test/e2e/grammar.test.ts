@@ -8,6 +8,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './codeServer';
 
 const VS = join(ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'lib', 'vscode');
@@ -26,9 +27,10 @@ const GRAMMARS: Record<string, string> = {
 };
 
 async function tokenizer() {
-  const req = (m: string) => require(join(VS, 'node_modules', m)) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  const onig = req('vscode-oniguruma');
-  const tm = req('vscode-textmate');
+  type Mod = Record<string, any>;
+  const load = async (m: string): Promise<Mod> => { const x = await import(pathToFileURL(join(VS, 'node_modules', m, 'release', 'main.js')).href) as Mod; return (x.default ?? x) as Mod; };
+  const onig = await load('vscode-oniguruma');
+  const tm = await load('vscode-textmate');
   const wasm = readFileSync(join(VS, 'node_modules', 'vscode-oniguruma', 'release', 'onig.wasm'));
   await onig.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
   const ours = pkg.contributes.grammars[0];

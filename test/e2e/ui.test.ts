@@ -170,7 +170,7 @@ test('adapter commands are offered on adapter files only', { skip, timeout: 120_
     const input = page.locator('.quick-input-widget input');
     await input.waitFor();
     await input.fill('>MCP-AQL: Fix All');
-    await page.waitForTimeout(500); // eslint-disable-line -- the list settles; absence cannot be awaited
+    await page.waitForTimeout(500); // the list settles; absence cannot be awaited
     const n = await page.locator('.quick-input-list .monaco-list-row', { hasText: 'MCP-AQL: Fix All' }).count();
     await page.keyboard.press('Escape');
     return n;

@@ -46,30 +46,30 @@ before(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
   page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
-  const init = await page.evaluate(() => (window as any).request('initialize', { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const init = await page.evaluate(() => (window as any).request('initialize', {
     processId: null, rootUri: null, workspaceFolders: null,
     capabilities: { textDocument: { publishDiagnostics: { dataSupport: true, codeDescriptionSupport: true }, codeAction: { dataSupport: true }, completion: { completionItem: { snippetSupport: false } } }, workspace: { configuration: true } },
   })) as { result?: { capabilities: { completionProvider?: unknown } }; error?: unknown };
   assert.ok(init.result?.capabilities.completionProvider, JSON.stringify(init.error));
-  await page.evaluate(() => (window as any).notify('initialized', {})); // eslint-disable-line @typescript-eslint/no-explicit-any
+  await page.evaluate(() => (window as any).notify('initialized', {}));
 }, { timeout: 60_000 });
 after(async () => { await browser?.close(); server?.close(); });
 
 type Diag = { code: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } }; data?: unknown };
 const w = () => page!.evaluate.bind(page!);
 async function open(uri: string, text: string): Promise<void> {
-  await w()(([u, t]) => (window as any).notify('textDocument/didOpen', { textDocument: { uri: u, languageId: 'yaml', version: 1, text: t } }), [uri, text] as const); // eslint-disable-line @typescript-eslint/no-explicit-any
+  await w()(([u, t]) => (window as any).notify('textDocument/didOpen', { textDocument: { uri: u, languageId: 'yaml', version: 1, text: t } }), [uri, text] as const);
 }
 async function diagnostics(uri: string, pred: (d: Diag[]) => boolean): Promise<Diag[]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const d = await w()(u => (window as any).published(u), uri) as Diag[] | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const d = await w()(u => (window as any).published(u), uri) as Diag[] | undefined;
     if (d && pred(d)) return d;
-    if (Date.now() > deadline) throw new Error(`no matching diagnostics for ${uri}: ${JSON.stringify(d)}; worker errors: ${await w()(() => (window as any).errors.join('; '))}`); // eslint-disable-line @typescript-eslint/no-explicit-any
+    if (Date.now() > deadline) throw new Error(`no matching diagnostics for ${uri}: ${JSON.stringify(d)}; worker errors: ${await w()(() => (window as any).errors.join('; '))}`);
     await new Promise(r => setTimeout(r, 50));
   }
 }
-const request = (method: string, params: unknown) => w()(([m, p]) => (window as any).request(m, p), [method, params] as const) as Promise<{ result: any; error?: unknown }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const request = (method: string, params: unknown) => w()(([m, p]) => (window as any).request(m, p), [method, params] as const) as Promise<{ result: any; error?: unknown }>;
 
 const ADAPTER = [
   'error_codes:',

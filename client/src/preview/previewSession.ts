@@ -3,7 +3,7 @@
 // simulator runs. Builds no envelope itself.
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { GetRegistry, PreviewEnvelope, Simulate, type EnvelopePreview, type PreviewParams, type Registry, type SimulateParams } from '../../../server/src/protocol';
+import { GetRegistry, PreviewEnvelope, Simulate, VerifyResponse, type EnvelopePreview, type PreviewParams, type Registry, type SimulateParams } from '../../../server/src/protocol';
 import { send } from '../requests';
 import { shell } from './html';
 import { parseFromWebview, type ToWebview } from './messages';
@@ -19,7 +19,7 @@ export class PreviewSession implements vscode.Disposable {
 
   private readonly sub: vscode.Disposable;
 
-  constructor(private readonly root: vscode.Uri, private readonly client: BaseLanguageClient, private readonly host: PreviewHost) {
+  constructor(root: vscode.Uri, private readonly client: BaseLanguageClient, private readonly host: PreviewHost) {
     host.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(root, 'dist'), vscode.Uri.joinPath(root, 'client', 'media')] };
     host.webview.html = shell(host.webview, root);
     this.sub = host.webview.onDidReceiveMessage(raw => void this.onMessage(raw));
@@ -84,6 +84,10 @@ export class PreviewSession implements vscode.Disposable {
       case 'toggleMirror': this.mirror = m.on; await this.refresh(); break;
       case 'reveal': if (this.target) { this.target = { uri: this.target.uri, code: m.code }; await this.refresh(); } break;
       case 'copy': await vscode.env.clipboard.writeText(m.text); void vscode.window.setStatusBarMessage('MCP-AQL: copied to the clipboard', 2000); break;
+      case 'verify':
+        try { this.post({ kind: 'verification', result: await send(this.client, VerifyResponse.type, { uri: this.target?.uri, text: m.text }) }); }
+        catch (e) { this.post({ kind: 'verification', result: null, error: String(e) }); }
+        break;
       case 'simulate': {
         if (!this.target) return;
         let body: unknown, headers: Record<string, string> | undefined;

@@ -1,22 +1,22 @@
-/** `mcp-aql-errors check`: read the files, index their codes, validate each, report. */
-import { readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createAdapterService, createWorkspaceIndex, isCode, type RuleLevel, type ServiceOptions } from '../service';
-import { deps, VERSION } from './deps';
-import { findFiles, UsageError } from './files';
-import { formatGithub } from './format/github';
-import { formatJson } from './format/json';
-import { formatSarif } from './format/sarif';
-import { formatText } from './format/text';
-import { count, type FileReport } from './report';
+/** `mcp-aql-errors check`: arguments, config files, the shared index → validate pass (checkFiles.ts), fixes, the report. */
+import { relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel } from '../service';
+import { readRegularFile } from '../node/readRegularFile';
+import { checkExtraArgs, FORMATS, InputError, parseExtraArg, type ExtraArgs } from './args';
+import { checkFiles } from './checkFiles';
+import { ConfigLookup } from './config';
+import { findFiles, UsageError, type Found } from './files';
+import { fixDocuments } from './fix';
+import { escapeControls } from './format/escape';
+import { errorsOnly, render, writeOutputFile } from './output';
+import { printConfig } from './printConfig';
+import { count } from './report';
 import type { Io } from './io';
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
-const FORMATS = new Set(['text', 'json', 'sarif', 'github']);
 
-export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel> }
+export interface CheckArgs extends ExtraArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope; followSymlinks?: boolean }
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -31,7 +31,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
     };
     if (x === '--format' || x.startsWith('--format=')) {
       a.format = val('--format');
-      if (!FORMATS.has(a.format)) throw new UsageError(`unknown format '${a.format}' (text, json, sarif, github)`);
+      if (!(FORMATS as readonly string[]).includes(a.format)) throw new UsageError(`unknown format '${a.format}' (${FORMATS.join(', ')})`);
     } else if (x === '--max-warnings' || x.startsWith('--max-warnings=')) {
       const n = Number(val('--max-warnings'));
       if (!Number.isInteger(n) || n < 0) throw new UsageError('--max-warnings takes a whole number ≥ 0');
@@ -41,53 +41,69 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
       if (!code || !isCode(code)) throw new UsageError(`--rule: unknown diagnostic code '${code ?? ''}'`);
       if (!level || !LEVELS.has(level)) throw new UsageError(`--rule ${code}: level must be off, hint, information, warning or error`);
       a.rules[code] = level as RuleLevel;
-    } else if (x.startsWith('-') && x !== '-') throw new UsageError(`unknown option '${x}'`);
+    } else if (x === '--code-scope' || x.startsWith('--code-scope=')) {
+      const v = val('--code-scope');
+      if (!CODE_SCOPES.includes(v as CodeScope)) throw new UsageError(`--code-scope must be ${CODE_SCOPES.join(', ')}`);
+      a.codeScope = v as CodeScope;
+    } else if (x === '--follow-symlinks') a.followSymlinks = true;
+    else if (x.startsWith('-') && x !== '-') i = parseExtraArg(argv, i, a);
     else a.paths.push(x);
   }
+  checkExtraArgs(a);
   return a;
 }
 
 export function runCheck(argv: readonly string[], io: Io): number {
   const args = parseCheckArgs(argv);
-  const files = findFiles(args.paths, io.cwd);
-  const service = createAdapterService(deps);
-  const opts: ServiceOptions = { rules: args.rules };
-  const docs: TextDocument[] = [];
-  const paths = new Map<string, string>();
-  for (const f of files) {
-    let text: string;
-    try {
-      // Bytes that are not UTF-8 become U+FFFD, which text.invalid-character reports where it stands.
-      text = new TextDecoder('utf-8', { fatal: false }).decode(readFileSync(f.path));
-    } catch (e) {
-      throw new UsageError(`cannot read '${relative(io.cwd, f.path)}': ${(e as Error).message}`);
-    }
-    const uri = pathToFileURL(f.path).href;
-    const doc = TextDocument.create(uri, 'yaml', 1, text);
-    if (!service.isAdapter(doc, opts)) {
-      if (f.explicit) io.stderr(`${relative(io.cwd, f.path)}: not an adapter file (see README "Which files"); skipped\n`);
-      continue;
-    }
-    docs.push(doc);
-    paths.set(uri, f.path);
-  }
-  if (!docs.length) throw new UsageError(`no adapter files found in ${args.paths.length ? args.paths.join(' ') : 'the current directory'}`);
-  const index = createWorkspaceIndex();
-  for (const d of docs) index.update(d.uri, service.declaredCodes(d, opts), service.codeOccurrences(d, opts));
-  const reports: FileReport[] = docs.map(d => {
-    const path = paths.get(d.uri)!;
-    return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri: d.uri, text: d.getText(), diagnostics: service.validate(d, opts, index.except(d.uri)) };
+  const configs = new ConfigLookup(io.cwd, args);
+  if (args.printConfig !== undefined) return printConfig(args.printConfig, configs, io);
+  const stdin = args.stdin ? readStdin(args, io) : undefined;
+  const found: Found[] = stdin ? [stdin] : findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`) });
+  // Files the config ignores are not read at all; a named one is said to be skipped.
+  const files = found.filter(f => {
+    const o = configs.optionsFor(f.path);
+    if (o.ignored && f.explicit) io.stderr(`${escapeControls(relative(io.cwd, f.path))}: ignored by ${escapeControls(relative(io.cwd, o.configPath!))}; skipped\n`);
+    return !o.ignored;
   });
-  const out = args.format === 'json' ? formatJson(reports)
-    : args.format === 'sarif' ? formatSarif(reports, VERSION, pathToFileURL(io.cwd).href)
-    : args.format === 'github' ? formatGithub(reports)
-    : formatText(reports, { color: io.color });
-  io.stdout(out);
+  // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
+  if (!files.length && found.length && found.every(f => f.explicit)) {
+    // --stdin --fix still owes standard output the text: unchanged.
+    if (stdin && args.fix) io.stdout(new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes));
+    else io.stdout(render(args.format, [], io));
+    return 0;
+  }
+  const opts = (uri: string) => configs.optionsFor(fileURLToPath(uri));
+  const stdinTexts = stdin ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;
+  let stdoutTaken = false;
+  const checked = checkFiles(files, opts, io, args.paths, {
+    texts: stdinTexts,
+    fix: args.fix || args.fixDryRun ? (service, adapters, read) => {
+      const r = fixDocuments({
+        service, adapters, read, opts, io, args, pathOf: fileURLToPath,
+        bytes: uri => { if (stdin) return stdin.bytes; const r = readRegularFile(fileURLToPath(uri)); return r.ok ? r.bytes : new Uint8Array([0xff]); },
+      });
+      stdoutTaken = r.stdoutTaken;
+      return r.texts;
+    } : undefined,
+  });
+  const reports = args.quiet ? errorsOnly(checked.reports) : checked.reports;
+  const unreadable = checked.unreadable;
+  if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false));
+  else if (!stdoutTaken) io.stdout(render(args.format, reports, io));
   const c = count(reports);
+  if (unreadable) { io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`); return 2; }
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
     io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);
     return 1;
   }
   return 0;
+}
+
+/** --stdin: one document, named by --stdin-filename (default `stdin.adapter.yaml` in the working folder). */
+function readStdin(args: CheckArgs, io: Io): Found & { bytes: Uint8Array } {
+  if (!io.readStdin) throw new UsageError('--stdin: standard input is not available');
+  let bytes: Uint8Array;
+  try { bytes = io.readStdin(); } catch (e) { throw new InputError(`cannot read standard input: ${(e as Error).message}`); }
+  return { path: resolve(io.cwd, args.stdinFilename ?? 'stdin.adapter.yaml'), explicit: true, bytes };
 }

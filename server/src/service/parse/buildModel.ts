@@ -85,6 +85,8 @@ export function parseSections(yamlText: string, base: number, kind: FileKind, er
 }
 
 const DISABLE = /#[ \t]*mcp-aql-disable-next-line\b([^\r\n]*)/g;
+/** `-- why` after the codes is a reason for humans, not a code. */
+export const REASON = /(?:^|\s)--(?:\s.*)?$/;
 
 /** `# mcp-aql-disable-next-line [code ...]` → the next line's suppressed codes (0-based line numbers). */
 export function suppressions(text: string, start: number, end: number): Map<number, Set<string>> {
@@ -97,7 +99,7 @@ export function suppressions(text: string, start: number, end: number): Map<numb
   for (const m of region.matchAll(DISABLE)) {
     for (let i = last; i < m.index; i++) if (region.charCodeAt(i) === 10) line++;
     last = m.index;
-    const codes = m[1]!.split(/[\s,]+/).filter(Boolean);
+    const codes = m[1]!.replace(REASON, '').split(/[\s,]+/).filter(Boolean);
     out.set(line + 1, new Set(codes.length ? codes : ['*']));
   }
   return out;
