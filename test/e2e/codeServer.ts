@@ -28,10 +28,7 @@ const freePort = () => new Promise<number>((res, rej) => {
 
 export function buildVsix(dir: string): string {
   const out = join(dir, 'mcp-aql-errors.vsix');
-  const readme = spawnSync(process.execPath, [join(ROOT, 'scripts/vsix-readme.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (readme.status !== 0) throw new Error(`vsix-readme failed: ${readme.stderr}`);
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links',
-    '--readme-path', 'dist/README.md', '-o', out], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/package-vsix.mjs'), '-o', out], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`vsce package failed: ${r.stderr}${r.stdout}`);
   return out;
 }
@@ -136,8 +133,11 @@ export async function quickOpen(page: Page, name: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 30_000 });
-  await page.keyboard.press('Enter');
+  // Click the row whose file name is exactly `name` (fuzzy matching also lists longer names, maybe first).
+  const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await row.click();
   await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 30_000 });
   await page.locator('.editor-instance .view-lines').first().waitFor();
 }
