@@ -5,6 +5,7 @@
 
 export const Code = {
   YamlSyntax: 'yaml.syntax',
+  JsonSyntax: 'json.syntax',
   YamlDuplicateKey: 'yaml.duplicate-key',
   YamlAliasLimit: 'yaml.alias-limit',
   TextInvalidCharacter: 'text.invalid-character',
@@ -60,6 +61,7 @@ export interface CodeInfo {
 
 export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'yaml.syntax': { level: 'error', summary: 'YAML the parser rejects' },
+  'json.syntax': { level: 'error', summary: 'a JSON adapter that is not strict JSON (trailing comma, comment, single quotes, unquoted key or value)' },
   'yaml.duplicate-key': { level: 'error', summary: 'a key twice in one mapping' },
   'yaml.alias-limit': { level: 'error', summary: 'alias expansion exceeds the budget (a YAML "billion laughs")' },
   'text.invalid-character': { level: 'error', summary: 'a lone surrogate, U+FFFD replacement character or control character in the text' },
@@ -135,6 +137,7 @@ export interface UnknownRootData { readonly root: string; readonly suggestions: 
 /** The payload of every code that carries one; a code missing here carries none. */
 export interface Payloads {
   'yaml.syntax': { readonly yamlCode: string };
+  'json.syntax': { readonly yamlCode: string };
   'yaml.duplicate-key': { readonly key: string; readonly firstAt: number };
   'yaml.alias-limit': { readonly alias: string; readonly expanded: number; readonly total: number; readonly budget: number };
   'text.invalid-character': { readonly codePoint: number };

@@ -137,6 +137,12 @@ function entryValidators(ajv: Ajv, schema: object): { code: ValidateFunction; ma
   } catch { return undefined; }
 }
 
+/** `definitions.detailType.enum` of the adapter schema (completion of details types). */
+function detailTypesOf(schema: object): string[] | undefined {
+  const e = (schema as { definitions?: { detailType?: { enum?: unknown[] } } }).definitions?.detailType?.enum;
+  return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : undefined;
+}
+
 export function createAdapterService(deps: ServiceDeps): AdapterService {
   const registry: RegistryIndex = indexRegistry(deps.registry);
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
@@ -144,6 +150,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   const validateEntry = entryValidators(ajv, deps.schema);
   const envelopeValidators = new Map(Object.entries(deps.envelopeSchemas ?? {}).map(([id, schema]) => [id, ajv.compile(schema)] as const));
   const cache = new Map<string, { version: number; text: string; model: AdapterModel | undefined }>();
+  const detailTypes = detailTypesOf(deps.schema);
 
   const modelOf = (doc: TextDocument, opts?: ServiceOptions): AdapterModel | undefined => {
     const text = doc.getText();
@@ -160,7 +167,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   const on = <T>(doc: TextDocument, opts: ServiceOptions | undefined, none: T, f: (c: FeatureContext) => T): T => {
     if (opts?.ignored) return none;
     const model = modelOf(doc, opts);
-    return model ? f({ doc, model, registry, workspace: scopedWorkspace(workspace, doc.uri, opts?.codeScope), envelopeValidators }) : none;
+    return model ? f({ doc, model, registry, workspace: scopedWorkspace(workspace, doc.uri, opts?.codeScope), envelopeValidators, detailTypes }) : none;
   };
 
   const service: AdapterService = {

@@ -1,4 +1,4 @@
-/** yaml.syntax: what the parser rejects, at the parser's position. */
+/** yaml.syntax: what the parser rejects, at the parser's position; json.syntax: what a JSON loader would reject in a JSON adapter. */
 import { Code } from '../codes';
 import type { Check } from './types';
 
@@ -7,7 +7,8 @@ export const yamlSyntax: Check = {
   run({ model }, emit) {
     for (const e of model.syntaxErrors) {
       const end = e.end > e.start ? e.end : Math.min(e.start + 1, model.text.length);
-      emit({ code: Code.YamlSyntax, message: e.message, start: e.start, end, data: { yamlCode: e.yamlCode } });
+      const fields = { message: e.message, start: e.start, end, data: { yamlCode: e.yamlCode } };
+      emit(e.yamlCode === 'JSON_SYNTAX' ? { code: Code.JsonSyntax, ...fields } : { code: Code.YamlSyntax, ...fields });
     }
   },
 };

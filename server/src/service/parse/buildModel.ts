@@ -6,6 +6,7 @@ import { Composer, Parser, type Document } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
 import { parseChunked, type ChunkStore } from './chunkedParse';
 import { extract, type Extracted } from './extract';
+import { jsonSyntaxErrors } from './jsonSyntax';
 import { classify, type Classified } from './sourceFile';
 
 export const PARSE_OPTIONS = {
@@ -58,6 +59,12 @@ export function buildClassified(uri: string, text: string, cls: Classified, opts
     }
   }
   sections ??= parseSections(yamlText, start, cls.kind, syntaxErrors);
+  // A JSON adapter is checked as JSON; its model still comes from the YAML parse. One mistake, one report:
+  // where the JSON check finds errors, the YAML parser's own errors are dropped.
+  if (cls.kind === 'json') {
+    const json = jsonSyntaxErrors(text, start, end);
+    if (json.length) syntaxErrors.splice(0, syntaxErrors.length, ...json);
+  }
   ex ??= extract(sections);
   return {
     uri, text, kind: cls.kind, sections,
