@@ -35,3 +35,11 @@ test('rule levels and code scopes are the service\'s, and every code can be set'
   const rules = Object.fromEntries(allCodes.map(c => [c, 'off']));
   assert.equal(Object.keys(normalizeSettings({ rules }).rules).length, allCodes.length);
 });
+
+test('the config file schema agrees with the settings it shares (codeScope, rule levels, files, maxFileSize)', () => {
+  const config = JSON.parse(readFileSync(join(ROOT, 'schemas/config.schema.json'), 'utf8')).properties;
+  assert.deepEqual(config.codeScope.enum, [...SETTINGS['mcpAql.codeScope'].enum]);
+  for (const [code, rule] of Object.entries(config.rules.properties) as [string, { enum: string[] }][]) assert.deepEqual(rule.enum, [...RULE_LEVELS], code);
+  assert.equal(config.files.items.type, SETTINGS['mcpAql.files'].items.type);
+  assert.equal(config.maxFileSize.minimum, SETTINGS['mcpAql.maxFileSize'].minimum);
+});
