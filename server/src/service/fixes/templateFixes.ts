@@ -20,11 +20,13 @@ const unknownPlaceholder: Fixer = (ctx, d) => {
   if (!data || ctx.doc.getText(d.range) !== `{${data.key}}`) return [];
   const out: CodeAction[] = [];
   const found = entryAndSection(ctx, data.entryKind, data.entryAt, data.index);
-  if (found) {
+  // Nothing reached through an alias (or anchored and aliased) is edited: it would change the anchor's other users.
+  if (found && !found.e.detailsShared && !(found.e.shared && !found.e.detailsNode)) {
     const type = (data.param?.type && TYPE_OF_PARAM[data.param.type]) || 'string';
     const edit = declareDetail(ctx.doc, found.s, found.e.node, found.e.detailsNode, data.key, type);
     if (edit) out.push(action(`Declare '${data.key}: ${type}' in details`, d, single(ctx.doc, [edit]), !!data.param || data.suggestions.length === 0));
   }
+  if (found?.e.template?.shared || (!found && templateAt(ctx, ctx.doc.offsetAt(d.range.start))?.shared)) return out;
   data.suggestions.forEach((k, i) => out.push(action(`Change to '{${k}}'`, d, single(ctx.doc, [{ range: d.range, newText: `{${k}}` }]), !data.param && i === 0)));
   out.push(action(`Remove '{${data.key}}' from the template`, d, single(ctx.doc, [removePlaceholder(ctx, d)])));
   return out;
@@ -83,10 +85,10 @@ const unusedDetail: Fixer = (ctx, d) => {
   if (!found) return [];
   const out: CodeAction[] = [];
   const t = templateOf(found.e);
-  const ins = t && appendToTemplate(ctx, t, ` '{${data.key}}'`);
+  const ins = t && !t.shared && appendToTemplate(ctx, t, ` '{${data.key}}'`);
   if (ins) out.push(action(`Use '{${data.key}}' in the message template`, d, single(ctx.doc, [ins]), true));
   const decl = found.e.details.find(x => x.name === data.key);
-  if (decl) {
+  if (decl && !decl.shared) {
     const flow = !!found.e.detailsNode && (found.e.detailsNode as { flow?: boolean }).flow === true;
     // The only key: remove the whole `details:` entry rather than leave an empty one behind.
     const whole = found.e.details.length === 1 ? removeDetailsBlock(ctx, found.s, found.e) : undefined;

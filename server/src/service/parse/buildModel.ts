@@ -5,6 +5,7 @@
 import { Composer, Parser, type Document } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
 import { parseChunked, type ChunkStore } from './chunkedParse';
+import { badMerges } from './aliases';
 import { extract, type Extracted } from './extract';
 import { classify, type Classified } from './sourceFile';
 
@@ -14,6 +15,8 @@ export const PARSE_OPTIONS = {
   keepSourceTokens: false,
   strict: true,
   stringKeys: false,
+  // YAML 1.1 merge keys (`<<: *base`), as most loaders apply them (docs/spec-decisions.md).
+  merge: true,
 } as const;
 
 /**
@@ -59,6 +62,11 @@ export function buildClassified(uri: string, text: string, cls: Classified, opts
   }
   sections ??= parseSections(yamlText, start, cls.kind, syntaxErrors);
   ex ??= extract(sections);
+  if (yamlText.includes('<<')) {
+    for (const s of sections) for (const n of badMerges(s.doc)) {
+      syntaxErrors.push({ start: s.base + n.range![0], end: s.base + n.range![1], message: "A merge key '<<' takes a mapping, an alias of a mapping, or a list of them; this value is none of these and is ignored.", yamlCode: 'BAD_MERGE' });
+    }
+  }
   return {
     uri, text, kind: cls.kind, sections,
     codes: ex.codes, mappings: ex.mappings, params: ex.params,

@@ -47,7 +47,7 @@ export interface ChunkedParse {
   readonly parsed: number;
 }
 
-const UNSAFE = /(?:^|[\s[{,])[&*!][^\s[\]{},]|^%|^(?:---|\.\.\.)(?:\s|$)|^\t/m;
+const UNSAFE = /(?:^|[\s[{,])[&*!][^\s[\]{},]|^%|^(?:---|\.\.\.)(?:\s|$)|^\t|(?:^|[\s{,])<<[ \t]*:/m;
 const SPLIT_BLOCK = /^(?:error_codes|error_mapping)[ \t]*:[ \t]*(?:#[^\n]*)?\r?$/;
 
 interface Piece { start: number; end: number; sub?: Piece[]; header?: Piece }
