@@ -2,12 +2,13 @@
  * text → AdapterModel. The only place that calls the YAML parser (conventions C2). Keys are compared
  * as strings; duplicate keys are left to the O(n) check (the parser's own check is quadratic).
  */
-import { Composer, Parser, type Document } from 'yaml';
+import { Composer, Parser, type Document, type Node } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
 import { parseChunked, type ChunkStore } from './chunkedParse';
 import { badMerges } from './aliases';
 import { extract, type Extracted } from './extract';
 import { classify, type Classified } from './sourceFile';
+import { remapRanges, repairTabs, TAB_INDENT } from './tabs';
 
 export const PARSE_OPTIONS = {
   uniqueKeys: false,
@@ -77,13 +78,25 @@ export function buildClassified(uri: string, text: string, cls: Classified, opts
 }
 
 export function parseSections(yamlText: string, base: number, kind: FileKind, errors: ParseProblem[]): Section[] {
-  const docs: Document.Parsed[] = [];
-  const composer = new Composer(PARSE_OPTIONS);
-  for (const d of composer.compose(new Parser().parse(yamlText), true, yamlText.length)) docs.push(d);
+  const compose = (x: string) => [...new Composer(PARSE_OPTIONS).compose(new Parser().parse(x), true, x.length)] as Document.Parsed[];
+  let docs = compose(yamlText);
+  let f = (x: number) => x;
+  if (docs.some(d => d.errors.length) && TAB_INDENT.test(yamlText)) {
+    // Tabs in indentation: one error on each tab, the rest read as if indented with spaces (parse/tabs.ts).
+    const r = repairTabs(yamlText)!;
+    docs = compose(r.text);
+    f = r.toOriginal;
+    for (const d of docs) {
+      remapRanges([d.contents as Node | null], f);
+      const dr = d.range as [number, number, number];
+      dr[0] = f(dr[0]); dr[1] = f(dr[1]); dr[2] = f(dr[2]);
+    }
+    for (const e of r.errors) errors.push({ start: base + e.start, end: base + e.end, message: e.message, yamlCode: e.code });
+  }
   const sections: Section[] = [];
   docs.forEach((doc, index) => {
     for (const e of doc.errors) {
-      const [s, t] = e.pos;
+      const s = f(e.pos[0]), t = f(e.pos[1]);
       errors.push({ start: base + s, end: base + Math.max(t, s), message: e.message, yamlCode: e.code });
     }
     // A Markdown adapter has one front matter document; a second one would be body text.

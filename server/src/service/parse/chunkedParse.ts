@@ -14,6 +14,7 @@ import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted 
 import type { Section } from '../model/model';
 import { flat } from './flat';
 import { Shifter } from './shiftModel';
+import { remapRanges, repairTabs, TAB_INDENT, type TabError } from './tabs';
 
 export interface ChunkError { readonly start: number; readonly end: number; readonly message: string; readonly code: string }
 
@@ -47,7 +48,9 @@ export interface ChunkedParse {
   readonly parsed: number;
 }
 
-const UNSAFE = /(?:^|[\s[{,])[&*!][^\s[\]{},]|^%|^(?:---|\.\.\.)(?:\s|$)|^\t|(?:^|[\s{,])<<[ \t]*:/m;
+const UNSAFE = /(?:^|[\s[{,])![^\s[\]{},]|^%|^(?:---|\.\.\.)(?:\s|$)|(?:^|[\s{,])<<[ \t]*:/m;
+/** A chunk that may hold an anchor or alias: what it means depends on other chunks, so it is re-extracted. */
+const ANCHOR_OR_ALIAS = /[&*]/;
 const SPLIT_BLOCK = /^(?:error_codes|error_mapping)[ \t]*:[ \t]*(?:#[^\n]*)?\r?$/;
 
 interface Piece { start: number; end: number; sub?: Piece[]; header?: Piece }
@@ -115,7 +118,7 @@ export function parseChunked(text: string, base: number, options: object, prev: 
   const extracted: Extracted = { codes: [], mappings: [], params: [] };
   for (const [c, role] of placed) {
     const at = base + c.placedAt;
-    if (!c.extracted || c.extractedAt === undefined || c.extractedAs !== role) {
+    if (!c.extracted || c.extractedAt === undefined || c.extractedAs !== role || ANCHOR_OR_ALIAS.test(c.text)) {
       c.extracted = { codes: [], mappings: [], params: [] };
       if (role === 'top') extractTopPairs(section, c.pairs, c.extracted);
       else if (role === 'error_codes') extractCodePairs(section, c.pairs, c.extracted);
@@ -142,13 +145,24 @@ function endOf(p: Pair | undefined): number {
 }
 
 function parseChunk(t: string, options: object, at: number): Chunk | undefined {
-  const docs = [...new Composer(options).compose(new Parser().parse(t), true, t.length)];
+  const compose = (x: string) => [...new Composer(options).compose(new Parser().parse(x), true, x.length)];
+  let docs = compose(t);
+  let tabErrors: readonly TabError[] = [];
+  let toOriginal: ((x: number) => number) | undefined;
+  if (docs.some(d => d.errors.length) && TAB_INDENT.test(t)) {
+    const r = repairTabs(t)!;
+    docs = compose(r.text);
+    tabErrors = r.errors;
+    toOriginal = r.toOriginal;
+  }
   if (docs.length !== 1) return undefined;
   const d = docs[0]!;
-  const errors = d.errors.map(e => ({ start: e.pos[0], end: Math.max(e.pos[1], e.pos[0]), message: e.message, code: e.code }));
+  const f = toOriginal ?? ((x: number) => x);
+  const errors = [...tabErrors, ...d.errors.map(e => ({ start: f(e.pos[0]), end: Math.max(f(e.pos[1]), f(e.pos[0])), message: e.message, code: e.code }))];
   const contents = d.contents as Node | null;
   if (!isMap(contents)) return errors.length || contents ? undefined : { text: t, pairs: [], errors, placedAt: at };
   const pairs = contents.items as Pair[];
+  if (toOriginal) remapRanges(pairs, toOriginal);
   if (at !== 0) { const shifter = new Shifter(at); for (const p of pairs) shifter.pair(p); }
   return { text: t, pairs, errors, placedAt: at };
 }
@@ -162,7 +176,8 @@ function splitTop(text: string): Piece[] | undefined {
     const nl = text.indexOf('\n', pos);
     const lineEnd = nl < 0 ? text.length : nl + 1;
     const c = text[pos]!;
-    if (c !== ' ' && c !== '#' && c !== '\n' && c !== '\r') {
+    // A tab-indented line continues the current key (the chunk's parse reports the tab).
+    if (c !== ' ' && c !== '#' && c !== '\n' && c !== '\r' && c !== '\t') {
       if (c === '-' || c === '{' || c === '[' || c === '?') return undefined;
       if (cur) cur.end = pos;
       cur = { start: cur ? pos : 0, end: lineEnd };
@@ -196,8 +211,10 @@ function splitBlock(text: string, p: Piece, headEnd: number): void {
     if (!blank) {
       const ind = i - pos;
       if (indent < 0) indent = ind;
-      if (ind < indent || c === '\t') return;
-      if (ind === indent) {
+      if (c === '\t') {
+        if (!sub.length) return;
+      } else if (ind < indent) return;
+      else if (ind === indent) {
         if (c === '-' || c === '?' || c === '{' || c === '[') return;
         // An entry starts at its key, not at its line: the indentation before the key belongs to the
         // previous chunk, where a whole parse also places an empty value that ends there.

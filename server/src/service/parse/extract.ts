@@ -46,6 +46,11 @@ export function keyString(pair: Pair): string | undefined {
   return v !== null && typeof v !== 'object' && typeof v !== 'symbol' ? String(v) : undefined;
 }
 
+/** A node's plain value; undefined when it cannot be built (a `<<` merging a non-mapping throws). */
+function toJSON(n: Node): unknown {
+  try { return n.toJSON(); } catch { return undefined; }
+}
+
 export const spanOf = (s: Section, n: Node): Span => ({ start: s.base + n.range![0], end: s.base + n.range![1] });
 
 function pairSpan(s: Section, p: Pair): Span {
@@ -78,7 +83,7 @@ function template(s: Section, n: unknown, shared: boolean): Template | undefined
 function valueRef(s: Section, n: unknown): (ValueRef & { node: Node }) | undefined {
   const node = deref(s.doc, n).node;
   if (!node || !node.range) return undefined;
-  return { value: isScalar(node) ? node.value : node.toJSON(), span: spanOf(s, node), node };
+  return { value: isScalar(node) ? node.value : toJSON(node), span: spanOf(s, node), node };
 }
 
 export function statusRef(s: Section, n: unknown): StatusRef | undefined {
@@ -106,7 +111,7 @@ function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] 
       let spec: Partial<DetailDecl> = {};
       if (isScalar(v) && typeof v.value === 'string') spec = { type: v.value };
       else if (isMap(v)) {
-        const js = v.toJSON() as Record<string, unknown>;
+        const js = (toJSON(v) ?? {}) as Record<string, unknown>;
         spec = {
           type: typeof js.type === 'string' ? js.type : undefined,
           required: typeof js.required === 'boolean' ? js.required : undefined,
