@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND, GetRegistry, PreviewEnvelope, Simulate, ValidateWorkspace } from '../protocol';
-import { createAdapterService, type AdapterService, type ServiceDeps, type ServiceOptions } from '../service';
+import { createAdapterService, type AdapterService, type ServiceDeps, type ServiceOptions, type TextChange } from '../service';
 import { clientFeatures, type ClientFeatures } from './capabilities';
 import { DiagnosticsScheduler } from './diagnostics';
 import { SettingsCache, toServiceOptions } from './settings';
@@ -20,7 +20,20 @@ export interface Server { readonly service: AdapterService; readonly indexer: Wo
 
 export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const service = createAdapterService(deps);
-  const documents = new TextDocuments(TextDocument);
+  // Incremental sync: tell the service which offsets each change touched (it re-parses only that entry).
+  const documents = new TextDocuments<TextDocument>({
+    create: TextDocument.create,
+    update: (doc, changes, version) => {
+      const from = doc.version;
+      const edits: TextChange[] = [];
+      for (const c of changes) {
+        edits.push('range' in c ? { start: doc.offsetAt(c.range.start), end: doc.offsetAt(c.range.end), text: c.text } : { start: 0, end: doc.getText().length, text: c.text });
+        doc = TextDocument.update(doc, [c], version);
+      }
+      service.edited(doc.uri, from, version, edits);
+      return doc;
+    },
+  });
   const indexer = new WorkspaceIndexer(service);
   let features: ClientFeatures = clientFeatures({});
   let folders: string[] = [];

@@ -4,7 +4,8 @@
  */
 import { Composer, Parser, type Document, type Node } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
-import { parseChunked, type ChunkStore } from './chunkedParse';
+import { parseChunked, type ChunkState } from './chunkedParse';
+import type { Change } from './reuseLayout';
 import { badMerges } from './aliases';
 import { extract, type Extracted } from './extract';
 import { classify, type Classified } from './sourceFile';
@@ -32,6 +33,11 @@ export interface BuildOptions {
   readonly extraGlobs?: readonly string[];
   /** The model of the previous version of the same document (its chunks are reused). */
   readonly previous?: AdapterModel;
+  /**
+   * What changed since `previous` (file offsets), when the caller knows it (LSP incremental sync):
+   * spares the comparison of the two texts. Without it the change is found by comparing them.
+   */
+  readonly change?: Change;
   /** Override CHUNK_THRESHOLD (tests compare chunked and whole parses with 0 and Infinity). */
   readonly chunkThreshold?: number;
 }
@@ -49,16 +55,20 @@ export function buildClassified(uri: string, text: string, cls: Classified, opts
   }
   const yamlText = text.slice(start, end);
   let sections: Section[] | undefined;
-  let parseState: ChunkStore | undefined;
+  let parseState: ChunkState | undefined;
   let ex: Extracted | undefined;
   if (cls.kind !== 'json' && yamlText.length >= (opts.chunkThreshold ?? CHUNK_THRESHOLD)) {
-    const prev = opts.previous?.parseState instanceof Map ? opts.previous.parseState as ChunkStore : undefined;
-    const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev);
+    const ps = opts.previous?.parseState as ChunkState | undefined;
+    const prev = Array.isArray(ps?.pieces) ? ps : undefined;
+    const c = opts.change;
+    const change = c && c.start >= start && c.oldEnd <= opts.previous!.text.length && text.length - opts.previous!.text.length === c.newEnd - c.oldEnd
+      ? { start: c.start - start, oldEnd: c.oldEnd - start, newEnd: c.newEnd - start } : undefined;
+    const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change);
     if (chunked) {
       sections = [chunked.section];
       ex = chunked.extracted;
       for (const e of chunked.errors) syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
-      parseState = chunked.store;
+      parseState = chunked.state;
     }
   }
   sections ??= parseSections(yamlText, start, cls.kind, syntaxErrors);
