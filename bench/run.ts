@@ -5,7 +5,7 @@
  * processes at every N, 20,000 included; slow), --sizes=N,M and --ours-only for a quick look (they still
  * overwrite the results: run the default before committing them).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -19,8 +19,10 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
       { scheme: 'file', language: 'json' },
       { scheme: 'file', language: 'markdown', pattern: '**/*-adapter.md' },
       ...extra.map(pattern => ({ scheme: 'file', pattern })),
+      // Recorded responses checked live against the adapters (verify): JSON Lines and mcpAql.responseFiles.
+      ...['**/*.responses.jsonl', ...vscode.workspace.getConfiguration('mcpAql').get<string[]>('responseFiles', [])].map(pattern => ({ scheme: 'file', pattern })),
     ],
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json,md}') },
+    // No client-side file watcher: the server registers one (workspace/didChangeWatchedFiles) itself.
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'mcp-aql',

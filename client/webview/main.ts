@@ -1,6 +1,7 @@
 // The preview page: receives typed messages from the host, renders with the DOM, keeps a small state.
 import type { FromWebview, ToWebview } from '../src/preview/messages';
 import { renderEmpty, renderPreview, renderRegistry, renderSimulation, type Env, type PageState } from './render';
+import { renderVerification } from './verify';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromWebview): void; getState(): PageState | undefined; setState(s: PageState): void };
 
@@ -13,7 +14,7 @@ const env: Env = {
   setState: s => api.setState(s),
 };
 
-const KINDS = new Set(['render', 'simulation', 'registry', 'empty']);
+const KINDS = new Set(['render', 'simulation', 'registry', 'empty', 'verification']);
 
 window.addEventListener('message', (e: MessageEvent<unknown>) => {
   const m = e.data as ToWebview;
@@ -23,6 +24,7 @@ window.addEventListener('message', (e: MessageEvent<unknown>) => {
     case 'simulation': renderSimulation(env, root, m.result, m.error); break;
     case 'registry': if (Array.isArray(m.codes)) renderRegistry(env, root, String(m.reason), m.codes); break;
     case 'empty': renderEmpty(document, root, String(m.reason)); break;
+    case 'verification': renderVerification(env, root, m); break;
   }
 });
 

@@ -1,10 +1,11 @@
 // Pure DOM rendering for the preview page: createElement and textContent only; no HTML strings from data.
 import type { FromWebview, RegistryEntry, ToWebview } from '../src/preview/messages';
+import { verifyForm } from './verify';
 
 type Preview = Extract<ToWebview, { kind: 'render' }>['preview'];
 type Simulation = NonNullable<Extract<ToWebview, { kind: 'simulation' }>['result']>;
 
-export interface PageState { tab?: string; simStatus?: string; simBody?: string; simHeaders?: string; filter?: string }
+export interface PageState { tab?: string; simStatus?: string; simBody?: string; simHeaders?: string; filter?: string; verifyText?: string }
 
 export interface Env {
   readonly doc: Document;
@@ -38,6 +39,7 @@ export function renderPreview(env: Env, root: HTMLElement, m: Extract<ToWebview,
   root.append(dialectTabs(env, p.dialects, 'preview'));
   root.append(simulatorForm(env));
   root.append(el(doc, 'section', { id: 'simulation' }));
+  root.append(verifyForm(env));
 }
 
 function detailsForm(env: Env, p: Preview, mirror: boolean): HTMLElement {
@@ -147,7 +149,7 @@ export function renderRegistry(env: Env, root: HTMLElement, reason: string, code
   };
   filter.addEventListener('input', fill);
   fill();
-  root.append(filter, list);
+  root.append(filter, list, verifyForm(env));
 }
 
 export function renderEmpty(doc: Document, root: HTMLElement, reason: string): void {

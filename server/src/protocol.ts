@@ -25,8 +25,31 @@ export namespace GetRegistry {
   export const type = new RequestType0<Registry, void>(method);
 }
 
-export interface WorkspaceReport { readonly files: number; readonly problems: { readonly uri: string; readonly diagnostics: Diagnostic[] }[] }
+export interface WorkspaceReport {
+  readonly files: number;
+  readonly problems: { readonly uri: string; readonly diagnostics: Diagnostic[] }[];
+  /** The run was cancelled (from the progress notification or the request): `problems` covers the files checked so far. */
+  readonly cancelled?: boolean;
+}
 export namespace ValidateWorkspace {
   export const method = 'mcpAql/validateWorkspace' as const;
   export const type = new RequestType0<WorkspaceReport, void>(method);
+}
+
+export interface VerifyResponseParams {
+  /** The adapter the preview is on: its contract only (else every adapter of the workspace). */
+  readonly uri?: string;
+  /** A recorded response: one JSON value, or JSON Lines. */
+  readonly text: string;
+}
+export interface VerifyResponseResult {
+  /** Positions in the pasted text. */
+  readonly diagnostics: Diagnostic[];
+  /** The adapters whose contract was used. */
+  readonly adapters: readonly string[];
+  readonly records: number;
+}
+export namespace VerifyResponse {
+  export const method = 'mcpAql/verifyResponse' as const;
+  export const type = new RequestType<VerifyResponseParams, VerifyResponseResult, void>(method);
 }

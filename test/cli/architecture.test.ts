@@ -58,6 +58,14 @@ test('server/src/cli reaches the service only through its façade', () => {
   }
 });
 
+test('server/src/node imports only Node built-ins, the text document package and the service façade', () => {
+  for (const f of files('server/src/node')) for (const s of imports(f)) {
+    const r = resolved(f, s);
+    if (s.startsWith('.')) assert.ok(r === 'server/src/service' || r.startsWith('server/src/node'), `${f} imports ${s}`);
+    else assert.ok(s.startsWith('node:') || ['vscode-languageserver-textdocument', 'vscode-languageserver-types'].includes(s), `${f} imports ${s}`);
+  }
+});
+
 /** The stages of the service (ARCHITECTURE.md, "Inside the service"): a folder imports only the folders listed for it. */
 const SERVICE_STAGES: Record<string, readonly string[]> = {
   util: ['model'],
@@ -66,9 +74,11 @@ const SERVICE_STAGES: Record<string, readonly string[]> = {
   parse: ['model', 'util'],
   workspace: ['model', 'parse', 'util'],
   checks: ['codes', 'model', 'parse', 'workspace', 'condition', 'util'],
-  fixes: ['codes', 'model', 'parse', 'workspace', 'util', 'checks'],
+  fixes: ['codes', 'model', 'parse', 'workspace', 'util'],
   features: ['codes', 'model', 'parse', 'workspace', 'condition', 'util'],
   envelopes: ['model', 'parse', 'workspace', 'condition', 'util', 'features'],
+  contract: ['model', 'workspace', 'util'],
+  verify: ['codes', 'checks', 'contract', 'envelopes', 'model', 'parse', 'util'],
 };
 
 test('inside the service, each stage imports only the stages below it', () => {

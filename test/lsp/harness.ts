@@ -37,6 +37,8 @@ export const PLAIN: ClientCapabilities = { textDocument: { publishDiagnostics: {
 export interface Client {
   readonly conn: ProtocolConnection;
   readonly published: Map<string, PublishDiagnosticsParams>;
+  /** Every publication, in order of arrival. */
+  readonly publications: PublishDiagnosticsParams[];
   waitForDiagnostics(uri: string, pred?: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
   open(uri: string, text: string, languageId?: string): Promise<void>;
   close(): Promise<void>;
@@ -49,15 +51,16 @@ function wire(conn: ProtocolConnection, settings: Record<string, unknown>, onClo
     onClose();
   };
   const published = new Map<string, PublishDiagnosticsParams>();
+  const publications: PublishDiagnosticsParams[] = [];
   const waiters: (() => void)[] = [];
-  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { published.set(p.uri, p); waiters.splice(0).forEach(w => w()); });
+  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { published.set(p.uri, p); publications.push(p); waiters.splice(0).forEach(w => w()); });
   conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('workspace/diagnostic/refresh', () => null);
   conn.onNotification('window/logMessage', () => undefined);
   conn.listen();
   return {
-    conn, published,
+    conn, published, publications,
     waitForDiagnostics(uri, pred = () => true, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
@@ -86,11 +89,11 @@ export async function inMemory(capabilities: ClientCapabilities, settings: Recor
   return client;
 }
 
-export async function overStdio(capabilities: ClientCapabilities, settings: Record<string, unknown> = {}): Promise<Client & { proc: ChildProcess }> {
+export async function overStdio(capabilities: ClientCapabilities, settings: Record<string, unknown> = {}, folders: string[] = []): Promise<Client & { proc: ChildProcess }> {
   const proc = spawn(process.execPath, [join(ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const client = wire(conn, settings, () => { conn.dispose(); proc.kill(); });
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities, workspaceFolders: null });
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities, workspaceFolders: folders.length ? folders.map(f => ({ uri: f, name: 'ws' })) : null });
   await conn.sendNotification('initialized', {});
   return { ...client, proc };
 }

@@ -6,6 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic, Hover } from 'vscode-languageserver-protocol';
 import { overStdio, PLAIN } from './harness';
+import { readFileSync } from 'node:fs';
 
 const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
   Promise.race([p, new Promise<T>((_, rej) => setTimeout(() => rej(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
@@ -43,7 +44,7 @@ test('hostile inputs: every request answered within 2 s, server alive, memory bo
       if (name.startsWith('CRLF')) assert.ok(ds.some(d => d.code === 'code.name-format' && d.range.start.line === 1 && d.range.start.character === 2));
       await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
     }
-    const status = require('node:fs').readFileSync(`/proc/${c.proc.pid}/status`, 'utf8') as string;
+    const status = readFileSync(`/proc/${c.proc.pid}/status`, 'utf8') as string;
     const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024;
     assert.ok(hwm < 1024, `peak memory ${hwm} MB`);
     assert.equal(c.proc.exitCode, null, 'server alive');

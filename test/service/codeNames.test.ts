@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { applyFix, check, codesIn, docOf, fixture, newService, yamlDoc } from './helpers';
+import { createWorkspaceIndex } from '../../server/src/service';
 
 test('code.name-format on the key; fix renames the key and every use', () => {
   const f = fixture(yamlDoc(
@@ -57,14 +58,13 @@ test('code.redefines-registry warns on the key', () => {
 });
 
 test('a rename reaches other workspace files through the index', () => {
-  const s = newService();
   const other = docOf(yamlDoc('error_mapping:', '  404:', '    code: repoGone'), 'file:///w/other.adapter.yaml');
-  const { createWorkspaceIndex } = require('../../server/src/service') as typeof import('../../server/src/service');
   const index = createWorkspaceIndex();
+  const s = newService(index);
   index.update(other.uri, [], [{ uri: other.uri, code: 'repoGone', kind: 'reference', range: { start: { line: 2, character: 10 }, end: { line: 2, character: 18 } } }]);
   const doc = docOf(yamlDoc('error_codes:', '  repoGone:', '    category: NOT_FOUND'));
-  const d = s.validate(doc, {}, index.except(doc.uri)).find(x => x.code === 'code.name-format')!;
-  const [a] = s.quickFixes(doc, d.range, { diagnostics: [d] }, {}, index.except(doc.uri));
+  const d = s.validate(doc, {}).find(x => x.code === 'code.name-format')!;
+  const [a] = s.quickFixes(doc, d.range, { diagnostics: [d] }, {});
   assert.deepEqual(Object.keys(a!.edit!.changes!).sort(), [doc.uri, other.uri].sort());
   assert.equal(a!.edit!.changes![other.uri]![0]!.newText, 'REPO_GONE');
 });

@@ -58,9 +58,9 @@ test('name-format: the rename is one WorkspaceEdit with changes for each file th
   index.update(a, [], [{ uri: a, code: 'repoGone', kind: 'reference', range: ref(2) }]);
   index.update(b, [], [{ uri: b, code: 'repoGone', kind: 'reference', range: ref(2) }, { uri: b, code: 'repoGone', kind: 'reference', range: ref(5) }]);
   const doc = docOf(yamlDoc('error_codes:', '  repoGone:', '    category: NOT_FOUND'));
-  const s = newService();
-  const d = s.validate(doc, {}, index.except(doc.uri)).find(x => x.code === 'code.name-format')!;
-  const [fixAction] = s.quickFixes(doc, d.range, { diagnostics: [d] }, {}, index.except(doc.uri));
+  const s = newService(index);
+  const d = s.validate(doc, {}).find(x => x.code === 'code.name-format')!;
+  const [fixAction] = s.quickFixes(doc, d.range, { diagnostics: [d] }, {});
   const changes = fixAction!.edit!.changes!;
   assert.deepEqual(Object.keys(changes).sort(), [a, b, doc.uri].sort());
   assert.deepEqual(changes[b]!.map(e => [e.range, e.newText]), [[ref(2), 'REPO_GONE'], [ref(5), 'REPO_GONE']]);

@@ -63,17 +63,17 @@ test('hover on a registry code, a custom code, a placeholder and a status', () =
 });
 
 test('definition, references and rename of a custom code across files', () => {
-  const s = newService();
+  const index = createWorkspaceIndex();
+  const s = newService(index);
   const a = docOf(adapter('    code: NOT_FOUND_REPOSITORY'), 'file:///w/a.adapter.yaml');
   const b = docOf(yamlDoc('error_mapping:', '  410:', '    code: NOT_FOUND_REPOSITORY'), 'file:///w/b.adapter.yaml');
-  const index = createWorkspaceIndex();
   for (const d of [a, b]) index.update(d.uri, s.declaredCodes(d), s.codeOccurrences(d));
   const at = { line: 2, character: 12 };
-  const defs = s.definition(b, at, {}, index.except(b.uri));
+  const defs = s.definition(b, at, {});
   assert.deepEqual(defs.map(l => [l.uri, a.getText(l.range)]), [[a.uri, 'NOT_FOUND_REPOSITORY']]);
-  assert.equal(s.references(b, at, true, {}, index.except(b.uri)).length, 3);
-  assert.equal(s.rename(b, at, 'bad name', {}, index.except(b.uri)), null);
-  const edit = s.rename(b, at, 'NOT_FOUND_REPO', {}, index.except(b.uri))!;
+  assert.equal(s.references(b, at, true, {}).length, 3);
+  assert.equal(s.rename(b, at, 'bad name', {}), null);
+  const edit = s.rename(b, at, 'NOT_FOUND_REPO', {})!;
   assert.ok(applyEdits(a, editsOf(edit, a.uri)).includes('  NOT_FOUND_REPO:\n'));
   assert.ok(applyEdits(b, editsOf(edit, b.uri)).includes('code: NOT_FOUND_REPO\n'));
   assert.equal(s.prepareRename(docOf(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_RESOURCE')), { line: 2, character: 12 }), null);

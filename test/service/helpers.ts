@@ -6,10 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import { createAdapterService, type AdapterService, type Registry, type ServiceDeps } from '../../server/src/service';
+import { createAdapterService, type AdapterService, type Registry, type ServiceDeps, type WorkspaceCodes } from '../../server/src/service';
 
 export const ROOT = join(__dirname, '..', '..');
-export const SHARED = join(ROOT, '..', 'shared');
 
 let deps: ServiceDeps | undefined;
 export function loadDeps(): ServiceDeps {
@@ -22,7 +21,8 @@ export function loadDeps(): ServiceDeps {
   return deps;
 }
 
-export const newService = (): AdapterService => createAdapterService(loadDeps());
+/** A fresh service; `workspace` is what it sees of other files (default: none). */
+export const newService = (workspace?: WorkspaceCodes): AdapterService => createAdapterService({ ...loadDeps(), workspace });
 
 /** Join lines, so fixtures stay readable and indentation is explicit. */
 export const yamlDoc = (...lines: string[]): string => lines.join('\n') + '\n';
@@ -63,8 +63,9 @@ export function fixture(text: string, opts: { uri?: string; cursor?: boolean } =
 export const docOf = (text: string, uri = 'file:///work/test.adapter.yaml', version = 1): TextDocument =>
   TextDocument.create(uri, 'yaml', version, text);
 
+/** A real adapter of the corpus (test/fixtures/corpus, sources in its SOURCES.md). */
 export function readCorpus(name: string): string {
-  return readFileSync(join(SHARED, 'corpus', 'adapters', name), 'utf8');
+  return readFileSync(join(ROOT, 'test', 'fixtures', 'corpus', name), 'utf8');
 }
 
 export function applyEdits(doc: TextDocument, edits: readonly TextEdit[]): string {

@@ -7,12 +7,12 @@ import { buildModel } from '../../server/src/service/parse/buildModel';
 import { indexRegistry } from '../../server/src/service/model/registry';
 import { emptyWorkspace } from '../../server/src/service/model/workspace';
 import { loadDeps, yamlDoc } from './helpers';
+import Ajv from 'ajv';
 
 test('a throwing rule yields internal.rule-failure naming it, and every other rule still reports', () => {
   const model = buildModel('file:///w/x.adapter.yaml', yamlDoc('error_codes:', '  bad_name:', '    category: NOPE'))!;
   const boom = { name: 'boom', run() { throw new Error('kaboom'); } };
   const deps = loadDeps();
-  const Ajv = require('ajv').default;
   const problems = runChecks([boom, ...checks], { model, registry: indexRegistry(deps.registry), validateSchema: new Ajv({ strict: false }).compile(deps.schema), workspace: emptyWorkspace });
   const codes = problems.map(p => p.code);
   assert.ok(codes.includes('internal.rule-failure'));

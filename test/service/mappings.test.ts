@@ -1,6 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { applyFix, check, codesIn, fixture, newService, yamlDoc } from './helpers';
+import { createWorkspaceIndex } from '../../server/src/service';
 
 test('http.invalid-status on keys and maps_from_http items; ranges 4XX/5XX and "404" accepted', () => {
   const f = fixture(yamlDoc(
@@ -118,11 +119,10 @@ test('mapping.precedence on the error_mapping key, related to maps_from_http', (
 });
 
 test('codes declared in another workspace file are known', () => {
-  const { createWorkspaceIndex } = require('../../server/src/service') as typeof import('../../server/src/service');
   const index = createWorkspaceIndex();
   const r = { start: { line: 1, character: 2 }, end: { line: 1, character: 10 } };
   index.update('file:///w/a.adapter.yaml', [{ uri: 'file:///w/a.adapter.yaml', code: 'NOT_FOUND_REPO', range: r, category: 'NOT_FOUND', details: [{ name: 'repo' }], mapsFromHttp: [] }], []);
-  const s = newService();
+  const s = newService(index);
   const f = fixture(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_REPO', "    message_template: \"No '{repo}'\""), { uri: 'file:///w/b.adapter.yaml' });
-  assert.deepEqual(s.validate(f.doc, {}, index.except(f.doc.uri)).map(d => d.code), []);
+  assert.deepEqual(s.validate(f.doc, {}).map(d => d.code), []);
 });

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { docOf, newService, yamlDoc } from '../service/helpers';
+import { parseFromWebview } from '../../client/src/preview/messages';
 
 const ROOT = join(__dirname, '..', '..');
 const HOSTILE = '<img src=x onerror="window.__pwned=1"></script><script>window.__pwned=2</script>';
@@ -97,7 +98,6 @@ test('registry browser when the cursor is on no code; unknown or malformed messa
 });
 
 test('host-side validation of page messages (parseFromWebview)', () => {
-  const { parseFromWebview } = require('../../client/src/preview/messages') as typeof import('../../client/src/preview/messages');
   assert.deepEqual(parseFromWebview({ kind: 'setSample', key: 'field', value: 'x' }), { kind: 'setSample', key: 'field', value: 'x' });
   assert.equal(parseFromWebview({ kind: 'setSample', key: 'a b', value: 'x' }), undefined);
   assert.equal(parseFromWebview({ kind: 'simulate', status: 99, body: '', headers: '' }), undefined);

@@ -2,7 +2,7 @@
 // preview through a custom request, relays the page's edits and simulator runs. Builds no envelope itself.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { GetRegistry, PreviewEnvelope, Simulate, type EnvelopePreview, type PreviewParams, type Registry, type SimulateParams, type SimulationResult } from '../../../server/src/protocol';
+import { GetRegistry, PreviewEnvelope, Simulate, VerifyResponse, type EnvelopePreview, type PreviewParams, type Registry, type SimulateParams, type SimulationResult, type VerifyResponseResult } from '../../../server/src/protocol';
 import { shell } from './html';
 import { parseFromWebview, type ToWebview } from './messages';
 
@@ -81,6 +81,10 @@ export class PreviewView implements vscode.WebviewViewProvider {
       case 'toggleMirror': this.mirror = m.on; await this.refresh(); break;
       case 'reveal': if (this.target) { this.target = { uri: this.target.uri, code: m.code }; await this.refresh(); } break;
       case 'copy': await vscode.env.clipboard.writeText(m.text); void vscode.window.setStatusBarMessage('MCP-AQL: copied to the clipboard', 2000); break;
+      case 'verify':
+        try { this.post({ kind: 'verification', result: await this.client.sendRequest<VerifyResponseResult>(VerifyResponse.method, { uri: this.target?.uri, text: m.text }) }); }
+        catch (e) { this.post({ kind: 'verification', result: null, error: String(e) }); }
+        break;
       case 'simulate': {
         if (!this.target) return;
         let body: unknown, headers: Record<string, string> | undefined;

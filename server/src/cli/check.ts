@@ -1,22 +1,22 @@
-/** `mcp-aql-errors check`: read the files, index their codes, validate each, report. */
-import { readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+/** `mcp-aql-errors check`: arguments, the shared index → validate pass (checkFiles.ts), the report. */
+import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createAdapterService, createWorkspaceIndex, isCode, type RuleLevel, type ServiceOptions } from '../service';
-import { deps, VERSION } from './deps';
+import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel, type ServiceOptions } from '../service';
+import { checkFiles } from './checkFiles';
+import { VERSION } from './deps';
 import { findFiles, UsageError } from './files';
+import { escapeControls } from './format/escape';
 import { formatGithub } from './format/github';
 import { formatJson } from './format/json';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
-import { count, type FileReport } from './report';
+import { count } from './report';
 import type { Io } from './io';
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 const FORMATS = new Set(['text', 'json', 'sarif', 'github']);
 
-export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel> }
+export interface CheckArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope; followSymlinks?: boolean }
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -41,7 +41,12 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
       if (!code || !isCode(code)) throw new UsageError(`--rule: unknown diagnostic code '${code ?? ''}'`);
       if (!level || !LEVELS.has(level)) throw new UsageError(`--rule ${code}: level must be off, hint, information, warning or error`);
       a.rules[code] = level as RuleLevel;
-    } else if (x.startsWith('-') && x !== '-') throw new UsageError(`unknown option '${x}'`);
+    } else if (x === '--code-scope' || x.startsWith('--code-scope=')) {
+      const v = val('--code-scope');
+      if (!CODE_SCOPES.includes(v as CodeScope)) throw new UsageError(`--code-scope must be ${CODE_SCOPES.join(', ')}`);
+      a.codeScope = v as CodeScope;
+    } else if (x === '--follow-symlinks') a.followSymlinks = true;
+    else if (x.startsWith('-') && x !== '-') throw new UsageError(`unknown option '${x}'`);
     else a.paths.push(x);
   }
   return a;
@@ -49,41 +54,16 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
 
 export function runCheck(argv: readonly string[], io: Io): number {
   const args = parseCheckArgs(argv);
-  const files = findFiles(args.paths, io.cwd);
-  const service = createAdapterService(deps);
-  const opts: ServiceOptions = { rules: args.rules };
-  const docs: TextDocument[] = [];
-  const paths = new Map<string, string>();
-  for (const f of files) {
-    let text: string;
-    try {
-      // Bytes that are not UTF-8 become U+FFFD, which text.invalid-character reports where it stands.
-      text = new TextDecoder('utf-8', { fatal: false }).decode(readFileSync(f.path));
-    } catch (e) {
-      throw new UsageError(`cannot read '${relative(io.cwd, f.path)}': ${(e as Error).message}`);
-    }
-    const uri = pathToFileURL(f.path).href;
-    const doc = TextDocument.create(uri, 'yaml', 1, text);
-    if (!service.isAdapter(doc, opts)) {
-      if (f.explicit) io.stderr(`${relative(io.cwd, f.path)}: not an adapter file (see README "Which files"); skipped\n`);
-      continue;
-    }
-    docs.push(doc);
-    paths.set(uri, f.path);
-  }
-  if (!docs.length) throw new UsageError(`no adapter files found in ${args.paths.length ? args.paths.join(' ') : 'the current directory'}`);
-  const index = createWorkspaceIndex();
-  for (const d of docs) index.update(d.uri, service.declaredCodes(d, opts), service.codeOccurrences(d, opts));
-  const reports: FileReport[] = docs.map(d => {
-    const path = paths.get(d.uri)!;
-    return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri: d.uri, text: d.getText(), diagnostics: service.validate(d, opts, index.except(d.uri)) };
-  });
+  const files = findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`) });
+  const opts: ServiceOptions = { rules: args.rules, codeScope: args.codeScope };
+  const { reports, unreadable } = checkFiles(files, opts, io, args.paths);
   const out = args.format === 'json' ? formatJson(reports)
     : args.format === 'sarif' ? formatSarif(reports, VERSION, pathToFileURL(io.cwd).href)
     : args.format === 'github' ? formatGithub(reports)
     : formatText(reports, { color: io.color });
   io.stdout(out);
   const c = count(reports);
+  if (unreadable) { io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`); return 2; }
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
     io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);

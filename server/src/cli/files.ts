@@ -1,41 +1,67 @@
-/** Which files a `check` run reads: directories walked, globs expanded with our own matcher. */
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
-import { globToRegExp } from '../service';
+/**
+ * Which files a `check` run reads: directories walked, globs expanded with our own matcher. A
+ * checkout is untrusted (issue 13): each real directory is visited once, symbolic links leading
+ * outside the checked folder are not followed (unless --follow-symlinks), and only regular files are
+ * listed; everything skipped is reported through `onNote`.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { compileGlob, GlobSyntaxError, type Glob } from '../service';
+import { fileKind } from '../node/readRegularFile';
+import { isInside, LINK_OUTSIDE, walkTree } from '../node/walkTree';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e']);
-const CANDIDATE = /\.(?:ya?ml|json|md|markdown)$/i;
+const CANDIDATE = /\.(?:ya?ml|json|jsonl|ndjson|md|markdown)$/i;
 const MAX_FILES = 20_000;
 
 export class UsageError extends Error {}
 
 export interface Found { readonly path: string; /** named on the command line, not found by walking */ readonly explicit: boolean }
 
-function walk(dir: string, out: Found[]): void {
-  let names: string[];
-  try { names = readdirSync(dir); } catch { return; }
-  for (const name of names.sort()) {
-    if (SKIP.has(name)) continue;
-    const p = join(dir, name);
-    let st;
-    try { st = statSync(p); } catch { continue; }
-    if (st.isDirectory()) walk(p, out);
-    else if (st.isFile() && CANDIDATE.test(name)) out.push({ path: p, explicit: false });
-    if (out.length > MAX_FILES) throw new UsageError(`more than ${MAX_FILES} candidate files under ${dir}; name a smaller folder`);
-  }
+interface Keyed extends Found { readonly key: string }
+
+export interface FindOptions {
+  /** Follow symbolic links whose target lies outside the checked folder. */
+  readonly followSymlinks?: boolean;
+  /** A path that was skipped, and why (printed by the caller). */
+  readonly onNote?: (path: string, message: string) => void;
 }
 
 const isGlob = (s: string) => /[*?[{]/.test(s);
+const lexicallyInside = (p: string, dir: string) => { const r = relative(dir, p); return !r.startsWith('..') && !isAbsolute(r); };
+const real = (p: string) => { try { return realpathSync(p); } catch { return p; } };
 
-export function findFiles(args: readonly string[], cwd: string): Found[] {
-  const out: Found[] = [];
+/** A path inside `cwd` as written that really lies outside it: reached through a symbolic link leading out. */
+export const leavesCwd = (p: string, cwd: string): boolean => lexicallyInside(p, cwd) && !isInside(real(p), real(cwd));
+export const LINK_NOTE = `${LINK_OUTSIDE} (--follow-symlinks to follow)`;
+
+function glob(pattern: string): Glob {
+  try { return compileGlob(pattern); } catch (e) {
+    if (e instanceof GlobSyntaxError) throw new UsageError(`invalid glob '${pattern}': ${e.message}`);
+    throw e;
+  }
+}
+
+export function findFiles(args: readonly string[], cwd: string, opts: FindOptions = {}): Found[] {
+  const out: Keyed[] = [];
+  const note = opts.onNote ?? (() => {});
+  const cwdReal = real(cwd);
+  // The folder links may not leave: the working directory (the checkout) for what lies in it, else the folder named.
+  const rootFor = (p: string) => (lexicallyInside(p, cwd) ? cwdReal : real(p));
+  const walk = (dir: string, into: Keyed[]) => {
+    for (const { path, st } of walkTree(dir, { root: rootFor(dir), followSymlinks: opts.followSymlinks, skip: SKIP, candidate: n => CANDIDATE.test(n) }, n => note(n.path, n.message))) {
+      into.push({ path, explicit: false, key: `${st.dev}:${st.ino}` });
+      if (into.length > MAX_FILES) throw new UsageError(`more than ${MAX_FILES} candidate files under ${dir}; name a smaller folder`);
+    }
+  };
   for (const a of args.length ? args : ['.']) {
     if (isGlob(a)) {
+      const g = glob(a.replace(/^\.\//, ''));
       const base = resolve(cwd, a.slice(0, a.search(/[*?[{]/)).replace(/[^/]*$/, '') || '.');
-      const all: Found[] = [];
-      walk(base, all);
-      const rx = globToRegExp(a.replace(/^\.\//, ''));
-      const hits = all.filter(f => rx.test(relative(cwd, f.path).split(sep).join('/')));
+      const all: Keyed[] = [];
+      if (!opts.followSymlinks && leavesCwd(base, cwd)) note(base, LINK_NOTE);
+      else walk(base, all);
+      const hits = all.filter(f => g.test(relative(cwd, f.path).split(sep).join('/')));
       if (!hits.length) throw new UsageError(`no file matches '${a}'`);
       out.push(...hits);
       continue;
@@ -43,9 +69,12 @@ export function findFiles(args: readonly string[], cwd: string): Found[] {
     const p = resolve(cwd, a);
     let st;
     try { st = statSync(p); } catch { throw new UsageError(`cannot read '${a}': no such file or directory`); }
+    if (!opts.followSymlinks && leavesCwd(p, cwd)) { note(p, LINK_NOTE); continue; }
     if (st.isDirectory()) walk(p, out);
-    else out.push({ path: p, explicit: true });
+    else if (!st.isFile()) note(p, `${fileKind(st)}; skipped (only regular files are read)`);
+    else out.push({ path: p, explicit: true, key: `${st.dev}:${st.ino}` });
   }
+  // One file reached by several names or arguments is checked once (its declarations would clash with themselves).
   const seen = new Set<string>();
-  return out.filter(f => (seen.has(f.path) ? false : (seen.add(f.path), true)));
+  return out.filter(f => (seen.has(f.key) ? false : (seen.add(f.key), true))).map(({ path, explicit }) => ({ path, explicit }));
 }

@@ -3,18 +3,19 @@
  * (design s5): the envelopes a client receives, each with its schema verdict. Exit 0 all valid,
  * 1 an envelope fails its schema, 2 bad usage or unreadable input.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type EnvelopePreview, type SimulationResult } from '../service';
+import { readRegularFile } from '../node/readRegularFile';
 import { deps } from './deps';
-import { UsageError } from './files';
+import { leavesCwd, LINK_NOTE, UsageError } from './files';
+import { escapeControls } from './format/escape';
 import type { Io } from './io';
 
 const DIALECT_IDS = ['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate'];
 
-interface PreviewArgs { file?: string; code?: string; dialect: string; status?: number; body?: unknown; format: 'text' | 'json'; mirror: boolean }
+interface PreviewArgs { file?: string; code?: string; dialect: string; status?: number; body?: unknown; format: 'text' | 'json'; mirror: boolean; follow?: boolean }
 
 function parse(argv: readonly string[]): PreviewArgs {
   const a: PreviewArgs = { dialect: 'all', format: 'text', mirror: false };
@@ -29,6 +30,7 @@ function parse(argv: readonly string[]): PreviewArgs {
       case '--body': { const v = val(); try { a.body = JSON.parse(v); } catch (e) { throw new UsageError(`--body is not JSON: ${(e as Error).message}`); } break; }
       case '--format': { const f = val(); if (f !== 'text' && f !== 'json') throw new UsageError("--format takes 'text' or 'json'"); a.format = f; break; }
       case '--mirror-confirmation': a.mirror = true; break;
+      case '--follow-symlinks': a.follow = true; break;
       default:
         if (x.startsWith('-')) throw new UsageError(`preview: unknown option '${x}'`);
         if (a.file) throw new UsageError('preview takes one file');
@@ -43,8 +45,11 @@ function parse(argv: readonly string[]): PreviewArgs {
 export async function runPreview(argv: readonly string[], io: Io): Promise<number> {
   const a = parse(argv);
   const path = resolve(io.cwd, a.file!);
-  let text: string;
-  try { text = new TextDecoder('utf-8').decode(readFileSync(path)); } catch (e) { throw new UsageError(`cannot read '${a.file}': ${(e as Error).message}`); }
+  // The same rules as check: a link leading out of the working directory is not followed, only a regular file is read.
+  if (!a.follow && leavesCwd(path, io.cwd)) throw new UsageError(`'${a.file}': ${LINK_NOTE}`);
+  const read = readRegularFile(path);
+  if (!read.ok) throw new UsageError(`cannot read '${a.file}': ${read.message}`);
+  const text = new TextDecoder('utf-8').decode(read.bytes);
   const doc = TextDocument.create(pathToFileURL(path).href, 'yaml', 1, text);
   const service = createAdapterService(deps);
   if (!service.isAdapter(doc)) throw new UsageError(`'${a.file}' is not an adapter file`);
@@ -65,21 +70,24 @@ export async function runPreview(argv: readonly string[], io: Io): Promise<numbe
     for (const d of dialects) out[d.id] = { envelope: d.envelope, valid: d.valid, errors: d.errors };
     io.stdout(JSON.stringify(out, null, 2) + '\n');
   } else {
+    // Every part that comes from the adapter or the command line has its control characters escaped.
     const lines: string[] = [];
+    const push = (...ls: string[]) => lines.push(...ls.map(l => escapeControls(l)));
     if (sim) {
-      lines.push(`Upstream ${sim.status} → ${sim.code} (rule: ${sim.rule})`);
+      push(`Upstream ${sim.status} → ${sim.code} (rule: ${sim.rule})`);
       for (const c of sim.considered) {
-        lines.push(`  ${c.matched ? '✓' : '✗'} ${c.rule}${c.code ? ` → ${c.code}` : ''}${c.condition ? `  when ${c.condition}` : ''}`);
-        for (const s of c.steps) lines.push(`      ${s}`);
-        if (c.error) lines.push(`      condition not understood: ${c.error}`);
+        push(`  ${c.matched ? '✓' : '✗'} ${c.rule}${c.code ? ` → ${c.code}` : ''}${c.condition ? `  when ${c.condition}` : ''}`);
+        for (const s of c.steps) push(`      ${s}`);
+        if (c.error) push(`      condition not understood: ${c.error}`);
       }
-      lines.push('');
+      push('');
     }
-    lines.push(`${p.code} — ${p.category ?? 'no category'} (${p.source}${p.kind === 'warning' ? ', warning' : ''})`, `message: ${p.message}`);
-    for (const n of p.notes) lines.push(`note: ${n}`);
+    push(`${p.code} — ${p.category ?? 'no category'} (${p.source}${p.kind === 'warning' ? ', warning' : ''})`, `message: ${p.message}`);
+    for (const n of p.notes) push(`note: ${n}`);
     for (const d of dialects) {
-      lines.push('', `== ${d.title} [${d.valid ? 'valid' : 'INVALID'}] ==`, d.channel, JSON.stringify(d.envelope, null, 2));
-      for (const e of d.errors) lines.push(`  ✗ ${e}`);
+      // JSON escapes C0 controls in strings but not DEL, C1 or bidi controls; its own line breaks are kept.
+      push('', `== ${d.title} [${d.valid ? 'valid' : 'INVALID'}] ==`, d.channel, ...JSON.stringify(d.envelope, null, 2).split('\n'));
+      for (const e of d.errors) push(`  ✗ ${e}`);
     }
     io.stdout(lines.join('\n') + '\n');
   }

@@ -1,5 +1,6 @@
 /** What the client declared, and the diagnostics/hover/completion shaped to it (a plain client gets plain answers). */
-import type { ClientCapabilities, Diagnostic } from 'vscode-languageserver/node';
+import { CodeActionKind, TextDocumentSyncKind, type ClientCapabilities, type Diagnostic, type ServerCapabilities } from 'vscode-languageserver/node';
+import { FIX_ALL_KIND } from '../protocol';
 
 export interface ClientFeatures {
   readonly pullDiagnostics: boolean;
@@ -44,4 +45,21 @@ export function shapeDiagnostic(d: Diagnostic, f: ClientFeatures): Diagnostic {
   if (f.relatedInformation && d.relatedInformation) out.relatedInformation = d.relatedInformation;
   if (f.tags && d.tags) out.tags = d.tags;
   return out;
+}
+
+/** What the server offers, shaped to the client (pull diagnostics only to clients that pull). */
+export function serverCapabilities(f: ClientFeatures, c: ClientCapabilities): ServerCapabilities {
+  return {
+    textDocumentSync: TextDocumentSyncKind.Incremental,
+    ...(f.pullDiagnostics ? { diagnosticProvider: { identifier: 'mcp-aql', interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+    completionProvider: { triggerCharacters: ['{', ' ', '.', ':'], resolveProvider: false },
+    hoverProvider: true,
+    definitionProvider: true,
+    referencesProvider: true,
+    renameProvider: c.textDocument?.rename?.prepareSupport ? { prepareProvider: true } : true,
+    documentSymbolProvider: true,
+    codeLensProvider: { resolveProvider: false },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+    workspace: { workspaceFolders: { supported: true } },
+  };
 }

@@ -20,6 +20,7 @@ export class DiagnosticsScheduler {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private lastCost = 0;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  private refreshExcept: string | undefined;
   private disposed = false;
   constructor(private readonly d: DiagnosticsDeps) {}
 
@@ -48,14 +49,22 @@ export class DiagnosticsScheduler {
     }, delay));
   }
 
-  /** Everything open needs a new look (settings or another file changed). */
-  refreshAll(): void {
+  /**
+   * Everything open needs a new look (settings or another file changed). `changedUri` names the file
+   * whose codes changed: its own diagnostics do not depend on them, so a pushing client does not get
+   * it validated twice (a pulling client's refresh is global).
+   */
+  refreshAll(changedUri?: string): void {
     if (this.disposed) return;
+    if (this.refreshTimer === undefined) this.refreshExcept = changedUri;
+    else if (this.refreshExcept !== changedUri) this.refreshExcept = undefined;
     clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      const except = this.refreshExcept;
       if (this.d.features().pullDiagnostics) {
         if (this.d.features().diagnosticRefresh) this.d.connection.languages.diagnostics.refresh().catch(() => undefined);
-      } else for (const doc of this.d.documents.all()) this.schedule(doc.uri, true);
+      } else for (const doc of this.d.documents.all()) if (doc.uri !== except) this.schedule(doc.uri, true);
     }, 100);
   }
 

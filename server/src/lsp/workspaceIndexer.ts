@@ -1,81 +1,111 @@
 /**
- * Keeps the service's workspace index current: a scan of the workspace folders at start (adapter
- * files only, bounded), watched-file events, and the live text of open documents. Reads files, never
- * writes.
+ * Keeps the service's workspace index current: a scan of the workspace folders (adapter files only,
+ * any number of them, in slices that yield to requests), watched-file events, and the live text of
+ * open documents. Reads files, never writes. Indexing itself is the shared path of node/workspacePass.
+ * A folder is untrusted (issue 13): each real directory is scanned once, links leading out of the
+ * workspace folder are not followed, only regular files are read (node/walkTree, node/readRegularFile).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createWorkspaceIndex, type AdapterService, type ServiceOptions, type WorkspaceIndex } from '../service';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { DEFAULT_MAX_FILE_SIZE, type AdapterService, type ServiceOptions, type WorkspaceIndex } from '../service';
+import { readRegularFile } from '../node/readRegularFile';
+import { isInside, LINK_OUTSIDE, walkTree, type WalkNote } from '../node/walkTree';
+import { indexFiles, indexText } from '../node/workspacePass';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e', '.vscode-test']);
 const CANDIDATE = /\.(?:ya?ml|json|md)$/i;
-export const MAX_SCANNED_FILES = 5000;
+/** Work in slices of this many milliseconds, then yield to pending requests. */
+export const SLICE_MS = 15;
+
+export interface ScanProgress { readonly seen: number; readonly indexed: number }
 
 export class WorkspaceIndexer {
-  readonly index: WorkspaceIndex = createWorkspaceIndex();
   private readonly open = new Set<string>();
-  constructor(private readonly service: AdapterService) {}
+  /** The scanned workspace folders, as given and as real paths: links may not lead out of them. */
+  private readonly roots: { dir: string; real: string }[] = [];
+  constructor(private readonly service: AdapterService, readonly index: WorkspaceIndex, private readonly log: (msg: string) => void = () => {}) {}
 
-  /** Index one document's codes; returns whether its declared code names changed. */
-  updateDocument(doc: TextDocument, opts: ServiceOptions): boolean {
-    const before = names(this.index, doc.uri);
-    if (!this.service.isAdapter(doc, opts)) { this.index.remove(doc.uri); return before !== ''; }
-    this.index.update(doc.uri, this.service.declaredCodes(doc, opts), this.service.codeOccurrences(doc, opts));
-    return names(this.index, doc.uri) !== before;
-  }
+  /** Index one document's codes from its live text; returns whether what other files depend on changed. */
+  updateDocument(doc: TextDocument, opts: ServiceOptions): boolean { return indexText(this.service, this.index, doc.uri, doc, opts); }
 
   opened(uri: string): void { this.open.add(uri); }
-  closed(uri: string, opts: ServiceOptions): void { this.open.delete(uri); this.readFromDisk(uri, opts); }
+  /** A document was closed: its text on disk is what counts again. Returns whether its codes changed. */
+  closed(uri: string, opts: ServiceOptions): boolean { this.open.delete(uri); return this.readFromDisk(uri, opts); }
   isOpen(uri: string): boolean { return this.open.has(uri); }
 
   /** Re-read a file from disk (a watched-file event for a file that is not open). */
   readFromDisk(uri: string, opts: ServiceOptions): boolean {
     if (this.open.has(uri)) return false;
-    let text: string;
-    try {
-      const path = fileURLToPath(uri);
-      if (statSync(path).size > (opts.maxFileSize ?? 4.5 * 1024 * 1024)) { this.index.remove(uri); return true; }
-      text = readFileSync(path, 'utf8');
-    } catch {
-      const had = names(this.index, uri) !== '';
-      this.index.remove(uri);
-      return had;
-    }
-    return this.updateDocument(TextDocument.create(uri, 'yaml', 0, text), opts);
+    let changed = false;
+    for (const r of indexFiles(this.service, this.index, [uri], u => this.readText(u, opts), () => opts)) changed = r.changed;
+    return changed;
   }
 
-  remove(uri: string): boolean { const had = names(this.index, uri) !== ''; this.index.remove(uri); return had; }
+  /**
+   * The text of a file on disk, or undefined when it cannot be read, is over mcpAql.maxFileSize, is not
+   * a regular file (a FIFO would block), or is reached through a link leading out of its workspace folder.
+   */
+  readText(uri: string, opts: ServiceOptions): string | undefined {
+    let path: string;
+    try { path = fileURLToPath(uri); } catch { return undefined; }
+    const root = this.roots.find(r => { const rel = relative(r.dir, path); return !rel.startsWith('..') && !isAbsolute(rel); });
+    if (root) {
+      let real: string | undefined;
+      try { real = realpathSync(path); } catch { /* missing: the read says so */ }
+      if (real && !isInside(real, root.real)) { this.log(`${path}: ${LINK_OUTSIDE}`); return undefined; }
+    }
+    const read = readRegularFile(path, opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+    if (read.ok) return read.bytes.toString('utf8');
+    if (read.reason !== 'too-large') this.log(`${path}: not read: ${read.message}`);
+    return undefined;
+  }
 
-  /** Scan folders for adapter files; returns how many were indexed. */
-  scan(folderUris: readonly string[], opts: ServiceOptions): number {
+  remove(uri: string): boolean { const had = this.index.signature(uri) !== ''; this.index.remove(uri); return had; }
+
+  /**
+   * Scan folders for adapter files and index them, every file (no cap), in slices of SLICE_MS that
+   * yield to the event loop so requests are answered meanwhile. Open documents keep their live text.
+   * Returns how many files declare codes.
+   */
+  async scan(folderUris: readonly string[], opts: ServiceOptions, o: { stopped?: () => boolean; progress?: (p: ScanProgress) => void } = {}): Promise<number> {
     let seen = 0, indexed = 0;
-    const walk = (dir: string, depth: number) => {
-      if (depth > 12 || seen > MAX_SCANNED_FILES) return;
-      let entries: string[];
-      try { entries = readdirSync(dir); } catch { return; }
-      for (const name of entries) {
-        if (SKIP.has(name) || seen > MAX_SCANNED_FILES) continue;
-        const p = join(dir, name);
-        let st;
-        try { st = statSync(p); } catch { continue; }
-        if (st.isDirectory()) walk(p, depth + 1);
-        else if (st.isFile() && CANDIDATE.test(name)) {
-          seen++;
-          const uri = pathToFileURL(p).href;
-          if (this.open.has(uri)) continue;
-          this.readFromDisk(uri, opts);
-          if (this.index.declaredIn(uri).length) indexed++;
-        }
+    const note = (n: WalkNote) => this.log(`scan: ${n.path}: ${n.message.replace(/ \(--follow-symlinks to follow\)$/, '')}`);
+    const uris = (function* (self: WorkspaceIndexer) {
+      for (const f of folderUris) {
+        const root = self.addRoot(f);
+        if (root) for (const uri of candidateFiles(f, note)) { seen++; if (!self.open.has(uri)) yield uri; }
       }
-    };
-    for (const f of folderUris) { try { walk(fileURLToPath(f), 0); } catch { /* not a file: URI */ } }
+    })(this);
+    let sliceStart = Date.now();
+    for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts), () => opts)) {
+      if (this.index.declaredIn(r.uri).length) indexed++;
+      if (Date.now() - sliceStart >= SLICE_MS) {
+        o.progress?.({ seen, indexed });
+        await new Promise(res => setImmediate(res));
+        if (o.stopped?.()) break;
+        sliceStart = Date.now();
+      }
+    }
     return indexed;
+  }
+
+  /** Remember a workspace folder (its real path bounds the links followed); false when it is not a folder on disk. */
+  private addRoot(folderUri: string): boolean {
+    let dir: string, real: string;
+    try { dir = fileURLToPath(folderUri); real = realpathSync(dir); } catch { return false; }
+    if (!this.roots.some(r => r.dir === dir)) this.roots.push({ dir, real });
+    return true;
   }
 }
 
-/** The code names a file declares, with their categories: what other files' diagnostics depend on. */
-function names(index: WorkspaceIndex, uri: string): string {
-  return index.declaredIn(uri).map(d => `${d.code}:${d.category ?? ''}:${d.details.map(x => x.name).join('+')}`).join(',');
+/**
+ * Candidate adapter files under a folder URI (by extension; the service decides what is an adapter):
+ * each real directory once, no link leading out of the folder, regular files only; what is skipped goes to `onNote`.
+ */
+export function* candidateFiles(folderUri: string, onNote?: (n: WalkNote) => void): Generator<string> {
+  let dir: string, real: string;
+  try { dir = fileURLToPath(folderUri); real = realpathSync(dir); } catch { return; }
+  for (const f of walkTree(dir, { root: real, skip: SKIP, candidate: n => CANDIDATE.test(n), maxDepth: 32 }, onNote)) yield pathToFileURL(f.path).href;
 }

@@ -31,6 +31,19 @@ export const Code = {
   MappingPrecedence: 'mapping.precedence',
   ConditionSyntax: 'condition.syntax',
   ConditionUnknownRoot: 'condition.unknown-root',
+  VerifyJsonSyntax: 'verify.json-syntax',
+  VerifyUnknownShape: 'verify.unknown-shape',
+  VerifyEnvelopeShape: 'verify.envelope-shape',
+  VerifyIsError: 'verify.is-error',
+  VerifyJsonRpcCrosswalk: 'verify.json-rpc-crosswalk',
+  VerifyUnknownCode: 'verify.unknown-code',
+  VerifyWarningAsError: 'verify.warning-as-error',
+  VerifyErrorAsWarning: 'verify.error-as-warning',
+  VerifyMessageMismatch: 'verify.message-mismatch',
+  VerifyMessageLocalized: 'verify.message-localized',
+  VerifyMissingDetail: 'verify.missing-detail',
+  VerifyDetailType: 'verify.detail-type',
+  VerifyUndeclaredDetail: 'verify.undeclared-detail',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -71,7 +84,78 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'mapping.precedence': { level: 'information', summary: 'a status claimed by both error_mapping and some maps_from_http' },
   'condition.syntax': { level: 'error', summary: 'condition the parser cannot read' },
   'condition.unknown-root': { level: 'warning', summary: 'condition path root outside response.status/body/headers and params' },
+  'verify.json-syntax': { level: 'error', summary: 'a response file (or one JSON Lines record) that is not JSON' },
+  'verify.unknown-shape': { level: 'warning', summary: 'a record that is no MCP-AQL envelope, MCP tool result or JSON-RPC response' },
+  'verify.envelope-shape': { level: 'error', summary: 'an envelope of the wrong shape for its dialect' },
+  'verify.is-error': { level: 'error', summary: 'a tool result whose isError contradicts its envelope (mcp-integration.md s4.1)' },
+  'verify.json-rpc-crosswalk': { level: 'warning', summary: 'JSON-RPC error code, error_category or retry_capable not the crosswalk of the MCP-AQL code' },
+  'verify.unknown-code': { level: 'error', summary: 'a response code neither declared by the adapters nor in the registry' },
+  'verify.warning-as-error': { level: 'error', summary: 'a warning-only code sent as an error' },
+  'verify.error-as-warning': { level: 'error', summary: 'an error code sent in warnings' },
+  'verify.message-mismatch': { level: 'warning', summary: "a message that is not the code's template with the details substituted" },
+  'verify.message-localized': { level: 'information', summary: 'a message that matches no template but keeps the details values (a translation?)' },
+  'verify.missing-detail': { level: 'error', summary: 'a required details key is missing from a response' },
+  'verify.detail-type': { level: 'error', summary: 'a details value of the wrong type, or outside its enum' },
+  'verify.undeclared-detail': { level: 'warning', summary: 'a details key the code does not declare' },
 };
+
+/* ---- Payloads: what each code carries in Diagnostic.data (conventions C6), declared once. ---- */
+
+/** Where a template's entry is, to find it again: the entry's key (error_codes) or status key (error_mapping) offset. */
+export interface EntryRef { readonly entryAt: number; readonly entryKind: 'code' | 'mapping'; readonly index: number | null }
+export interface UnknownPlaceholderData extends EntryRef {
+  readonly key: string;
+  readonly visible: readonly string[];
+  readonly suggestions: readonly string[];
+  /** The key is a parameter of some operation: declaring it is the likely fix. */
+  readonly param?: { readonly operation: string; readonly type?: string };
+}
+export interface UnusedDetailData extends EntryRef { readonly key: string }
+export interface UnquotedData { readonly key: string }
+export interface UnknownCodeData {
+  readonly code: string;
+  readonly suggestions: readonly string[];
+  /** Status key offset and list index of the entry, to find it again. */
+  readonly entryAt: number;
+  readonly index: number | null;
+}
+export interface UnknownKeyData { readonly key: string; readonly allowed: readonly string[]; readonly suggestions: readonly string[] }
+export interface EnumData { readonly value: unknown; readonly allowed: readonly unknown[]; readonly suggestions: readonly string[] }
+export interface NameFormatData { readonly name: string; readonly suggestion: string }
+export interface UnknownCategoryData { readonly value: string; readonly suggestions: readonly string[] }
+export interface CategoryPrefixData { readonly name: string; readonly category: string; readonly renameTo: string; readonly prefixCategory?: string }
+/** A details key of a recorded response and the code it belongs to. */
+export interface VerifyDetailData { readonly code: string; readonly key: string }
+export interface UnknownRootData { readonly root: string; readonly suggestions: readonly string[] }
+
+/** The payload of every code that carries one; a code missing here carries none. */
+export interface Payloads {
+  'yaml.syntax': { readonly yamlCode: string };
+  'yaml.duplicate-key': { readonly key: string; readonly firstAt: number };
+  'yaml.alias-limit': { readonly alias: string; readonly expanded: number; readonly total: number; readonly budget: number };
+  'text.invalid-character': { readonly codePoint: number };
+  'file.too-large': { readonly size: number; readonly max: number };
+  'internal.rule-failure': { readonly rule: string };
+  'schema.required': { readonly missing: string };
+  'schema.unknown-key': UnknownKeyData;
+  'schema.enum': EnumData;
+  'code.name-format': NameFormatData;
+  'code.unknown-category': UnknownCategoryData;
+  'code.category-prefix': CategoryPrefixData;
+  'template.unknown-placeholder': UnknownPlaceholderData;
+  'template.unused-detail': UnusedDetailData;
+  'template.unquoted-placeholder': UnquotedData;
+  'template.flow-mapping': EntryRef;
+  'mapping.unknown-code': UnknownCodeData;
+  'condition.unknown-root': UnknownRootData;
+  'verify.unknown-code': { readonly code: string; readonly suggestions: readonly string[] };
+  'verify.is-error': { readonly expected: boolean };
+  'verify.message-mismatch': { readonly code: string; /** 1-based, in the message */ readonly column: number; readonly template: string };
+  'verify.missing-detail': VerifyDetailData;
+  'verify.undeclared-detail': VerifyDetailData;
+  'verify.detail-type': VerifyDetailData;
+}
+export type PayloadOf<C extends Code> = C extends keyof Payloads ? Payloads[C] : undefined;
 
 export const allCodes: readonly Code[] = Object.values(Code);
 export const SOURCE = 'mcp-aql';

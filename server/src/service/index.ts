@@ -22,18 +22,33 @@ import { indexRegistry, type Registry, type RegistryIndex } from './model/regist
 import { classify } from './parse/sourceFile';
 import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
 import { runChecks, toDiagnostics } from './checks/runChecks';
-import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type WorkspaceCodes } from './model/workspace';
+import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeScope, type WorkspaceCodes } from './model/workspace';
+import { scopedWorkspace } from './workspace/scope';
+import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
+import { isResponseFile, verifyText } from './verify';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
 export type { Registry, RegistryCode } from './model/registry';
-export type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from './model/workspace';
+export type { CodeDeclaration, CodeOccurrence, CodeScope, WorkspaceCodes } from './model/workspace';
+export { CODE_SCOPES } from './model/workspace';
 export type { EnvelopePreview, PreviewRequest, SimulationRequest, SimulationResult } from './envelopes';
 export { emptyWorkspace } from './model/workspace';
 export type { CompletionOptions } from './features/completion';
 export type { HoverOptions } from './features/hover';
 export { PREVIEW_COMMAND } from './features/symbols';
-export { globToRegExp } from './util/glob';
+export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
+export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
+export { RESPONSE_FILE_GLOBS } from './verify';
+
+export interface TypesRequest {
+  readonly lang: 'ts' | 'json-schema';
+  /** Every registry code, not only those the adapters' error_mapping targets. */
+  readonly includeRegistry?: boolean;
+  /** File names for the header. */
+  readonly sources: readonly string[];
+  readonly version: string;
+}
 
 export interface ServiceDeps {
   /** schemas/error-registry.json */
@@ -42,6 +57,12 @@ export interface ServiceDeps {
   readonly schema: object;
   /** schemas/envelopes/<dialect>.schema.json, keyed by dialect id: mcp-aql, mcp-tool-result, json-rpc, atlas-gate. */
   readonly envelopeSchemas?: Readonly<Record<string, object>>;
+  /**
+   * What the service sees of other files (the LSP's or the CLI's workspace index), injected once.
+   * Features on a document leave that document's own entries out and read its live text instead.
+   * Default: no other file.
+   */
+  readonly workspace?: WorkspaceCodes;
 }
 
 export interface ServiceOptions {
@@ -52,6 +73,13 @@ export interface ServiceOptions {
   readonly maxProblems?: number;
   /** Files longer than this (UTF-16 units) get one file.too-large diagnostic and nothing else. */
   readonly maxFileSize?: number;
+  /** Extra globs of recorded-response files checked live against the workspace's adapters (mcpAql.responseFiles). */
+  readonly responseFiles?: readonly string[];
+  /**
+   * Which other files' codes a file sees: `workspace` (default: every indexed file), `folder` (files
+   * of its own directory) or `file` (none). Registry codes are always seen.
+   */
+  readonly codeScope?: CodeScope;
   /** Internal, for tests: YAML regions at least this long are parsed incrementally (default 16 KiB). */
   readonly chunkThreshold?: number;
 }
@@ -61,25 +89,33 @@ export const DEFAULT_MAX_FILE_SIZE = 4.5 * 1024 * 1024;
 
 export interface AdapterService {
   isAdapter(doc: TextDocument, opts?: ServiceOptions): boolean;
-  validate(doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): Diagnostic[];
-  quickFixes(doc: TextDocument, range: Range, context: CodeActionContext, opts?: ServiceOptions, workspace?: WorkspaceCodes): CodeAction[];
-  fixAll(doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): TextEdit[];
-  complete(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes, features?: CompletionOptions): CompletionItem[];
+  validate(doc: TextDocument, opts?: ServiceOptions): Diagnostic[];
+  quickFixes(doc: TextDocument, range: Range, context: CodeActionContext, opts?: ServiceOptions): CodeAction[];
+  fixAll(doc: TextDocument, opts?: ServiceOptions): TextEdit[];
+  complete(doc: TextDocument, at: Position, opts?: ServiceOptions, features?: CompletionOptions): CompletionItem[];
   /** Completion as a list: `isIncomplete` when the code list was cut at MAX_CODE_ITEMS. */
-  completeList(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes, features?: CompletionOptions): CompletionList;
-  hover(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes, features?: HoverOptions): Hover | null;
-  definition(doc: TextDocument, at: Position, opts?: ServiceOptions, workspace?: WorkspaceCodes): Location[];
-  references(doc: TextDocument, at: Position, includeDeclaration: boolean, opts?: ServiceOptions, workspace?: WorkspaceCodes): Location[];
+  completeList(doc: TextDocument, at: Position, opts?: ServiceOptions, features?: CompletionOptions): CompletionList;
+  hover(doc: TextDocument, at: Position, opts?: ServiceOptions, features?: HoverOptions): Hover | null;
+  definition(doc: TextDocument, at: Position, opts?: ServiceOptions): Location[];
+  references(doc: TextDocument, at: Position, includeDeclaration: boolean, opts?: ServiceOptions): Location[];
   prepareRename(doc: TextDocument, at: Position, opts?: ServiceOptions): { range: Range; placeholder: string } | null;
-  rename(doc: TextDocument, at: Position, newName: string, opts?: ServiceOptions, workspace?: WorkspaceCodes): WorkspaceEdit | null;
+  rename(doc: TextDocument, at: Position, newName: string, opts?: ServiceOptions): WorkspaceEdit | null;
   documentSymbols(doc: TextDocument, opts?: ServiceOptions): DocumentSymbol[];
   codeLenses(doc: TextDocument, opts?: ServiceOptions): CodeLens[];
   /** The custom codes this document declares (for the workspace index). */
   declaredCodes(doc: TextDocument, opts?: ServiceOptions): CodeDeclaration[];
   /** Every place a code name is written in this document (for the workspace index). */
   codeOccurrences(doc: TextDocument, opts?: ServiceOptions): CodeOccurrence[];
-  preview(doc: TextDocument, req: PreviewRequest, opts?: ServiceOptions, workspace?: WorkspaceCodes): EnvelopePreview | undefined;
-  simulate(doc: TextDocument, req: SimulationRequest, opts?: ServiceOptions, workspace?: WorkspaceCodes): SimulationResult;
+  preview(doc: TextDocument, req: PreviewRequest, opts?: ServiceOptions): EnvelopePreview | undefined;
+  simulate(doc: TextDocument, req: SimulationRequest, opts?: ServiceOptions): SimulationResult;
+  /** The error contract of these adapter documents plus the registry (non-adapters are ignored). */
+  contract(adapters: readonly TextDocument[], opts?: ServiceOptions): Contract;
+  /** Is this a recorded-response file (`*.responses.jsonl`, `*.envelope.json`, mcpAql.responseFiles)? */
+  isResponseFile(uri: string, opts?: ServiceOptions): boolean;
+  /** Recorded responses (JSON, JSON Lines, tool results, JSON-RPC) checked against a contract. */
+  verifyResponses(doc: TextDocument, contract: Contract, opts?: ServiceOptions): Diagnostic[];
+  /** The contract's error envelopes as TypeScript or JSON Schema text. */
+  types(contract: Contract, req: TypesRequest): string;
   readonly registry: Registry;
   /** Drop the cached model of a closed document. */
   forget(uri: string): void;
@@ -130,15 +166,17 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     cache.set(doc.uri, { version: doc.version, text, model });
     return model;
   };
-  const ctx = (doc: TextDocument, opts?: ServiceOptions, workspace?: WorkspaceCodes): FeatureContext | undefined => {
+  const workspace = deps.workspace ?? emptyWorkspace;
+  /** Run `f` on the document's context, or answer `none` when the document has no model (not an adapter, too large). */
+  const on = <T>(doc: TextDocument, opts: ServiceOptions | undefined, none: T, f: (c: FeatureContext) => T): T => {
     const model = modelOf(doc, opts);
-    return model && { doc, model, registry, workspace: workspace ?? emptyWorkspace, envelopeValidators };
+    return model ? f({ doc, model, registry, workspace: scopedWorkspace(workspace, doc.uri, opts?.codeScope), envelopeValidators }) : none;
   };
 
   const service: AdapterService = {
     registry: deps.registry,
     isAdapter: (doc, opts) => classify(doc.uri, doc.getText(), opts?.files) !== undefined,
-    validate(doc, opts, workspace) {
+    validate(doc, opts) {
       const text = doc.getText();
       const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {
@@ -148,34 +186,44 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
           data: { size: text.length, max },
         }], new Map(), opts ?? {});
       }
-      const model = modelOf(doc, opts);
-      if (!model) return [];
-      const problems = runChecks(checks, { model, registry, validateSchema, validateEntry, workspace: workspace ?? emptyWorkspace });
-      return toDiagnostics(doc, problems, model.suppressions, opts ?? {});
+      return on(doc, opts, [], c => toDiagnostics(doc, runChecks(checks, { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace }), c.model.suppressions, opts ?? {}));
     },
-    quickFixes(doc, range, context, opts, workspace) {
-      const c = ctx(doc, opts, workspace);
-      return c ? quickFixes(c, range, context) : [];
+    quickFixes: (doc, range, context, opts) => on(doc, opts, [], c => quickFixes(c, range, context)),
+    fixAll: (doc, opts) => on(doc, opts, [], c => fixAll(c, service.validate(doc, opts))),
+    complete: (doc, at, opts, f) => on(doc, opts, [], c => complete(c, at, f)),
+    completeList: (doc, at, opts, f) => on(doc, opts, { isIncomplete: false, items: [] }, c => completeList(c, at, f)),
+    hover: (doc, at, opts, f) => on(doc, opts, null, c => hover(c, at, f)),
+    definition: (doc, at, opts) => on(doc, opts, [], c => definition(c, at)),
+    references: (doc, at, inc, opts) => on(doc, opts, [], c => references(c, at, inc)),
+    prepareRename: (doc, at, opts) => on(doc, opts, null, c => prepareRename(c, at)),
+    rename: (doc, at, name, opts) => on(doc, opts, null, c => rename(c, at, name)),
+    documentSymbols: (doc, opts) => on(doc, opts, [], c => documentSymbols(c)),
+    codeLenses: (doc, opts) => on(doc, opts, [], c => codeLenses(c)),
+    declaredCodes: (doc, opts) => on(doc, opts, [], c => declaredCodes(c)),
+    codeOccurrences: (doc, opts) => on(doc, opts, [], c => codeOccurrences(c)),
+    preview: (doc, req, opts) => on(doc, opts, undefined, c => preview(c, req)),
+    simulate: (doc, req, opts) => on(doc, opts, undefined, c => simulate(c, req))
+      ?? simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace, envelopeValidators }, req),
+    contract(adapters, opts) {
+      const inputs = adapters.flatMap(doc => {
+        const model = classify(doc.uri, doc.getText().slice(0, 65536), opts?.files) ? modelOf(doc, opts) : undefined;
+        return model ? [{ doc, model }] : [];
+      });
+      return buildContract(inputs, registry);
     },
-    fixAll(doc, opts, workspace) {
-      const c = ctx(doc, opts, workspace);
-      return c ? fixAll(c, service.validate(doc, opts, workspace)) : [];
+    isResponseFile: (uri, opts) => isResponseFile(uri, opts?.responseFiles),
+    verifyResponses(doc, contract, opts) {
+      const text = doc.getText();
+      const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      if (text.length > max) {
+        return toDiagnostics(doc, [{ code: 'file.too-large', start: 0, end: 0, message: `This file has ${text.length} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`, data: { size: text.length, max } }], new Map(), opts ?? {});
+      }
+      return toDiagnostics(doc, verifyText(doc.uri, text, contract), new Map(), opts ?? {});
     },
-    complete: (doc, at, opts, ws, f) => { const c = ctx(doc, opts, ws); return c ? complete(c, at, f) : []; },
-    completeList: (doc, at, opts, ws, f) => { const c = ctx(doc, opts, ws); return c ? completeList(c, at, f) : { isIncomplete: false, items: [] }; },
-    hover: (doc, at, opts, ws, f) => { const c = ctx(doc, opts, ws); return c ? hover(c, at, f) : null; },
-    definition: (doc, at, opts, ws) => { const c = ctx(doc, opts, ws); return c ? definition(c, at) : []; },
-    references: (doc, at, inc, opts, ws) => { const c = ctx(doc, opts, ws); return c ? references(c, at, inc) : []; },
-    prepareRename: (doc, at, opts) => { const c = ctx(doc, opts); return c ? prepareRename(c, at) : null; },
-    rename: (doc, at, name, opts, ws) => { const c = ctx(doc, opts, ws); return c ? rename(c, at, name) : null; },
-    documentSymbols: (doc, opts) => { const c = ctx(doc, opts); return c ? documentSymbols(c) : []; },
-    codeLenses: (doc, opts) => { const c = ctx(doc, opts); return c ? codeLenses(c) : []; },
-    declaredCodes: (doc, opts) => { const c = ctx(doc, opts); return c ? declaredCodes(c) : []; },
-    codeOccurrences: (doc, opts) => { const c = ctx(doc, opts); return c ? codeOccurrences(c) : []; },
-    preview: (doc, req, opts, ws) => { const c = ctx(doc, opts, ws); return c ? preview(c, req) : undefined; },
-    simulate: (doc, req, opts, ws) => {
-      const c = ctx(doc, opts, ws);
-      return c ? simulate(c, req) : simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace: ws ?? emptyWorkspace, envelopeValidators }, req);
+    types(contract, req) {
+      const codes = contractCodes(contract, req.includeRegistry ?? false);
+      const opts = { sources: req.sources, version: req.version };
+      return req.lang === 'ts' ? toTypeScript(codes, opts) : JSON.stringify(toJsonSchema(codes, opts), null, 2) + '\n';
     },
     forget: uri => { cache.delete(uri); pending.delete(uri); },
     edited: (uri, from, to, changes) => {

@@ -1,9 +1,13 @@
-/** Machine output: one array of files with their diagnostics (0-based LSP ranges and 1-based line/column). */
+/**
+ * Machine output: one array of files with their diagnostics (0-based LSP ranges and 1-based line/column);
+ * `uri` is the file's percent-encoded file: URI (what `fileURLToPath` turns back into the path).
+ */
 import { messageText, severityName, type FileReport } from '../report';
 
 export function formatJson(reports: readonly FileReport[]): string {
   return JSON.stringify(reports.map(r => ({
     file: r.rel,
+    uri: r.uri,
     diagnostics: r.diagnostics.map(d => ({
       code: d.code, severity: severityName(d), message: messageText(d), range: d.range,
       line: d.range.start.line + 1, column: d.range.start.character + 1,

@@ -4,6 +4,12 @@ import { messageText, severityName, type FileReport } from '../report';
 
 const LEVEL: Record<string, string> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
 
+/**
+ * A relative path as a relative URI reference: every segment percent-encoded, so `#`, `?`, `%`, a
+ * leading `c:` and control characters stay part of the path (issue 13); resolved against %SRCROOT%.
+ */
+export const relativeUri = (rel: string): string => rel.split('/').map(encodeURIComponent).join('/');
+
 export function formatSarif(reports: readonly FileReport[], version: string, rootUri: string): string {
   const rules = allCodes.map(c => ({
     id: c, name: c, shortDescription: { text: codeInfo[c].summary }, helpUri: docsHref(c),
@@ -17,7 +23,7 @@ export function formatSarif(reports: readonly FileReport[], version: string, roo
     message: { text: messageText(d) },
     locations: [{
       physicalLocation: {
-        artifactLocation: { uri: encodeURI(r.rel), uriBaseId: '%SRCROOT%' },
+        artifactLocation: { uri: relativeUri(r.rel), uriBaseId: '%SRCROOT%' },
         region: {
           startLine: d.range.start.line + 1, startColumn: d.range.start.character + 1,
           endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1,
@@ -31,7 +37,7 @@ export function formatSarif(reports: readonly FileReport[], version: string, roo
     runs: [{
       tool: { driver: { name: 'mcp-aql-errors', version, informationUri: 'https://github.com/mcp-aql/mcp-aql-errors', rules } },
       originalUriBaseIds: { '%SRCROOT%': { uri: rootUri.endsWith('/') ? rootUri : rootUri + '/' } },
-      artifacts: reports.map(r => ({ location: { uri: encodeURI(r.rel), uriBaseId: '%SRCROOT%' } })),
+      artifacts: reports.map(r => ({ location: { uri: relativeUri(r.rel), uriBaseId: '%SRCROOT%' } })),
       results,
     }],
   };

@@ -1,27 +1,36 @@
 /** Human output: `path:line:col  severity  message  code`, a code frame, a summary line. */
 import { count, messageText, severityName, type FileReport } from '../report';
+import { escapeControls } from './escape';
 
-export interface TextOptions { readonly color: boolean }
+export interface TextOptions { readonly color: boolean; /** What the files are called in the summary (default 'adapter file'). */ readonly noun?: string }
 
 const paint = (on: boolean, code: string, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 const COLOR: Record<string, string> = { error: '31', warning: '33', info: '36', hint: '90' };
 
+/** A source line as shown: tabs expanded, control characters escaped (carets are measured on this). */
+const display = (s: string) => escapeControls(s.replace(/\t/g, '  '));
+
 /** Two lines of context, line numbers, and a caret run under the range (tabs expanded to keep columns). */
 export function codeFrame(text: string, line: number, startCol: number, endLine: number, endCol: number, color = false): string {
-  const lines = text.split(/\r?\n/);
+  // Line breaks as the LSP counts them (\r\n, \n, a lone \r), so the frame shows the lines the range names.
+  const lines = text.split(/\r\n|\n|\r/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const first = Math.max(0, line - 2), last = Math.min(lines.length - 1, line + 2 > endLine ? line + 1 : line + 1);
   const width = String(last + 1).length;
   const out: string[] = [];
+  const target = lines[line] ?? '';
+  const expand = (col: number) => display(target.slice(0, col)).length;
+  // A range far to the right of a long line (a JSON Lines record): show a window of the lines around it.
+  const off = expand(startCol) > 140 ? expand(startCol) - 60 : 0;
+  const lead = off ? '…' : '';
   for (let i = first; i <= Math.min(last, lines.length - 1); i++) {
     const raw = lines[i] ?? '';
-    const shown = raw.replace(/\t/g, '  ');
+    const shown = lead + display(raw).slice(off);
     const clipped = shown.length > 160 ? shown.slice(0, 157) + '…' : shown;
     out.push(`${i === line ? paint(color, '1', '>') : ' '} ${String(i + 1).padStart(width)} | ${clipped}`);
     if (i === line) {
-      const expand = (col: number) => raw.slice(0, col).replace(/\t/g, '  ').length;
-      const s = Math.min(expand(startCol), 160);
-      const e = endLine === line ? Math.min(Math.max(expand(endCol), s + 1), 160) : Math.max(clipped.length, s + 1);
+      const s = Math.min(expand(startCol) - off + lead.length, 160);
+      const e = endLine === line ? Math.min(Math.max(expand(endCol) - off + lead.length, s + 1), 160) : Math.max(clipped.length, s + 1);
       out.push(`  ${' '.repeat(width)} | ${' '.repeat(s)}${paint(color, '31', '^'.repeat(Math.max(1, e - s)))}`);
     }
   }
@@ -32,19 +41,21 @@ export function formatText(reports: readonly FileReport[], opts: TextOptions): s
   const out: string[] = [];
   for (const r of reports) {
     if (!r.diagnostics.length) continue;
-    out.push(paint(opts.color, '4', r.rel));
+    const rel = escapeControls(r.rel);
+    out.push(paint(opts.color, '4', rel));
     for (const d of r.diagnostics) {
       const sev = severityName(d);
-      const pos = `${r.rel}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
-      out.push(`${pos}  ${paint(opts.color, COLOR[sev] ?? '0', sev)}  ${messageText(d)}  ${paint(opts.color, '90', String(d.code))}`);
+      const pos = `${rel}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
+      out.push(`${pos}  ${paint(opts.color, COLOR[sev] ?? '0', sev)}  ${escapeControls(messageText(d))}  ${paint(opts.color, '90', escapeControls(String(d.code)))}`);
       out.push(codeFrame(r.text, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, opts.color));
       out.push('');
     }
   }
   const c = count(reports);
+  const noun = opts.noun ?? 'adapter file';
   const total = c.errors + c.warnings + c.infos + c.hints;
   out.push(total === 0
-    ? `No problems in ${reports.length} adapter file${reports.length === 1 ? '' : 's'}.`
-    : `${total} problem${total === 1 ? '' : 's'} (${c.errors} error${c.errors === 1 ? '' : 's'}, ${c.warnings} warning${c.warnings === 1 ? '' : 's'}, ${c.infos} info, ${c.hints} hint${c.hints === 1 ? '' : 's'}) in ${reports.length} adapter file${reports.length === 1 ? '' : 's'}.`);
+    ? `No problems in ${reports.length} ${noun}${reports.length === 1 ? '' : 's'}.`
+    : `${total} problem${total === 1 ? '' : 's'} (${c.errors} error${c.errors === 1 ? '' : 's'}, ${c.warnings} warning${c.warnings === 1 ? '' : 's'}, ${c.infos} info, ${c.hints} hint${c.hints === 1 ? '' : 's'}) in ${reports.length} ${noun}${reports.length === 1 ? '' : 's'}.`);
   return out.join('\n') + '\n';
 }

@@ -2,14 +2,11 @@
  * code.name-format, code.unknown-category, code.category-prefix, code.redefines-registry: the names
  * and categories of custom codes in error_codes.
  */
-import { Code } from '../codes';
+import { Code, type NameFormatData, type UnknownCategoryData, type CategoryPrefixData } from '../codes';
 import { closest } from '../util/closest';
 import { CODE_NAME, prefixCategory, toUpperSnake } from '../util/naming';
 import type { Check } from './types';
 
-export interface NameFormatData { readonly name: string; readonly suggestion: string }
-export interface UnknownCategoryData { readonly value: string; readonly suggestions: readonly string[] }
-export interface CategoryPrefixData { readonly name: string; readonly category: string; readonly renameTo: string; readonly prefixCategory?: string }
 
 export const codeNames: Check = {
   name: 'codeNames',

@@ -2,14 +2,13 @@
  * condition.syntax and condition.unknown-root, for every `condition` of error_codes and
  * error_mapping entries. Error columns are exact inside quoted, escaped and folded strings.
  */
-import { Code } from '../codes';
+import { Code, type UnknownRootData } from '../codes';
 import { closest } from '../util/closest';
 import { parseCondition, paths, ROOTS } from '../condition';
 import type { StringValue } from '../model/model';
 import { valueOffsets } from '../parse/scalarOffsets';
 import type { Check, Problem } from './types';
 
-export interface UnknownRootData { readonly root: string; readonly suggestions: readonly string[] }
 
 export const conditions: Check = {
   name: 'conditions',

@@ -2,21 +2,15 @@
  * mapping.unknown-code, mapping.warning-code, mapping.unreachable-entry, mapping.precedence:
  * what error_mapping entries point at and how they compete.
  */
-import { Code } from '../codes';
+import { Code, type UnknownCodeData } from '../codes';
 import { closest } from '../util/closest';
 import type { MappingEntry } from '../model/model';
 import { createResolver } from '../workspace/resolve';
 import type { Check } from './types';
 
-export interface UnknownCodeData {
-  readonly code: string;
-  readonly suggestions: readonly string[];
-  /** Status key offset and list index of the entry, to find it again. */
-  readonly entryAt: number;
-  readonly index: number | null;
-}
 
 const statusKey = (m: MappingEntry) => String(m.status.value);
+const fileName = (uri: string) => decodeURIComponent(uri.replace(/^.*\//, ''));
 
 export const mappings: Check = {
   name: 'mappings',
@@ -30,9 +24,12 @@ export const mappings: Check = {
       if (!r) {
         names ??= resolver.allNames().filter(n => registry.byCode.get(n)?.kind !== 'warning');
         const suggestions = closest(code.value, names, 3);
+        const outside = workspace.outsideScope?.(code.value, model.uri)[0];
         emit({
           code: Code.MappingUnknownCode, start: code.span.start, end: code.span.end,
-          message: `'${code.value}' is neither a registry code nor declared in error_codes${suggestions.length ? `. Did you mean ${suggestions[0]}?` : '.'}`,
+          message: outside
+            ? `'${code.value}' is declared in ${fileName(outside.uri)}, outside this file's code scope (mcpAql.codeScope); declare it here or widen the scope.`
+            : `'${code.value}' is neither a registry code nor declared in error_codes${suggestions.length ? `. Did you mean ${suggestions[0]}?` : '.'}`,
           data: { code: code.value, suggestions, entryAt: m.status.span.start, index: m.index } satisfies UnknownCodeData,
         });
       } else if (r.kind === 'warning') {

@@ -6,15 +6,13 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isMap, type Node, type Pair } from 'yaml';
-import { Code } from '../codes';
+import { Code, type UnknownKeyData, type EnumData } from '../codes';
 import { closest } from '../util/closest';
 import { keyString } from '../parse/extract';
 import type { Section } from '../model/model';
 import { nodeAt } from '../parse/pointer';
 import type { Check, Problem } from './types';
 
-export interface UnknownKeyData { readonly key: string; readonly allowed: readonly string[]; readonly suggestions: readonly string[] }
-export interface EnumData { readonly value: unknown; readonly allowed: readonly unknown[]; readonly suggestions: readonly string[] }
 
 /** Entry value node → ajv errors (relative to the entry), per validator. */
 const verdicts = new WeakMap<ValidateFunction, WeakMap<Node, ErrorObject[]>>();

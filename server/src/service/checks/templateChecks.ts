@@ -4,25 +4,13 @@
  * values (spec s4.2); a template that YAML read as a flow mapping.
  */
 import { isMap } from 'yaml';
-import { Code } from '../codes';
+import { Code, type UnknownPlaceholderData, type UnusedDetailData, type UnquotedData } from '../codes';
 import { closest } from '../util/closest';
 import type { CodeDef, MappingEntry, Template } from '../model/model';
 import { createResolver, isStringType, visibleKeys, type VisibleKey } from '../workspace/resolve';
+import { flowTemplateEnd } from '../parse/placeholders';
 import type { Check, Problem } from './types';
 
-export interface UnknownPlaceholderData {
-  readonly key: string;
-  /** Offset of the entry's key (error_codes) or status key (error_mapping), to find the entry again. */
-  readonly entryAt: number;
-  readonly entryKind: 'code' | 'mapping';
-  readonly index: number | null;
-  readonly visible: readonly string[];
-  readonly suggestions: readonly string[];
-  /** The key is a parameter of some operation: declaring it is the likely fix. */
-  readonly param?: { readonly operation: string; readonly type?: string };
-}
-export interface UnusedDetailData { readonly key: string; readonly entryAt: number; readonly entryKind: 'code' | 'mapping'; readonly index: number | null }
-export interface UnquotedData { readonly key: string }
 
 export const templates: Check = {
   name: 'templates',
@@ -37,7 +25,7 @@ export const templates: Check = {
     const resolver = createResolver(model.codes, registry, workspace, model.uri);
     const params = new Map(model.params.map(p => [p.name, p] as const));
     const one = (t: Template | undefined, node: CodeDef['templateNode'], visible: Map<string, VisibleKey> | undefined,
-      declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[], where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>) => {
+      declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[], where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>, origin = '') => {
       if (node && isMap(node.node) && node.node.flow) {
         emit({
           code: Code.TemplateFlowMapping, start: node.span.start, end: flowTemplateEnd(model.text, node.span.start, node.span.end),
@@ -61,7 +49,7 @@ export const templates: Check = {
           emit({
             code: Code.TemplateUnknownPlaceholder, start: p.span.start, end: p.span.end,
             message: names.length
-              ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}); it would render literally.`
+              ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}${origin}); it would render literally.`
               : `{${p.name}} is not a details key: this error declares no details, so it would render literally.`,
             data: { ...where, key: p.name, visible: names, suggestions: closest(p.name, names, 3), param: param && { operation: param.operation, type: param.type } } satisfies UnknownPlaceholderData,
           } satisfies Problem);
@@ -89,28 +77,14 @@ export const templates: Check = {
       one(c.template, c.templateNode, visibleKeys({ kind: 'code', def: c }, resolver, registry), c.template ? c.details : [], { entryAt: c.keySpan.start, entryKind: 'code', index: null });
     }
     for (const m of model.mappings) {
-      one(m.template, m.templateNode, visibleKeys({ kind: 'mapping', entry: m }, resolver, registry), m.template ? m.details : [], { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index });
+      const r = m.template && m.code ? resolver.code(m.code.value) : undefined;
+      // A code from another file: say which, so a surprising key list can be traced.
+      const origin = r?.source === 'workspace' ? ` — ${r.code} is declared in ${decodeURIComponent(r.decl.uri.replace(/^.*\//, ''))}` : '';
+      one(m.template, m.templateNode, visibleKeys({ kind: 'mapping', entry: m }, resolver, registry), m.template ? m.details : [], { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index }, origin);
     }
   },
 };
 
-/**
- * Where a template read as a flow mapping ends. On one line: the end of that line's content
- * (`{reason} happened` is one template, though YAML stops the map at `}`). Across lines: the node's
- * end when it closes with `}`, else (an unclosed `{reason`) the end of its first line's content.
- */
-export function flowTemplateEnd(text: string, start: number, end: number): number {
-  const nl = text.indexOf('\n', start);
-  const multiLine = nl >= 0 && nl < end && text.slice(nl, end).trim() !== '';
-  if (multiLine && text.slice(start, end).trimEnd().endsWith('}')) return end;
-  let e = nl < 0 ? text.length : nl;
-  const hash = text.slice(start, e).search(/\s#/);
-  if (hash >= 0) e = start + hash;
-  while (e > start && /\s/.test(text[e - 1]!)) e--;
-  const lineEnd = nl < 0 ? end : Math.min(end, nl);
-  const node = text.slice(start, lineEnd).trimEnd();
-  return Math.max(e, !multiLine && node.endsWith('}') ? start + node.length : start + 1);
-}
 
 /**
  * Is the placeholder inside single quotes in the template's value? Spec s4.2 writes '{x}'; the spec's

@@ -1,7 +1,7 @@
 /** The one interface every check implements (conventions C7): read the model, emit offsets. */
 import type { ValidateFunction } from 'ajv';
 import type { Range } from 'vscode-languageserver-types';
-import type { Code, RuleLevel } from '../codes';
+import type { Code, PayloadOf, RuleLevel } from '../codes';
 import type { AdapterModel } from '../model/model';
 import type { RegistryIndex } from '../model/registry';
 import type { WorkspaceCodes } from '../model/workspace';
@@ -9,19 +9,22 @@ import type { WorkspaceCodes } from '../model/workspace';
 /** Offsets in this document, or, with `uri`, a ready range in another file of the workspace. */
 export interface RelatedSpan { readonly start: number; readonly end: number; readonly message: string; readonly uri?: string; readonly range?: Range }
 
-export interface Problem {
-  readonly code: Code;
+interface ProblemFields<C extends Code> {
+  readonly code: C;
   readonly message: string;
   readonly start: number;
   readonly end: number;
-  /** Everything the code's quick fixes need (conventions C6). */
-  readonly data?: unknown;
+  /** Everything the code's quick fixes need (conventions C6), typed per code in codes.ts. */
+  readonly data?: PayloadOf<C>;
   readonly related?: readonly RelatedSpan[];
   /** This problem's default level when it differs from its code's (a user's mcpAql.rules setting still wins). */
   readonly level?: Exclude<RuleLevel, 'off'>;
   /** Tag the diagnostic Deprecated. */
   readonly deprecated?: boolean;
 }
+
+/** One problem a check found: a union over the codes, so `data` is checked against the code's payload. */
+export type Problem<C extends Code = Code> = C extends Code ? ProblemFields<C> : never;
 
 export interface CheckContext {
   readonly model: AdapterModel;

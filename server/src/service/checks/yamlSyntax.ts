@@ -6,7 +6,7 @@
 import { isMap } from 'yaml';
 import { Code } from '../codes';
 import type { AdapterModel } from '../model/model';
-import { flowTemplateEnd } from './templateChecks';
+import { flowTemplateEnd } from '../parse/placeholders';
 import type { Check } from './types';
 
 export const yamlSyntax: Check = {

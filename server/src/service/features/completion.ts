@@ -62,7 +62,7 @@ function completeItems(ctx: FeatureContext, at: Position, opts: CompletionOption
       const rank = r.source === 'file' ? '0' : r.source === 'workspace' ? '1' : r.reg.phase === 'mvp' ? '2' : r.reg.phase === 'phase1' ? '3' : '4';
       items.push({
         label: name, kind: r.source === 'registry' ? CompletionItemKind.Constant : CompletionItemKind.EnumMember,
-        detail: `${r.category ?? '?'} · ${r.source === 'registry' ? 'registry' : 'custom'}`,
+        detail: `${r.category ?? '?'} · ${r.source === 'registry' ? 'registry' : r.source === 'file' ? 'custom' : `custom (${decodeURIComponent(r.decl.uri.replace(/^.*\//, ''))})`}`,
         // Registry codes get the full card; custom codes (maybe 10,000 of them) their template only.
         documentation: r.source === 'registry' ? doc_(codeMarkdown(r, ctx.registry)) : r.source === 'file' ? r.def.template?.value : r.decl.template,
         sortText: `${rank}${name}`, filterText: name,

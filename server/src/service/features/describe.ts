@@ -21,7 +21,8 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function codeMarkdown(r: ResolvedCode, registry: RegistryIndex): string {
   const lines: string[] = [`**${r.code}**`];
-  let category = r.category, template: string | null | undefined, description: string | undefined;
+  const category = r.category;
+  let template: string | null | undefined, description: string | undefined;
   let details: { name: string; type?: string; required?: boolean }[] = [];
   let http: (number | string)[] = [];
   let recovery: string | undefined;

@@ -1,10 +1,9 @@
 /** Fixers for code.*: rename a code everywhere it is written; pick a category. */
 import type { Diagnostic, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import type { CategoryPrefixData, NameFormatData, UnknownCategoryData } from '../checks/codeNameChecks';
 import type { FeatureContext } from '../model/context';
 import { spanRange } from '../util/ranges';
 import { action, single } from './edits';
-import type { Fixer } from './types';
+import type { Fixer, Fixers } from './types';
 
 /** Every place `from` is written as a code in this file and, through the workspace, in others. */
 export function renameCodeEdit(ctx: FeatureContext, from: string, to: string): WorkspaceEdit {
@@ -28,21 +27,18 @@ export function renameCodeEdit(ctx: FeatureContext, from: string, to: string): W
 const taken = (ctx: FeatureContext, name: string): boolean =>
   ctx.model.codes.some(c => c.name === name) || ctx.workspace.declarations(name).some(x => x.uri !== ctx.doc.uri);
 
-const nameFormat: Fixer = (ctx, d) => {
-  const data = d.data as NameFormatData | undefined;
-  if (!data || ctx.doc.getText(d.range) !== data.name || taken(ctx, data.suggestion)) return [];
+const nameFormat: Fixer<'code.name-format'> = (ctx, d, data) => {
+  if (ctx.doc.getText(d.range) !== data.name || taken(ctx, data.suggestion)) return [];
   return [action(`Rename to '${data.suggestion}' (every use)`, d, renameCodeEdit(ctx, data.name, data.suggestion), true)];
 };
 
-const unknownCategory: Fixer = (ctx, d) => {
-  const data = d.data as UnknownCategoryData | undefined;
-  if (!data || !ctx.doc.getText(d.range).includes(data.value)) return [];
+const unknownCategory: Fixer<'code.unknown-category'> = (ctx, d, data) => {
+  if (!ctx.doc.getText(d.range).includes(data.value)) return [];
   return data.suggestions.map((c, i) => action(`Change category to ${c}`, d, single(ctx.doc, [{ range: d.range, newText: c }]), i === 0));
 };
 
-const categoryPrefix: Fixer = (ctx, d) => {
-  const data = d.data as CategoryPrefixData | undefined;
-  if (!data || ctx.doc.getText(d.range) !== data.name) return [];
+const categoryPrefix: Fixer<'code.category-prefix'> = (ctx, d, data) => {
+  if (ctx.doc.getText(d.range) !== data.name) return [];
   const out = taken(ctx, data.renameTo) ? [] : [action(`Rename to '${data.renameTo}' (every use)`, d, renameCodeEdit(ctx, data.name, data.renameTo), !data.prefixCategory)];
   if (data.prefixCategory) {
     const def = ctx.model.codes.find(c => c.name === data.name && c.keySpan.start === ctx.doc.offsetAt(d.range.start));
@@ -53,7 +49,7 @@ const categoryPrefix: Fixer = (ctx, d) => {
   return out;
 };
 
-export const codeNamesFixers: Record<string, Fixer> = {
+export const codeNamesFixers: Fixers = {
   'code.name-format': nameFormat,
   'code.unknown-category': unknownCategory,
   'code.category-prefix': categoryPrefix,

@@ -1,12 +1,10 @@
 /** Fixers for condition.unknown-root: the closest root. */
-import type { UnknownRootData } from '../checks/conditionChecks';
 import { action, single } from './edits';
-import type { Fixer } from './types';
+import type { Fixers } from './types';
 
-export const conditionsFixers: Record<string, Fixer> = {
-  'condition.unknown-root': (ctx, d) => {
-    const data = d.data as UnknownRootData | undefined;
-    if (!data || ctx.doc.getText(d.range) !== data.root) return [];
+export const conditionsFixers: Fixers = {
+  'condition.unknown-root': (ctx, d, data) => {
+    if (ctx.doc.getText(d.range) !== data.root) return [];
     return data.suggestions.map((r, i) => action(`Change to '${r}'`, d, single(ctx.doc, [{ range: d.range, newText: r }]), i === 0));
   },
 };

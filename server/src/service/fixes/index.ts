@@ -1,6 +1,6 @@
 /** Dispatches code actions on the diagnostic's `code` (never on its message). */
 import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
-import { SOURCE } from '../codes';
+import { isCode, SOURCE, type Code } from '../codes';
 import type { FeatureContext } from '../model/context';
 import { overlaps } from '../util/ranges';
 import { codeNamesFixers } from './codeNameFixes';
@@ -8,9 +8,21 @@ import { conditionsFixers } from './conditionFixes';
 import { mappingsFixers } from './mappingFixes';
 import { schemaFixers } from './schemaFixes';
 import { templatesFixers } from './templateFixes';
-import type { Fixer } from './types';
+import { fixAllAction } from './fixAllPolicy';
+import type { Fixer, Fixers } from './types';
 
-const fixers: Record<string, Fixer> = { ...schemaFixers, ...codeNamesFixers, ...templatesFixers, ...mappingsFixers, ...conditionsFixers };
+const fixers: Fixers = { ...schemaFixers, ...codeNamesFixers, ...templatesFixers, ...mappingsFixers, ...conditionsFixers };
+
+/**
+ * The actions of the fixer for `d`'s code. The one place where `Diagnostic.data` (untyped on the
+ * wire) meets its type: the code names the payload (codes.ts), the checks emit it by that type.
+ */
+function actionsFor(ctx: FeatureContext, d: Diagnostic): CodeAction[] {
+  if (d.source !== SOURCE || !isCode(d.code)) return [];
+  const fixer = fixers[d.code] as Fixer<Code> | undefined;
+  if (!fixer || typeof d.data !== 'object' || d.data === null) return [];
+  try { return fixer(ctx, d, d.data as never); } catch { return []; /* a failing fixer offers nothing; the diagnostic stays */ }
+}
 
 const wantsQuickFix = (only: readonly string[] | undefined): boolean =>
   !only || only.some(k => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(k + '.') || k === '');
@@ -19,28 +31,23 @@ export function quickFixes(ctx: FeatureContext, range: Range, context: CodeActio
   if (!wantsQuickFix(context.only)) return [];
   const out: CodeAction[] = [];
   for (const d of context.diagnostics) {
-    if (d.source !== SOURCE || !overlaps(d.range, range) || typeof d.code !== 'string') continue;
-    const fixer = fixers[d.code];
-    if (!fixer) continue;
-    try { out.push(...fixer(ctx, d)); } catch { /* a failing fixer offers nothing; the diagnostic stays */ }
+    if (overlaps(d.range, range)) out.push(...actionsFor(ctx, d));
   }
   return out;
 }
 
 /**
- * The edits of every preferred fix whose edits touch only this document and do not overlap an
- * earlier one ("Fix all"). Applying them and re-checking may reveal more; callers may repeat.
+ * "Fix all": the edits of every safe fix (fixAllPolicy.ts: quoting, an unambiguous closest key,
+ * category, enum value or root) whose edits touch only this document and do not overlap an earlier
+ * one. Never renames, removes or inserts into templates. Applying them and re-checking may reveal
+ * more; callers may repeat.
  */
 export function fixAll(ctx: FeatureContext, diagnostics: readonly Diagnostic[]): TextEdit[] {
   const chosen: TextEdit[] = [];
   const offsetsTaken: [number, number][] = [];
   for (const d of diagnostics) {
-    const fixer = typeof d.code === 'string' ? fixers[d.code] : undefined;
-    if (!fixer) continue;
-    let actions: CodeAction[] = [];
-    try { actions = fixer(ctx, d); } catch { continue; }
-    const preferred = actions.find(a => a.isPreferred);
-    const changes = preferred?.edit?.changes;
+    if (!isCode(d.code) || typeof d.data !== 'object' || d.data === null) continue;
+    const changes = fixAllAction(d.code, actionsFor(ctx, d), d.data as never)?.edit?.changes;
     if (!changes || Object.keys(changes).some(u => u !== ctx.doc.uri)) continue;
     const edits = changes[ctx.doc.uri] ?? [];
     const spans = edits.map(e => [ctx.doc.offsetAt(e.range.start), ctx.doc.offsetAt(e.range.end)] as [number, number]);

@@ -1,14 +1,14 @@
 /** Fixers for mapping.unknown-code: the closest known code, or declare the code in error_codes. */
 import { isMap, type Node } from 'yaml';
 import type { CodeAction } from 'vscode-languageserver-types';
-import type { UnknownCodeData } from '../checks/mappingChecks';
+import type { UnknownCodeData } from '../codes';
 import type { FeatureContext } from '../model/context';
 import { keyString } from '../parse/extract';
 import type { MappingEntry } from '../model/model';
 import { prefixCategory } from '../util/naming';
 import { statusInCategory } from '../model/registry';
 import { action, columnIfFirst, insertLines, nodeEnd, nodeStart, sectionOf, single } from './edits';
-import type { Fixer } from './types';
+import type { Fixers } from './types';
 
 function guessCategory(ctx: FeatureContext, code: string, m: MappingEntry | undefined): string {
   const byPrefix = prefixCategory(code, ctx.registry.categoryNames);
@@ -47,10 +47,9 @@ function declareCode(ctx: FeatureContext, data: UnknownCodeData, m: MappingEntry
   return action(`Declare '${data.code}' in error_codes`, undefined, single(ctx.doc, [edit]));
 }
 
-export const mappingsFixers: Record<string, Fixer> = {
-  'mapping.unknown-code': (ctx, d) => {
-    const data = d.data as UnknownCodeData | undefined;
-    if (!data || !ctx.doc.getText(d.range).includes(data.code)) return [];
+export const mappingsFixers: Fixers = {
+  'mapping.unknown-code': (ctx, d, data) => {
+    if (!ctx.doc.getText(d.range).includes(data.code)) return [];
     const m = ctx.model.mappings.find(x => x.status.span.start === data.entryAt && x.index === data.index);
     const out = data.suggestions.map((c, i) => action(`Change to ${c}`, d, single(ctx.doc, [{ range: d.range, newText: c }]), i === 0));
     const declare = declareCode(ctx, data, m);

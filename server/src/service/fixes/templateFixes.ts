@@ -3,9 +3,9 @@ import { isMap, type Node } from 'yaml';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
 import type { CodeDef, MappingEntry, Section, Template } from '../model/model';
-import { flowTemplateEnd, type UnknownPlaceholderData, type UnquotedData, type UnusedDetailData } from '../checks/templateChecks';
+import { flowTemplateEnd } from '../parse/placeholders';
 import { action, columnIfFirst, declareDetail, doubleQuote, findEntry, lineEndAfter, lineStart, nodeEnd, nodeStart, removePair, replace, sectionOf, single } from './edits';
-import type { Fixer } from './types';
+import type { Fixer, Fixers } from './types';
 
 const TYPE_OF_PARAM: Record<string, string> = { string: 'string', integer: 'integer', number: 'number', boolean: 'boolean', array: 'string[]', object: 'object' };
 
@@ -15,9 +15,8 @@ function entryAndSection(ctx: FeatureContext, kind: 'code' | 'mapping', at: numb
   return e && s ? { e, s } : undefined;
 }
 
-const unknownPlaceholder: Fixer = (ctx, d) => {
-  const data = d.data as UnknownPlaceholderData | undefined;
-  if (!data || ctx.doc.getText(d.range) !== `{${data.key}}`) return [];
+const unknownPlaceholder: Fixer<'template.unknown-placeholder'> = (ctx, d, data) => {
+  if (ctx.doc.getText(d.range) !== `{${data.key}}`) return [];
   const out: CodeAction[] = [];
   const found = entryAndSection(ctx, data.entryKind, data.entryAt, data.index);
   // Nothing reached through an alias (or anchored and aliased) is edited: it would change the anchor's other users.
@@ -78,9 +77,8 @@ function appendToTemplate(ctx: FeatureContext, t: Template, addition: string): T
   return replace(ctx.doc, end, end, text);
 }
 
-const unusedDetail: Fixer = (ctx, d) => {
-  const data = d.data as UnusedDetailData | undefined;
-  if (!data || ctx.doc.getText(d.range) !== data.key) return [];
+const unusedDetail: Fixer<'template.unused-detail'> = (ctx, d, data) => {
+  if (ctx.doc.getText(d.range) !== data.key) return [];
   const found = entryAndSection(ctx, data.entryKind, data.entryAt, data.index);
   if (!found) return [];
   const out: CodeAction[] = [];
@@ -108,9 +106,8 @@ function removeDetailsBlock(ctx: FeatureContext, s: Section, e: CodeDef | Mappin
   return replace(ctx.doc, lineStart(text, start), lineEndAfter(text, Math.max(start, nodeEnd(s, details) - 1)), '');
 }
 
-const unquoted: Fixer = (ctx, d) => {
-  const data = d.data as UnquotedData | undefined;
-  if (!data || ctx.doc.getText(d.range) !== `{${data.key}}`) return [];
+const unquoted: Fixer<'template.unquoted-placeholder'> = (ctx, d, data) => {
+  if (ctx.doc.getText(d.range) !== `{${data.key}}`) return [];
   const start = ctx.doc.offsetAt(d.range.start);
   const t = [...ctx.model.codes, ...ctx.model.mappings].map(templateOf).find(x => x && start >= x.span.start && start < x.span.end);
   if (!t) return [];
@@ -124,7 +121,7 @@ const unquoted: Fixer = (ctx, d) => {
   return [action(`Wrap in single quotes: '{${data.key}}'`, d, single(ctx.doc, [edit]), true)];
 };
 
-const flowMapping: Fixer = (ctx, d) => {
+const flowMapping: Fixer<'template.flow-mapping'> = (ctx, d) => {
   const text = ctx.doc.getText();
   const start = ctx.doc.offsetAt(d.range.start);
   if (text[start] !== '{') return [];
@@ -137,11 +134,10 @@ const flowMapping: Fixer = (ctx, d) => {
   return [action('Quote the template', d, single(ctx.doc, [replace(ctx.doc, start, start + value.length, doubleQuote(value))]), true)];
 };
 
-export const templatesFixers: Record<string, Fixer> = {
+export const templatesFixers: Fixers = {
   'template.unknown-placeholder': unknownPlaceholder,
   'template.unused-detail': unusedDetail,
   'template.unquoted-placeholder': unquoted,
   'template.flow-mapping': flowMapping,
 };
 
-export type { Diagnostic };

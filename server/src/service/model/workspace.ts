@@ -27,6 +27,13 @@ export interface CodeOccurrence {
   readonly kind: 'declaration' | 'reference';
 }
 
+/**
+ * Which other files' codes a file sees (mcpAql.codeScope, --code-scope): every file of the workspace
+ * (default), the files of its own directory, or none.
+ */
+export type CodeScope = 'workspace' | 'folder' | 'file';
+export const CODE_SCOPES: readonly CodeScope[] = ['workspace', 'folder', 'file'];
+
 export interface WorkspaceCodes {
   /** Declarations of `code` in files other than the one being checked. */
   declarations(code: string, exceptUri?: string): readonly CodeDeclaration[];
@@ -34,6 +41,8 @@ export interface WorkspaceCodes {
   allDeclarations(exceptUri?: string): Iterable<CodeDeclaration>;
   /** Occurrences of `code` in files other than `exceptUri` (references, rename). */
   occurrences(code: string, exceptUri?: string): readonly CodeOccurrence[];
+  /** Declarations of `code` that exist but lie outside the code scope (to say so in mapping.unknown-code). */
+  outsideScope?(code: string, exceptUri?: string): readonly CodeDeclaration[];
 }
 
 export const emptyWorkspace: WorkspaceCodes = {

@@ -59,3 +59,21 @@ export function renderTemplate(template: string, values: (name: string) => strin
   }
   return out;
 }
+
+/**
+ * Where a template read as a flow mapping ends. On one line: the end of that line's content
+ * (`{reason} happened` is one template, though YAML stops the map at `}`). Across lines: the node's
+ * end when it closes with `}`, else (an unclosed `{reason`) the end of its first line's content.
+ */
+export function flowTemplateEnd(text: string, start: number, end: number): number {
+  const nl = text.indexOf('\n', start);
+  const multiLine = nl >= 0 && nl < end && text.slice(nl, end).trim() !== '';
+  if (multiLine && text.slice(start, end).trimEnd().endsWith('}')) return end;
+  let e = nl < 0 ? text.length : nl;
+  const hash = text.slice(start, e).search(/\s#/);
+  if (hash >= 0) e = start + hash;
+  while (e > start && /\s/.test(text[e - 1]!)) e--;
+  const lineEnd = nl < 0 ? end : Math.min(end, nl);
+  const node = text.slice(start, lineEnd).trimEnd();
+  return Math.max(e, !multiLine && node.endsWith('}') ? start + node.length : start + 1);
+}

@@ -1,6 +1,6 @@
 /**
- * Resolving code names and the details keys a template may use: a custom code of this file, one
- * declared in another workspace file, or a registry code (with the alias table for built-in
+ * Resolving code names and the details keys a template may use: a custom code of this file, a
+ * registry code, or one declared in another workspace file (within the code scope), in that order (with the alias table for built-in
  * templates, digest C-7).
  */
 import type { CodeDef, DetailDecl, MappingEntry } from '../model/model';
@@ -33,10 +33,12 @@ export function createResolver(codes: readonly CodeDef[], registry: RegistryInde
     code(name) {
       const def = byName.get(name);
       if (def) return { source: 'file', code: name, def, category: categoryOf(def), kind: 'error' };
-      const decl = workspace.declarations(name, uri)[0];
-      if (decl) return { source: 'workspace', code: name, decl, category: decl.category, kind: 'error' };
+      // A registry code means the registry's code in every file that does not redefine it itself: a
+      // redefinition in another file (code.redefines-registry there) never leaks here.
       const reg = registry.byCode.get(name);
       if (reg) return { source: 'registry', code: name, reg, category: reg.category, kind: reg.kind };
+      const decl = workspace.declarations(name, uri)[0];
+      if (decl) return { source: 'workspace', code: name, decl, category: decl.category, kind: 'error' };
       return undefined;
     },
     allNames() {

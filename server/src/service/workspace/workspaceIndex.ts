@@ -1,7 +1,9 @@
 /**
  * An in-memory index of every adapter file's custom codes and code occurrences, implementing
- * WorkspaceCodes. Pure data: the LSP layer and the CLI feed it what the service extracted from each
- * file (declaredCodes / codeOccurrences); nothing here reads a file.
+ * WorkspaceCodes. Keyed by code name, declarations apart from uses, maintained per file: updating a
+ * file costs its own entries; resolving a code costs O(1) plus that code's own declarations (never
+ * the files that merely use it, never the workspace). Pure data: the LSP layer and the CLI feed it
+ * what the service extracted from each file (declaredCodes / codeOccurrences); nothing here reads a file.
  */
 import type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from '../model/workspace';
 
@@ -10,62 +12,86 @@ export interface WorkspaceIndex extends WorkspaceCodes {
   update(uri: string, declarations: readonly CodeDeclaration[], occurrences: readonly CodeOccurrence[]): void;
   remove(uri: string): void;
   uris(): string[];
+  /** Whether a file is indexed (an adapter file, with or without codes). */
+  has(uri: string): boolean;
+  /** How many files are indexed. */
+  readonly size: number;
   /** The declarations of one file. */
   declaredIn(uri: string): readonly CodeDeclaration[];
-  /** A view that leaves out one file (the one being checked, whose live text the service reads itself). */
-  except(uri: string): WorkspaceCodes;
+  /**
+   * What other files' results depend on in one file: its declared codes with category, details
+   * (names, types, required) and statuses, as a string; '' for a file that declares nothing.
+   */
+  signature(uri: string): string;
+}
+
+interface FileEntry { readonly decls: readonly CodeDeclaration[]; readonly occs: readonly CodeOccurrence[]; readonly sig: string }
+
+type ByCode<T> = Map<string, Map<string, T[]>>;
+
+function add<T extends { code: string }>(by: ByCode<T>, uri: string, items: readonly T[]): void {
+  for (const x of items) {
+    let files = by.get(x.code);
+    if (!files) by.set(x.code, (files = new Map()));
+    const list = files.get(uri);
+    if (list) list.push(x); else files.set(uri, [x]);
+  }
+}
+
+function drop<T extends { code: string }>(by: ByCode<T>, uri: string, items: readonly T[]): void {
+  for (const x of items) {
+    const files = by.get(x.code);
+    if (!files) continue;
+    files.delete(uri);
+    if (!files.size) by.delete(x.code);
+  }
+}
+
+export function declarationSignature(d: CodeDeclaration): string {
+  return `${d.code}:${d.category ?? ''}:${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}:${d.mapsFromHttp.join('+')}`;
 }
 
 export function createWorkspaceIndex(): WorkspaceIndex {
-  const decls = new Map<string, readonly CodeDeclaration[]>();
-  const occs = new Map<string, readonly CodeOccurrence[]>();
-  const byCode = new Map<string, Set<string>>(); // code → uris that declare or use it
-
-  const unlink = (uri: string) => {
-    for (const d of decls.get(uri) ?? []) byCode.get(d.code)?.delete(uri);
-    for (const o of occs.get(uri) ?? []) byCode.get(o.code)?.delete(uri);
-  };
-  const link = (uri: string, code: string) => {
-    let s = byCode.get(code);
-    if (!s) byCode.set(code, (s = new Set()));
-    s.add(uri);
-  };
+  const files = new Map<string, FileEntry>();
+  const decls: ByCode<CodeDeclaration> = new Map();
+  const occs: ByCode<CodeOccurrence> = new Map();
 
   const index: WorkspaceIndex = {
     update(uri, declarations, occurrences) {
-      unlink(uri);
-      decls.set(uri, declarations);
-      occs.set(uri, occurrences);
-      for (const d of declarations) link(uri, d.code);
-      for (const o of occurrences) link(uri, o.code);
+      index.remove(uri);
+      files.set(uri, { decls: declarations, occs: occurrences, sig: declarations.map(declarationSignature).join(',') });
+      add(decls, uri, declarations);
+      add(occs, uri, occurrences);
     },
-    remove(uri) { unlink(uri); decls.delete(uri); occs.delete(uri); },
-    uris: () => [...decls.keys()],
-    declaredIn: uri => decls.get(uri) ?? [],
+    remove(uri) {
+      const f = files.get(uri);
+      if (!f) return;
+      drop(decls, uri, f.decls);
+      drop(occs, uri, f.occs);
+      files.delete(uri);
+    },
+    uris: () => [...files.keys()],
+    has: uri => files.has(uri),
+    get size() { return files.size; },
+    declaredIn: uri => files.get(uri)?.decls ?? [],
+    signature: uri => files.get(uri)?.sig ?? '',
     declarations(code, exceptUri) {
+      const byFile = decls.get(code);
+      if (!byFile) return [];
       const out: CodeDeclaration[] = [];
-      for (const uri of byCode.get(code) ?? []) {
-        if (uri === exceptUri) continue;
-        for (const d of decls.get(uri) ?? []) if (d.code === code) out.push(d);
-      }
+      for (const [uri, list] of byFile) if (uri !== exceptUri) out.push(...list);
       return out;
     },
     *allDeclarations(exceptUri) {
-      for (const [uri, list] of decls) if (uri !== exceptUri) yield* list;
+      for (const [uri, f] of files) if (uri !== exceptUri) yield* f.decls;
     },
     occurrences(code, exceptUri) {
+      const byFile = occs.get(code);
+      if (!byFile) return [];
       const out: CodeOccurrence[] = [];
-      for (const uri of byCode.get(code) ?? []) {
-        if (uri === exceptUri) continue;
-        for (const o of occs.get(uri) ?? []) if (o.code === code) out.push(o);
-      }
+      for (const [uri, list] of byFile) if (uri !== exceptUri) out.push(...list);
       return out;
     },
-    except: uri => ({
-      declarations: (code, ex) => index.declarations(code, ex ?? uri).filter(d => d.uri !== uri),
-      allDeclarations: function* (ex) { for (const d of index.allDeclarations(ex ?? uri)) if (d.uri !== uri) yield d; },
-      occurrences: (code, ex) => index.occurrences(code, ex ?? uri).filter(o => o.uri !== uri),
-    }),
   };
   return index;
 }

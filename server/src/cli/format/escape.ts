@@ -1,0 +1,18 @@
+/**
+ * Control characters made visible in human-readable output (issue 13): C0 and C1 controls, DEL (so no
+ * escape sequence reaches the terminal or the CI log, and no string can start a new line), and the
+ * bidirectional overrides and isolates and line separators (so no text reorders or splits what is around it).
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_BUT_EOL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+const show = (c: string): string => {
+  const n = c.charCodeAt(0);
+  return NAMED[c] ?? (n < 0x100 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`);
+};
+
+/** `\x1b`, `\n`, `\u202e`… in place of the characters themselves. */
+export function escapeControls(s: string, opts: { keepLineBreaks?: boolean } = {}): string {
+  return s.replace(opts.keepLineBreaks ? CONTROL_BUT_EOL : CONTROL, show);
+}

@@ -1,0 +1,99 @@
+/**
+ * Keeping the workspace index current, driven by events (never by a diagnostics computation): the
+ * initial scan of the workspace folders, watched-file events (one watcher, registered here
+ * dynamically), and open documents — indexed when opened, re-indexed when typing pauses, re-read from
+ * disk when closed. When a file's declared codes change, the *other* open files are re-validated.
+ */
+import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ServiceOptions } from '../service';
+import type { ServerContext } from './context';
+
+/** Glob of the files whose changes can change the index (adapter candidates). */
+export const WATCHED_GLOB = '**/*.{yaml,yml,json,md}';
+
+export interface DocumentIndexing {
+  opened(doc: TextDocument): void;
+  changed(doc: TextDocument): void;
+  closed(uri: string): void;
+  dispose(): void;
+}
+
+/** An open document's codes matter only to other files: re-index once typing pauses, not per keystroke. */
+const REINDEX_DELAY_MS = 300;
+
+export function registerIndexing(ctx: ServerContext): DocumentIndexing {
+  const { connection, indexer, scheduler } = ctx;
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const indexedVersion = new Map<string, number>();
+  /** The options each document was last indexed with, and the latest options known for the workspace. */
+  const usedOpts = new Map<string, ServiceOptions>();
+  let latest: ServiceOptions = {};
+  const indexNow = (doc: TextDocument, o: ServiceOptions) => {
+    indexedVersion.set(doc.uri, doc.version);
+    usedOpts.set(doc.uri, o);
+    if (indexer.updateDocument(doc, o)) scheduler.refreshAll(doc.uri);
+  };
+  /**
+   * Index synchronously with the options known now (so the document's codes never go missing while
+   * settings are fetched), then again if its own settings say otherwise (mcpAql.files, maxFileSize).
+   */
+  const reindex = (doc: TextDocument) => {
+    if (indexedVersion.get(doc.uri) === doc.version) return;
+    indexNow(doc, usedOpts.get(doc.uri) ?? latest);
+    void ctx.opts(doc.uri).then(o => {
+      latest = o;
+      const now = ctx.documents.get(doc.uri);
+      if (now && indexedVersion.get(doc.uri) === now.version && !sameIndexing(o, usedOpts.get(doc.uri))) indexNow(now, o);
+    });
+  };
+
+  connection.onInitialized(() => {
+    if (ctx.features().watchedFilesRegistration) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED_GLOB }] });
+    }
+    void (async () => {
+      const folders = ctx.folders();
+      const t0 = Date.now();
+      latest = await ctx.opts(folders[0] ?? 'file:///');
+      const n = await indexer.scan(folders, latest, { stopped: ctx.isDown });
+      ctx.log(`indexed ${indexer.index.size} adapter file(s), ${n} declaring codes, in ${folders.length} folder(s), ${Date.now() - t0} ms`);
+      if (n) scheduler.refreshAll();
+    })().catch(e => ctx.log(`workspace scan failed: ${e instanceof Error ? e.stack : String(e)}`));
+  });
+
+  connection.onDidChangeWatchedFiles(async ({ changes }) => {
+    let changed = false;
+    for (const c of changes) {
+      const o = await ctx.opts(c.uri);
+      changed = (c.type === FileChangeType.Deleted ? indexer.remove(c.uri) : indexer.readFromDisk(c.uri, o)) || changed;
+    }
+    if (changed) scheduler.refreshAll();
+  });
+
+  return {
+    opened(doc) { indexer.opened(doc.uri); reindex(doc); },
+    changed(doc) {
+      clearTimeout(timers.get(doc.uri));
+      timers.set(doc.uri, setTimeout(() => {
+        timers.delete(doc.uri);
+        const now = ctx.documents.get(doc.uri);
+        if (now && !ctx.isDown()) reindex(now);
+      }, indexedVersion.has(doc.uri) ? REINDEX_DELAY_MS : 0));
+    },
+    closed(uri) {
+      clearTimeout(timers.get(uri));
+      timers.delete(uri);
+      indexedVersion.delete(uri);
+      usedOpts.delete(uri);
+      if (!indexer.isOpen(uri)) return;
+      void ctx.opts(uri).then(o => { if (indexer.closed(uri, o)) scheduler.refreshAll(); });
+    },
+    dispose() { for (const t of timers.values()) clearTimeout(t); timers.clear(); },
+  };
+}
+
+/** Whether two option sets index a file the same way (which files are adapters, the size limit). */
+function sameIndexing(a: ServiceOptions, b: ServiceOptions | undefined): boolean {
+  return !!b && a.maxFileSize === b.maxFileSize && JSON.stringify(a.files ?? []) === JSON.stringify(b.files ?? []);
+}

@@ -1,0 +1,42 @@
+/**
+ * Read a file only if it is a regular file (issue 13): opened non-blocking, so a FIFO cannot hang
+ * the open, then checked with fstat on the open descriptor, so a file swapped after listing is
+ * judged by what is actually read. Shared by the CLI and the language server; reads, never writes.
+ */
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
+
+export type ReadResult =
+  | { readonly ok: true; readonly bytes: Buffer }
+  | { readonly ok: false; readonly reason: 'missing' | 'not-regular' | 'too-large' | 'error'; readonly message: string };
+
+/** What a non-regular file is, in words. */
+export function fileKind(st: Stats): string {
+  return st.isFIFO() ? 'a FIFO (named pipe)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() ? 'a character device'
+    : st.isBlockDevice() ? 'a block device' : st.isDirectory() ? 'a directory' : st.isSymbolicLink() ? 'a symbolic link' : 'not a regular file';
+}
+
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+export function readRegularFile(path: string, maxBytes = Infinity): ReadResult {
+  let fd: number;
+  try {
+    // Look before opening: opening a device can have effects of its own.
+    const pre = statSync(path);
+    if (!pre.isFile()) return { ok: false, reason: 'not-regular', message: `${fileKind(pre)}, not a regular file` };
+    fd = openSync(path, constants.O_RDONLY | NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ok: false, reason: 'missing', message: 'no such file (deleted after it was listed?)' };
+    return { ok: false, reason: 'error', message: code === 'EACCES' ? 'permission denied' : (e as Error).message };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { ok: false, reason: 'not-regular', message: `${fileKind(st)}, not a regular file` };
+    if (st.size > maxBytes) return { ok: false, reason: 'too-large', message: `${st.size} bytes, more than ${maxBytes}` };
+    return { ok: true, bytes: readFileSync(fd) };
+  } catch (e) {
+    return { ok: false, reason: 'error', message: (e as Error).message };
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The one "adapter files → index → validate" path shared by the CLI, the server's workspace indexer
+ * and its Validate Workspace request. Pure over a `read` function (the caller decides where text comes
+ * from: disk, an open document); models of files read here are dropped after use, so memory stays
+ * bounded by one file, not the workspace.
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { AdapterService, ServiceOptions, WorkspaceIndex } from '../service';
+
+/** A file's text, or undefined when it cannot be read (or is over the size limit for indexing). */
+export type ReadText = (uri: string) => string | undefined;
+
+/**
+ * Index one file from its text (non-adapters are removed from the index). Returns whether what
+ * other files depend on (its declared codes, categories, details keys) changed.
+ */
+export function indexText(service: AdapterService, index: WorkspaceIndex, uri: string, text: string | TextDocument, opts: ServiceOptions): boolean {
+  const doc = typeof text === 'string' ? TextDocument.create(uri, 'yaml', 0, text) : text;
+  const before = index.signature(uri);
+  if (!service.isAdapter(doc, opts)) index.remove(uri);
+  else index.update(uri, service.declaredCodes(doc, opts), service.codeOccurrences(doc, opts));
+  if (typeof text === 'string') service.forget(uri);
+  return index.signature(uri) !== before;
+}
+
+/** Index every file of `uris` (unreadable ones are removed); yields after each file, so a caller can slice the work. */
+export function* indexFiles(service: AdapterService, index: WorkspaceIndex, uris: Iterable<string>, read: ReadText, opts: (uri: string) => ServiceOptions): Generator<{ uri: string; changed: boolean }> {
+  for (const uri of uris) {
+    const text = read(uri);
+    if (text === undefined) { const had = index.signature(uri) !== ''; index.remove(uri); yield { uri, changed: had }; continue; }
+    yield { uri, changed: indexText(service, index, uri, text, opts(uri)) };
+  }
+}
+
+export interface FileResult { readonly uri: string; readonly text: string; readonly diagnostics: Diagnostic[] }
+
+/**
+ * Validate every adapter file of `uris` against the service's workspace; yields one result per adapter
+ * file (non-adapters and unreadable files yield nothing). `open(uri)` gives a live document whose
+ * cached model must be kept.
+ */
+export function* validateFiles(service: AdapterService, uris: Iterable<string>, read: ReadText, opts: (uri: string) => ServiceOptions, open: (uri: string) => TextDocument | undefined = () => undefined): Generator<FileResult> {
+  for (const uri of uris) {
+    const live = open(uri);
+    const text = live ? live.getText() : read(uri);
+    if (text === undefined) continue;
+    const doc = live ?? TextDocument.create(uri, 'yaml', 0, text);
+    const o = opts(uri);
+    if (!service.isAdapter(doc, o)) continue;
+    const diagnostics = service.validate(doc, o);
+    if (!live) service.forget(uri);
+    yield { uri, text, diagnostics };
+  }
+}
