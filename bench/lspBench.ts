@@ -5,7 +5,7 @@
  * (the client declares no pull capability), so they are measured the same way.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
@@ -14,11 +14,22 @@ import { editOffsets, positionOf } from './gen';
 export interface ServerSpec { readonly name: string; readonly command: string[]; readonly settings: (section?: string) => unknown; readonly initOptions?: unknown }
 
 export interface RunResult {
-  initialize: number; open: number; openDiagnostics: number; change: number[]; completionCategory: number; completionCode: number;
+  initialize: number; open: number; openDiagnostics: number; change: number[];
+  /** CPU time the server spent (all its threads) from each didOpen / didChange to its diagnostics: unlike wall time, not inflated by other load. */
+  openCpu: number; changeCpu: number[]; completionCategory: number; completionCode: number;
   completionItems: number; hover: number; symbols: number; vmHwmMb: number; timeouts: string[];
 }
 
 const TIMEOUT = 60_000;
+
+/** CPU time of every thread of a process so far, in ms (/proc/<pid>/task/<tid>/schedstat: ns on the CPU). */
+function cpuMs(pid: number): number {
+  let ns = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch { return NaN; }
+  return ns / 1e6;
+}
 
 /**
  * How the client behaves. `realistic` (the default) is what an editor does: the file's folder is the
@@ -55,7 +66,7 @@ export async function runOnce(server: ServerSpec, file: string, text: string, n:
     check();
   });
   const timed = async <T>(f: () => Promise<T>): Promise<[number, T]> => { const t0 = performance.now(); const r = await f(); return [performance.now() - t0, r]; };
-  const r: RunResult = { initialize: 0, open: 0, openDiagnostics: 0, change: [], completionCategory: 0, completionCode: 0, completionItems: 0, hover: 0, symbols: 0, vmHwmMb: 0, timeouts };
+  const r: RunResult = { initialize: 0, open: 0, openDiagnostics: 0, change: [], openCpu: 0, changeCpu: [], completionCategory: 0, completionCode: 0, completionItems: 0, hover: 0, symbols: 0, vmHwmMb: 0, timeouts };
   try {
     [r.initialize] = await timed(() => conn.sendRequest('initialize', {
       processId: process.pid, initializationOptions: server.initOptions,
@@ -67,8 +78,10 @@ export async function runOnce(server: ServerSpec, file: string, text: string, n:
     await conn.sendNotification('workspace/didChangeConfiguration', { settings: server.settings() });
     await new Promise(res => setTimeout(res, 300)); // let both servers read their settings
     const t0 = performance.now();
+    const c0 = cpuMs(proc.pid!);
     await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
     r.open = await waitDiagnostics(t0, 2, 'open');
+    r.openCpu = cpuMs(proc.pid!) - c0;
     if (profile.editorRequests) {
       await conn.sendRequest('textDocument/codeLens', { textDocument: { uri } });
       const here = { start: { line: 6, character: 4 }, end: { line: 6, character: 4 } };
@@ -82,8 +95,9 @@ export async function runOnce(server: ServerSpec, file: string, text: string, n:
       const pos = positionOf(cur, off);
       cur = cur.slice(0, off) + 'x' + cur.slice(off);
       const t = performance.now();
+      const c = cpuMs(proc.pid!);
       await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [profile.fullSync ? { text: cur } : { range: { start: pos, end: pos }, text: 'x' }] });
-      if (!profile.burst) r.change.push(await waitDiagnostics(t, 2, `change@${pos.line}`));
+      if (!profile.burst) { r.change.push(await waitDiagnostics(t, 2, `change@${pos.line}`)); r.changeCpu.push(cpuMs(proc.pid!) - c); }
       else await new Promise(res => setTimeout(res, 15));
     }
     const mid = cur.indexOf('category: VALIDATION', cur.indexOf(`(entry ${Math.floor(n / 2)})`)) + 'category: '.length;

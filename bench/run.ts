@@ -37,13 +37,13 @@ const yls: ServerSpec = {
 const median = (xs: number[]) => { const s = xs.filter(x => !Number.isNaN(x)).sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)]! : NaN; };
 const min = (xs: number[]) => Math.min(...xs.filter(x => !Number.isNaN(x)));
 
-interface Summary { runs: number; initialize: number; open: number; change: number; changeMin: number; completionCategory: number; completionCode: number; hover: number; symbols: number; vmHwmMb: number; openDiagnostics: number[]; timeouts: string[] }
+interface Summary { runs: number; initialize: number; open: number; openCpu: number; change: number; changeCpu: number; changeMin: number; completionCategory: number; completionCode: number; hover: number; symbols: number; vmHwmMb: number; openDiagnostics: number[]; timeouts: string[] }
 
 function summarize(rs: RunResult[]): Summary {
   return {
     runs: rs.length,
-    initialize: median(rs.map(r => r.initialize)), open: median(rs.map(r => r.open)),
-    change: median(rs.flatMap(r => r.change)), changeMin: min(rs.flatMap(r => r.change)),
+    initialize: median(rs.map(r => r.initialize)), open: median(rs.map(r => r.open)), openCpu: median(rs.map(r => r.openCpu)),
+    change: median(rs.flatMap(r => r.change)), changeCpu: median(rs.flatMap(r => r.changeCpu)), changeMin: min(rs.flatMap(r => r.change)),
     completionCategory: median(rs.map(r => r.completionCategory)), completionCode: median(rs.map(r => r.completionCode)),
     hover: median(rs.map(r => r.hover)), symbols: median(rs.map(r => r.symbols)), vmHwmMb: median(rs.map(r => r.vmHwmMb)),
     openDiagnostics: rs.map(r => r.openDiagnostics), timeouts: rs.flatMap(r => r.timeouts),
@@ -67,7 +67,7 @@ async function main() {
     const f = floor(text, n, quick ? 3 : 5);
     const row = { n, bytes: text.length, ours: summarize(o), yls: y.length ? summarize(y) : undefined, floor: f };
     results.push(row);
-    process.stdout.write(`N=${n}: ours open ${row.ours.open.toFixed(0)} ms, change ${row.ours.change.toFixed(1)} ms, completion ${row.ours.completionCategory.toFixed(1)} ms, VmHWM ${row.ours.vmHwmMb.toFixed(0)} MB` +
+    process.stdout.write(`N=${n}: ours open ${row.ours.open.toFixed(0)} ms (CPU ${row.ours.openCpu.toFixed(0)}), change ${row.ours.change.toFixed(1)} ms (CPU ${row.ours.changeCpu.toFixed(1)}), completion ${row.ours.completionCategory.toFixed(1)} ms, VmHWM ${row.ours.vmHwmMb.toFixed(0)} MB` +
       (row.yls ? ` | yls open ${row.yls.open.toFixed(0)} ms, change ${row.yls.change.toFixed(0)} ms, completion ${row.yls.completionCategory.toFixed(0)} ms, VmHWM ${row.yls.vmHwmMb.toFixed(0)} MB` : '') +
       ` | floor compose ${f.composeNoUnique.toFixed(0)} ms\n`);
   }
@@ -114,11 +114,11 @@ function markdown(meta: object, rs: { n: number; bytes: number; ours: Summary; y
     '## Targets', '', '| target | value | limit | met |', '|---|---|---|---|',
     ...targets.map(t => `| ${t.what} | ${t.value} | ${t.target} | ${t.met ? 'yes' : '**no**'} |`), '',
     '## Side by side', '',
-    '| N (bytes) | server | open → diags | keystroke → diags (median / min) | completion (category / code) | hover | symbols | VmHWM |',
+    '| N (bytes) | server | open → diags (server CPU) | keystroke → diags, median / min (server CPU) | completion (category / code) | hover | symbols | VmHWM |',
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rs) {
-    lines.push(`| ${r.n} (${r.bytes}) | ours | ${f(r.ours.open)} | ${f(r.ours.change, 1)} / ${f(r.ours.changeMin, 1)} | ${f(r.ours.completionCategory, 1)} / ${f(r.ours.completionCode, 1)} | ${f(r.ours.hover, 1)} | ${f(r.ours.symbols, 1)} | ${f(r.ours.vmHwmMb)} |`);
+    lines.push(`| ${r.n} (${r.bytes}) | ours | ${f(r.ours.open)} (${f(r.ours.openCpu)}) | ${f(r.ours.change, 1)} / ${f(r.ours.changeMin, 1)} (${f(r.ours.changeCpu, 1)}) | ${f(r.ours.completionCategory, 1)} / ${f(r.ours.completionCode, 1)} | ${f(r.ours.hover, 1)} | ${f(r.ours.symbols, 1)} | ${f(r.ours.vmHwmMb)} |`);
     if (r.yls) lines.push(`| ${r.n} | yaml-language-server | ${f(r.yls.open)} | ${f(r.yls.change, 0)} / ${f(r.yls.changeMin, 0)} | ${f(r.yls.completionCategory, 0)} / ${f(r.yls.completionCode, 0)} | ${f(r.yls.hover, 1)} | ${f(r.yls.symbols, 1)} | ${f(r.yls.vmHwmMb)} |`);
     else lines.push(`| ${r.n} | yaml-language-server | not run at this size (minutes per process; \`--full\` runs it) | | | | | |`);
   }
