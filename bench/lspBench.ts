@@ -113,6 +113,7 @@ export async function runOnce(server: ServerSpec, file: string, text: string, n:
     r.vmHwmMb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     await Promise.race([conn.sendRequest('shutdown'), new Promise(res => setTimeout(res, 5000))]);
     await conn.sendNotification('exit');
+    await new Promise(res => { const t = setTimeout(res, 1000); proc.once('exit', () => { clearTimeout(t); res(undefined); }); });
   } finally {
     conn.dispose();
     proc.kill();
