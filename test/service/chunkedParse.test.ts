@@ -144,3 +144,25 @@ test('a keystroke inside an entry parses that entry alone; the entries after it 
     prev = m;
   }
 });
+
+test('service.edited: several edits between two validations are merged; a hint for another version is ignored', () => {
+  const lines = ['error_codes:'];
+  for (let i = 0; i < 30; i++) lines.push(`  VALIDATION_E${i}:`, '    category: VALIDATION', `    message_template: "Field '{field}' (entry ${i})"`, '    details: { field: string }');
+  let text = yamlDoc(...lines);
+  const service = newService();
+  service.validate(docOf(text, URI, 1));
+  const edits: [string, string][] = [['(entry 3)', 'x'], ['(entry 20)', '{oops}'], ['VALIDATION_E25:', 'NEW_CODE:\n    category: VALIDATION\n  ']];
+  let version = 1;
+  for (const [near, ins] of edits) {
+    const at = text.indexOf(near) + (near.startsWith('(') ? 1 : 0);
+    text = text.slice(0, at) + ins + text.slice(at);
+    service.edited(URI, version, version + 1, [{ start: at, end: at, text: ins }]);
+    version++;
+  }
+  assert.deepEqual(service.validate(docOf(text, URI, version)), newService().validate(docOf(text, URI, version)));
+  // A hint whose versions do not follow the cached model is dropped: the texts are compared instead.
+  const at = text.indexOf('(entry 7)') + 1;
+  const next = text.slice(0, at) + 'y' + text.slice(at);
+  service.edited(URI, version + 5, version + 6, [{ start: 0, end: 0, text: 'y' }]);
+  assert.deepEqual(service.validate(docOf(next, URI, version + 6)), newService().validate(docOf(next, URI, version + 6)));
+});
