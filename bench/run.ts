@@ -3,15 +3,19 @@
  * the same generated files, in one run, plus the `yaml` floor. Writes bench/results.json and regenerates
  * docs/performance.md. Flags: --quick (N = 100 and 1,000, 3 processes), --full (5 yaml-language-server
  * processes at every N, 20,000 included; slow), --sizes=N,M and --ours-only for a quick look (they still
- * overwrite the results: run the default before committing them).
+ * overwrite the results: run the default before committing them). Workspace scenarios (bench/workspaceBench.ts):
+ * generated monorepos of --ws-sizes=2000,10000 files (default), --ws-runs=N CLI runs each (default 1);
+ * --workspace-only skips the one-file scenarios, --no-workspace skips the workspace ones.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { floor, type FloorResult } from './floor';
 import { generate } from './gen';
 import { runOnce, type RunResult, type ServerSpec } from './lspBench';
+import { writeWorkspace } from './genWorkspace';
+import { runCli, runServer, type CliResult, type ServerResult } from './workspaceBench';
 
 const ROOT = join(__dirname, '..');
 const WORK = join(ROOT, 'bench', 'work');
@@ -19,7 +23,15 @@ const quick = process.argv.includes('--quick');
 const full = process.argv.includes('--full');
 const sizesArg = process.argv.find(a => a.startsWith('--sizes='));
 const SIZES = sizesArg ? sizesArg.slice(8).split(',').map(Number) : quick ? [100, 1000] : [100, 1000, 10_000, 20_000];
+/** --from-results: run nothing, re-render docs/performance.md and the targets from bench/results.json. */
+const fromResults = process.argv.includes('--from-results');
 const oursOnly = process.argv.includes('--ours-only');
+const wsArg = process.argv.find(a => a.startsWith('--ws-sizes='));
+const WS_SIZES = wsArg ? wsArg.slice(11).split(',').map(Number) : quick ? [500, 2000] : [2000, 10_000];
+const wsRunsArg = process.argv.find(a => a.startsWith('--ws-runs='));
+const WS_RUNS = wsRunsArg ? Number(wsRunsArg.slice(10)) : 1;
+const workspaceOnly = process.argv.includes('--workspace-only');
+const noWorkspace = process.argv.includes('--no-workspace');
 const OURS_RUNS = quick ? 3 : 5;
 const ylsRuns = (n: number) => (oursOnly ? 0 : quick ? 3 : full ? 5 : n >= 20_000 ? 0 : n >= 10_000 ? 3 : 5);
 
@@ -53,7 +65,7 @@ function summarize(rs: RunResult[]): Summary {
 async function main() {
   mkdirSync(WORK, { recursive: true });
   const results: { n: number; bytes: number; ours: Summary; yls?: Summary; floor: FloorResult }[] = [];
-  for (const n of SIZES) {
+  for (const n of workspaceOnly || fromResults ? [] : SIZES) {
     const text = generate(n);
     // One folder per size: the client opens it as its workspace folder, as an editor would.
     const dir = join(WORK, `n-${n}`);
@@ -71,14 +83,75 @@ async function main() {
       (row.yls ? ` | yls open ${row.yls.open.toFixed(0)} ms, change ${row.yls.change.toFixed(0)} ms, completion ${row.yls.completionCategory.toFixed(0)} ms, VmHWM ${row.yls.vmHwmMb.toFixed(0)} MB` : '') +
       ` | floor compose ${f.composeNoUnique.toFixed(0)} ms\n`);
   }
-  const meta = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg().map(x => Number(x.toFixed(2))), mode: quick ? 'quick' : full ? 'full' : 'default' };
-  const ok = verify(results);
-  writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify({ meta, results, targets: ok }, null, 2) + '\n');
-  writeFileSync(join(ROOT, 'docs', 'performance.md'), markdown(meta, results, ok));
+  const workspace: WorkspaceRow[] = [];
+  for (const n of noWorkspace || fromResults ? [] : WS_SIZES) {
+    const dir = join(WORK, `ws-${n}`);
+    const { bytes } = writeWorkspace(dir, n);
+    const cli: CliResult[] = [];
+    for (let i = 0; i < WS_RUNS; i++) cli.push(await runCli(dir));
+    const server = await runServer(dir, n);
+    const row: WorkspaceRow = { n, bytes, cli, server, cliWallMs: median(cli.map(c => c.wallMs)), cliCpuMs: median(cli.map(c => c.cpuMs)), cliRssMb: median(cli.map(c => c.maxRssMb)), requestMaxMs: Math.max(0, ...server.requestMs), requestMedianMs: median(server.requestMs) };
+    workspace.push(row);
+    process.stdout.write(`workspace N=${n}: CLI ${(row.cliWallMs / 1000).toFixed(1)} s wall, ${(row.cliCpuMs / 1000).toFixed(1)} s CPU, ${row.cliRssMb.toFixed(0)} MB peak, problems ${cli[0]!.problems.join(' ')} | server indexed in ${(server.indexMs / 1000).toFixed(1)} s, ${server.requestMs.length} requests during the scan (median ${row.requestMedianMs.toFixed(0)} ms, max ${row.requestMaxMs.toFixed(0)} ms), open → diags ${server.openDiagnosticsMs.toFixed(0)} ms, edit → diags ${server.changeDiagnosticsMs.toFixed(0)} ms\n`);
+  }
+  const previous = (() => { try { return JSON.parse(readFileSync(join(ROOT, 'bench', 'results.json'), 'utf8')) as { meta?: object; results?: typeof results; workspace?: WorkspaceRow[] }; } catch { return {}; } })();
+  const meta = fromResults && previous.meta ? previous.meta : { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg().map(x => Number(x.toFixed(2))), mode: quick ? 'quick' : full ? 'full' : 'default' };
+  // A partial run (--workspace-only, --no-workspace) keeps the other part of the previous results.
+  if (workspaceOnly || fromResults) results.push(...(previous.results ?? []));
+  if (noWorkspace || fromResults) workspace.push(...(previous.workspace ?? []));
+  const ok = [...verify(results), ...verifyWorkspace(workspace)];
+  writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify({ meta, results, workspace, targets: ok }, null, 2) + '\n');
+  writeFileSync(join(ROOT, 'docs', 'performance.md'), markdown(meta, results, ok) + workspaceMarkdown(workspace));
   process.stdout.write(`\n${ok.map(t => `${t.met ? 'met ' : 'MISS'}  ${t.what}: ${t.value} (target ${t.target})`).join('\n')}\n`);
 }
 
 interface Target { what: string; value: string; target: string; met: boolean }
+
+interface WorkspaceRow { n: number; bytes: number; cli: CliResult[]; server: ServerResult; cliWallMs: number; cliCpuMs: number; cliRssMb: number; requestMaxMs: number; requestMedianMs: number }
+
+const EXPECTED = ['mapping.unknown-code', 'template.unknown-placeholder'].join(' ');
+
+function verifyWorkspace(ws: WorkspaceRow[]): Target[] {
+  const out: Target[] = [];
+  for (const r of ws) {
+    const bad = r.cli.filter(c => c.problems.join(' ') !== EXPECTED).length;
+    out.push({ what: `workspace N=${r.n}: every CLI run reported exactly the 2 planted problems`, value: `${r.cli.length - bad}/${r.cli.length}`, target: 'all', met: bad === 0 });
+    out.push({ what: `workspace N=${r.n}: the server indexed every file`, value: r.server.indexedLog.replace(/^.*indexed /, ''), target: `${r.n} files`, met: new RegExp(`indexed (${r.n}|${r.n + 1}) adapter`).test(r.server.indexedLog) });
+  }
+  const at = (n: number) => ws.find(r => r.n === n);
+  const t = (what: string, v: number | undefined, limit: number, unit: string) => { if (v !== undefined && !Number.isNaN(v)) out.push({ what, value: `${v.toFixed(1)} ${unit}`, target: `≤ ${limit} ${unit}`, met: v <= limit }); };
+  t('CLI check of 10,000 files, wall time', at(10_000) && at(10_000)!.cliWallMs / 1000, 30, 's');
+  t('CLI check of 10,000 files, peak RSS', at(10_000)?.cliRssMb, 1024, 'MB');
+  const a = at(2000), b = at(10_000);
+  if (a && b) out.push({ what: 'CLI time at 10,000 files / at 2,000', value: (b.cliWallMs / a.cliWallMs).toFixed(2), target: '≤ 5.5', met: b.cliWallMs / a.cliWallMs <= 5.5 });
+  t('server: start → 10,000 files indexed', b && b.server.indexMs / 1000, 10, 's');
+  t('server: slowest request during the scan of 10,000 files', b?.requestMaxMs, 100, 'ms');
+  return out;
+}
+
+function workspaceMarkdown(ws: WorkspaceRow[]): string {
+  if (!ws.length) return '';
+  const f = (v: number, d = 0) => (Number.isNaN(v) ? '—' : v.toFixed(d));
+  const lines = ['', '## Workspace (generated monorepos)', '',
+    '`bench/genWorkspace.ts`: N adapter files (2/5 `*-adapter.md`, 2/5 `.adapter.yaml`, 1/5 `.adapter.json`, 50–400 lines),',
+    'folders of 20, every file mapping 403 to `PERMISSION_DENIED` and one status to a code of another file; one file',
+    'has two planted problems. CLI: `check <dir> --format json` (all cores by default), wall and CPU time (all threads),',
+    'peak RSS. Server: start → every file indexed, then hover / completion sent every 50 ms while the scan runs, and the',
+    'planted file opened and edited during the scan. CPU time is the figure to compare on a busy machine (see loadavg).', '',
+    '| N (bytes) | CLI wall | CLI CPU | CLI peak RSS | server index | requests during scan (n, median / max) | open → diags | edit → diags (during scan / after) | server VmHWM |',
+    '|---|---|---|---|---|---|---|---|---|'];
+  for (const r of ws) lines.push(`| ${r.n} (${r.bytes}) | ${f(r.cliWallMs / 1000, 1)} s | ${f(r.cliCpuMs / 1000, 1)} s | ${f(r.cliRssMb)} MB | ${f(r.server.indexMs / 1000, 1)} s | ${r.server.requestMs.length}, ${f(r.requestMedianMs)} / ${f(r.requestMaxMs)} ms | ${f(r.server.openDiagnosticsMs)} ms | ${f(r.server.changeDiagnosticsMs)} / ${f(r.server.afterScanDiagnosticsMs)} ms | ${f(r.server.vmHwmMb)} MB |`);
+  lines.push('', '### How the workspace stays linear', '',
+    '- Code resolution goes through an index keyed by code name, declarations apart from uses, updated per file:',
+    '  resolving `PERMISSION_DENIED`, mapped by every file, costs O(1), not the files that use it.',
+    '- The CLI reads each file twice (index pass, validate pass) and drops each model after use: memory is one model',
+    '  per worker plus every file\'s declarations; the CPU time per file is about the `yaml` compose floor (0.4 ms per KB)',
+    '  twice, so CPU time grows linearly (compare the CPU column); wall time depends on the cores actually free.',
+    '- The server indexes in slices of 8 ms and yields (`setImmediate`) between them; a request waits at most one slice',
+    '  plus one file, when the process gets the CPU. Completion reads names filed by prefix, not the whole index.',
+    '- `check --cache` skips unchanged files whose referenced declarations are unchanged (results equal a full check).', '');
+  return lines.join('\n');
+}
 
 function verify(rs: { n: number; ours: Summary; yls?: Summary; floor: FloorResult }[]): Target[] {
   const at = (n: number) => rs.find(r => r.n === n)?.ours;

@@ -48,7 +48,8 @@ function detailsForm(env: Env, p: Preview, mirror: boolean): HTMLElement {
     const input = el(doc, 'input', { type: 'text', 'aria-label': `sample value of ${d.name}`, 'data-key': d.name });
     input.value = typeof d.value === 'string' ? d.value : JSON.stringify(d.value) ?? '';
     input.addEventListener('change', () => env.post({ kind: 'setSample', key: d.name, value: input.value }));
-    return el(doc, 'tr', {}, el(doc, 'td', { class: 'key' }, d.name), el(doc, 'td', { class: 'muted' }, `${d.type}${d.required ? '' : '?'}`), el(doc, 'td', {}, input));
+    const cell = d.problem ? el(doc, 'td', {}, input, el(doc, 'p', { class: 'error' }, d.problem)) : el(doc, 'td', {}, input);
+    return el(doc, 'tr', {}, el(doc, 'td', { class: 'key' }, d.name), el(doc, 'td', { class: 'muted' }, `${d.type}${d.required ? '' : '?'}`), cell);
   });
   const section = el(doc, 'section', { class: 'details' }, el(doc, 'h3', {}, 'Sample details'));
   if (rows.length) section.append(el(doc, 'table', {}, ...rows));

@@ -14,7 +14,7 @@ export namespace PreviewEnvelope {
   export const type = new RequestType<PreviewParams, EnvelopePreview | null, void>(method);
 }
 
-export interface SimulateParams { readonly uri: string; readonly status: number; readonly body?: unknown; readonly headers?: Record<string, string>; readonly params?: Record<string, unknown> }
+export interface SimulateParams { readonly uri: string; readonly status: number; readonly body?: unknown; readonly headers?: Record<string, string>; readonly params?: Record<string, unknown>; readonly samples?: Record<string, unknown>; readonly mirrorConfirmation?: boolean }
 export namespace Simulate {
   export const method = 'mcpAql/simulate' as const;
   export const type = new RequestType<SimulateParams, SimulationResult | null, void>(method);

@@ -77,6 +77,7 @@ const SERVICE_STAGES: Record<string, readonly string[]> = {
   fixes: ['codes', 'model', 'parse', 'workspace', 'util'],
   features: ['codes', 'model', 'parse', 'workspace', 'condition', 'util'],
   envelopes: ['model', 'parse', 'workspace', 'condition', 'util', 'features'],
+  config: ['codes', 'model', 'util'],
   contract: ['model', 'workspace', 'util'],
   verify: ['codes', 'checks', 'contract', 'envelopes', 'model', 'parse', 'util'],
 };

@@ -70,7 +70,7 @@ test('an unused key of shared details is reported once, at the anchored source, 
   assert.deepEqual(ds.map(d => d.range), [f.spans[0]]);
   // Removing the key would change the other user of '&d'; using it in VALIDATION_A's own template is local.
   assert.deepEqual(service.quickFixes(f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }).map(a => a.title), ["Use '{extra}' in the message template"]);
-  assert.equal(applyFix(service, f.doc, ds[0]!), f.doc.getText().replace(`"Field '{field}'"`, `"Field '{field}' '{extra}'"`));
+  assert.equal(applyFix(service, f.doc, ds[0]!, "Use '{extra}' in the message template"), f.doc.getText().replace(`"Field '{field}'"`, `"Field '{field}' '{extra}'"`));
 });
 
 test('a whole entry through an alias (FOO: *base) is a declared code with the anchored fields', () => {

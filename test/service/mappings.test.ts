@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { applyFix, check, codesIn, fixture, newService, yamlDoc } from './helpers';
+import { applyFix, check, codesIn, docOf, fixture, newService, yamlDoc } from './helpers';
 import { createWorkspaceIndex } from '../../server/src/service';
 
 test('http.invalid-status on keys and maps_from_http items; ranges 4XX/5XX and "404" accepted', () => {
@@ -125,4 +125,34 @@ test('codes declared in another workspace file are known', () => {
   const s = newService(index);
   const f = fixture(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_REPO', "    message_template: \"No '{repo}'\""), { uri: 'file:///w/b.adapter.yaml' });
   assert.deepEqual(s.validate(f.doc, {}).map(d => d.code), []);
+});
+
+test('issue 11 item 12b: a category mismatch of a list entry is reported once, on that entry\'s code:', () => {
+  const f = fixture(yamlDoc(
+    'error_mapping:',
+    '  403:',
+    '    - condition: "response.body.x == 1"',
+    '      code: [[NOT_FOUND_RESOURCE]]',
+    '    - condition: "response.body.x == 2"',
+    '      code: PERMISSION_DENIED',
+    '    - code: [[VALIDATION_INVALID_TYPE]]',
+    '  [[500]]:',
+    '    code: NOT_FOUND_RESOURCE',
+  ));
+  const { ds } = check(f, 'http.category-mismatch');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.match(String(ds[0]!.message), /403 is outside the HTTP range of category NOT_FOUND .* NOT_FOUND_RESOURCE/);
+});
+
+test('issue 11 item 12a: lowercase 4xx / 5xx are the ranges 4XX / 5XX; 5xx next to 5XX is a duplicate key', () => {
+  const s = newService();
+  const ok = yamlDoc('error_mapping:', '  4xx:', '    code: VALIDATION_INVALID_TYPE', '  5xx:', '    code: INTERNAL_ERROR');
+  assert.deepEqual(codesIn(s, ok), []);
+  assert.equal(s.simulate(docOf(ok), { status: 502 }).rule, 'error_mapping[5xx]');
+  assert.equal(s.simulate(docOf(ok), { status: 418 }).rule, 'error_mapping[4xx]');
+  const f = fixture(yamlDoc('error_mapping:', '  5XX:', '    code: INTERNAL_ERROR', '  [[5xx]]:', '    code: INTERNAL_ERROR'));
+  const { ds } = check(f, 'yaml.duplicate-key');
+  assert.deepEqual(ds.map(d => d.range), f.spans);
+  const bad = fixture(yamlDoc('error_mapping:', '  [[6xx]]:', '    code: INTERNAL_ERROR', '  [[4Xx0]]:', '    code: INTERNAL_ERROR'));
+  assert.deepEqual(check(bad, 'http.invalid-status').ds.map(d => d.range), bad.spans);
 });

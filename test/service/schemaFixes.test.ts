@@ -36,9 +36,10 @@ test('unknown-key inside a details spec, and in a mapping entry', () => {
   assert.deepEqual(codesIn(newService(), b!.text), []);
 });
 
-test('unknown-key far from every allowed key: the warning, no fix', () => {
+test('unknown-key far from every allowed key: the warning, no rename; removing the key is offered, not preferred', () => {
   const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    [[x_totally_unrelated]]: 1'));
-  assert.deepEqual(actions(f, 'schema.unknown-key'), []);
+  assert.deepEqual(actions(f, 'schema.unknown-key').map(a => [a.title, a.preferred, a.text]),
+    [["Remove key 'x_totally_unrelated'", false, yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION')]]);
 });
 
 test('enum: every close value offered, the closest preferred, in a block and a flow spec', () => {

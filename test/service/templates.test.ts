@@ -69,11 +69,11 @@ test('template.unused-detail is a hint tagged Unnecessary; fixes insert or remov
   assert.deepEqual(ds.map(d => d.range), f.spans);
   assert.equal(ds[0]!.severity, 4);
   assert.deepEqual(ds[0]!.tags, [1]);
-  assert.equal(applyFix(service, f.doc, ds[0]!), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"Bad '{a}' '{b}'\"", '    details:', '      a: string', '      b: integer'));
+  assert.equal(applyFix(service, f.doc, ds[0]!, "Use '{b}' in the message template"), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"Bad '{a}' '{b}'\"", '    details:', '      a: string', '      b: integer'));
   assert.equal(applyFix(service, f.doc, ds[0]!, "Remove details key 'b'"), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: \"Bad '{a}'\"", '    details:', '      a: string'));
   const g = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: 'Bad ''{a}'''", '    details: { a: string, [[b]]: string }'));
   const r = check(g, 'template.unused-detail');
-  assert.equal(applyFix(r.service, g.doc, r.ds[0]!), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: 'Bad ''{a}'' ''{b}'''", '    details: { a: string, b: string }'));
+  assert.equal(applyFix(r.service, g.doc, r.ds[0]!, "Use '{b}' in the message template"), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: 'Bad ''{a}'' ''{b}'''", '    details: { a: string, b: string }'));
   assert.equal(applyFix(r.service, g.doc, r.ds[0]!, "Remove details key 'b'"), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', "    message_template: 'Bad ''{a}'''", '    details: { a: string }'));
 });
 

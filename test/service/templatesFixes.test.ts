@@ -117,7 +117,8 @@ test('unused-detail: use it — appended inside the quotes in every scalar style
   ];
   for (const [tpl, want] of cases) {
     const f = fixture(yamlDoc(...CODE, ...tpl, '    details:', '      [[k]]: string'));
-    const r = fix(f, 'template.unused-detail');
+    const r = fix(f, 'template.unused-detail', "Use '{k}' in the message template");
+    assert.deepEqual(r.preferred, [], 'neither using nor removing an unused key is clearly the fix');
     assert.equal(r.text, yamlDoc(...CODE, ...want, '    details:', '      k: string'), tpl.join('\n'));
     assert.deepEqual(codesIn(newService(), r.text), [], r.text);
   }
@@ -150,7 +151,7 @@ test('unused-detail: removing the only key removes the whole details entry (bloc
 
 test('unused-detail in a mapping entry\'s own details', () => {
   const f = fixture(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_RESOURCE', `    message_template: "No '{resource_id}'"`, '    details:', '      [[extra]]: string'));
-  const r = fix(f, 'template.unused-detail');
+  const r = fix(f, 'template.unused-detail', "Use '{extra}' in the message template");
   assert.deepEqual(r.edits, [['', " '{extra}'"]]);
   assert.deepEqual(codesIn(newService(), r.text), []);
   const r2 = fix(f, 'template.unused-detail', "Remove details key 'extra'");

@@ -68,3 +68,19 @@ test('a template of a mapping entry whose code comes from another file names tha
   assert.deepEqual(ds.map(d => d.range), [f.spans[0]]);
   assert.equal(ds[0]!.message, "{name} is not a details key of this error (details: id — NOT_FOUND_WIDGET is declared in codes.adapter.yaml); it would render literally.");
 });
+
+test('the index files names by prefix and forgets a name when its last declaring file goes', () => {
+  const index = createWorkspaceIndex();
+  const r = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const decl = (uri: string, code: string) => ({ uri, code, range: r, details: [], mapsFromHttp: [] });
+  index.update('file:///a.adapter.yaml', [decl('file:///a.adapter.yaml', 'NOT_FOUND_A'), decl('file:///a.adapter.yaml', 'CONFLICT_X')], []);
+  index.update('file:///b.adapter.yaml', [decl('file:///b.adapter.yaml', 'NOT_FOUND_A'), decl('file:///b.adapter.yaml', 'NOT_FOUND_B')], [{ uri: 'file:///b.adapter.yaml', code: 'PERMISSION_DENIED', range: r, kind: 'reference' }]);
+  assert.deepEqual([...index.names!(undefined, 'not_f')].sort(), ['NOT_FOUND_A', 'NOT_FOUND_B']);
+  assert.deepEqual([...index.names!('file:///b.adapter.yaml', 'NOT')].sort(), ['NOT_FOUND_A']);
+  assert.deepEqual([...index.names!(undefined, 'NO')].sort(), ['CONFLICT_X', 'NOT_FOUND_A', 'NOT_FOUND_B'].filter(n => n.startsWith('NO')));
+  assert.deepEqual(index.referencedIn('file:///b.adapter.yaml'), ['PERMISSION_DENIED']);
+  index.remove('file:///b.adapter.yaml');
+  assert.deepEqual([...index.names!(undefined, 'NOT')], ['NOT_FOUND_A']);
+  assert.deepEqual(index.declarations('NOT_FOUND_B'), []);
+  assert.deepEqual(index.declarations('NOT_FOUND_A').map(d => d.uri), ['file:///a.adapter.yaml']);
+});

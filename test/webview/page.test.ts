@@ -114,3 +114,14 @@ test('the HTML shell: CSP default-src none, script by nonce, no inline handlers'
   const render = readFileSync(join(ROOT, 'client/webview/render.ts'), 'utf8') + readFileSync(join(ROOT, 'client/webview/main.ts'), 'utf8');
   assert.doesNotMatch(render, /innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(/);
 });
+
+test('a sample value that does not fit its declared type is shown on its field and in the verdict', () => {
+  const p = page();
+  const doc = docOf(yamlDoc('error_codes:', '  VALIDATION_QTY:', '    category: VALIDATION', "    message_template: \"Bad '{qty}'\"", '    details: { qty: integer }'));
+  const preview = newService().preview(doc, { code: 'VALIDATION_QTY', samples: { qty: 'abc' } })!;
+  p.send({ kind: 'render', uri: 'file:///x', file: 'x.adapter.yaml', preview, mirror: false });
+  const cell = (p.doc.querySelector('input[data-key="qty"]') as HTMLInputElement).parentElement!;
+  assert.equal(cell.querySelector('p.error')!.textContent, 'qty is declared integer: "abc" is not an integer');
+  assert.match(p.doc.querySelector('.verdict')!.textContent!, /invalid/);
+  assert.ok([...p.doc.querySelectorAll('p.error')].some(e => e.textContent === 'details.qty: qty is declared integer: "abc" is not an integer'));
+});

@@ -93,7 +93,7 @@ export class PreviewView implements vscode.WebviewViewProvider {
           headers = m.headers.trim() ? JSON.parse(m.headers) as Record<string, string> : undefined;
           if (headers && (typeof headers !== 'object' || Array.isArray(headers))) throw new Error('headers must be a JSON object');
         } catch (e) { this.post({ kind: 'simulation', result: null, error: `Not JSON: ${(e as Error).message}` }); return; }
-        const p: SimulateParams = { uri: this.target.uri, status: m.status, body, headers };
+        const p: SimulateParams = { uri: this.target.uri, status: m.status, body, headers, samples: this.samples.get(this.key()), mirrorConfirmation: this.mirror };
         try { this.post({ kind: 'simulation', result: await this.client.sendRequest<SimulationResult | null>(Simulate.method, p) }); }
         catch (e) { this.post({ kind: 'simulation', result: null, error: String(e) }); }
         break;

@@ -1,36 +1,48 @@
 /**
- * The CLI's side of the shared "adapter files → index → validate" path (node/workspacePass): read
- * each file from disk (bytes that are not UTF-8 become U+FFFD, which text.invalid-character reports),
- * index every adapter, then validate each against the whole index. Text is kept only for files with
- * problems (the code frames), so memory is bounded by those, not by the workspace. Only regular files
- * are read, without blocking (issue 13); a file that cannot be read — gone since the listing, swapped
- * for a FIFO — is one message on stderr and the run goes on.
+ * The CLI's side of the shared "adapter files → index → validate" path (node/workspacePass): index
+ * every adapter, then validate each against the whole index — in this process, or on all cores
+ * (cli/parallel.ts) — with an optional cache (cli/cache.ts). Bytes that are not UTF-8 become U+FFFD,
+ * which text.invalid-character reports. Text is kept only for files with problems (the code frames),
+ * so memory is bounded by those, not by the workspace. Reports come back in the input order. Only
+ * regular files are read, without blocking (issue 13); a file that cannot be read — gone since the
+ * listing, swapped for a FIFO — is one message on stderr and the run goes on. Standard input and a
+ * fix pass (--stdin, --fix) run in this process, without the cache.
  */
 import { relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createAdapterService, createWorkspaceIndex, type ServiceOptions } from '../service';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { createAdapterService, createWorkspaceIndex, type AdapterService, type CodeDeclaration, type ServiceOptions } from '../service';
 import { readRegularFile, type ReadResult } from '../node/readRegularFile';
-import { indexFiles, validateFiles } from '../node/workspacePass';
+import { indexFiles, indexText, validateFiles } from '../node/workspacePass';
+import { CheckCache, contentHash } from './cache';
 import { deps } from './deps';
 import { UsageError, type Found } from './files';
 import { escapeControls } from './format/escape';
 import type { Io } from './io';
+import { slim, WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
 import type { FileReport } from './report';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
-/** A file's text, or undefined (said once on stderr) when it is not a regular file or cannot be read. */
-function reader(io: Io): { read: (path: string) => string | undefined; failed: Map<string, ReadResult> } {
-  const failed = new Map<string, ReadResult>();
-  const read = (path: string) => {
-    if (failed.has(path)) return undefined;
-    const r = readRegularFile(path);
-    if (r.ok) return decoder.decode(r.bytes);
-    failed.set(path, r);
-    io.stderr(`${escapeControls(relative(io.cwd, path))}: cannot read: ${r.message}; skipped\n`);
-    return undefined;
+/** Read a file's text, or record why it cannot be read (a worker does the same and sends the failure back). */
+export function readText(path: string, failed: (f: ReadFailure) => void): string | undefined {
+  const r = readRegularFile(path);
+  if (r.ok) return decoder.decode(r.bytes);
+  failed({ path, reason: r.reason, message: r.message });
+  return undefined;
+}
+
+/** Failures, each said once on stderr. */
+class Failures {
+  readonly byPath = new Map<string, Exclude<ReadResult, { ok: true }>>();
+  constructor(private readonly io: Io) {}
+  add = (f: ReadFailure) => {
+    if (this.byPath.has(f.path)) return;
+    this.byPath.set(f.path, { ok: false, reason: f.reason, message: f.message });
+    this.io.stderr(`${escapeControls(relative(this.io.cwd, f.path))}: cannot read: ${f.message}; skipped\n`);
   };
-  return { read, failed };
+  /** Files that exist but could not be read (not those gone since the listing, nor FIFOs and devices). */
+  get unreadable(): number { return [...this.byPath.values()].filter(r => r.reason === 'error').length; }
 }
 
 export interface CheckResult {
@@ -39,23 +51,120 @@ export interface CheckResult {
   readonly unreadable: number;
 }
 
-export function checkFiles(files: readonly Found[], opts: ServiceOptions, io: Io, named: readonly string[]): CheckResult {
+/** How a run goes: threads, cache, texts that replace the files' (standard input), a fix pass between indexing and validating. */
+export interface CheckPass {
+  /** Worker threads (default 1: in this process). */
+  readonly jobs?: number;
+  /** The cache file, or undefined for no cache. */
+  readonly cacheFile?: string;
+  readonly texts?: ReadonlyMap<string, string>;
+  /** Returns the fixed texts (by URI) that the validation then reads instead of the files. */
+  readonly fix?: (service: AdapterService, adapters: readonly string[], read: (uri: string) => string | undefined) => ReadonlyMap<string, string>;
+}
+
+type Opts = (uri: string) => ServiceOptions;
+type OnResult = (uri: string, diagnostics: Diagnostic[], text: string) => void;
+interface Backend {
+  index(uris: readonly string[]): Promise<IndexedFile[]>;
+  /** Between the passes (in-process only): apply the fix pass; returns the re-indexed files. */
+  fix?(adapters: readonly string[]): IndexedFile[];
+  validate(uris: readonly string[], declarations: [string, readonly CodeDeclaration[]][], onResult: OnResult): Promise<void>;
+  close(): Promise<void>;
+}
+
+const indexed = (index: ReturnType<typeof createWorkspaceIndex>, uri: string): IndexedFile =>
+  ({ uri, adapter: index.has(uri), decls: index.declaredIn(uri).map(slim), refs: index.referencedIn(uri) });
+
+function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
   const index = createWorkspaceIndex();
   const service = createAdapterService({ ...deps, workspace: index });
-  const byUri = new Map(files.map(f => [pathToFileURL(f.path).href, f] as const));
-  const disk = reader(io);
-  const read = (uri: string) => disk.read(fileURLToPath(uri));
-  const adapters: string[] = [];
-  for (const r of indexFiles(service, index, byUri.keys(), read, () => opts)) {
-    if (index.has(r.uri)) { adapters.push(r.uri); continue; }
-    const f = byUri.get(r.uri)!;
-    if (f.explicit && !disk.failed.has(f.path)) io.stderr(`${escapeControls(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
+  let texts = pass.texts ?? new Map<string, string>();
+  const read = (uri: string) => texts.get(uri) ?? readText(fileURLToPath(uri), failures.add);
+  return {
+    async index(uris) {
+      const out: IndexedFile[] = [];
+      for (const r of indexFiles(service, index, uris, read, opts)) out.push(indexed(index, r.uri));
+      return out;
+    },
+    fix: pass.fix && (adapters => {
+      const fixed = pass.fix!(service, adapters, read);
+      texts = new Map([...texts, ...fixed]);
+      for (const [uri, text] of fixed) indexText(service, index, uri, text, opts(uri));
+      return [...fixed.keys()].map(uri => indexed(index, uri));
+    }),
+    async validate(uris, declarations, onResult) {
+      // The same index, in the same order, as a worker builds.
+      for (const uri of index.uris()) index.remove(uri);
+      for (const [uri, decls] of declarations) index.update(uri, decls, []);
+      for (const r of validateFiles(service, uris, read, opts)) onResult(r.uri, r.diagnostics, r.diagnostics.length ? r.text : '');
+    },
+    async close() { /* nothing to release */ },
+  };
+}
+
+function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
+  return {
+    index: uris => pool.index(uris, opts, failures.add),
+    validate: (uris, declarations, onResult) => pool.validate(uris, declarations, opts, onResult, failures.add),
+    close: () => pool.close(),
+  };
+}
+
+export async function checkFiles(files: readonly Found[], options: ServiceOptions | Opts, io: Io, named: readonly string[], pass: CheckPass = {}): Promise<CheckResult> {
+  const opts: Opts = typeof options === 'function' ? options : () => options;
+  const inputs = !!(pass.texts?.size || pass.fix);
+  const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [pathToFileURL(f.path).href, f] as const));
+  const uris = [...byUri.keys()];
+  const failures = new Failures(io);
+  const cache = pass.cacheFile && !inputs ? CheckCache.load(pass.cacheFile) : undefined;
+  const hashes = new Map<string, string>();
+  const known = new Map<string, IndexedFile>();
+  if (cache) {
+    for (const uri of uris) {
+      const text = readText(byUri.get(uri)!.path, failures.add);
+      if (text === undefined) { known.set(uri, { uri, adapter: false, decls: [], refs: [] }); continue; }
+      const h = contentHash(text + '\0' + JSON.stringify(opts(uri)));
+      hashes.set(uri, h);
+      const hit = cache.indexed(uri, h);
+      if (hit) known.set(uri, hit);
+    }
   }
-  if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
-  const reports: FileReport[] = [];
-  for (const r of validateFiles(service, adapters, read, () => opts)) {
-    const path = byUri.get(r.uri)!.path;
-    reports.push({ path, rel: relative(io.cwd, path).split(sep).join('/'), uri: r.uri, text: r.diagnostics.length ? r.text : '', diagnostics: r.diagnostics });
+  const toIndex = uris.filter(u => !known.has(u));
+  const jobs = inputs ? 1 : Math.max(1, Math.min(pass.jobs ?? 1, Math.floor(toIndex.length / 2) || 1));
+  const backend = jobs > 1 ? pooled(new WorkerPool(jobs), opts, failures) : inProcess(opts, failures, pass);
+  try {
+    for (const f of await backend.index(toIndex)) known.set(f.uri, f);
+    const adapters = uris.filter(u => known.get(u)!.adapter);
+    for (const uri of uris) {
+      const f = byUri.get(uri)!;
+      if (!known.get(uri)!.adapter && f.explicit && !failures.byPath.has(f.path)) io.stderr(`${escapeControls(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
+    }
+    if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
+    for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
+    const declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
+    const results = new Map<string, { diagnostics: Diagnostic[]; text: string }>();
+    let toValidate = adapters;
+    if (cache) {
+      cache.setWorkspace(declarations);
+      toValidate = [];
+      for (const uri of adapters) {
+        const hit = cache.result(uri, hashes.get(uri)!, known.get(uri)!.refs);
+        const text = hit?.length ? readText(byUri.get(uri)!.path, failures.add) : '';
+        if (hit && text !== undefined) results.set(uri, { diagnostics: hit, text });
+        else toValidate.push(uri);
+      }
+    }
+    await backend.validate(toValidate, declarations, (uri, diagnostics, text) => results.set(uri, { diagnostics, text }));
+    if (cache) {
+      for (const uri of uris) if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, known.get(uri)!, results.get(uri)?.diagnostics);
+      cache.save();
+    }
+    const reports = adapters.filter(uri => results.has(uri)).map(uri => {
+      const path = byUri.get(uri)!.path, r = results.get(uri)!;
+      return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri, text: r.text, diagnostics: r.diagnostics };
+    });
+    return { reports, unreadable: failures.unreadable };
+  } finally {
+    await backend.close();
   }
-  return { reports, unreadable: [...disk.failed.values()].filter(r => !r.ok && r.reason === 'error').length };
 }

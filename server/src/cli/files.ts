@@ -12,7 +12,6 @@ import { isInside, LINK_OUTSIDE, walkTree } from '../node/walkTree';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e']);
 const CANDIDATE = /\.(?:ya?ml|json|jsonl|ndjson|md|markdown)$/i;
-const MAX_FILES = 20_000;
 
 export class UsageError extends Error {}
 
@@ -51,7 +50,6 @@ export function findFiles(args: readonly string[], cwd: string, opts: FindOption
   const walk = (dir: string, into: Keyed[]) => {
     for (const { path, st } of walkTree(dir, { root: rootFor(dir), followSymlinks: opts.followSymlinks, skip: SKIP, candidate: n => CANDIDATE.test(n) }, n => note(n.path, n.message))) {
       into.push({ path, explicit: false, key: `${st.dev}:${st.ino}` });
-      if (into.length > MAX_FILES) throw new UsageError(`more than ${MAX_FILES} candidate files under ${dir}; name a smaller folder`);
     }
   };
   for (const a of args.length ? args : ['.']) {

@@ -23,8 +23,12 @@ export interface ServerContext {
   features(): ClientFeatures;
   /** The workspace folder URIs (from initialize). */
   folders(): readonly string[];
-  /** Service options for a resource, from its settings. */
+  /** Service options for a resource, from its settings and its config file (.mcp-aql.yaml). */
   opts(uri: string): Promise<ServiceOptions>;
+  /** Editor options of a file under its config file (synchronous: for the workspace scan). */
+  withConfig(uri: string, editor: ServiceOptions): ServiceOptions;
+  /** Watched files changed: true (and config files are looked up again) when one of them is a config file. */
+  configFilesChanged(uris: readonly string[]): boolean;
   log(msg: string): void;
   /** True once shutdown was requested: timers and scans stop. */
   isDown(): boolean;

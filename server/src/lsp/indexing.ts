@@ -8,6 +8,8 @@ import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-langua
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServiceOptions } from '../service';
 import type { ServerContext } from './context';
+import { SLICE_MS } from './workspaceIndexer';
+import { toServiceOptions } from './settings';
 
 /** Glob of the files whose changes can change the index (adapter candidates). */
 export const WATCHED_GLOB = '**/*.{yaml,yml,json,md}';
@@ -42,7 +44,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
     if (indexedVersion.get(doc.uri) === doc.version) return;
     indexNow(doc, usedOpts.get(doc.uri) ?? latest);
     void ctx.opts(doc.uri).then(o => {
-      latest = o;
+      latest = { ...o, ignored: false };
       const now = ctx.documents.get(doc.uri);
       if (now && indexedVersion.get(doc.uri) === now.version && !sameIndexing(o, usedOpts.get(doc.uri))) indexNow(now, o);
     });
@@ -55,18 +57,28 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
     void (async () => {
       const folders = ctx.folders();
       const t0 = Date.now();
-      latest = await ctx.opts(folders[0] ?? 'file:///');
-      const n = await indexer.scan(folders, latest, { stopped: ctx.isDown });
+      const editor = toServiceOptions(await ctx.settings.forUri(folders[0] ?? 'file:///'));
+      latest = editor;
+      // Progress in the editor's status bar, when the client shows server-initiated progress.
+      const progress = folders.length && ctx.features().workDoneProgress ? await connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
+      progress?.begin('MCP-AQL: indexing the workspace', undefined, '', false);
+      let shown = 0;
+      const report = (seen: number) => { if (progress && Date.now() - shown >= 250) { shown = Date.now(); progress.report(`${seen} files`); } };
+      // Each file under its own config file (.mcp-aql.yaml: files, ignore, maxFileSize).
+      const n = await indexer.scan(folders, uri => ctx.withConfig(uri, editor), { stopped: ctx.isDown, progress: p => report(p.seen) }).finally(() => progress?.done());
       ctx.log(`indexed ${indexer.index.size} adapter file(s), ${n} declaring codes, in ${folders.length} folder(s), ${Date.now() - t0} ms`);
       if (n) scheduler.refreshAll();
     })().catch(e => ctx.log(`workspace scan failed: ${e instanceof Error ? e.stack : String(e)}`));
   });
 
   connection.onDidChangeWatchedFiles(async ({ changes }) => {
-    let changed = false;
+    let changed = ctx.configFilesChanged(changes.map(c => c.uri));
+    let sliceStart = Date.now();
     for (const c of changes) {
       const o = await ctx.opts(c.uri);
       changed = (c.type === FileChangeType.Deleted ? indexer.remove(c.uri) : indexer.readFromDisk(c.uri, o)) || changed;
+      // A branch switch can change thousands of files: yield to requests between slices, as the scan does.
+      if (Date.now() - sliceStart >= SLICE_MS) { await new Promise(res => setImmediate(res)); sliceStart = Date.now(); }
     }
     if (changed) scheduler.refreshAll();
   });
@@ -95,5 +107,5 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
 
 /** Whether two option sets index a file the same way (which files are adapters, the size limit). */
 function sameIndexing(a: ServiceOptions, b: ServiceOptions | undefined): boolean {
-  return !!b && a.maxFileSize === b.maxFileSize && JSON.stringify(a.files ?? []) === JSON.stringify(b.files ?? []);
+  return !!b && a.maxFileSize === b.maxFileSize && !!a.ignored === !!b.ignored && JSON.stringify(a.files ?? []) === JSON.stringify(b.files ?? []);
 }

@@ -17,5 +17,5 @@ export function registerRequests(ctx: ServerContext): void {
   c.onRequest(PreviewEnvelope.type, p => withDoc(p.uri, null, (doc, o) =>
     s.preview(doc, { position: p.position, code: p.code, samples: p.samples, mirrorConfirmation: p.mirrorConfirmation }, o) ?? null));
   c.onRequest(Simulate.type, p => withDoc(p.uri, null, (doc, o) =>
-    s.simulate(doc, { status: p.status, body: p.body, headers: p.headers, params: p.params }, o)));
+    s.simulate(doc, { status: p.status, body: p.body, headers: p.headers, params: p.params, samples: p.samples, mirrorConfirmation: p.mirrorConfirmation }, o)));
 }

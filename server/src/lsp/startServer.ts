@@ -4,9 +4,10 @@
  * requests. Nothing here knows YAML.
  */
 import type { Connection } from 'vscode-languageserver/node';
-import { createAdapterService, createWorkspaceIndex, type AdapterService, type ServiceDeps } from '../service';
+import { createAdapterService, createWorkspaceIndex, isConfigFileName, parseProjectConfig, type AdapterService, type ServiceDeps } from '../service';
 import { clientFeatures, serverCapabilities, type ClientFeatures } from './capabilities';
 import { registerCodeActions } from './codeActions';
+import { ConfigFiles } from './configFiles';
 import type { ServerContext } from './context';
 import { DiagnosticsScheduler } from './diagnostics';
 import { registerDocuments } from './documents';
@@ -31,15 +32,23 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const log = (msg: string) => { if (!down) try { connection.console.log(`[mcp-aql] ${msg}`); } catch { /* connection closed */ } };
   const settings = new SettingsCache(connection, () => features.configuration, log);
   const indexer = new WorkspaceIndexer(service, index, log);
-  const opts = async (uri: string) => toServiceOptions(await settings.forUri(uri));
+  const configFiles = new ConfigFiles(log);
+  const opts = async (uri: string) => configFiles.apply(uri, toServiceOptions(await settings.forUri(uri)));
   const responseFiles = new ResponseFiles(service, indexer, documents);
   const scheduler = new DiagnosticsScheduler({
     connection, documents, features: () => features, log,
-    compute: async doc => { const o = await opts(doc.uri); return responseFiles.diagnostics(doc, o) ?? service.validate(doc, o); },
+    // An open config file shows its own problems; a response file its verify.* diagnostics; an adapter is validated under its config file.
+    compute: async doc => {
+      if (isConfigFileName(doc.uri)) return parseProjectConfig(doc.getText()).problems;
+      const o = await opts(doc.uri);
+      return responseFiles.diagnostics(doc, o) ?? service.validate(doc, o);
+    },
   });
   const ctx: ServerContext = {
     connection, documents, service, indexer, settings, scheduler, log, opts,
     features: () => features, folders: () => folders, isDown: () => down,
+    withConfig: (uri, editor) => configFiles.apply(uri, editor),
+    configFilesChanged(uris) { if (!uris.some(isConfigFileName)) return false; configFiles.clear(); return true; },
     withDoc(uri, fallback, f) {
       const doc = documents.get(uri);
       if (!doc) return Promise.resolve(fallback);

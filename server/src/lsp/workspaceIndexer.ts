@@ -17,7 +17,7 @@ import { indexFiles, indexText } from '../node/workspacePass';
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e', '.vscode-test']);
 const CANDIDATE = /\.(?:ya?ml|json|md)$/i;
 /** Work in slices of this many milliseconds, then yield to pending requests. */
-export const SLICE_MS = 15;
+export const SLICE_MS = 8;
 
 export interface ScanProgress { readonly seen: number; readonly indexed: number }
 
@@ -69,7 +69,8 @@ export class WorkspaceIndexer {
    * yield to the event loop so requests are answered meanwhile. Open documents keep their live text.
    * Returns how many files declare codes.
    */
-  async scan(folderUris: readonly string[], opts: ServiceOptions, o: { stopped?: () => boolean; progress?: (p: ScanProgress) => void } = {}): Promise<number> {
+  async scan(folderUris: readonly string[], options: ServiceOptions | ((uri: string) => ServiceOptions), o: { stopped?: () => boolean; progress?: (p: ScanProgress) => void } = {}): Promise<number> {
+    const opts = typeof options === 'function' ? options : () => options;
     let seen = 0, indexed = 0;
     const note = (n: WalkNote) => this.log(`scan: ${n.path}: ${n.message.replace(/ \(--follow-symlinks to follow\)$/, '')}`);
     const uris = (function* (self: WorkspaceIndexer) {
@@ -79,7 +80,7 @@ export class WorkspaceIndexer {
       }
     })(this);
     let sliceStart = Date.now();
-    for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts), () => opts)) {
+    for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts(u)), opts)) {
       if (this.index.declaredIn(r.uri).length) indexed++;
       if (Date.now() - sliceStart >= SLICE_MS) {
         o.progress?.({ seen, indexed });

@@ -25,13 +25,13 @@ export async function validateWorkspace(ctx: ServerContext, token?: Cancellation
   progress?.begin('MCP-AQL: validating the workspace', 0, `0/${uris.length} files`, true);
   const cancelled = () => !!token?.isCancellationRequested || !!progress?.token.isCancellationRequested || ctx.isDown();
   const problems: { uri: string; diagnostics: Diagnostic[] }[] = [];
-  let done = 0, sliceStart = Date.now();
+  let done = 0, sliceStart = Date.now(), shown = 0;
   try {
     for (const r of validateFiles(service, uris, u => indexer.readText(u, options.get(u)!), u => options.get(u)!, u => documents.get(u))) {
       done++;
       if (r.diagnostics.length) problems.push({ uri: r.uri, diagnostics: r.diagnostics });
       if (Date.now() - sliceStart >= SLICE_MS) {
-        report(progress, done, uris.length);
+        if (Date.now() - shown >= 250) { shown = Date.now(); report(progress, done, uris.length); }
         await new Promise(res => setImmediate(res));
         if (cancelled()) break;
         sliceStart = Date.now();

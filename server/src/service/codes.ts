@@ -5,6 +5,7 @@
 
 export const Code = {
   YamlSyntax: 'yaml.syntax',
+  JsonSyntax: 'json.syntax',
   YamlDuplicateKey: 'yaml.duplicate-key',
   YamlAliasLimit: 'yaml.alias-limit',
   TextInvalidCharacter: 'text.invalid-character',
@@ -31,6 +32,8 @@ export const Code = {
   MappingPrecedence: 'mapping.precedence',
   ConditionSyntax: 'condition.syntax',
   ConditionUnknownRoot: 'condition.unknown-root',
+  SuppressionUnused: 'suppression.unused',
+  ConfigInvalid: 'config.invalid',
   VerifyJsonSyntax: 'verify.json-syntax',
   VerifyUnknownShape: 'verify.unknown-shape',
   VerifyEnvelopeShape: 'verify.envelope-shape',
@@ -58,6 +61,7 @@ export interface CodeInfo {
 
 export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'yaml.syntax': { level: 'error', summary: 'YAML the parser rejects' },
+  'json.syntax': { level: 'error', summary: 'a JSON adapter that is not strict JSON (trailing comma, comment, single quotes, unquoted key or value)' },
   'yaml.duplicate-key': { level: 'error', summary: 'a key twice in one mapping' },
   'yaml.alias-limit': { level: 'error', summary: 'alias expansion exceeds the budget (a YAML "billion laughs")' },
   'text.invalid-character': { level: 'error', summary: 'a lone surrogate, U+FFFD replacement character or control character in the text' },
@@ -84,6 +88,8 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'mapping.precedence': { level: 'information', summary: 'a status claimed by both error_mapping and some maps_from_http' },
   'condition.syntax': { level: 'error', summary: 'condition the parser cannot read' },
   'condition.unknown-root': { level: 'warning', summary: 'condition path root outside response.status/body/headers and params' },
+  'suppression.unused': { level: 'warning', summary: 'a mcp-aql-disable-next-line comment that suppresses nothing', unnecessary: true },
+  'config.invalid': { level: 'error', summary: 'a value the config file schema (schemas/config.schema.json) rejects' },
   'verify.json-syntax': { level: 'error', summary: 'a response file (or one JSON Lines record) that is not JSON' },
   'verify.unknown-shape': { level: 'warning', summary: 'a record that is no MCP-AQL envelope, MCP tool result or JSON-RPC response' },
   'verify.envelope-shape': { level: 'error', summary: 'an envelope of the wrong shape for its dialect' },
@@ -131,6 +137,7 @@ export interface UnknownRootData { readonly root: string; readonly suggestions: 
 /** The payload of every code that carries one; a code missing here carries none. */
 export interface Payloads {
   'yaml.syntax': { readonly yamlCode: string };
+  'json.syntax': { readonly yamlCode: string };
   'yaml.duplicate-key': { readonly key: string; readonly firstAt: number };
   'yaml.alias-limit': { readonly alias: string; readonly expanded: number; readonly total: number; readonly budget: number };
   'text.invalid-character': { readonly codePoint: number };

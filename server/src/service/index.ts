@@ -38,6 +38,8 @@ export type { HoverOptions } from './features/hover';
 export { PREVIEW_COMMAND } from './features/symbols';
 export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
+export { CONFIG_FILE_NAMES, isConfigFileName, parseProjectConfig, type ParsedConfig, type ProjectConfig } from './config/projectConfig';
+export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';
 
@@ -80,6 +82,8 @@ export interface ServiceOptions {
    * of its own directory) or `file` (none). Registry codes are always seen.
    */
   readonly codeScope?: CodeScope;
+  /** The file matches an `ignore` glob of its config file: no feature treats it as an adapter. */
+  readonly ignored?: boolean;
   /** Internal, for tests: YAML regions at least this long are parsed incrementally (default 16 KiB). */
   readonly chunkThreshold?: number;
 }
@@ -143,6 +147,12 @@ function entryValidators(ajv: Ajv, schema: object): { code: ValidateFunction; ma
   } catch { return undefined; }
 }
 
+/** `definitions.detailType.enum` of the adapter schema (completion of details types). */
+function detailTypesOf(schema: object): string[] | undefined {
+  const e = (schema as { definitions?: { detailType?: { enum?: unknown[] } } }).definitions?.detailType?.enum;
+  return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : undefined;
+}
+
 export function createAdapterService(deps: ServiceDeps): AdapterService {
   const registry: RegistryIndex = indexRegistry(deps.registry);
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
@@ -152,6 +162,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   const cache = new Map<string, { version: number; text: string; model: AdapterModel | undefined }>();
   /** Per uri: the union of the edits from version `from` to version `to` (offsets of `to`'s text at the new end). */
   const pending = new Map<string, { from: number; to: number; change: Change }>();
+  const detailTypes = detailTypesOf(deps.schema);
 
   const modelOf = (doc: TextDocument, opts?: ServiceOptions): AdapterModel | undefined => {
     const text = doc.getText();
@@ -167,16 +178,18 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     return model;
   };
   const workspace = deps.workspace ?? emptyWorkspace;
-  /** Run `f` on the document's context, or answer `none` when the document has no model (not an adapter, too large). */
+  /** Run `f` on the document's context, or answer `none` when the document has no model (not an adapter, too large, ignored). */
   const on = <T>(doc: TextDocument, opts: ServiceOptions | undefined, none: T, f: (c: FeatureContext) => T): T => {
+    if (opts?.ignored) return none;
     const model = modelOf(doc, opts);
-    return model ? f({ doc, model, registry, workspace: scopedWorkspace(workspace, doc.uri, opts?.codeScope), envelopeValidators }) : none;
+    return model ? f({ doc, model, registry, workspace: scopedWorkspace(workspace, doc.uri, opts?.codeScope), envelopeValidators, detailTypes }) : none;
   };
 
   const service: AdapterService = {
     registry: deps.registry,
-    isAdapter: (doc, opts) => classify(doc.uri, doc.getText(), opts?.files) !== undefined,
+    isAdapter: (doc, opts) => !opts?.ignored && classify(doc.uri, doc.getText(), opts?.files) !== undefined,
     validate(doc, opts) {
+      if (opts?.ignored) return [];
       const text = doc.getText();
       const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {

@@ -31,10 +31,13 @@ function one(cond: StringValue, emit: (p: Problem) => void): void {
   for (const p of paths(parsed.expr!)) {
     const root = p.segments.length > 1 && p.segments[0] === 'response' ? `response.${p.segments[1]}` : String(p.segments[0]);
     if ((ROOTS as readonly string[]).includes(root)) continue;
-    const suggestions = closest(root, ROOTS, 2);
+    // `request.body.x`: the second segment names a part of the response, so the first is meant to be `response`.
+    const part = p.segments[1];
+    const suggestions = root !== 'response' && (part === 'status' || part === 'body' || part === 'headers') ? ['response'] : closest(root, ROOTS, 2);
+    const meant = suggestions[0] === 'response' ? `response.${String(part)}` : suggestions[0];
     emit({
       code: Code.ConditionUnknownRoot, start: at(p.rootLoc.start), end: at(p.rootLoc.end - 1) + 1,
-      message: `Unknown root '${root}': a condition reads ${ROOTS.join(', ')}.${suggestions.length ? ` Did you mean ${suggestions[0]}?` : ''}`,
+      message: `Unknown root '${root}': a condition reads ${ROOTS.join(', ')}.${meant ? ` Did you mean ${meant}?` : ''}`,
       data: { root, suggestions } satisfies UnknownRootData,
     });
   }

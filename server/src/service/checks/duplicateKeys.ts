@@ -32,7 +32,8 @@ function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) =
     for (const pair of node.items) {
       const k = pair.key as Node | null;
       if (isScalar(k) && k.range) {
-        const name = String(k.value);
+        // `5xx` reads as the range `5XX` (docs/spec-decisions.md): the same key.
+        const name = typeof k.value === 'string' && /^[1-5]xx$/i.test(k.value) ? k.value.toUpperCase() : String(k.value);
         const first = seen.get(name);
         if (first?.range) {
           report({

@@ -5,7 +5,7 @@
 import { Code, type UnknownCodeData } from '../codes';
 import { closest } from '../util/closest';
 import type { MappingEntry } from '../model/model';
-import { createResolver } from '../workspace/resolve';
+import { createResolver, firstDeclaration } from '../workspace/resolve';
 import type { Check } from './types';
 
 
@@ -24,7 +24,7 @@ export const mappings: Check = {
       if (!r) {
         names ??= resolver.allNames().filter(n => registry.byCode.get(n)?.kind !== 'warning');
         const suggestions = closest(code.value, names, 3);
-        const outside = workspace.outsideScope?.(code.value, model.uri)[0];
+        const outside = firstDeclaration(workspace.outsideScope?.(code.value, model.uri) ?? []);
         emit({
           code: Code.MappingUnknownCode, start: code.span.start, end: code.span.end,
           message: outside

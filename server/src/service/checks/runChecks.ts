@@ -8,6 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { Code, codeInfo, docsHref, SOURCE, type RuleLevel } from '../codes';
 import type { Check, CheckContext, Problem } from './types';
 import { toRange } from '../util/ranges';
+import { unusedSuppressions } from './unusedSuppressions';
 
 export const SEVERITY: Record<Exclude<RuleLevel, 'off'>, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -40,12 +41,18 @@ export function runChecks(checks: readonly Check[], ctx: CheckContext): Problem[
 
 export function toDiagnostics(doc: TextDocument, problems: readonly Problem[], suppressed: ReadonlyMap<number, ReadonlySet<string>>, opts: ValidateOptions): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const used = new Map<number, Set<string>>();
   for (const p of problems) {
     const level = opts.rules?.[p.code] ?? p.level ?? codeInfo[p.code].level;
     if (level === 'off') continue;
     const range = toRange(doc, p.start, p.end);
     const sup = suppressed.get(range.start.line);
-    if (sup && (sup.has('*') || sup.has(p.code))) continue;
+    if (sup && (sup.has('*') || sup.has(p.code))) {
+      const u = used.get(range.start.line) ?? new Set<string>();
+      u.add(sup.has(p.code) ? p.code : '*');
+      used.set(range.start.line, u);
+      continue;
+    }
     const d: Diagnostic = {
       range, severity: SEVERITY[level], source: SOURCE, code: p.code, message: p.message,
       codeDescription: { href: docsHref(p.code) },
@@ -62,6 +69,7 @@ export function toDiagnostics(doc: TextDocument, problems: readonly Problem[], s
     }
     out.push(d);
   }
+  out.push(...unusedSuppressions(doc, suppressed, used, opts));
   out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   const max = opts.maxProblems ?? 1000;
   return out.length > max ? out.slice(0, max) : out;

@@ -7,7 +7,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isMap, type Node, type Pair } from 'yaml';
 import { Code, type UnknownKeyData, type EnumData } from '../codes';
-import { closest } from '../util/closest';
+import { closest, closestKey } from '../util/closest';
 import { keyString } from '../parse/extract';
 import type { Section } from '../model/model';
 import { nodeAt } from '../parse/pointer';
@@ -103,7 +103,9 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
       const span = at(s, h.key) ?? at(s, h.reached);
       if (!span) return undefined;
       const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const suggestions = closest(key, allowed, 3);
+      // A key the mapping already has is no suggestion: renaming onto it would duplicate it.
+      const present = new Set(isMap(hit.node) ? hit.node.items.map(p => keyString(p)) : []);
+      const suggestions = closestKey(key, allowed.filter(k => !present.has(k)), 3);
       return {
         code: Code.SchemaUnknownKey, ...span,
         message: `Unknown key '${key}' in ${where(e)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}.${suggestions.length ? ` Did you mean '${suggestions[0]}'?` : ''}`,

@@ -1,7 +1,8 @@
 /**
- * yaml.syntax: what the parser rejects, at the parser's position. One mistake, one diagnostic: an
- * unquoted template starting with `{` is reported once, as template.flow-mapping (with its "Quote
- * the template" fix), not also as the parser errors inside that template.
+ * yaml.syntax: what the parser rejects, at the parser's position; json.syntax: what a JSON loader would
+ * reject in a JSON adapter. One mistake, one diagnostic: an unquoted template starting with `{` is
+ * reported once, as template.flow-mapping (with its "Quote the template" fix), not also as the parser
+ * errors inside that template.
  */
 import { isMap } from 'yaml';
 import { Code } from '../codes';
@@ -12,11 +13,13 @@ import type { Check } from './types';
 export const yamlSyntax: Check = {
   name: 'yamlSyntax',
   run({ model }, emit) {
-    const covered = model.syntaxErrors.length ? flowTemplates(model) : [];
+    // Only YAML's own errors inside such a template (a JSON adapter's template object is another mistake).
+    const covered = model.syntaxErrors.length && model.kind !== 'json' ? flowTemplates(model) : [];
     for (const e of model.syntaxErrors) {
-      if (covered.some(([s, t]) => e.start >= s && e.start <= t)) continue;
+      if (e.yamlCode !== 'JSON_SYNTAX' && covered.some(([s, t]) => e.start >= s && e.start <= t)) continue;
       const end = e.end > e.start ? e.end : Math.min(e.start + 1, model.text.length);
-      emit({ code: Code.YamlSyntax, message: e.message, start: e.start, end, data: { yamlCode: e.yamlCode } });
+      const fields = { message: e.message, start: e.start, end, data: { yamlCode: e.yamlCode } };
+      emit(e.yamlCode === 'JSON_SYNTAX' ? { code: Code.JsonSyntax, ...fields } : { code: Code.YamlSyntax, ...fields });
     }
   },
 };

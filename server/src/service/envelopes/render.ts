@@ -6,7 +6,7 @@
 import type { FeatureContext } from '../model/context';
 import { renderTemplate } from '../parse/placeholders';
 import { RENDER } from './dialects';
-import { DEFAULT_NOW, display, sampleValue } from './samples';
+import { DEFAULT_NOW, display, sampleProblem, sampleValue } from './samples';
 import { subjectFor, type Subject } from './subject';
 import { DIALECTS, type DetailField, type DialectEnvelope, type EnvelopePreview, type PreviewRequest } from './types';
 
@@ -15,18 +15,25 @@ export function preview(ctx: FeatureContext, req: PreviewRequest): EnvelopePrevi
   return subject && previewSubject(ctx, subject, req);
 }
 
-export function previewSubject(ctx: FeatureContext, s: Subject, req: PreviewRequest, fromBody: ReadonlySet<string> = new Set()): EnvelopePreview {
+/**
+ * `origin`: where a value of `req.samples` came from when it is not the user's edit (the simulator
+ * fills details from the response body or headers).
+ */
+export function previewSubject(ctx: FeatureContext, s: Subject, req: PreviewRequest, origin: ReadonlyMap<string, 'body' | 'header'> = new Map()): EnvelopePreview {
   const now = req.now ?? DEFAULT_NOW;
   const notes: string[] = [];
   const fields: DetailField[] = s.details.map(d => {
     const override = req.samples && Object.prototype.hasOwnProperty.call(req.samples, d.name);
     const sample = sampleValue(d, now);
+    const value = override ? req.samples![d.name] : sample.value;
+    const problem = sampleProblem(d, value);
     return {
-      name: d.name, type: d.type ?? 'string', required: d.required ?? false,
-      value: override ? req.samples![d.name] : sample.value,
-      from: override ? (fromBody.has(d.name) ? 'body' : 'default') : sample.from,
+      name: d.name, type: d.type ?? 'string', required: d.required ?? false, value,
+      from: override ? (origin.get(d.name) ?? 'default') : sample.from,
+      ...(problem ? { problem } : {}),
     };
   });
+  const problems = fields.flatMap(f => (f.problem ? [`details.${f.name}: ${f.problem}`] : []));
   const values = new Map(fields.map(f => [f.name, f.value] as const));
   const template = req.template ?? s.template;
   const aliases = ctx.registry.data.template_aliases?.[s.code] ?? {};
@@ -54,7 +61,8 @@ export function previewSubject(ctx: FeatureContext, s: Subject, req: PreviewRequ
     const validate = ctx.envelopeValidators?.get(id);
     const ok = validate ? validate(envelope) : true;
     const errors = !validate ? ['no schema loaded for this dialect'] : ok ? [] : (validate.errors ?? []).map(e => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
-    return { id, title: d.title, channel: d.channel, envelope, valid: !!validate && !!ok, errors };
+    // The envelope schemas cannot know the code's details types: the sample values are checked here.
+    return { id, title: d.title, channel: d.channel, envelope, valid: !!validate && !!ok && !problems.length, errors: [...problems, ...errors] };
   });
   return {
     code: s.code, source: s.source, category: s.category, kind: s.kind, httpStatus: s.httpStatus, template, message,

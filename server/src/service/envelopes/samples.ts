@@ -33,3 +33,48 @@ export function display(v: unknown, join = ', '): string {
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function ofType(v: unknown, t: string): boolean {
+  switch (t) {
+    case 'string': return typeof v === 'string';
+    case 'integer': return typeof v === 'number' && Number.isInteger(v);
+    case 'number': return typeof v === 'number' && Number.isFinite(v);
+    case 'boolean': return typeof v === 'boolean';
+    case 'object': return isObject(v);
+    case 'array': return Array.isArray(v);
+    default:
+      if (t.endsWith('[]')) return Array.isArray(v) && v.every(x => ofType(x, t.slice(0, -2)));
+      return true; // 'unknown', or a type the schema check already reports
+  }
+}
+
+const article = (t: string) => (/^[aeiou]/.test(t) ? 'an' : 'a');
+const shown = (v: unknown): string => { const s = JSON.stringify(v); return s === undefined ? String(v) : s.length > 60 ? s.slice(0, 57) + '…' : s; };
+
+/**
+ * Why a sample value does not fit its details key's declaration (type, then enum), or undefined when
+ * it fits. A missing value is a problem only for a key declared `required: true`.
+ */
+export function sampleProblem(spec: DetailSpecLike, value: unknown): string | undefined {
+  if (value === undefined || value === null) return spec.required ? `${spec.name} is required but has no value` : undefined;
+  const t = (spec.type ?? 'unknown').toLowerCase();
+  if (!ofType(value, t)) {
+    const what = t.endsWith('[]') ? `a list of ${t.slice(0, -2)} values` : `${article(t)} ${t}`;
+    return `${spec.name} is declared ${t}: ${shown(value)} is not ${what}`;
+  }
+  if (spec.enum?.length && !spec.enum.some(e => JSON.stringify(e) === JSON.stringify(value))) {
+    return `${spec.name} must be one of ${spec.enum.map(shown).join(', ')}: got ${shown(value)}`;
+  }
+  return undefined;
+}
+
+/** A text value (an HTTP header, a form field) read as the declared type when it parses as one. */
+export function coerce(text: string, type: string | undefined): unknown {
+  const t = (type ?? 'string').toLowerCase();
+  const s = text.trim();
+  if ((t === 'integer' || t === 'number') && /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(s)) return Number(s);
+  if (t === 'boolean' && (s === 'true' || s === 'false')) return s === 'true';
+  return text;
+}

@@ -12,6 +12,7 @@ import type { FeatureContext } from '../model/context';
 import { defaultCodeFor } from '../model/httpReasons';
 import type { MappingEntry } from '../model/model';
 import { previewSubject } from './render';
+import { coerce } from './samples';
 import { subjectFor } from './subject';
 import type { ConsideredRule, SimulationRequest, SimulationResult } from './types';
 
@@ -54,17 +55,30 @@ export function simulate(ctx: FeatureContext, req: SimulationRequest): Simulatio
 function done(ctx: FeatureContext, req: SimulationRequest, status: number, rule: string, code: string, considered: ConsideredRule[], entry?: MappingEntry): SimulationResult {
   const subject = subjectFor(ctx, { code });
   if (!subject) return { status, rule, code, considered };
-  const mapped = entry ? { ...subject, template: entry.template?.value ?? subject.template, details: [...entry.details.map(d => ({ name: d.name, type: d.type, required: d.required })), ...subject.details.filter(d => !entry.details.some(e => e.name === d.name))] } : subject;
-  // Details the body (or the request parameters) carry under the same key fill the envelope.
+  const mapped = entry ? { ...subject, template: entry.template?.value ?? subject.template, details: [...entry.details.map(d => ({ name: d.name, type: d.type, required: d.required, example: d.example, enum: d.enum })), ...subject.details.filter(d => !entry.details.some(e => e.name === d.name))] } : subject;
+  // Details the body (or the request parameters, or a header) carry under the same key fill the envelope;
+  // the preview form's edited values win over all of them.
   const samples: Record<string, unknown> = {};
-  const fromBody = new Set<string>();
+  const origin = new Map<string, 'body' | 'header'>();
   const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {};
+  const headers = headerValues(req.headers);
+  const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
   for (const d of mapped.details) {
-    if (d.name === 'http_status') { samples[d.name] = status; fromBody.add(d.name); continue; }
-    for (const src of [body, req.params ?? {}]) if (Object.prototype.hasOwnProperty.call(src, d.name)) { samples[d.name] = src[d.name]; fromBody.add(d.name); break; }
-    if (!fromBody.has(d.name) && d.name === 'reason' && typeof body.message === 'string') { samples.reason = body.message; fromBody.add('reason'); }
-    if (!fromBody.has(d.name) && d.name === 'upstream_error' && typeof body.message === 'string') { samples.upstream_error = body.message; fromBody.add('upstream_error'); }
+    if (req.samples && own(req.samples, d.name)) { samples[d.name] = req.samples[d.name]; continue; }
+    if (d.name === 'http_status') { samples[d.name] = status; origin.set(d.name, 'body'); continue; }
+    for (const src of [body, req.params ?? {}]) if (own(src, d.name)) { samples[d.name] = src[d.name]; origin.set(d.name, 'body'); break; }
+    if (origin.has(d.name)) continue;
+    const header = headers.get(d.name) ?? headers.get(d.name.replace(/_seconds$/, ''));
+    if (header !== undefined) { samples[d.name] = coerce(header, d.type); origin.set(d.name, 'header'); continue; }
+    if ((d.name === 'reason' || d.name === 'upstream_error') && typeof body.message === 'string') { samples[d.name] = body.message; origin.set(d.name, 'body'); }
   }
-  const preview = previewSubject(ctx, { ...mapped, httpStatus: [status] }, { samples, now: req.now, toolName: req.toolName }, fromBody);
+  const preview = previewSubject(ctx, { ...mapped, httpStatus: [status] }, { samples, now: req.now, toolName: req.toolName, mirrorConfirmation: req.mirrorConfirmation }, origin);
   return { status, rule, code, considered, preview };
+}
+
+/** Header values by details-key spelling: `Retry-After` → `retry_after` (a `_seconds` key takes it too). */
+function headerValues(headers: Readonly<Record<string, string>> | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(headers ?? {})) if (typeof v === 'string') out.set(k.toLowerCase().replace(/-/g, '_'), v);
+  return out;
 }

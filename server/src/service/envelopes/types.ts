@@ -9,8 +9,10 @@ export interface DetailField {
   readonly type: string;
   readonly required: boolean;
   readonly value: unknown;
-  /** Where the sample value came from. */
-  readonly from: 'sample' | 'example' | 'enum' | 'default' | 'body';
+  /** Where the sample value came from (`header`: an HTTP header of the simulated response). */
+  readonly from: 'sample' | 'example' | 'enum' | 'default' | 'body' | 'header';
+  /** Why the value does not fit the key's declared type or enum (then no dialect is valid). */
+  readonly problem?: string;
 }
 
 export interface DialectEnvelope {
@@ -58,6 +60,9 @@ export interface SimulationRequest {
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
   readonly params?: Readonly<Record<string, unknown>>;
+  /** The preview form's edited values: they win over the body, headers and samples. */
+  readonly samples?: Readonly<Record<string, unknown>>;
+  readonly mirrorConfirmation?: boolean;
   readonly now?: string;
   readonly toolName?: string;
 }

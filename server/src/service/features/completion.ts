@@ -1,21 +1,27 @@
 /**
- * Completion (design s4): codes after `code:`, categories, entry keys, HTTP statuses under
- * error_mapping, details keys inside `{` of a template, condition roots and operators. Reads the
- * current line and the model; never walks the document more than once.
+ * Completion (design s4). What is completed is decided by `slotAt` (features/cursor.ts) from the
+ * parsed tree: codes for the value of an error_mapping entry's `code`, categories, details types,
+ * entry keys, details keys and spec keys, HTTP statuses as error_mapping keys, details keys inside `{`
+ * of a template, condition roots and operators. The same in YAML, Markdown front matter and JSON;
+ * what is inserted follows the file's syntax (JSON keys and strings are quoted).
  */
 import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
-import { entryAt } from './cursor';
+import { slotAt, type Slot, type SlotEdit } from './cursor';
 import { codeMarkdown } from './describe';
 import { defaultCodeFor, REASONS } from '../model/httpReasons';
+import { toRange } from '../util/ranges';
 import { createResolver, visibleKeys } from '../workspace/resolve';
 
 export interface CompletionOptions { readonly snippets?: boolean; readonly markdown?: boolean }
 
 const CODE_KEYS = ['category', 'message_template', 'maps_from_http', 'condition', 'details', 'description'];
 const MAPPING_KEYS = ['code', 'message_template', 'condition', 'details'];
+const SPEC_KEYS = ['type', 'required', 'description', 'example', 'enum', 'format'];
 const OPERATORS = ['==', '!=', '>', '>=', '<', '<=', 'contains', 'startswith', 'endswith', 'in', 'and', 'or', 'not'];
 const ROOT_ITEMS = ['response.status', 'response.body.', 'response.headers.', 'params.'];
+/** schemas/adapter.schema.json `definitions.detailType`, when the service was given no schema. */
+export const DETAIL_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'unknown', 'string[]', 'number[]', 'integer[]', 'object[]'];
 
 /** At most this many code items per answer; the list is marked incomplete so the client asks again as the user types. */
 export const MAX_CODE_ITEMS = 200;
@@ -26,148 +32,130 @@ export function complete(ctx: FeatureContext, at: Position, opts: CompletionOpti
 
 export function completeList(ctx: FeatureContext, at: Position, opts: CompletionOptions = {}): CompletionList {
   let incomplete = false;
-  const items = completeItems(ctx, at, opts, () => { incomplete = true; });
+  const slot = slotAt(ctx.model, ctx.doc.offsetAt(at));
+  const items = slot ? itemsFor(ctx, slot, opts, () => { incomplete = true; }) : [];
   return { isIncomplete: incomplete, items };
 }
 
-function completeItems(ctx: FeatureContext, at: Position, opts: CompletionOptions, truncated: () => void): CompletionItem[] {
-  const { doc, model } = ctx;
-  const text = doc.getText();
-  const offset = doc.offsetAt(at);
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  const before = text.slice(lineStart, offset);
-  const lineEnd = (() => { const n = text.indexOf('\n', offset); return n < 0 ? text.length : n; })();
-  const after = text.slice(offset, lineEnd);
-  const doc_ = (md: string) => (opts.markdown === false ? md : { kind: MarkupKind.Markdown, value: md });
-  const block = topLevelKey(text, lineStart);
+/** The text that replaces the slot's word: quoted where the file needs it (JSON), plain YAML otherwise. */
+function valueText(ctx: FeatureContext, e: SlotEdit, word: string): string {
+  return (e.lead ?? '') + quotedValue(ctx, e, word);
+}
 
-  // `code:` value
-  let m = /^(\s*(?:-\s+)?code:\s*)(["']?)([A-Za-z0-9_]*)$/.exec(before);
-  if (m && block === 'error_mapping') {
-    const start = offset - m[3]!.length - m[2]!.length;
-    const endMatch = /^[A-Za-z0-9_]*["']?/.exec(after)!;
-    const range = { start: doc.positionAt(start), end: doc.positionAt(offset + endMatch[0].length) };
-    const resolver = createResolver(model.codes, ctx.registry, ctx.workspace, doc.uri);
-    const items: CompletionItem[] = [];
-    const typed = m[3]!.toUpperCase();
-    let names = resolver.allNames().filter(n => n.toUpperCase().startsWith(typed) && ctx.registry.byCode.get(n)?.kind !== 'warning');
-    // Registry codes first, then the rest by name; beyond MAX_CODE_ITEMS the client asks again as the user types.
-    if (names.length > MAX_CODE_ITEMS) {
-      names = [...names.filter(n => ctx.registry.byCode.has(n)), ...names.filter(n => !ctx.registry.byCode.has(n)).sort()].slice(0, MAX_CODE_ITEMS);
-      truncated();
+function quotedValue(ctx: FeatureContext, e: SlotEdit, word: string): string {
+  if (e.quote) return `"${word}"`;
+  // YAML: `[` `]` end a plain scalar inside `{ }`; a plain `string[]` is fine in block style.
+  return ctx.model.kind !== 'json' && e.flow && /[[\]{},]/.test(word) && !isQuotedAt(ctx, e) ? `"${word}"` : word;
+}
+
+const isQuotedAt = (ctx: FeatureContext, e: SlotEdit): boolean => /["']/.test(ctx.model.text[e.start - 1] ?? '');
+
+/**
+ * A key in the file's syntax, with `: value` when no colon follows it yet. Inside the quotes of a JSON
+ * key being typed only the name is written (the colon goes after the closing quote, outside the word).
+ */
+function keyText(ctx: FeatureContext, e: SlotEdit, key: string, value = ''): string {
+  if (e.closes) return `${key}": ${value}`;
+  const insideJsonQuotes = ctx.model.kind === 'json' && !e.quote;
+  const k = e.quote ? `"${key}"` : key;
+  return e.colon && !insideJsonQuotes ? `${k}: ${value}` : k;
+}
+
+function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, truncated: () => void): CompletionItem[] {
+  const { doc, model } = ctx;
+  const md = (text: string) => (opts.markdown === false ? text : { kind: MarkupKind.Markdown, value: text });
+  const json = model.kind === 'json';
+  const range = (e: SlotEdit) => toRange(doc, e.start, e.end);
+  switch (slot.kind) {
+    case 'codeName': {
+      const e = slot.edit;
+      const resolver = createResolver(model.codes, ctx.registry, ctx.workspace, doc.uri);
+      const typed = e.typed.toUpperCase();
+      let names = resolver.allNames(typed).filter(n => n.toUpperCase().startsWith(typed) && ctx.registry.byCode.get(n)?.kind !== 'warning');
+      // Registry codes first, then the rest by name; beyond MAX_CODE_ITEMS the client asks again as the user types.
+      if (names.length > MAX_CODE_ITEMS) {
+        names = [...names.filter(n => ctx.registry.byCode.has(n)), ...names.filter(n => !ctx.registry.byCode.has(n)).sort()].slice(0, MAX_CODE_ITEMS);
+        truncated();
+      }
+      const items: CompletionItem[] = [];
+      for (const name of names) {
+        const r = resolver.code(name)!;
+        if (r.kind === 'warning') continue;
+        const rank = r.source === 'file' ? '0' : r.source === 'workspace' ? '1' : r.reg.phase === 'mvp' ? '2' : r.reg.phase === 'phase1' ? '3' : '4';
+        items.push({
+          label: name, kind: r.source === 'registry' ? CompletionItemKind.Constant : CompletionItemKind.EnumMember,
+          detail: `${r.category ?? '?'} · ${r.source === 'registry' ? 'registry' : r.source === 'file' ? 'custom' : `custom (${decodeURIComponent(r.decl.uri.replace(/^.*\//, ''))})`}`,
+          // Registry codes get the full card; custom codes (maybe 10,000 of them) their template only.
+          documentation: r.source === 'registry' ? md(codeMarkdown(r, ctx.registry)) : r.source === 'file' ? r.def.template?.value : r.decl.template,
+          sortText: `${rank}${name}`, filterText: name,
+          textEdit: TextEdit.replace(range(e), valueText(ctx, e, name)),
+        });
+      }
+      return items;
     }
-    for (const name of names) {
-      const r = resolver.code(name)!;
-      if (r.kind === 'warning') continue;
-      const rank = r.source === 'file' ? '0' : r.source === 'workspace' ? '1' : r.reg.phase === 'mvp' ? '2' : r.reg.phase === 'phase1' ? '3' : '4';
-      items.push({
-        label: name, kind: r.source === 'registry' ? CompletionItemKind.Constant : CompletionItemKind.EnumMember,
-        detail: `${r.category ?? '?'} · ${r.source === 'registry' ? 'registry' : r.source === 'file' ? 'custom' : `custom (${decodeURIComponent(r.decl.uri.replace(/^.*\//, ''))})`}`,
-        // Registry codes get the full card; custom codes (maybe 10,000 of them) their template only.
-        documentation: r.source === 'registry' ? doc_(codeMarkdown(r, ctx.registry)) : r.source === 'file' ? r.def.template?.value : r.decl.template,
-        sortText: `${rank}${name}`, filterText: name,
-        textEdit: TextEdit.replace(range, name),
+    case 'category':
+      return ctx.registry.data.categories.filter(c => c.name !== 'SCHEMA').map((c, i) => ({
+        label: c.name, kind: CompletionItemKind.EnumMember, detail: c.description,
+        documentation: md(`Prefix \`${c.prefix}\` · HTTP ${c.http_range.length ? c.http_range.join(', ') : c.http_range_min ? `${c.http_range_min}+` : '—'}`),
+        sortText: String(i).padStart(2, '0'), filterText: c.name, textEdit: TextEdit.replace(range(slot.edit), valueText(ctx, slot.edit, c.name)),
+      }));
+    case 'detailType':
+      return (ctx.detailTypes ?? DETAIL_TYPES).map((t, i) => ({
+        label: t, kind: CompletionItemKind.TypeParameter, detail: 'details type', sortText: String(i).padStart(2, '0'),
+        filterText: t, textEdit: TextEdit.replace(range(slot.edit), valueText(ctx, slot.edit, t)),
+      }));
+    case 'placeholder': {
+      const keys = visibleKeys(slot.owner, createResolver(model.codes, ctx.registry, ctx.workspace, doc.uri), ctx.registry);
+      const r = toRange(doc, slot.start, slot.end);
+      return [...(keys?.values() ?? [])].map(k => ({
+        label: k.name, kind: CompletionItemKind.Field, detail: k.type ?? 'details key',
+        filterText: `{${k.name}`, textEdit: TextEdit.replace(r, `{${k.name}}`),
+      }));
+    }
+    case 'condition': {
+      const word = /[A-Za-z_.\-]*$/.exec(slot.before)![0];
+      const start = doc.offsetAt(doc.positionAt(slot.edit.start + slot.before.length - word.length));
+      const r = toRange(doc, start, slot.edit.start + slot.before.length);
+      const afterPath = /[A-Za-z0-9_\]]\s+$/.test(slot.before);
+      const list = afterPath ? OPERATORS : ROOT_ITEMS;
+      const wrap = (s: string) => (slot.edit.quote && !slot.before ? `"${s}` : s);
+      return list.map(label => ({ label, kind: afterPath ? CompletionItemKind.Operator : CompletionItemKind.Variable, textEdit: TextEdit.replace(r, wrap(label)) }));
+    }
+    case 'statusKey': {
+      const e = slot.edit;
+      const statuses = [...Object.entries(REASONS).filter(([s]) => Number(s) >= 400), ['4XX', 'any other 4xx status'], ['5XX', 'any other 5xx status']] as [string, string][];
+      return statuses.filter(([s]) => !slot.present.has(s)).map(([s, reason]) => {
+        const def = /XX$/.test(s) ? (s === '4XX' ? 'VALIDATION_INVALID_TYPE' : 'INTERNAL_ERROR') : defaultCodeFor(Number(s));
+        const indent = ' '.repeat(e.start - (model.text.lastIndexOf('\n', e.start - 1) + 1) + 2);
+        const snippet = json ? keyText(ctx, e, s, `{ "code": "\${1:${def}}" }`) : `${s}:\n${indent}code: \${1:${def}}`;
+        return {
+          label: s, kind: CompletionItemKind.Value, detail: reason,
+          documentation: md(`Default: \`${def}\``), sortText: s, filterText: s,
+          ...(opts.snippets && e.colon
+            ? { textEdit: TextEdit.replace(range(e), snippet), insertTextFormat: InsertTextFormat.Snippet }
+            : { textEdit: TextEdit.replace(range(e), json ? keyText(ctx, e, s) : e.colon ? `${s}:` : s) }),
+        };
       });
     }
-    return items;
-  }
-  // `category:` value
-  m = /^(\s*category:\s*)([A-Za-z_]*)$/.exec(before);
-  if (m && block === 'error_codes') {
-    const range = { start: doc.positionAt(offset - m[2]!.length), end: doc.positionAt(offset + /^[A-Za-z_]*/.exec(after)![0].length) };
-    return ctx.registry.data.categories.filter(c => c.name !== 'SCHEMA').map((c, i) => ({
-      label: c.name, kind: CompletionItemKind.EnumMember, detail: c.description,
-      documentation: doc_(`Prefix \`${c.prefix}\` · HTTP ${c.http_range.length ? c.http_range.join(', ') : c.http_range_min ? `${c.http_range_min}+` : '—'}`),
-      sortText: String(i).padStart(2, '0'), textEdit: TextEdit.replace(range, c.name),
-    }));
-  }
-  // `{` inside a template
-  if (/message_template:/.test(before) || /^\s+\S/.test(before)) {
-    const open = before.lastIndexOf('{');
-    if (open >= 0 && before.indexOf('}', open) < 0 && /^[A-Za-z0-9_]*$/.test(before.slice(open + 1))) {
-      const owner = entryAt(model, offset);
-      if (owner && isInTemplate(owner, offset)) {
-        const keys = visibleKeys(owner, createResolver(model.codes, ctx.registry, ctx.workspace, doc.uri), ctx.registry);
-        const close = /^[A-Za-z0-9_]*\}?/.exec(after)![0];
-        const range = { start: doc.positionAt(lineStart + open), end: doc.positionAt(offset + close.length) };
-        return [...(keys?.values() ?? [])].map(k => ({
-          label: k.name, kind: CompletionItemKind.Field, detail: k.type ?? 'details key',
-          filterText: `{${k.name}`, textEdit: TextEdit.replace(range, `{${k.name}}`),
-        }));
-      }
-    }
-  }
-  // `condition:` value
-  m = /^(\s*(?:-\s+)?condition:\s*["']?)(.*)$/.exec(before);
-  if (m) {
-    const tail = m[2]!;
-    const word = /[A-Za-z_.\-]*$/.exec(tail)![0];
-    const range = { start: doc.positionAt(offset - word.length), end: at };
-    const afterPath = /[A-Za-z0-9_\]]\s+$/.test(tail);
-    const list = afterPath ? OPERATORS : ROOT_ITEMS;
-    return list.map(label => ({ label, kind: afterPath ? CompletionItemKind.Operator : CompletionItemKind.Variable, textEdit: TextEdit.replace(range, label) }));
-  }
-  // keys
-  m = /^(\s*)(-\s+)?([A-Za-z0-9_]*)$/.exec(before);
-  if (m && block) {
-    const indent = m[1]!.length + (m[2]?.length ?? 0);
-    const range = { start: doc.positionAt(offset - m[3]!.length), end: doc.positionAt(offset + /^[A-Za-z0-9_]*/.exec(after)![0].length) };
-    if (block === 'error_mapping' && indent > 0 && indent === childIndent(text, lineStart)) {
-      const present = new Set(model.mappings.map(e => String(e.status.value)));
-      return Object.entries(REASONS).filter(([s]) => Number(s) >= 400 && !present.has(s)).map(([s, reason]) => ({
-        label: s, kind: CompletionItemKind.Value, detail: reason,
-        documentation: doc_(`Default: \`${defaultCodeFor(Number(s))}\``),
-        sortText: s,
-        ...(opts.snippets
-          ? { textEdit: TextEdit.replace(range, `${s}:\n${' '.repeat(indent + 2)}code: \${1:${defaultCodeFor(Number(s))}}`), insertTextFormat: InsertTextFormat.Snippet }
-          : { textEdit: TextEdit.replace(range, `${s}:`) }),
+    case 'entryKey': case 'detailSpecKey': {
+      const e = slot.edit;
+      const keys = slot.kind === 'detailSpecKey' ? SPEC_KEYS : slot.block === 'error_codes' ? CODE_KEYS : MAPPING_KEYS;
+      return keys.filter(k => !slot.present.has(k)).map((k, i) => ({
+        label: k, kind: CompletionItemKind.Property, sortText: String(i), filterText: k,
+        ...(opts.snippets && e.colon
+          ? { textEdit: TextEdit.replace(range(e), keyText(ctx, e, k, k === 'message_template' || json ? '"${1}"' : '${1}')), insertTextFormat: InsertTextFormat.Snippet }
+          : { textEdit: TextEdit.replace(range(e), keyText(ctx, e, k)) }),
       }));
     }
-    const owner = entryAt(model, offset) ?? entryAt(model, Math.max(0, lineStart - 1));
-    if (owner && indent > childIndent(text, lineStart)) {
-      const keys = owner.kind === 'code' ? CODE_KEYS : MAPPING_KEYS;
-      const node = owner.kind === 'code' ? owner.def.node : owner.entry.node;
-      const present = new Set((node?.items ?? []).map(p => String((p.key as { value?: unknown } | null)?.value)));
-      return keys.filter(k => !present.has(k)).map((k, i) => ({
-        label: k, kind: CompletionItemKind.Property, sortText: String(i),
-        ...(opts.snippets
-          ? { textEdit: TextEdit.replace(range, k === 'message_template' ? `${k}: "\${1}"` : `${k}: \${1}`), insertTextFormat: InsertTextFormat.Snippet }
-          : { textEdit: TextEdit.replace(range, `${k}: `) }),
+    case 'detailsKey': {
+      // The template's placeholders not yet declared: each one a key of type string.
+      const e = slot.edit;
+      const t = slot.owner && (slot.owner.kind === 'code' ? slot.owner.def.template : slot.owner.entry.template);
+      const names = [...new Set(t?.placeholders.map(p => p.name) ?? [])].filter(n => !slot.present.has(n) || n === e.typed);
+      return names.map(n => ({
+        label: n, kind: CompletionItemKind.Field, detail: 'placeholder of the template', filterText: n,
+        textEdit: TextEdit.replace(range(e), keyText(ctx, e, n, json ? '"string"' : 'string')),
       }));
     }
   }
-  return [];
-}
-
-function isInTemplate(owner: NonNullable<ReturnType<typeof entryAt>>, offset: number): boolean {
-  const t = owner.kind === 'code' ? owner.def.template : owner.entry.template;
-  return !!t && offset > t.span.start && offset <= t.span.end;
-}
-
-/** The top-level key whose block holds the line starting at `lineStart`. */
-function topLevelKey(text: string, lineStart: number): string | undefined {
-  let i = lineStart;
-  for (;;) {
-    const c = text.charCodeAt(i);
-    const m = c > 32 && c !== 35 ? /^([A-Za-z_][A-Za-z0-9_]*)\s*:/.exec(text.slice(i, i + 64)) : null;
-    if (m && i < lineStart) return m[1];
-    if (i === 0) return m?.[1];
-    i = text.lastIndexOf('\n', i - 2) + 1;
-  }
-}
-
-/** Indentation of the first child line of the top-level block above `lineStart`. */
-function childIndent(text: string, lineStart: number): number {
-  let i = lineStart, found = -1;
-  while (i > 0) {
-    i = text.lastIndexOf('\n', i - 2) + 1;
-    const c = text.charCodeAt(i);
-    if (c > 32 && c !== 35) break;
-    if (c !== 32) continue;
-    let j = i;
-    while (text.charCodeAt(j) === 32) j++;
-    const d = text.charCodeAt(j);
-    if (d !== 35 && d !== 10 && d !== 13 && !Number.isNaN(d)) found = j - i;
-  }
-  return found;
 }

@@ -4,12 +4,13 @@ import type { FeatureContext } from '../model/context';
 import { nameSpan, targetAt, type Target } from './cursor';
 import type { CodeDef, MappingEntry } from '../model/model';
 import { CODE_NAME } from '../util/naming';
+import { unquotedSpan } from '../util/quotes';
 import { spanRange, toRange } from '../util/ranges';
 import type { CodeOccurrence } from '../model/workspace';
 
 export function codeOccurrences(ctx: FeatureContext): CodeOccurrence[] {
   const out: CodeOccurrence[] = [];
-  for (const c of ctx.model.codes) out.push({ uri: ctx.doc.uri, code: c.name, range: spanRange(ctx.doc, c.keySpan), kind: 'declaration' });
+  for (const c of ctx.model.codes) out.push({ uri: ctx.doc.uri, code: c.name, range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)), kind: 'declaration' });
   for (const m of ctx.model.mappings) if (m.code) out.push({ uri: ctx.doc.uri, code: m.code.value, range: spanRange(ctx.doc, nameSpan(m.code)), kind: 'reference' });
   return out;
 }
@@ -27,12 +28,12 @@ export function definition(ctx: FeatureContext, at: Position): Location[] {
   if (t?.kind === 'placeholder') {
     const details = t.owner.kind === 'code' ? t.owner.def.details : t.owner.entry.details;
     const d = details.find(x => x.name === t.placeholder.name);
-    if (d) return [{ uri: ctx.doc.uri, range: spanRange(ctx.doc, d.keySpan) }];
+    if (d) return [{ uri: ctx.doc.uri, range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, d.keySpan)) }];
     const owner = t.owner;
     if (owner.kind === 'mapping' && owner.entry.code) {
       const def = ctx.model.codes.find(c => c.name === owner.entry.code?.value);
       const dd = def?.details.find(x => x.name === t.placeholder.name);
-      if (dd) return [{ uri: ctx.doc.uri, range: spanRange(ctx.doc, dd.keySpan) }];
+      if (dd) return [{ uri: ctx.doc.uri, range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, dd.keySpan)) }];
     }
     return [];
   }
@@ -81,7 +82,7 @@ export function rename(ctx: FeatureContext, at: Position, newName: string): Work
   const edits: TextEdit[] = [];
   const owner = t.owner;
   const decl = (owner.kind === 'code' ? owner.def.details : owner.entry.details).find(d => d.name === name);
-  if (decl) edits.push({ range: spanRange(ctx.doc, decl.keySpan), newText: newName });
+  if (decl) edits.push({ range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, decl.keySpan)), newText: newName });
   for (const p of templatesSeeing(ctx, owner)) for (const ph of p.placeholders) {
     if (ph.name === name) edits.push({ range: toRange(ctx.doc, ph.span.start + 1, ph.span.end - 1), newText: newName });
   }
@@ -101,7 +102,7 @@ function templatesSeeing(ctx: FeatureContext, owner: Owner) {
 function detailUses(ctx: FeatureContext, owner: Owner, name: string, includeDeclaration: boolean): Range[] {
   const out: Range[] = [];
   const decl = (owner.kind === 'code' ? owner.def.details : owner.entry.details).find(d => d.name === name);
-  if (decl && includeDeclaration) out.push(spanRange(ctx.doc, decl.keySpan));
+  if (decl && includeDeclaration) out.push(spanRange(ctx.doc, unquotedSpan(ctx.model.text, decl.keySpan)));
   for (const t of templatesSeeing(ctx, owner)) for (const p of t.placeholders) if (p.name === name) out.push(spanRange(ctx.doc, p.span));
   return out;
 }

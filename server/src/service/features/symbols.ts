@@ -2,6 +2,7 @@
 import { SymbolKind, type CodeLens, type DocumentSymbol } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
 import type { Span } from '../model/model';
+import { unquotedSpan } from '../util/quotes';
 import { spanRange } from '../util/ranges';
 import { categoryOf } from '../workspace/resolve';
 import type { CodeDeclaration } from '../model/workspace';
@@ -20,7 +21,7 @@ export function documentSymbols(ctx: FeatureContext): DocumentSymbol[] {
   };
   const codes = model.codes.map(c => ({
     name: c.name, detail: categoryOf(c) ?? '', kind: SymbolKind.EnumMember,
-    range: spanRange(doc, c.entrySpan), selectionRange: spanRange(doc, c.keySpan),
+    range: spanRange(doc, c.entrySpan), selectionRange: spanRange(doc, unquotedSpan(model.text, c.keySpan)),
   }));
   const byStatus = new Map<number, DocumentSymbol>();
   const statuses: DocumentSymbol[] = [];
@@ -28,7 +29,7 @@ export function documentSymbols(ctx: FeatureContext): DocumentSymbol[] {
     let s = byStatus.get(m.status.span.start);
     if (!s) {
       const entryEnd = Math.max(m.entrySpan.end, m.status.span.end);
-      s = { name: m.status.raw, detail: m.index === null ? (m.code?.value ?? '') : '', kind: SymbolKind.Key, range: spanRange(doc, { start: m.status.span.start, end: entryEnd }), selectionRange: spanRange(doc, m.status.span), children: [] };
+      s = { name: m.status.raw.replace(/^(["'])(.*)\1$/, '$2'), detail: m.index === null ? (m.code?.value ?? '') : '', kind: SymbolKind.Key, range: spanRange(doc, { start: m.status.span.start, end: entryEnd }), selectionRange: spanRange(doc, m.status.span), children: [] };
       byStatus.set(m.status.span.start, s);
       statuses.push(s);
     } else s.range = { start: s.range.start, end: spanRange(doc, m.entrySpan).end };
@@ -61,7 +62,7 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
 
 export function declaredCodes(ctx: FeatureContext): CodeDeclaration[] {
   return ctx.model.codes.map(c => ({
-    uri: ctx.doc.uri, code: c.name, range: spanRange(ctx.doc, c.keySpan), category: categoryOf(c),
+    uri: ctx.doc.uri, code: c.name, range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)), category: categoryOf(c),
     template: c.template?.value, description: c.description,
     details: c.details.map(d => ({ name: d.name, type: d.type, required: d.required, description: d.description })),
     mapsFromHttp: c.mapsFromHttp.map(s => s.value),

@@ -4,6 +4,7 @@ import { CodeActionKind, TextEdit, type CodeAction, type Diagnostic, type Worksp
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeDef, MappingEntry, Section, Span } from '../model/model';
 import { toRange } from '../util/ranges';
+import { insertIntoFlowMap, removeFlowItem, type FileSyntax } from './syntax';
 
 export const replace = (doc: TextDocument, start: number, end: number, text: string): TextEdit =>
   TextEdit.replace(toRange(doc, start, end), text);
@@ -64,47 +65,42 @@ export function findEntry(codes: readonly CodeDef[], mappings: readonly MappingE
   return kind === 'code' ? codes.find(c => c.keySpan.start === at) : mappings.find(m => m.status.span.start === at && m.index === index);
 }
 
-/** Edit that adds `key: type` to an entry's details (creating the details block when absent). */
-export function declareDetail(doc: TextDocument, s: Section, entryNode: YAMLMap | undefined, details: Node | undefined, key: string, type: string): TextEdit | undefined {
+/**
+ * Edit that adds `key: type` to an entry's details (creating the details block when absent), in the
+ * file's own syntax: `"key": "string"` with its comma in JSON, `key: string` in YAML.
+ */
+export function declareDetail(doc: TextDocument, s: Section, entryNode: YAMLMap | undefined, details: Node | undefined, key: string, type: string, syntax: FileSyntax): TextEdit | undefined {
   const text = doc.getText();
+  const pair = syntax.pair(key, syntax.value(type, false));
   if (details && isMap(details) && details.range) {
-    if (details.flow) {
-      const close = nodeEnd(s, details) - 1;
-      if (text[close] !== '}') return undefined;
-      const last = details.items[details.items.length - 1];
-      const lastNode = (last?.value ?? last?.key) as Node | undefined;
-      if (!lastNode?.range) return TextEdit.insert(doc.positionAt(close), `${key}: ${type}`);
-      return TextEdit.insert(doc.positionAt(nodeEnd(s, lastNode)), `, ${key}: ${type}`);
-    }
+    if (details.flow) return insertIntoFlowMap(doc, s, details, syntax.pair(key, syntax.value(type)));
     const first = details.items[0]?.key as Node | undefined;
     if (!first?.range) return undefined;
     const col = columnIfFirst(text, nodeStart(s, first));
     if (col < 0) return undefined;
-    return insertLines(doc, nodeEnd(s, details), [`${' '.repeat(col)}${key}: ${type}`]);
+    return insertLines(doc, nodeEnd(s, details), [`${' '.repeat(col)}${pair}`]);
   }
   if (details && isSeq(details) && details.range) {
     if (details.flow) {
       const close = nodeEnd(s, details) - 1;
       if (text[close] !== ']') return undefined;
       const last = details.items[details.items.length - 1] as Node | undefined;
-      if (!last?.range) return TextEdit.insert(doc.positionAt(close), key);
-      return TextEdit.insert(doc.positionAt(nodeEnd(s, last)), `, ${key}`);
+      if (!last?.range) return TextEdit.insert(doc.positionAt(close), syntax.value(key));
+      return TextEdit.insert(doc.positionAt(nodeEnd(s, last)), `, ${syntax.value(key)}`);
     }
     const first = details.items[0] as Node | undefined;
     if (!first?.range) return undefined;
     const dash = text.lastIndexOf('-', nodeStart(s, first));
     const col = columnIfFirst(text, dash);
     if (col < 0) return undefined;
-    return insertLines(doc, nodeEnd(s, details), [`${' '.repeat(col)}- ${key}`]);
+    return insertLines(doc, nodeEnd(s, details), [`${' '.repeat(col)}- ${syntax.value(key)}`]);
   }
   if (details && !(details.range && details.range[0] === details.range[1])) return undefined; // some other value: leave it
   if (!entryNode || !entryNode.items.length) return undefined;
   if (entryNode.flow) {
-    // `CODE: { category: X, message_template: "…" }`: add a flow details map as the last item.
-    const last = entryNode.items[entryNode.items.length - 1]!;
-    const lastNode = (last.value ?? last.key) as Node | null;
-    if (details || !lastNode?.range) return undefined;
-    return TextEdit.insert(doc.positionAt(nodeEnd(s, lastNode)), `, details: { ${key}: ${type} }`);
+    // `CODE: { category: X, message_template: "…" }` or a JSON object: add a one-line details map as the last item.
+    if (details) return undefined;
+    return insertIntoFlowMap(doc, s, entryNode, syntax.pair('details', syntax.map([[key, syntax.value(type)]])));
   }
   const firstKey = entryNode.items[0]!.key as Node;
   const col = firstKey.range ? keyColumn(text, nodeStart(s, firstKey)) : -1;
@@ -115,14 +111,14 @@ export function declareDetail(doc: TextDocument, s: Section, entryNode: YAMLMap 
     const detailsPair = entryNode.items.find(p => p.value === details);
     const k = detailsPair?.key as Node | undefined;
     if (!k?.range) return undefined;
-    return insertLines(doc, nodeEnd(s, k) + 1, [`${pad}  ${key}: ${type}`]);
+    return insertLines(doc, nodeEnd(s, k) + 1, [`${pad}  ${pair}`]);
   }
   const last = entryNode.items[entryNode.items.length - 1]!;
   const lastNode = (last.value ?? last.key) as Node;
-  return insertLines(doc, nodeEnd(s, lastNode), [`${pad}details:`, `${pad}  ${key}: ${type}`]);
+  return insertLines(doc, nodeEnd(s, lastNode), [`${pad}details:`, `${pad}  ${pair}`]);
 }
 
-/** Remove a details key: its whole line(s) in block style, the item and a comma in flow style. */
+/** Remove a details key: its whole line(s) in block style, the item and one comma in flow style (and JSON). */
 export function removePair(doc: TextDocument, span: Span, flowItem: boolean): TextEdit {
   const text = doc.getText();
   if (!flowItem && columnIfFirst(text, span.start) >= 0) {
@@ -130,14 +126,7 @@ export function removePair(doc: TextDocument, span: Span, flowItem: boolean): Te
     const end = lineEndAfter(text, Math.max(span.end - 1, span.start));
     return replace(doc, start, end, '');
   }
-  let start = span.start, end = span.end;
-  const after = /^\s*,\s*/.exec(text.slice(end));
-  if (after) end += after[0].length;
-  else {
-    const before = /,\s*$/.exec(text.slice(Math.max(0, start - 20), start));
-    if (before) start -= before[0].length;
-  }
-  return replace(doc, start, end, '');
+  return removeFlowItem(doc, span.start, span.end);
 }
 
 /** Quote a string for YAML as a double-quoted scalar. */

@@ -8,6 +8,8 @@ import type { MappingEntry } from '../model/model';
 import { prefixCategory } from '../util/naming';
 import { statusInCategory } from '../model/registry';
 import { action, columnIfFirst, insertLines, nodeEnd, nodeStart, sectionOf, single } from './edits';
+import { clearlyBest } from './schemaFixes';
+import { insertIntoFlowMap, replaceScalar, syntaxOf, unquotedText } from './syntax';
 import type { Fixers } from './types';
 
 function guessCategory(ctx: FeatureContext, code: string, m: MappingEntry | undefined): string {
@@ -19,40 +21,59 @@ function guessCategory(ctx: FeatureContext, code: string, m: MappingEntry | unde
 }
 
 function declareCode(ctx: FeatureContext, data: UnknownCodeData, m: MappingEntry | undefined): CodeAction | undefined {
-  if (ctx.model.kind === 'json' || !m) return undefined;
+  if (!m) return undefined;
   const s = sectionOf(ctx.model.sections, m.section);
   if (!s) return undefined;
+  const syntax = syntaxOf(ctx.model);
   const text = ctx.doc.getText();
+  const category = guessCategory(ctx, data.code, m);
+  const keys = [...new Set(m.template?.placeholders.map(p => p.name) ?? [])];
+  // The template as a string of this file: its own source when it is one line, else re-quoted.
+  const template = m.template && (syntax.json || m.template.raw.includes('\n') ? JSON.stringify(m.template.value) : m.template.raw);
+  /** The entry as block lines (YAML) … */
   const lines = (pad: string) => {
-    const out = [`${pad}${data.code}:`, `${pad}  category: ${guessCategory(ctx, data.code, m)}`];
-    if (m.template) out.push(`${pad}  message_template: ${m.template.raw.includes('\n') ? JSON.stringify(m.template.value) : m.template.raw}`);
-    const keys = [...new Set(m.template?.placeholders.map(p => p.name) ?? [])];
-    if (keys.length) { out.push(`${pad}  details:`); for (const k of keys) out.push(`${pad}    ${k}: string`); }
+    const out = [`${pad}${syntax.key(data.code)}:`, `${pad}  category: ${category}`];
+    if (template) out.push(`${pad}  message_template: ${template}`);
+    if (keys.length) { out.push(`${pad}  details:`); for (const k of keys) out.push(`${pad}    ${syntax.pair(k, 'string')}`); }
     return out;
   };
+  /** … or as one flow mapping (JSON, or a YAML `{ … }` block). */
+  const flowEntry = () => syntax.map([
+    ['category', syntax.value(category)],
+    ...(template ? [['message_template', template] as const] : []),
+    ...(keys.length ? [['details', syntax.map(keys.map(k => [k, syntax.value('string')] as const))] as const] : []),
+  ]);
   const root = s.doc.contents as Node | null;
   const pair = isMap(root) ? root.items.find(p => keyString(p) === 'error_codes') : undefined;
   let edit;
   if (pair) {
     const block = pair.value as Node | null;
-    if (!isMap(block) || block.flow || !block.items.length) return undefined;
-    const first = block.items[0]!.key as Node;
-    const col = first.range ? columnIfFirst(text, nodeStart(s, first)) : -1;
-    if (col < 0) return undefined;
-    edit = insertLines(ctx.doc, nodeEnd(s, block), lines(' '.repeat(col)));
-  } else {
+    if (!isMap(block)) return undefined;
+    if (block.flow) edit = insertIntoFlowMap(ctx.doc, s, block, syntax.pair(data.code, flowEntry()));
+    else {
+      if (!block.items.length) return undefined;
+      const first = block.items[0]!.key as Node;
+      const col = first.range ? columnIfFirst(text, nodeStart(s, first)) : -1;
+      if (col < 0) return undefined;
+      edit = insertLines(ctx.doc, nodeEnd(s, block), lines(' '.repeat(col)));
+    }
+  } else if (isMap(root) && root.flow) {
+    edit = insertIntoFlowMap(ctx.doc, s, root, syntax.pair('error_codes', syntax.map([[data.code, flowEntry()]])));
+  } else if (!syntax.json) {
     const end = s.base + s.text.length;
     edit = insertLines(ctx.doc, end, ['error_codes:', ...lines('  ')]);
   }
-  return action(`Declare '${data.code}' in error_codes`, undefined, single(ctx.doc, [edit]));
+  return edit && action(`Declare '${data.code}' in error_codes`, undefined, single(ctx.doc, [edit]));
 }
 
 export const mappingsFixers: Fixers = {
   'mapping.unknown-code': (ctx, d, data) => {
-    if (!ctx.doc.getText(d.range).includes(data.code)) return [];
+    if (unquotedText(ctx.doc, d.range) !== data.code) return [];
     const m = ctx.model.mappings.find(x => x.status.span.start === data.entryAt && x.index === data.index);
-    const out = data.suggestions.map((c, i) => action(`Change to ${c}`, d, single(ctx.doc, [{ range: d.range, newText: c }]), i === 0));
+    const best = clearlyBest(data.code, data.suggestions);
+    const out = data.suggestions.map((c, i) => action(`Change to ${c}`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, c, syntaxOf(ctx.model))]), best && i === 0));
     const declare = declareCode(ctx, data, m);
+    // Declaring is the fix when no known code is close: the author meant a new code.
     if (declare) { declare.diagnostics = [d]; if (!out.length) declare.isPreferred = true; out.push(declare); }
     return out;
   },

@@ -5,6 +5,8 @@ import type { FeatureContext } from '../model/context';
 import type { CodeDef, MappingEntry, Section, Template } from '../model/model';
 import { flowTemplateEnd } from '../parse/placeholders';
 import { action, columnIfFirst, declareDetail, doubleQuote, findEntry, lineEndAfter, lineStart, nodeEnd, nodeStart, removePair, replace, sectionOf, single } from './edits';
+import { clearlyBest } from './schemaFixes';
+import { removeFlowItem, syntaxOf, unquotedText } from './syntax';
 import type { Fixer, Fixers } from './types';
 
 const TYPE_OF_PARAM: Record<string, string> = { string: 'string', integer: 'integer', number: 'number', boolean: 'boolean', array: 'string[]', object: 'object' };
@@ -22,11 +24,14 @@ const unknownPlaceholder: Fixer<'template.unknown-placeholder'> = (ctx, d, data)
   // Nothing reached through an alias (or anchored and aliased) is edited: it would change the anchor's other users.
   if (found && !found.e.detailsShared && !(found.e.shared && !found.e.detailsNode)) {
     const type = (data.param?.type && TYPE_OF_PARAM[data.param.type]) || 'string';
-    const edit = declareDetail(ctx.doc, found.s, found.e.node, found.e.detailsNode, data.key, type);
+    const edit = declareDetail(ctx.doc, found.s, found.e.node, found.e.detailsNode, data.key, type, syntaxOf(ctx.model));
     if (edit) out.push(action(`Declare '${data.key}: ${type}' in details`, d, single(ctx.doc, [edit]), !!data.param || data.suggestions.length === 0));
   }
+  // A template shared through an alias is not edited: it would change the anchor's other users.
   if (found?.e.template?.shared || (!found && templateAt(ctx, ctx.doc.offsetAt(d.range.start))?.shared)) return out;
-  data.suggestions.forEach((k, i) => out.push(action(`Change to '{${k}}'`, d, single(ctx.doc, [{ range: d.range, newText: `{${k}}` }]), !data.param && i === 0)));
+  // The closest key is the best fix only when no parameter says the key is meant, and it is clearly the closest.
+  const best = !data.param && clearlyBest(data.key, data.suggestions);
+  data.suggestions.forEach((k, i) => out.push(action(`Change to '{${k}}'`, d, single(ctx.doc, [{ range: d.range, newText: `{${k}}` }]), best && i === 0)));
   out.push(action(`Remove '{${data.key}}' from the template`, d, single(ctx.doc, [removePlaceholder(ctx, d)])));
   return out;
 };
@@ -78,13 +83,14 @@ function appendToTemplate(ctx: FeatureContext, t: Template, addition: string): T
 }
 
 const unusedDetail: Fixer<'template.unused-detail'> = (ctx, d, data) => {
-  if (ctx.doc.getText(d.range) !== data.key) return [];
+  if (unquotedText(ctx.doc, d.range) !== data.key) return [];
   const found = entryAndSection(ctx, data.entryKind, data.entryAt, data.index);
   if (!found) return [];
   const out: CodeAction[] = [];
   const t = templateOf(found.e);
+  // Neither using nor removing an unused key is clearly right (it may be extra data): no preferred fix.
   const ins = t && !t.shared && appendToTemplate(ctx, t, ` '{${data.key}}'`);
-  if (ins) out.push(action(`Use '{${data.key}}' in the message template`, d, single(ctx.doc, [ins]), true));
+  if (ins) out.push(action(`Use '{${data.key}}' in the message template`, d, single(ctx.doc, [ins])));
   const decl = found.e.details.find(x => x.name === data.key);
   if (decl && !decl.shared) {
     const flow = !!found.e.detailsNode && (found.e.detailsNode as { flow?: boolean }).flow === true;
@@ -102,6 +108,7 @@ function removeDetailsBlock(ctx: FeatureContext, s: Section, e: CodeDef | Mappin
   if (!details?.range || !key?.range || e.node!.items.length < 2) return undefined;
   const text = ctx.doc.getText();
   const start = nodeStart(s, key);
+  if (e.node!.flow) return removeFlowItem(ctx.doc, start, nodeEnd(s, details));
   if (columnIfFirst(text, start) < 0) return undefined;
   return replace(ctx.doc, lineStart(text, start), lineEndAfter(text, Math.max(start, nodeEnd(s, details) - 1)), '');
 }

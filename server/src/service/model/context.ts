@@ -10,6 +10,8 @@ export interface FeatureContext {
   readonly model: AdapterModel;
   readonly registry: RegistryIndex;
   readonly workspace: WorkspaceCodes;
+  /** The details types of schemas/adapter.schema.json (`definitions.detailType.enum`), for completion. */
+  readonly detailTypes?: readonly string[];
   /** Compiled envelope schemas by dialect id (from ServiceDeps.envelopeSchemas). */
   readonly envelopeValidators?: ReadonlyMap<string, ValidateFunction>;
 }

@@ -39,6 +39,11 @@ export interface WorkspaceCodes {
   declarations(code: string, exceptUri?: string): readonly CodeDeclaration[];
   /** All declarations in other files (completion). */
   allDeclarations(exceptUri?: string): Iterable<CodeDeclaration>;
+  /**
+   * The code names declared in other files, each once (cheaper than allDeclarations when only names
+   * matter); with `prefix`, only those starting with it (case-insensitive).
+   */
+  names?(exceptUri?: string, prefix?: string): Iterable<string>;
   /** Occurrences of `code` in files other than `exceptUri` (references, rename). */
   occurrences(code: string, exceptUri?: string): readonly CodeOccurrence[];
   /** Declarations of `code` that exist but lie outside the code scope (to say so in mapping.unknown-code). */

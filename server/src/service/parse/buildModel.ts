@@ -8,6 +8,7 @@ import { parseChunked, type ChunkState } from './chunkedParse';
 import type { Change } from './reuseLayout';
 import { badMerges } from './aliases';
 import { extract, type Extracted } from './extract';
+import { jsonSyntaxErrors } from './jsonSyntax';
 import { classify, type Classified } from './sourceFile';
 import { remapRanges, repairTabs, TAB_INDENT } from './tabs';
 
@@ -72,6 +73,12 @@ export function buildClassified(uri: string, text: string, cls: Classified, opts
     }
   }
   sections ??= parseSections(yamlText, start, cls.kind, syntaxErrors);
+  // A JSON adapter is checked as JSON; its model still comes from the YAML parse. One mistake, one report:
+  // where the JSON check finds errors, the YAML parser's own errors are dropped.
+  if (cls.kind === 'json') {
+    const json = jsonSyntaxErrors(text, start, end);
+    if (json.length) syntaxErrors.splice(0, syntaxErrors.length, ...json);
+  }
   ex ??= extract(sections);
   if (yamlText.includes('<<')) {
     for (const s of sections) for (const n of badMerges(s.doc)) {
@@ -116,6 +123,8 @@ export function parseSections(yamlText: string, base: number, kind: FileKind, er
 }
 
 const DISABLE = /#[ \t]*mcp-aql-disable-next-line\b([^\r\n]*)/g;
+/** `-- why` after the codes is a reason for humans, not a code. */
+export const REASON = /(?:^|\s)--(?:\s.*)?$/;
 
 /** `# mcp-aql-disable-next-line [code ...]` → the next line's suppressed codes (0-based line numbers). */
 export function suppressions(text: string, start: number, end: number): Map<number, Set<string>> {
@@ -128,7 +137,7 @@ export function suppressions(text: string, start: number, end: number): Map<numb
   for (const m of region.matchAll(DISABLE)) {
     for (let i = last; i < m.index; i++) if (region.charCodeAt(i) === 10) line++;
     last = m.index;
-    const codes = m[1]!.split(/[\s,]+/).filter(Boolean);
+    const codes = m[1]!.replace(REASON, '').split(/[\s,]+/).filter(Boolean);
     out.set(line + 1, new Set(codes.length ? codes : ['*']));
   }
   return out;

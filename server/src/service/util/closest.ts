@@ -39,3 +39,27 @@ export function closest(word: string, candidates: Iterable<string>, limit = 3): 
   scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
   return scored.slice(0, limit).map(([c]) => c);
 }
+
+/**
+ * Like `closest`, for keys made of `_`-separated words: a candidate also matches when the word is
+ * close to one of its leading parts (`mesage` → `message_template` through `message`).
+ */
+export function closestKey(word: string, candidates: Iterable<string>, limit = 3): string[] {
+  const w = word.toLowerCase();
+  const max = Math.max(2, Math.floor(word.length / 3));
+  const scored: [string, number][] = [];
+  for (const c of new Set(candidates)) {
+    if (c === word) continue;
+    const d = keyDistance(w, c.toLowerCase(), max);
+    if (d <= max) scored.push([c, d]);
+  }
+  scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
+  return scored.slice(0, limit).map(([c]) => c);
+}
+
+/** Edit distance to a key or to one of its leading `_` parts (plus one): `mesage` is 2 from `message_template`. */
+export function keyDistance(word: string, key: string, max = Infinity): number {
+  let d = editDistance(word, key, max);
+  for (let i = key.indexOf('_'); i >= 4; i = key.indexOf('_', i + 1)) d = Math.min(d, editDistance(word, key.slice(0, i), max) + 1);
+  return d;
+}

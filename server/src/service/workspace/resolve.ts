@@ -14,8 +14,8 @@ export type ResolvedCode =
 
 export interface Resolver {
   code(name: string): ResolvedCode | undefined;
-  /** All code names known (registry, file, workspace), for suggestions. */
-  allNames(): string[];
+  /** All code names known (registry, file, workspace), for suggestions; with `prefix`, those starting with it (case-insensitive). */
+  allNames(prefix?: string): string[];
 }
 
 /** The first declaration of each code name, per model (checks of one validation share it). */
@@ -37,17 +37,31 @@ export function createResolver(codes: readonly CodeDef[], registry: RegistryInde
       // redefinition in another file (code.redefines-registry there) never leaks here.
       const reg = registry.byCode.get(name);
       if (reg) return { source: 'registry', code: name, reg, category: reg.category, kind: reg.kind };
-      const decl = workspace.declarations(name, uri)[0];
+      const decl = firstDeclaration(workspace.declarations(name, uri));
       if (decl) return { source: 'workspace', code: name, decl, category: decl.category, kind: 'error' };
       return undefined;
     },
-    allNames() {
-      const names = new Set<string>(registry.byCode.keys());
-      for (const c of byName.keys()) names.add(c);
-      for (const d of workspace.allDeclarations(uri)) names.add(d.code);
+    allNames(prefix) {
+      const p = prefix?.toUpperCase() ?? '';
+      const names = new Set<string>();
+      const put = (n: string) => { if (!p || n.toUpperCase().startsWith(p)) names.add(n); };
+      for (const c of registry.byCode.keys()) put(c);
+      for (const c of byName.keys()) put(c);
+      if (workspace.names) for (const n of workspace.names(uri, prefix)) names.add(n);
+      else for (const d of workspace.allDeclarations(uri)) put(d.code);
       return [...names];
     },
   };
+}
+
+/**
+ * When several other files declare one name, the one whose URI sorts first (then the first in that
+ * file): the answer does not depend on the order files were indexed in (server and CLI agree).
+ */
+export function firstDeclaration(ds: readonly CodeDeclaration[]): CodeDeclaration | undefined {
+  let best = ds[0];
+  for (const d of ds) if (d.uri < best!.uri) best = d;
+  return best;
 }
 
 export function categoryOf(def: CodeDef): string | undefined {
