@@ -23,6 +23,8 @@ const quick = process.argv.includes('--quick');
 const full = process.argv.includes('--full');
 const sizesArg = process.argv.find(a => a.startsWith('--sizes='));
 const SIZES = sizesArg ? sizesArg.slice(8).split(',').map(Number) : quick ? [100, 1000] : [100, 1000, 10_000, 20_000];
+/** --from-results: run nothing, re-render docs/performance.md and the targets from bench/results.json. */
+const fromResults = process.argv.includes('--from-results');
 const oursOnly = process.argv.includes('--ours-only');
 const wsArg = process.argv.find(a => a.startsWith('--ws-sizes='));
 const WS_SIZES = wsArg ? wsArg.slice(11).split(',').map(Number) : quick ? [500, 2000] : [2000, 10_000];
@@ -47,13 +49,13 @@ const yls: ServerSpec = {
 const median = (xs: number[]) => { const s = xs.filter(x => !Number.isNaN(x)).sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)]! : NaN; };
 const min = (xs: number[]) => Math.min(...xs.filter(x => !Number.isNaN(x)));
 
-interface Summary { runs: number; initialize: number; open: number; change: number; changeMin: number; completionCategory: number; completionCode: number; hover: number; symbols: number; vmHwmMb: number; openDiagnostics: number[]; timeouts: string[] }
+interface Summary { runs: number; initialize: number; open: number; openCpu: number; change: number; changeCpu: number; changeMin: number; completionCategory: number; completionCode: number; hover: number; symbols: number; vmHwmMb: number; openDiagnostics: number[]; timeouts: string[] }
 
 function summarize(rs: RunResult[]): Summary {
   return {
     runs: rs.length,
-    initialize: median(rs.map(r => r.initialize)), open: median(rs.map(r => r.open)),
-    change: median(rs.flatMap(r => r.change)), changeMin: min(rs.flatMap(r => r.change)),
+    initialize: median(rs.map(r => r.initialize)), open: median(rs.map(r => r.open)), openCpu: median(rs.map(r => r.openCpu)),
+    change: median(rs.flatMap(r => r.change)), changeCpu: median(rs.flatMap(r => r.changeCpu)), changeMin: min(rs.flatMap(r => r.change)),
     completionCategory: median(rs.map(r => r.completionCategory)), completionCode: median(rs.map(r => r.completionCode)),
     hover: median(rs.map(r => r.hover)), symbols: median(rs.map(r => r.symbols)), vmHwmMb: median(rs.map(r => r.vmHwmMb)),
     openDiagnostics: rs.map(r => r.openDiagnostics), timeouts: rs.flatMap(r => r.timeouts),
@@ -63,9 +65,12 @@ function summarize(rs: RunResult[]): Summary {
 async function main() {
   mkdirSync(WORK, { recursive: true });
   const results: { n: number; bytes: number; ours: Summary; yls?: Summary; floor: FloorResult }[] = [];
-  for (const n of workspaceOnly ? [] : SIZES) {
+  for (const n of workspaceOnly || fromResults ? [] : SIZES) {
     const text = generate(n);
-    const file = join(WORK, `bench-${n}.adapter.yaml`);
+    // One folder per size: the client opens it as its workspace folder, as an editor would.
+    const dir = join(WORK, `n-${n}`);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `bench-${n}.adapter.yaml`);
     writeFileSync(file, text);
     const o: RunResult[] = [];
     for (let i = 0; i < OURS_RUNS; i++) o.push(await runOnce(ours, file, text, n));
@@ -74,12 +79,12 @@ async function main() {
     const f = floor(text, n, quick ? 3 : 5);
     const row = { n, bytes: text.length, ours: summarize(o), yls: y.length ? summarize(y) : undefined, floor: f };
     results.push(row);
-    process.stdout.write(`N=${n}: ours open ${row.ours.open.toFixed(0)} ms, change ${row.ours.change.toFixed(1)} ms, completion ${row.ours.completionCategory.toFixed(1)} ms, VmHWM ${row.ours.vmHwmMb.toFixed(0)} MB` +
+    process.stdout.write(`N=${n}: ours open ${row.ours.open.toFixed(0)} ms (CPU ${row.ours.openCpu.toFixed(0)}), change ${row.ours.change.toFixed(1)} ms (CPU ${row.ours.changeCpu.toFixed(1)}), completion ${row.ours.completionCategory.toFixed(1)} ms, VmHWM ${row.ours.vmHwmMb.toFixed(0)} MB` +
       (row.yls ? ` | yls open ${row.yls.open.toFixed(0)} ms, change ${row.yls.change.toFixed(0)} ms, completion ${row.yls.completionCategory.toFixed(0)} ms, VmHWM ${row.yls.vmHwmMb.toFixed(0)} MB` : '') +
       ` | floor compose ${f.composeNoUnique.toFixed(0)} ms\n`);
   }
   const workspace: WorkspaceRow[] = [];
-  for (const n of noWorkspace ? [] : WS_SIZES) {
+  for (const n of noWorkspace || fromResults ? [] : WS_SIZES) {
     const dir = join(WORK, `ws-${n}`);
     const { bytes } = writeWorkspace(dir, n);
     const cli: CliResult[] = [];
@@ -89,11 +94,11 @@ async function main() {
     workspace.push(row);
     process.stdout.write(`workspace N=${n}: CLI ${(row.cliWallMs / 1000).toFixed(1)} s wall, ${(row.cliCpuMs / 1000).toFixed(1)} s CPU, ${row.cliRssMb.toFixed(0)} MB peak, problems ${cli[0]!.problems.join(' ')} | server indexed in ${(server.indexMs / 1000).toFixed(1)} s, ${server.requestMs.length} requests during the scan (median ${row.requestMedianMs.toFixed(0)} ms, max ${row.requestMaxMs.toFixed(0)} ms), open → diags ${server.openDiagnosticsMs.toFixed(0)} ms, edit → diags ${server.changeDiagnosticsMs.toFixed(0)} ms\n`);
   }
-  const meta = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg().map(x => Number(x.toFixed(2))), mode: quick ? 'quick' : full ? 'full' : 'default' };
+  const previous = (() => { try { return JSON.parse(readFileSync(join(ROOT, 'bench', 'results.json'), 'utf8')) as { meta?: object; results?: typeof results; workspace?: WorkspaceRow[] }; } catch { return {}; } })();
+  const meta = fromResults && previous.meta ? previous.meta : { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg().map(x => Number(x.toFixed(2))), mode: quick ? 'quick' : full ? 'full' : 'default' };
   // A partial run (--workspace-only, --no-workspace) keeps the other part of the previous results.
-  const previous = (() => { try { return JSON.parse(readFileSync(join(ROOT, 'bench', 'results.json'), 'utf8')) as { results?: typeof results; workspace?: WorkspaceRow[] }; } catch { return {}; } })();
-  if (workspaceOnly) results.push(...(previous.results ?? []));
-  if (noWorkspace) workspace.push(...(previous.workspace ?? []));
+  if (workspaceOnly || fromResults) results.push(...(previous.results ?? []));
+  if (noWorkspace || fromResults) workspace.push(...(previous.workspace ?? []));
   const ok = [...verify(results), ...verifyWorkspace(workspace)];
   writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify({ meta, results, workspace, targets: ok }, null, 2) + '\n');
   writeFileSync(join(ROOT, 'docs', 'performance.md'), markdown(meta, results, ok) + workspaceMarkdown(workspace));
@@ -148,7 +153,7 @@ function workspaceMarkdown(ws: WorkspaceRow[]): string {
   return lines.join('\n');
 }
 
-function verify(rs: { n: number; ours: Summary; yls?: Summary }[]): Target[] {
+function verify(rs: { n: number; ours: Summary; yls?: Summary; floor: FloorResult }[]): Target[] {
   const at = (n: number) => rs.find(r => r.n === n)?.ours;
   const out: Target[] = [];
   const t = (what: string, v: number | undefined, limit: number, unit: string) => { if (v !== undefined && !Number.isNaN(v)) out.push({ what, value: `${v.toFixed(1)} ${unit}`, target: `≤ ${limit} ${unit}`, met: v <= limit }); };
@@ -156,12 +161,13 @@ function verify(rs: { n: number; ours: Summary; yls?: Summary }[]): Target[] {
     const bad = r.ours.openDiagnostics.filter(d => d !== 2).length + r.ours.timeouts.length;
     out.push({ what: `N=${r.n}: every run of ours published exactly the 2 expected diagnostics`, value: `${r.ours.runs - bad}/${r.ours.runs}`, target: 'all', met: bad === 0 });
   }
-  t('keystroke → diagnostics at 1,000 codes', at(1000)?.change, 100, 'ms');
-  t('keystroke → diagnostics at 10,000 codes', at(10_000)?.change, 300, 'ms');
+  t('keystroke → diagnostics at 1,000 codes', at(1000)?.change, 50, 'ms');
+  t('keystroke → diagnostics at 10,000 codes', at(10_000)?.change, 50, 'ms');
+  t('keystroke → diagnostics at 20,000 codes', at(20_000)?.change, 50, 'ms');
   t('completion at 10,000 codes', at(10_000) && Math.max(at(10_000)!.completionCategory, at(10_000)!.completionCode), 20, 'ms');
   t('peak memory at 10,000 codes', at(10_000)?.vmHwmMb, 250, 'MB');
-  const a = at(10_000)?.change, b = at(20_000)?.change;
-  if (a && b) out.push({ what: 'keystroke time at 20,000 / at 10,000', value: (b / a).toFixed(2), target: '≤ 2.3', met: b / a <= 2.3 });
+  const r10 = rs.find(r => r.n === 10_000);
+  if (r10) t('didOpen → diagnostics ÷ `yaml` compose floor at 10,000 codes', r10.ours.open / r10.floor.composeNoUnique, 1.3, '×');
   return out;
 }
 
@@ -171,29 +177,53 @@ function markdown(meta: object, rs: { n: number; bytes: number; ours: Summary; y
     '# Performance', '',
     'Generated by `npm run bench` (bench/run.ts); raw figures in `bench/results.json`. Medians over fresh server',
     'processes (ours 5, yaml-language-server 5, or 3 at 10,000 and none at 20,000 codes unless `--full`), on the same',
-    'generated files (`bench/gen.ts`), both servers pushing diagnostics over stdio. yaml-language-server gets the',
+    'generated files (`bench/gen.ts`), both servers pushing diagnostics over stdio. The client behaves as an editor',
+    '(`REALISTIC` in bench/lspBench.ts): the file\'s folder is its workspace folder, it sends incremental changes, asks for',
+    'code lenses and code actions after opening, and reads VmHWM 1.5 s after the last request, once deferred work (the',
+    'workspace index of the open file) has run. yaml-language-server gets the',
     'equivalent JSON Schema (`bench/error-blocks.schema.json`); its figures include its fixed 200 ms validation delay.',
     'The floor is the `yaml` package in-process on the same text. Times in ms, memory in MB (VmHWM).', '',
     `Run: ${JSON.stringify(meta)}`, '',
     '## Targets', '', '| target | value | limit | met |', '|---|---|---|---|',
     ...targets.map(t => `| ${t.what} | ${t.value} | ${t.target} | ${t.met ? 'yes' : '**no**'} |`), '',
     '## Side by side', '',
-    '| N (bytes) | server | open → diags | keystroke → diags (median / min) | completion (category / code) | hover | symbols | VmHWM |',
+    '| N (bytes) | server | open → diags (server CPU) | keystroke → diags, median / min (server CPU) | completion (category / code) | hover | symbols | VmHWM |',
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rs) {
-    lines.push(`| ${r.n} (${r.bytes}) | ours | ${f(r.ours.open)} | ${f(r.ours.change, 1)} / ${f(r.ours.changeMin, 1)} | ${f(r.ours.completionCategory, 1)} / ${f(r.ours.completionCode, 1)} | ${f(r.ours.hover, 1)} | ${f(r.ours.symbols, 1)} | ${f(r.ours.vmHwmMb)} |`);
+    lines.push(`| ${r.n} (${r.bytes}) | ours | ${f(r.ours.open)} (${f(r.ours.openCpu)}) | ${f(r.ours.change, 1)} / ${f(r.ours.changeMin, 1)} (${f(r.ours.changeCpu, 1)}) | ${f(r.ours.completionCategory, 1)} / ${f(r.ours.completionCode, 1)} | ${f(r.ours.hover, 1)} | ${f(r.ours.symbols, 1)} | ${f(r.ours.vmHwmMb)} |`);
     if (r.yls) lines.push(`| ${r.n} | yaml-language-server | ${f(r.yls.open)} | ${f(r.yls.change, 0)} / ${f(r.yls.changeMin, 0)} | ${f(r.yls.completionCategory, 0)} / ${f(r.yls.completionCode, 0)} | ${f(r.yls.hover, 1)} | ${f(r.yls.symbols, 1)} | ${f(r.yls.vmHwmMb)} |`);
     else lines.push(`| ${r.n} | yaml-language-server | not run at this size (minutes per process; \`--full\` runs it) | | | | | |`);
   }
   lines.push('', '## Floor (`yaml` 2.9.1, in-process)', '', '| N | lexer | CST parser | compose, uniqueKeys off | compose, default uniqueKeys (quadratic) | ours, keystroke ÷ compose |', '|---|---|---|---|---|---|');
   for (const r of rs) lines.push(`| ${r.n} | ${f(r.floor.lexer, 1)} | ${f(r.floor.cst, 1)} | ${f(r.floor.composeNoUnique, 1)} | ${f(r.floor.composeDefault, 1)} | ${(r.ours.change / r.floor.composeNoUnique).toFixed(2)} |`);
   lines.push('', '## How the keystroke stays cheap', '',
-    'A whole re-parse cannot meet the targets (the compose floor above). The server re-parses only the',
-    'top-level key or `error_codes` / `error_mapping` entry an edit touches (`server/src/service/parse/chunkedParse.ts`),',
-    'shifts the cached chunks that moved, caches schema verdicts and duplicate-free subtrees per entry node, finds',
+    'A whole re-parse cannot meet the targets (the compose floor above). The server takes the edit\'s range from',
+    'incremental sync (`service.edited`) and, when it stays inside one `error_codes` / `error_mapping` entry, re-parses',
+    'that entry alone without splitting the text again (`server/src/service/parse/reuseLayout.ts`); other edits re-parse',
+    'the top-level key or entries they touch (`chunkedParse.ts`). Moved chunks shift from precollected lists; the server',
+    'caches schema verdicts and duplicate-free subtrees per entry node, finds',
     'duplicates with one Set per mapping (O(n)), never expands aliases, and answers completion from the model and',
-    'a precomputed registry index. See ARCHITECTURE.md.', '');
+    'a precomputed registry index. See ARCHITECTURE.md.', '',
+    'What a keystroke still costs: the parse is now proportional to the edited entry, plus one loop that moves',
+    'the node ranges and spans of the entries after the edit; the checks still run over the whole model on every',
+    'keystroke (templates, resolution, conditions, duplicates, ranges of every diagnostic), which is what keeps',
+    'keystroke time above 50 ms at 10,000 and 20,000 codes. The next step is per-entry check results cached by',
+    'entry (the parse already keeps the extracted entries of untouched chunks as the same objects). In the server a',
+    'keystroke at 10,000 codes cost about 290 ms of CPU (all threads) where `service.validate` alone costs 70–170 ms',
+    'in-process (parse 12–20 ms of it); the rest is spent outside it and was not analysed here.', '',
+    '## Peak memory: the two harnesses', '',
+    'An independent harness reported 346 MB at 10,000 codes where this bench reported 228 MB (no workspace folder,',
+    'VmHWM read right after the last request). Measured with the client profiles of bench/lspBench.ts, one fresh',
+    'server each, at 10,000 codes: before the workspace-index rework merged on 2026-11-23 (load average about 10),',
+    'no workspace folder 256 MB; the file\'s folder as workspace folder, code lenses and a code action, VmHWM read 1.5 s',
+    'after the last request 273 MB; the same with pull diagnostics 274 MB, with full-document sync 267 MB. After that',
+    'merge (load average about 5): no workspace folder 290 MB, with the workspace folder 400 MB. So the workspace',
+    'folder is most likely what separates the two figures now: the scan builds the file\'s model before the editor opens it and',
+    'the index keeps its 10,000 declarations and uses, while the open document gets its own model; pull or push,',
+    'settings and sync kind change little, and a loaded machine adds about 30 MB (V8\'s concurrent collector gets',
+    'less CPU). The live heap of the service after opening is about 108 MB, steady over keystrokes, 87 MB of it the',
+    'model (YAML nodes and extracted entries, about 8.7 KB per code). The bench now uses the realistic profile.', '');
   return lines.join('\n');
 }
 

@@ -5,7 +5,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { buildModel } from '../../server/src/service/parse/buildModel';
+import { buildModel, PARSE_OPTIONS } from '../../server/src/service/parse/buildModel';
+import { parseChunked } from '../../server/src/service/parse/chunkedParse';
 import type { AdapterModel } from '../../server/src/service/model/model';
 import { docOf, newService, readCorpus, yamlDoc } from './helpers';
 
@@ -13,7 +14,10 @@ const URI = 'file:///w/big.adapter.yaml';
 
 function project(m: AdapterModel | undefined): unknown {
   if (!m) return undefined;
-  const strip = (o: unknown): unknown => JSON.parse(JSON.stringify(o, (k, v) => (k === 'node' || k === 'templateNode' || k === 'detailsNode' ? undefined : v)));
+  // Not through JSON.stringify: it would call the YAML nodes' toJSON (which throws on a bad merge key).
+  const strip = (o: unknown): unknown => Array.isArray(o) ? o.map(strip)
+    : o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).filter(([k, v]) => k !== 'node' && k !== 'templateNode' && k !== 'detailsNode' && v !== undefined).map(([k, v]) => [k, strip(v)]))
+    : o;
   return {
     codes: strip(m.codes), mappings: strip(m.mappings), params: strip(m.params),
     errors: m.syntaxErrors.map(e => [e.start, e.end, e.yamlCode]),
@@ -78,7 +82,7 @@ test('a chunked reparse after an edit reuses the untouched chunks', () => {
 const edit = fc.record({
   at: fc.nat(),
   del: fc.nat({ max: 6 }),
-  ins: fc.array(fc.constantFrom(' ', '\n', ':', '  ', 'A', '_', '{', '}', "'", '"', '#', '-', '4', 'x: 1\n', '  B:\n', '    code: X\n', '&a ', '*a'), { maxLength: 4 }).map(a => a.join('')),
+  ins: fc.array(fc.constantFrom(' ', '\n', ':', '  ', 'A', '_', '{', '}', "'", '"', '#', '-', '4', 'x: 1\n', '  B:\n', '    code: X\n', '&a ', '*a', '\t', '<<: *a\n'), { maxLength: 4 }).map(a => a.join('')),
 });
 
 test('random edit sequences: incremental == a fresh check of the same text; == a whole parse when the YAML is valid', () => {
@@ -87,10 +91,13 @@ test('random edit sequences: incremental == a fresh check of the same text; == a
     let text = base;
     let prev: AdapterModel | undefined;
     let version = 1;
-    for (const e of edits) {
+    for (const [i, e] of edits.entries()) {
       const at = e.at % (text.length + 1);
+      const oldEnd = Math.min(text.length, at + e.del);
       text = text.slice(0, at) + e.ins + text.slice(at + e.del);
-      const incremental = buildModel(URI, text, [], { chunkThreshold: 0, previous: prev });
+      // Every other edit comes with its range (as the language server passes it), the others are found by comparing texts.
+      const change = i % 2 ? { start: at, oldEnd, newEnd: at + e.ins.length } : undefined;
+      const incremental = buildModel(URI, text, [], { chunkThreshold: 0, previous: prev, change });
       const fresh = buildModel(URI, text, [], { chunkThreshold: 0 });
       const whole = buildModel(URI, text, [], { chunkThreshold: Infinity });
       assert.deepEqual(project(incremental), project(fresh));
@@ -98,10 +105,64 @@ test('random edit sequences: incremental == a fresh check of the same text; == a
       else assert.ok(incremental!.syntaxErrors.length > 0, 'a syntax error is never lost');
       prev = incremental;
       version++;
-      // The service, fed one version after another, says what a fresh service says of the same text.
+      // The service, fed one version after another (with the edit's offsets, as the language server
+      // passes them), says what a fresh service says of the same text.
+      service.edited(URI, version - 1, version, [{ start: at, end: oldEnd, text: e.ins }]);
       const d1 = service.validate(docOf(text, URI, version), { chunkThreshold: 0 });
       const d2 = newService().validate(docOf(text, URI, version), { chunkThreshold: 0 });
       assert.deepEqual(d1, d2);
     }
   }), { numRuns: 200, seed: 20261122 });
+});
+
+test('a keystroke inside an entry parses that entry alone; the entries after it keep their nodes, moved', () => {
+  const lines = ['name: big', 'error_codes:'];
+  for (let i = 0; i < 60; i++) lines.push(`  VALIDATION_E${i}:`, '    category: VALIDATION', `    message_template: "Field '{field}' (entry ${i})"`, '    details: { field: string }');
+  lines.push('error_mapping:', '  400:', '    code: VALIDATION_E3');
+  const text = yamlDoc(...lines);
+  const at = text.indexOf('(entry 20)') + 1;
+  const edited = text.slice(0, at) + 'x' + text.slice(at);
+  const first = parseChunked(text, 0, PARSE_OPTIONS, undefined)!;
+  const nodeOf40 = first.extracted.codes[40]!.node;
+  for (const change of [{ start: at, oldEnd: at, newEnd: at + 1 }, undefined]) {
+    const prev = parseChunked(text, 0, PARSE_OPTIONS, undefined)!;
+    const next = parseChunked(edited, 0, PARSE_OPTIONS, prev.state, change)!;
+    assert.equal(next.parsed, 1);
+    assert.deepEqual(project({ ...buildModel(URI, edited, [], { chunkThreshold: Infinity })!, codes: next.extracted.codes, mappings: next.extracted.mappings, params: next.extracted.params, syntaxErrors: [], sections: [next.section] } as AdapterModel),
+      project(buildModel(URI, edited, [], { chunkThreshold: Infinity })));
+    assert.equal(next.extracted.codes[40]!.node, prev.extracted.codes[40]!.node, 'the same node object, moved by one');
+  }
+  assert.ok(nodeOf40);
+  // A new entry typed in the middle, and a key typed at column 0, re-split: still the same as a whole parse.
+  let prev = buildModel(URI, text, [], { chunkThreshold: 0 })!;
+  for (const [ins, before] of [['  VALIDATION_NEW:\n    category: VALIDATION\n', '  VALIDATION_E30:'], ['x: 1\n', '  VALIDATION_E31:'], ['\t', '    category: VALIDATION\n  VALIDATION_E33:']] as const) {
+    const where = prev.text.indexOf(before);
+    const t = prev.text.slice(0, where) + ins + prev.text.slice(where);
+    const m = buildModel(URI, t, [], { chunkThreshold: 0, previous: prev, change: { start: where, oldEnd: where, newEnd: where + ins.length } })!;
+    assert.deepEqual(project(m), project(buildModel(URI, t, [], { chunkThreshold: 0 })), ins);
+    if (!m.syntaxErrors.length) assert.deepEqual(project(m), project(buildModel(URI, t, [], { chunkThreshold: Infinity })), ins);
+    prev = m;
+  }
+});
+
+test('service.edited: several edits between two validations are merged; a hint for another version is ignored', () => {
+  const lines = ['error_codes:'];
+  for (let i = 0; i < 30; i++) lines.push(`  VALIDATION_E${i}:`, '    category: VALIDATION', `    message_template: "Field '{field}' (entry ${i})"`, '    details: { field: string }');
+  let text = yamlDoc(...lines);
+  const service = newService();
+  service.validate(docOf(text, URI, 1));
+  const edits: [string, string][] = [['(entry 3)', 'x'], ['(entry 20)', '{oops}'], ['VALIDATION_E25:', 'NEW_CODE:\n    category: VALIDATION\n  ']];
+  let version = 1;
+  for (const [near, ins] of edits) {
+    const at = text.indexOf(near) + (near.startsWith('(') ? 1 : 0);
+    text = text.slice(0, at) + ins + text.slice(at);
+    service.edited(URI, version, version + 1, [{ start: at, end: at, text: ins }]);
+    version++;
+  }
+  assert.deepEqual(service.validate(docOf(text, URI, version)), newService().validate(docOf(text, URI, version)));
+  // A hint whose versions do not follow the cached model is dropped: the texts are compared instead.
+  const at = text.indexOf('(entry 7)') + 1;
+  const next = text.slice(0, at) + 'y' + text.slice(at);
+  service.edited(URI, version + 5, version + 6, [{ start: 0, end: 0, text: 'y' }]);
+  assert.deepEqual(service.validate(docOf(next, URI, version + 6)), newService().validate(docOf(next, URI, version + 6)));
 });

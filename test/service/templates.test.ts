@@ -109,6 +109,26 @@ test('template.flow-mapping: an unquoted template starting with { ; fix quotes i
   assert.deepEqual(codesIn(newService(), fixed).filter(c => c.startsWith('template.') && c !== 'template.unquoted-placeholder'), []);
 });
 
+test('template.flow-mapping: one mistake, one diagnostic (no yaml.syntax inside the template); the fix quotes it', () => {
+  for (const [tmpl, quoted] of [
+    ["{reason} happened", '"{reason} happened"'],
+    ["{a}, {b} failed", '"{a}, {b} failed"'],
+    ["{reason", '"{reason"'],
+  ]) {
+    const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', `    message_template: [[${tmpl}]]`, '    details: { reason: string, a: string, b: string }',
+      '  VALIDATION_Y:', '    category: VALIDATION', '    message_template: "ok"'));
+    const s = newService();
+    const all = s.validate(f.doc);
+    assert.deepEqual(all.map(d => [String(d.code), d.range]), [['template.flow-mapping', f.spans[0]]], tmpl);
+    const fixed = applyFix(s, f.doc, all[0]!);
+    assert.equal(fixed, f.doc.getText().replace(`message_template: ${tmpl}`, `message_template: ${quoted}`));
+  }
+  // A syntax error elsewhere in the file is still reported.
+  const g = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: {reason} happened', '    details: { reason: string }',
+    '  VALIDATION_Y:', '    category: VALIDATION', '    message_template: [["ok]]'));
+  assert.deepEqual(newService().validate(g.doc).map(d => String(d.code)).sort(), ['template.flow-mapping', 'yaml.syntax']);
+});
+
 test('no template false positives on the four real adapters', () => {
   const s = newService();
   for (const [name, uri] of [

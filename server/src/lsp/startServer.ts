@@ -25,7 +25,8 @@ export interface Server { readonly service: AdapterService; readonly indexer: Wo
 export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const index = createWorkspaceIndex();
   const service = createAdapterService({ ...deps, workspace: index });
-  const documents = createTextDocuments();
+  // Incremental sync: the service learns which offsets each change touched (it re-parses only that entry).
+  const documents = createTextDocuments((uri, from, to, edits) => service.edited(uri, from, to, edits));
   let features: ClientFeatures = clientFeatures({});
   let folders: string[] = [];
   let down = false;

@@ -7,6 +7,7 @@
  */
 import { TextDocuments, type TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextChange } from '../service';
 
 type Position = { line: number; character: number };
 
@@ -30,18 +31,26 @@ export function clampChange(doc: TextDocument, change: TextDocumentContentChange
   return { range: { start: clampPosition(doc, r.start), end: clampPosition(doc, r.end) }, text: c.text };
 }
 
+/** What the changes of one update touched, in offsets of the text each applied to (for `service.edited`). */
+export type EditListener = (uri: string, from: number, to: number, edits: TextChange[]) => void;
+
 /** Apply changes one by one, each clamped against the text the previous ones left. */
-export function updateClamped(doc: TextDocument, changes: readonly TextDocumentContentChangeEvent[], version: number): TextDocument {
+export function updateClamped(doc: TextDocument, changes: readonly TextDocumentContentChangeEvent[], version: number, onEdits?: EditListener): TextDocument {
+  const from = doc.version;
+  const edits: TextChange[] = [];
   for (const change of changes) {
     const safe = clampChange(doc, change);
-    if (safe) TextDocument.update(doc, [safe], version);
+    if (!safe) continue;
+    edits.push('range' in safe ? { start: doc.offsetAt(safe.range.start), end: doc.offsetAt(safe.range.end), text: safe.text } : { start: 0, end: doc.getText().length, text: safe.text });
+    TextDocument.update(doc, [safe], version);
   }
+  onEdits?.(doc.uri, from, version, edits);
   return TextDocument.update(doc, [], version);
 }
 
-export function createTextDocuments(): TextDocuments<TextDocument> {
+export function createTextDocuments(onEdits?: EditListener): TextDocuments<TextDocument> {
   return new TextDocuments({
     create: (uri, languageId, version, text) => TextDocument.create(uri, languageId, version, typeof text === 'string' ? text : ''),
-    update: updateClamped,
+    update: (doc, changes, version) => updateClamped(doc, changes, version, onEdits),
   });
 }

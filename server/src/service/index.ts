@@ -17,6 +17,7 @@ import { hover, type HoverOptions } from './features/hover';
 import type { AdapterModel } from './model/model';
 import { codeOccurrences, definition, prepareRename, references, rename } from './features/navigation';
 import { buildModel } from './parse/buildModel';
+import { mergeChanges, type Change } from './parse/reuseLayout';
 import { indexRegistry, type Registry, type RegistryIndex } from './model/registry';
 import { classify } from './parse/sourceFile';
 import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
@@ -122,7 +123,16 @@ export interface AdapterService {
   readonly registry: Registry;
   /** Drop the cached model of a closed document. */
   forget(uri: string): void;
+  /**
+   * LSP incremental sync: version `from` of `uri` became `to` by these edits (offsets in the text they
+   * apply to, in order). Optional: it lets the next model of `to` re-parse only the touched entry
+   * without comparing the two texts; without it the change is found by that comparison.
+   */
+  edited(uri: string, from: number, to: number, changes: readonly TextChange[]): void;
 }
+
+/** One edit in offsets: [start, end) of the text before it became `text`. */
+export interface TextChange { readonly start: number; readonly end: number; readonly text: string }
 
 /** Validators of one error_codes entry and one error_mapping value, when the schema has the expected shape. */
 function entryValidators(ajv: Ajv, schema: object): { code: ValidateFunction; mapping: ValidateFunction } | undefined {
@@ -150,15 +160,20 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   const validateEntry = entryValidators(ajv, deps.schema);
   const envelopeValidators = new Map(Object.entries(deps.envelopeSchemas ?? {}).map(([id, schema]) => [id, ajv.compile(schema)] as const));
   const cache = new Map<string, { version: number; text: string; model: AdapterModel | undefined }>();
+  /** Per uri: the union of the edits from version `from` to version `to` (offsets of `to`'s text at the new end). */
+  const pending = new Map<string, { from: number; to: number; change: Change }>();
   const detailTypes = detailTypesOf(deps.schema);
 
   const modelOf = (doc: TextDocument, opts?: ServiceOptions): AdapterModel | undefined => {
     const text = doc.getText();
     const hit = cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.text === text) return hit.model;
+    const p = pending.get(doc.uri);
+    pending.delete(doc.uri);
+    const change = p && hit && p.from === hit.version && p.to === doc.version ? p.change : undefined;
     const model = text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)
       ? undefined
-      : buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold });
+      : buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change });
     cache.set(doc.uri, { version: doc.version, text, model });
     return model;
   };
@@ -223,7 +238,17 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       const opts = { sources: req.sources, version: req.version };
       return req.lang === 'ts' ? toTypeScript(codes, opts) : JSON.stringify(toJsonSchema(codes, opts), null, 2) + '\n';
     },
-    forget: uri => void cache.delete(uri),
+    forget: uri => { cache.delete(uri); pending.delete(uri); },
+    edited: (uri, from, to, changes) => {
+      let p = pending.get(uri);
+      if (p && p.to !== from) p = undefined;
+      let change = p?.change;
+      for (const c of changes) {
+        const next: Change = { start: c.start, oldEnd: c.end, newEnd: c.start + c.text.length };
+        change = change ? mergeChanges(change, next) : next;
+      }
+      if (change) pending.set(uri, { from: p?.from ?? from, to, change }); else pending.delete(uri);
+    },
   };
   return service;
 }

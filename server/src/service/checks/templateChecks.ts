@@ -14,7 +14,14 @@ import type { Check, Problem } from './types';
 
 export const templates: Check = {
   name: 'templates',
-  run({ model, registry, workspace }, emit) {
+  run({ model, registry, workspace }, report) {
+    // A template or details block shared through an alias is seen by each entry that uses it: one
+    // diagnostic per position and code (an entry's own spans never coincide with another's).
+    const emitted = new Set<string>();
+    const emit = (p: Problem) => {
+      const k = `${p.code}:${p.start}:${p.end}`;
+      if (!emitted.has(k)) { emitted.add(k); report(p); }
+    };
     const resolver = createResolver(model.codes, registry, workspace, model.uri);
     const params = new Map(model.params.map(p => [p.name, p] as const));
     const one = (t: Template | undefined, node: CodeDef['templateNode'], visible: Map<string, VisibleKey> | undefined,

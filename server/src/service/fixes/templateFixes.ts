@@ -21,11 +21,14 @@ const unknownPlaceholder: Fixer<'template.unknown-placeholder'> = (ctx, d, data)
   if (ctx.doc.getText(d.range) !== `{${data.key}}`) return [];
   const out: CodeAction[] = [];
   const found = entryAndSection(ctx, data.entryKind, data.entryAt, data.index);
-  if (found) {
+  // Nothing reached through an alias (or anchored and aliased) is edited: it would change the anchor's other users.
+  if (found && !found.e.detailsShared && !(found.e.shared && !found.e.detailsNode)) {
     const type = (data.param?.type && TYPE_OF_PARAM[data.param.type]) || 'string';
     const edit = declareDetail(ctx.doc, found.s, found.e.node, found.e.detailsNode, data.key, type, syntaxOf(ctx.model));
     if (edit) out.push(action(`Declare '${data.key}: ${type}' in details`, d, single(ctx.doc, [edit]), !!data.param || data.suggestions.length === 0));
   }
+  // A template shared through an alias is not edited: it would change the anchor's other users.
+  if (found?.e.template?.shared || (!found && templateAt(ctx, ctx.doc.offsetAt(d.range.start))?.shared)) return out;
   // The closest key is the best fix only when no parameter says the key is meant, and it is clearly the closest.
   const best = !data.param && clearlyBest(data.key, data.suggestions);
   data.suggestions.forEach((k, i) => out.push(action(`Change to '{${k}}'`, d, single(ctx.doc, [{ range: d.range, newText: `{${k}}` }]), best && i === 0)));
@@ -86,10 +89,10 @@ const unusedDetail: Fixer<'template.unused-detail'> = (ctx, d, data) => {
   const out: CodeAction[] = [];
   const t = templateOf(found.e);
   // Neither using nor removing an unused key is clearly right (it may be extra data): no preferred fix.
-  const ins = t && appendToTemplate(ctx, t, ` '{${data.key}}'`);
+  const ins = t && !t.shared && appendToTemplate(ctx, t, ` '{${data.key}}'`);
   if (ins) out.push(action(`Use '{${data.key}}' in the message template`, d, single(ctx.doc, [ins])));
   const decl = found.e.details.find(x => x.name === data.key);
-  if (decl) {
+  if (decl && !decl.shared) {
     const flow = !!found.e.detailsNode && (found.e.detailsNode as { flow?: boolean }).flow === true;
     // The only key: remove the whole `details:` entry rather than leave an empty one behind.
     const whole = found.e.details.length === 1 ? removeDetailsBlock(ctx, found.s, found.e) : undefined;

@@ -26,6 +26,11 @@ export interface StringValue {
   readonly span: Span;
   readonly raw: string;
   readonly style: ScalarStyle;
+  /**
+   * Reached through an alias (`*ref`): the span is the anchored source, which other users of the
+   * anchor share, so a fix must not change its meaning there.
+   */
+  readonly shared?: true;
 }
 
 export interface Placeholder { readonly name: string; /** covers the braces */ readonly span: Span }
@@ -48,6 +53,8 @@ export interface DetailDecl {
   readonly description?: string;
   readonly example?: unknown;
   readonly enum?: readonly unknown[];
+  /** Reached through an alias: the key sits in the anchored source (see StringValue.shared). */
+  readonly shared?: true;
 }
 
 export interface StatusRef {
@@ -79,6 +86,10 @@ export interface CodeDef {
   readonly details: readonly DetailDecl[];
   readonly detailsNode?: Node;
   readonly description?: string;
+  /** The entry's mapping is an alias's anchored node (`FOO: *base`): editing it edits every user. */
+  readonly shared?: true;
+  /** The details mapping is reached through an alias (`details: *ref`): declaring a key there is not local. */
+  readonly detailsShared?: true;
 }
 
 export interface MappingEntry {
@@ -94,6 +105,8 @@ export interface MappingEntry {
   readonly condition?: StringValue;
   readonly details: readonly DetailDecl[];
   readonly detailsNode?: Node;
+  readonly shared?: true;
+  readonly detailsShared?: true;
 }
 
 export interface ParseProblem {

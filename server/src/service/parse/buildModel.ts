@@ -2,12 +2,15 @@
  * text → AdapterModel. The only place that calls the YAML parser (conventions C2). Keys are compared
  * as strings; duplicate keys are left to the O(n) check (the parser's own check is quadratic).
  */
-import { Composer, Parser, type Document } from 'yaml';
+import { Composer, Parser, type Document, type Node } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
-import { parseChunked, type ChunkStore } from './chunkedParse';
+import { parseChunked, type ChunkState } from './chunkedParse';
+import type { Change } from './reuseLayout';
+import { badMerges } from './aliases';
 import { extract, type Extracted } from './extract';
 import { jsonSyntaxErrors } from './jsonSyntax';
 import { classify, type Classified } from './sourceFile';
+import { remapRanges, repairTabs, TAB_INDENT } from './tabs';
 
 export const PARSE_OPTIONS = {
   uniqueKeys: false,
@@ -15,6 +18,8 @@ export const PARSE_OPTIONS = {
   keepSourceTokens: false,
   strict: true,
   stringKeys: false,
+  // YAML 1.1 merge keys (`<<: *base`), as most loaders apply them (docs/spec-decisions.md).
+  merge: true,
 } as const;
 
 /**
@@ -29,6 +34,11 @@ export interface BuildOptions {
   readonly extraGlobs?: readonly string[];
   /** The model of the previous version of the same document (its chunks are reused). */
   readonly previous?: AdapterModel;
+  /**
+   * What changed since `previous` (file offsets), when the caller knows it (LSP incremental sync):
+   * spares the comparison of the two texts. Without it the change is found by comparing them.
+   */
+  readonly change?: Change;
   /** Override CHUNK_THRESHOLD (tests compare chunked and whole parses with 0 and Infinity). */
   readonly chunkThreshold?: number;
 }
@@ -46,16 +56,20 @@ export function buildClassified(uri: string, text: string, cls: Classified, opts
   }
   const yamlText = text.slice(start, end);
   let sections: Section[] | undefined;
-  let parseState: ChunkStore | undefined;
+  let parseState: ChunkState | undefined;
   let ex: Extracted | undefined;
   if (cls.kind !== 'json' && yamlText.length >= (opts.chunkThreshold ?? CHUNK_THRESHOLD)) {
-    const prev = opts.previous?.parseState instanceof Map ? opts.previous.parseState as ChunkStore : undefined;
-    const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev);
+    const ps = opts.previous?.parseState as ChunkState | undefined;
+    const prev = Array.isArray(ps?.pieces) ? ps : undefined;
+    const c = opts.change;
+    const change = c && c.start >= start && c.oldEnd <= opts.previous!.text.length && text.length - opts.previous!.text.length === c.newEnd - c.oldEnd
+      ? { start: c.start - start, oldEnd: c.oldEnd - start, newEnd: c.newEnd - start } : undefined;
+    const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change);
     if (chunked) {
       sections = [chunked.section];
       ex = chunked.extracted;
       for (const e of chunked.errors) syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
-      parseState = chunked.store;
+      parseState = chunked.state;
     }
   }
   sections ??= parseSections(yamlText, start, cls.kind, syntaxErrors);
@@ -66,6 +80,11 @@ export function buildClassified(uri: string, text: string, cls: Classified, opts
     if (json.length) syntaxErrors.splice(0, syntaxErrors.length, ...json);
   }
   ex ??= extract(sections);
+  if (yamlText.includes('<<')) {
+    for (const s of sections) for (const n of badMerges(s.doc)) {
+      syntaxErrors.push({ start: s.base + n.range![0], end: s.base + n.range![1], message: "A merge key '<<' takes a mapping, an alias of a mapping, or a list of them; this value is none of these and is ignored.", yamlCode: 'BAD_MERGE' });
+    }
+  }
   return {
     uri, text, kind: cls.kind, sections,
     codes: ex.codes, mappings: ex.mappings, params: ex.params,
@@ -76,13 +95,25 @@ export function buildClassified(uri: string, text: string, cls: Classified, opts
 }
 
 export function parseSections(yamlText: string, base: number, kind: FileKind, errors: ParseProblem[]): Section[] {
-  const docs: Document.Parsed[] = [];
-  const composer = new Composer(PARSE_OPTIONS);
-  for (const d of composer.compose(new Parser().parse(yamlText), true, yamlText.length)) docs.push(d);
+  const compose = (x: string) => [...new Composer(PARSE_OPTIONS).compose(new Parser().parse(x), true, x.length)] as Document.Parsed[];
+  let docs = compose(yamlText);
+  let f = (x: number) => x;
+  if (docs.some(d => d.errors.length) && TAB_INDENT.test(yamlText)) {
+    // Tabs in indentation: one error on each tab, the rest read as if indented with spaces (parse/tabs.ts).
+    const r = repairTabs(yamlText)!;
+    docs = compose(r.text);
+    f = r.toOriginal;
+    for (const d of docs) {
+      remapRanges([d.contents as Node | null], f);
+      const dr = d.range as [number, number, number];
+      dr[0] = f(dr[0]); dr[1] = f(dr[1]); dr[2] = f(dr[2]);
+    }
+    for (const e of r.errors) errors.push({ start: base + e.start, end: base + e.end, message: e.message, yamlCode: e.code });
+  }
   const sections: Section[] = [];
   docs.forEach((doc, index) => {
     for (const e of doc.errors) {
-      const [s, t] = e.pos;
+      const s = f(e.pos[0]), t = f(e.pos[1]);
       errors.push({ start: base + s, end: base + Math.max(t, s), message: e.message, yamlCode: e.code });
     }
     // A Markdown adapter has one front matter document; a second one would be body text.

@@ -11,9 +11,11 @@
  */
 import { Composer, Document, isMap, Pair, Parser, YAMLMap, type Node } from 'yaml';
 import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
-import type { Section } from '../model/model';
+import type { Section, Span } from '../model/model';
 import { flat } from './flat';
-import { Shifter } from './shiftModel';
+import { collectRanges, collectSpans } from './shiftModel';
+import { diff, reuseLayout, type Change, type Piece as LayoutPiece } from './reuseLayout';
+import { remapRanges, repairTabs, TAB_INDENT, type TabError } from './tabs';
 
 export interface ChunkError { readonly start: number; readonly end: number; readonly message: string; readonly code: string }
 
@@ -29,12 +31,38 @@ interface Chunk {
   extractedAt?: number;
   /** The same text means different things under error_codes and under error_mapping. */
   extractedAs?: Role;
+  /** Holds `&` or `*`: what it means depends on other chunks (re-extracted on every parse). */
+  readonly anchors: boolean;
+  /** Every node range of `pairs` and every span of `extracted`, once each (collected when first moved). */
+  ranges?: number[][];
+  spans?: Span[];
+  /** The parse that last placed it. */
+  gen?: number;
 }
 
 type Role = 'top' | 'header' | 'error_codes' | 'error_mapping';
 
 /** The chunks of the last parse of one document, by text (several for identical texts). */
-export type ChunkStore = Map<string, Chunk[]>;
+type ChunkStore = Map<string, Chunk[]>;
+
+/** What the next parse of the same document reuses: the layout of this text, each piece with its chunk. */
+export interface ChunkState { readonly pieces: LayoutPiece<Chunk>[]; readonly text: string }
+
+/** Chunks by text, for a parse that had to split the text again. */
+function storeOf(pieces: readonly LayoutPiece<Chunk>[]): ChunkStore {
+  const store: ChunkStore = new Map();
+  const add = (p: LayoutPiece<Chunk> | undefined) => {
+    const c = p?.chunk;
+    if (!c) return;
+    const list = store.get(c.text);
+    if (list) list.push(c); else store.set(c.text, [c]);
+  };
+  for (const p of pieces) { add(p); add(p.header); p.sub?.forEach(add); }
+  return store;
+}
+
+/** Marks the chunks taken by one parse (a chunk is placed once). */
+let generation = 0;
 
 export interface ChunkedParse {
   readonly doc: Document.Parsed;
@@ -42,39 +70,53 @@ export interface ChunkedParse {
   readonly section: Section;
   readonly extracted: Extracted;
   readonly errors: readonly ChunkError[];
-  readonly store: ChunkStore;
+  readonly state: ChunkState;
   /** How many chunks had to be parsed (the rest came from the store). */
   readonly parsed: number;
 }
 
-const UNSAFE = /(?:^|[\s[{,])[&*!][^\s[\]{},]|^%|^(?:---|\.\.\.)(?:\s|$)|^\t/m;
+const UNSAFE = /(?:^|[\s[{,])![^\s[\]{},]|^%|^(?:---|\.\.\.)(?:\s|$)|(?:^|[\s{,])<<[ \t]*:/m;
+/** A chunk that may hold an anchor or alias: what it means depends on other chunks, so it is re-extracted. */
+const ANCHOR_OR_ALIAS = /[&*]/;
 const SPLIT_BLOCK = /^(?:error_codes|error_mapping)[ \t]*:[ \t]*(?:#[^\n]*)?\r?$/;
 
-interface Piece { start: number; end: number; sub?: Piece[]; header?: Piece }
+type Piece = LayoutPiece<Chunk>;
 
-export function parseChunked(text: string, base: number, options: object, prev: ChunkStore | undefined): ChunkedParse | undefined {
-  if (UNSAFE.test(text)) return undefined;
-  const top = splitTop(text);
+export function parseChunked(text: string, base: number, options: object, prevState: ChunkState | undefined, change?: Change): ChunkedParse | undefined {
+  const unsafe = (t: string) => UNSAFE.test(t);
+  let top: Piece[] | undefined;
+  if (prevState) top = reuseLayout(prevState.pieces, prevState.text, text, change ?? diff(prevState.text, text), unsafe);
+  if (!top) {
+    if (unsafe(text)) return undefined;
+    top = splitTop(text);
+  }
   if (!top) return undefined;
-  const store: ChunkStore = new Map();
-  const used = new Set<Chunk>();
+  let prev: ChunkStore | undefined;
+  const gen = ++generation;
   const errors: ChunkError[] = [];
   let parsed = 0;
-  const take = (start: number, end: number): Chunk | undefined => {
-    const t = text.slice(start, end);
-    let chunk = prev?.get(t)?.find(c => !used.has(c));
-    if (!chunk) {
-      chunk = parseChunk(flat(t), options, start);
-      parsed++;
-      if (!chunk) return undefined;
-    } else if (chunk.placedAt !== start) {
-      const shifter = new Shifter(start - chunk.placedAt);
-      for (const p of chunk.pairs) shifter.pair(p);
+  const take = (piece: Piece): Chunk | undefined => {
+    const { start, end } = piece;
+    const hint = piece.chunk;
+    let chunk: Chunk | undefined;
+    if (hint && hint.gen !== gen && hint.text.length === end - start) chunk = hint;
+    else {
+      const t = text.slice(start, end);
+      if (prevState) prev ??= storeOf(prevState.pieces);
+      chunk = prev?.get(t)?.find(c => c.gen !== gen);
+      if (!chunk) {
+        chunk = parseChunk(flat(t), options, start);
+        parsed++;
+        if (!chunk) return undefined;
+      }
+    }
+    if (chunk.placedAt !== start) {
+      const d = start - chunk.placedAt;
+      for (const r of (chunk.ranges ??= collectRanges(chunk.pairs))) { r[0] = r[0]! + d; r[1] = r[1]! + d; r[2] = r[2]! + d; }
       chunk.placedAt = start;
     }
-    used.add(chunk);
-    const list = store.get(chunk.text);
-    if (list) list.push(chunk); else store.set(chunk.text, [chunk]);
+    piece.chunk = chunk;
+    chunk.gen = gen;
     for (const e of chunk.errors) errors.push({ ...e, start: e.start + start, end: e.end + start });
     return chunk;
   };
@@ -83,18 +125,18 @@ export function parseChunked(text: string, base: number, options: object, prev: 
   const root = new YAMLMap();
   for (const piece of top) {
     if (!piece.sub) {
-      const c = take(piece.start, piece.end);
+      const c = take(piece);
       if (!c) return undefined;
       root.items.push(...c.pairs);
       placed.push([c, 'top']);
       continue;
     }
-    const head = take(piece.header!.start, piece.header!.end);
+    const head = take(piece.header!);
     if (!head || head.pairs.length !== 1) return undefined;
     const role: Role = String((head.pairs[0]!.key as { value?: unknown }).value) === 'error_codes' ? 'error_codes' : 'error_mapping';
     const block = new YAMLMap();
     for (const s of piece.sub) {
-      const c = take(s.start, s.end);
+      const c = take(s);
       if (!c) return undefined;
       block.items.push(...c.pairs);
       placed.push([c, role]);
@@ -115,16 +157,15 @@ export function parseChunked(text: string, base: number, options: object, prev: 
   const extracted: Extracted = { codes: [], mappings: [], params: [] };
   for (const [c, role] of placed) {
     const at = base + c.placedAt;
-    if (!c.extracted || c.extractedAt === undefined || c.extractedAs !== role) {
+    if (!c.extracted || c.extractedAt === undefined || c.extractedAs !== role || c.anchors) {
       c.extracted = { codes: [], mappings: [], params: [] };
+      c.spans = undefined;
       if (role === 'top') extractTopPairs(section, c.pairs, c.extracted);
       else if (role === 'error_codes') extractCodePairs(section, c.pairs, c.extracted);
       else if (role === 'error_mapping') extractMappingPairs(section, c.pairs, c.extracted);
     } else if (c.extractedAt !== at) {
-      const shifter = new Shifter(at - c.extractedAt);
-      c.extracted.codes.forEach(x => shifter.code(x));
-      c.extracted.mappings.forEach(x => shifter.mapping(x));
-      c.extracted.params.forEach(x => shifter.param(x));
+      const d = at - c.extractedAt;
+      for (const s of (c.spans ??= collectSpans(c.extracted))) { (s as { start: number }).start += d; (s as { end: number }).end += d; }
     }
     c.extractedAt = at;
     c.extractedAs = role;
@@ -132,7 +173,7 @@ export function parseChunked(text: string, base: number, options: object, prev: 
     extracted.mappings.push(...c.extracted.mappings);
     extracted.params.push(...c.extracted.params);
   }
-  return { doc, section, extracted, errors, store, parsed };
+  return { doc, section, extracted, errors, state: { pieces: top, text }, parsed };
 }
 
 function endOf(p: Pair | undefined): number {
@@ -142,15 +183,31 @@ function endOf(p: Pair | undefined): number {
 }
 
 function parseChunk(t: string, options: object, at: number): Chunk | undefined {
-  const docs = [...new Composer(options).compose(new Parser().parse(t), true, t.length)];
+  const compose = (x: string) => [...new Composer(options).compose(new Parser().parse(x), true, x.length)];
+  let docs = compose(t);
+  let tabErrors: readonly TabError[] = [];
+  let toOriginal: ((x: number) => number) | undefined;
+  if (docs.some(d => d.errors.length) && TAB_INDENT.test(t)) {
+    const r = repairTabs(t)!;
+    docs = compose(r.text);
+    tabErrors = r.errors;
+    toOriginal = r.toOriginal;
+  }
   if (docs.length !== 1) return undefined;
   const d = docs[0]!;
-  const errors = d.errors.map(e => ({ start: e.pos[0], end: Math.max(e.pos[1], e.pos[0]), message: e.message, code: e.code }));
+  const f = toOriginal ?? ((x: number) => x);
+  const errors = [...tabErrors, ...d.errors.map(e => ({ start: f(e.pos[0]), end: Math.max(f(e.pos[1]), f(e.pos[0])), message: e.message, code: e.code }))];
   const contents = d.contents as Node | null;
-  if (!isMap(contents)) return errors.length || contents ? undefined : { text: t, pairs: [], errors, placedAt: at };
+  const anchors = ANCHOR_OR_ALIAS.test(t);
+  if (!isMap(contents)) return errors.length || contents ? undefined : { text: t, pairs: [], errors, placedAt: at, anchors };
   const pairs = contents.items as Pair[];
-  if (at !== 0) { const shifter = new Shifter(at); for (const p of pairs) shifter.pair(p); }
-  return { text: t, pairs, errors, placedAt: at };
+  if (toOriginal) remapRanges(pairs, toOriginal);
+  const chunk: Chunk = { text: t, pairs, errors, placedAt: 0, anchors };
+  if (at !== 0) {
+    for (const r of (chunk.ranges = collectRanges(pairs))) { r[0] = r[0]! + at; r[1] = r[1]! + at; r[2] = r[2]! + at; }
+    chunk.placedAt = at;
+  }
+  return chunk;
 }
 
 /** Split into top-level key chunks; error_codes / error_mapping further into entries. */
@@ -162,7 +219,8 @@ function splitTop(text: string): Piece[] | undefined {
     const nl = text.indexOf('\n', pos);
     const lineEnd = nl < 0 ? text.length : nl + 1;
     const c = text[pos]!;
-    if (c !== ' ' && c !== '#' && c !== '\n' && c !== '\r') {
+    // A tab-indented line continues the current key (the chunk's parse reports the tab).
+    if (c !== ' ' && c !== '#' && c !== '\n' && c !== '\r' && c !== '\t') {
       if (c === '-' || c === '{' || c === '[' || c === '?') return undefined;
       if (cur) cur.end = pos;
       cur = { start: cur ? pos : 0, end: lineEnd };
@@ -196,8 +254,10 @@ function splitBlock(text: string, p: Piece, headEnd: number): void {
     if (!blank) {
       const ind = i - pos;
       if (indent < 0) indent = ind;
-      if (ind < indent || c === '\t') return;
-      if (ind === indent) {
+      if (c === '\t') {
+        if (!sub.length) return;
+      } else if (ind < indent) return;
+      else if (ind === indent) {
         if (c === '-' || c === '?' || c === '{' || c === '[') return;
         // An entry starts at its key, not at its line: the indentation before the key belongs to the
         // previous chunk, where a whole parse also places an empty value that ends there.

@@ -1,5 +1,6 @@
 /** Walks the parsed sections and pulls out the blocks we check, with document offsets. */
 import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import { deref, effectivePairs, type Reached } from './aliases';
 import type { CodeDef, DetailDecl, MappingEntry, OperationParam, ScalarStyle, Section, Span, StatusRef, StringValue, Template, ValueRef } from '../model/model';
 import { flat } from './flat';
 import { scanTemplate } from './placeholders';
@@ -10,7 +11,7 @@ export function extract(sections: readonly Section[]): Extracted {
   const out: Extracted = { codes: [], mappings: [], params: [] };
   for (const s of sections) {
     const root = s.doc.contents;
-    if (isMap(root)) extractTopPairs(s, root.items, out);
+    if (isMap(root)) extractTopPairs(s, effectivePairs(s.doc, root).map(r => r.pair), out);
   }
   return out;
 }
@@ -19,24 +20,35 @@ export function extract(sections: readonly Section[]): Extracted {
 export function extractTopPairs(s: Section, pairs: readonly Pair[], out: Extracted): void {
   for (const pair of pairs) {
     const key = keyString(pair);
-    if (key === 'error_codes' && isMap(pair.value)) extractCodePairs(s, pair.value.items, out);
-    else if (key === 'error_mapping' && isMap(pair.value)) extractMappingPairs(s, pair.value.items, out);
+    const v = key === 'error_codes' || key === 'error_mapping' ? deref(s.doc, pair.value) : undefined;
+    if (key === 'error_codes' && isMap(v?.node)) extractCodePairs(s, effectivePairs(s.doc, v.node, v.shared), out);
+    else if (key === 'error_mapping' && isMap(v?.node)) extractMappingPairs(s, effectivePairs(s.doc, v.node, v.shared), out);
     else if (key === 'operations') operationParams(s, pair.value as Node | null, out.params);
   }
 }
 
-/** Entries of an error_codes block. */
-export function extractCodePairs(s: Section, pairs: readonly Pair[], out: Extracted): void {
-  for (const p of pairs) { const c = codeDef(s, p); if (c) out.codes.push(c); }
+type PairsIn = readonly (Pair | Reached)[];
+const reached = (p: Pair | Reached): Reached => ('pair' in p ? p : { pair: p, shared: false });
+
+/** Entries of an error_codes block (its own pairs, or with merges applied). */
+export function extractCodePairs(s: Section, pairs: PairsIn, out: Extracted): void {
+  for (const p of pairs) { const c = codeDef(s, reached(p)); if (c) out.codes.push(c); }
 }
 
 /** Entries of an error_mapping block. */
-export function extractMappingPairs(s: Section, pairs: readonly Pair[], out: Extracted): void {
-  for (const p of pairs) mappingEntries(s, p, out.mappings);
+export function extractMappingPairs(s: Section, pairs: PairsIn, out: Extracted): void {
+  for (const p of pairs) mappingEntries(s, reached(p), out.mappings);
 }
 
 export function keyString(pair: Pair): string | undefined {
-  return isScalar(pair.key) && pair.key.value !== null && typeof pair.key.value !== 'object' ? String(pair.key.value) : undefined;
+  const v = isScalar(pair.key) ? pair.key.value : null;
+  // A merge key `<<` (a symbol) is no key of its own: its pairs are read through effectivePairs.
+  return v !== null && typeof v !== 'object' && typeof v !== 'symbol' ? String(v) : undefined;
+}
+
+/** A node's plain value; undefined when it cannot be built (a `<<` merging a non-mapping throws). */
+function toJSON(n: Node): unknown {
+  try { return n.toJSON(); } catch { return undefined; }
 }
 
 export const spanOf = (s: Section, n: Node): Span => ({ start: s.base + n.range![0], end: s.base + n.range![1] });
@@ -52,25 +64,30 @@ const STYLE: Record<string, ScalarStyle> = {
   PLAIN: 'plain', QUOTE_SINGLE: 'single', QUOTE_DOUBLE: 'double', BLOCK_LITERAL: 'literal', BLOCK_FOLDED: 'folded',
 };
 
-export function stringValue(s: Section, n: unknown): StringValue | undefined {
+export function stringValue(s: Section, n: unknown, shared = false): StringValue | undefined {
+  const d = deref(s.doc, n);
+  n = d.node;
   if (!isScalar(n) || typeof n.value !== 'string' || !n.range) return undefined;
   const span = spanOf(s, n);
   const raw = flat(s.text.slice(n.range[0], n.range[1]));
-  return { value: n.value, span, raw, style: STYLE[n.type ?? 'PLAIN'] ?? 'plain' };
+  const v: StringValue = { value: n.value, span, raw, style: STYLE[n.type ?? 'PLAIN'] ?? 'plain' };
+  return shared || d.shared ? { ...v, shared: true } : v;
 }
 
-function template(s: Section, n: unknown): Template | undefined {
-  const v = stringValue(s, n);
-  return v && scanTemplate(v.raw, v.span.start, v.value, v.style);
+function template(s: Section, n: unknown, shared: boolean): Template | undefined {
+  const v = stringValue(s, n, shared);
+  const t = v && scanTemplate(v.raw, v.span.start, v.value, v.style);
+  return t && v.shared ? { ...t, shared: true } : t;
 }
 
 function valueRef(s: Section, n: unknown): (ValueRef & { node: Node }) | undefined {
-  const node = n as Node | null;
+  const node = deref(s.doc, n).node;
   if (!node || !node.range) return undefined;
-  return { value: isScalar(node) ? node.value : node.toJSON(), span: spanOf(s, node), node };
+  return { value: isScalar(node) ? node.value : toJSON(node), span: spanOf(s, node), node };
 }
 
 export function statusRef(s: Section, n: unknown): StatusRef | undefined {
+  n = deref(s.doc, n).node;
   if (!isScalar(n) || !n.range) return undefined;
   const raw = flat(s.text.slice(n.range[0], n.range[1]));
   const span = spanOf(s, n);
@@ -82,17 +99,19 @@ export function statusRef(s: Section, n: unknown): StatusRef | undefined {
   return { raw, value, span, valid };
 }
 
-function details(s: Section, n: unknown): DetailDecl[] {
+function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] {
   const out: DetailDecl[] = [];
+  const d = deref(s.doc, node);
+  const n = d.node, sharedAll = sharedEntry || d.shared;
   if (isMap(n)) {
-    for (const p of n.items) {
+    for (const { pair: p, shared } of effectivePairs(s.doc, n, sharedAll)) {
       const name = keyString(p);
       if (name === undefined || !(p.key as Node).range) continue;
-      const v = p.value;
+      const v = deref(s.doc, p.value).node;
       let spec: Partial<DetailDecl> = {};
       if (isScalar(v) && typeof v.value === 'string') spec = { type: v.value };
       else if (isMap(v)) {
-        const js = v.toJSON() as Record<string, unknown>;
+        const js = (toJSON(v) ?? {}) as Record<string, unknown>;
         spec = {
           type: typeof js.type === 'string' ? js.type : undefined,
           required: typeof js.required === 'boolean' ? js.required : undefined,
@@ -101,13 +120,14 @@ function details(s: Section, n: unknown): DetailDecl[] {
           enum: Array.isArray(js.enum) ? js.enum : undefined,
         };
       }
-      out.push({ ...spec, name, keySpan: spanOf(s, p.key as Node), pairSpan: pairSpan(s, p) });
+      out.push({ ...spec, name, keySpan: spanOf(s, p.key as Node), pairSpan: pairSpan(s, p), ...(shared ? { shared } : {}) });
     }
   } else if (isSeq(n)) {
-    for (const item of n.items) {
+    for (const it of n.items) {
+      const r = deref(s.doc, it), item = r.node;
       if (isScalar(item) && typeof item.value === 'string' && item.range) {
         const span = spanOf(s, item);
-        out.push({ name: item.value, keySpan: span, pairSpan: { ...span } });
+        out.push({ name: item.value, keySpan: span, pairSpan: { ...span }, ...(sharedAll || r.shared ? { shared: true } : {}) });
       }
     }
   }
@@ -116,58 +136,77 @@ function details(s: Section, n: unknown): DetailDecl[] {
 
 interface EntryFields {
   code?: StringValue; category?: ValueRef; template?: Template; templateNode?: ValueRef & { node: Node };
-  mapsFromHttp: StatusRef[]; condition?: StringValue; details: DetailDecl[]; detailsNode?: Node; description?: string;
+  mapsFromHttp: StatusRef[]; condition?: StringValue; details: DetailDecl[]; detailsNode?: Node; detailsShared?: true; description?: string;
 }
 
-function entryFields(s: Section, map: YAMLMap | undefined): EntryFields {
+function entryFields(s: Section, map: YAMLMap | undefined, shared: boolean): EntryFields {
   const f: EntryFields = { mapsFromHttp: [], details: [] };
   if (!map) return f;
-  for (const p of map.items) {
+  for (const { pair: p, shared: sh } of effectivePairs(s.doc, map, shared)) {
     const k = keyString(p), v = p.value as Node | null;
     switch (k) {
-      case 'code': f.code = stringValue(s, v); break;
+      case 'code': f.code = stringValue(s, v, sh); break;
       case 'category': f.category = valueRef(s, v); break;
       case 'message_template':
-        f.template = template(s, v);
+        f.template = template(s, v, sh);
         if (!f.template) f.templateNode = valueRef(s, v);
         break;
-      case 'maps_from_http':
-        if (isSeq(v)) for (const it of v.items) { const r = statusRef(s, it); if (r) f.mapsFromHttp.push(r); }
+      case 'maps_from_http': {
+        const list = deref(s.doc, v).node;
+        if (isSeq(list)) for (const it of list.items) { const r = statusRef(s, it); if (r) f.mapsFromHttp.push(r); }
         break;
-      case 'condition': f.condition = stringValue(s, v); break;
-      case 'details': f.details = details(s, v); f.detailsNode = v ?? undefined; break;
-      case 'description': if (isScalar(v) && typeof v.value === 'string') f.description = v.value; break;
+      }
+      case 'condition': f.condition = stringValue(s, v, sh); break;
+      case 'details': {
+        const d = deref(s.doc, v);
+        f.details = details(s, v, sh);
+        f.detailsNode = d.node ?? undefined;
+        if (sh || d.shared) f.detailsShared = true;
+        break;
+      }
+      case 'description': { const d = deref(s.doc, v).node; if (isScalar(d) && typeof d.value === 'string') f.description = d.value; break; }
     }
   }
   return f;
 }
 
-function codeDef(s: Section, p: Pair): CodeDef | undefined {
+/** `shared` (the entry, or only its details, reached through an alias) only when true, so models compare equal. */
+const sharedFlags = (entry: boolean, f: EntryFields) => ({ ...(entry ? { shared: true as const } : {}), ...(f.detailsShared ? { detailsShared: true as const } : {}) });
+
+function codeDef(s: Section, r: Reached): CodeDef | undefined {
+  const p = r.pair;
   const name = keyString(p);
   const key = p.key as Scalar | null;
   if (name === undefined || !key?.range) return undefined;
-  const node = isMap(p.value) ? p.value : undefined;
-  const f = entryFields(s, node);
+  const d = deref(s.doc, p.value);
+  const node = isMap(d.node) ? d.node : undefined;
+  const shared = r.shared || d.shared;
+  const f = entryFields(s, node, shared);
   return {
     name, keySpan: spanOf(s, key), entrySpan: pairSpan(s, p), section: s.index, node,
     category: f.category, template: f.template, templateNode: f.templateNode, mapsFromHttp: f.mapsFromHttp,
-    condition: f.condition, details: f.details, detailsNode: f.detailsNode, description: f.description,
+    condition: f.condition, details: f.details, detailsNode: f.detailsNode, description: f.description, ...sharedFlags(shared, f),
   };
 }
 
-function mappingEntries(s: Section, p: Pair, out: MappingEntry[]): void {
+function mappingEntries(s: Section, r: Reached, out: MappingEntry[]): void {
+  const p = r.pair;
   const status = statusRef(s, p.key);
   if (!status) return;
-  const one = (n: unknown, index: number | null, span: Span) => {
-    const node = isMap(n) ? n : undefined;
-    const f = entryFields(s, node);
+  const one = (n: unknown, index: number | null, span: Span, viaAlias: boolean) => {
+    const d = deref(s.doc, n);
+    const node = isMap(d.node) ? d.node : undefined;
+    const shared = viaAlias || d.shared;
+    const f = entryFields(s, node, shared);
     out.push({
       status, index, entrySpan: span, section: s.index, node, code: f.code, template: f.template, templateNode: f.templateNode,
-      condition: f.condition, details: f.details, detailsNode: f.detailsNode,
+      condition: f.condition, details: f.details, detailsNode: f.detailsNode, ...sharedFlags(shared, f),
     });
   };
-  if (isSeq(p.value)) p.value.items.forEach((it, i) => one(it, i, (it as Node)?.range ? spanOf(s, it as Node) : pairSpan(s, p)));
-  else one(p.value, null, pairSpan(s, p));
+  const v = deref(s.doc, p.value);
+  const shared = r.shared || v.shared;
+  if (isSeq(v.node)) v.node.items.forEach((it, i) => one(it, i, (it as Node)?.range ? spanOf(s, it as Node) : pairSpan(s, p), shared));
+  else one(p.value, null, pairSpan(s, p), r.shared);
 }
 
 const HTTP_MAPS_TO = /^(?:GET|POST|PUT|PATCH|DELETE) \//;

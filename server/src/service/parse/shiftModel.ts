@@ -1,57 +1,47 @@
 /**
- * Moves extracted entries (and their YAML nodes) by `delta` offsets, in place. Used by the chunked
- * parse when a cached chunk lands at another offset after an edit above it. Objects shared between
- * entries (a status key of several list entries) are moved once.
+ * What moves when a cached chunk lands at another offset after an edit above it: every node range of
+ * its pairs and every span of what was extracted from it, each once (a status key's span is shared by
+ * the entries of its list). Collected once per chunk, so moving a chunk is one loop over numbers.
  */
 import { isMap, isPair, isSeq, type Node, type Pair } from 'yaml';
-import type { CodeDef, MappingEntry, OperationParam, Span } from '../model/model';
+import type { Span } from '../model/model';
+import type { Extracted } from './extract';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+export function collectRanges(pairs: readonly Pair[]): number[][] {
+  const out: number[][] = [];
+  const seen = new Set<object>();
+  const node = (n: Node | null | undefined): void => {
+    if (!n || seen.has(n)) return;
+    seen.add(n);
+    if (n.range) out.push(n.range as unknown as number[]);
+    if (isMap(n) || isSeq(n)) for (const it of n.items) { if (isPair(it)) pair(it); else node(it as Node | null); }
+  };
+  const pair = (p: Pair): void => { node(p.key as Node | null); node(p.value as Node | null); };
+  for (const p of pairs) pair(p);
+  return out;
+}
 
-export class Shifter {
-  private readonly seen = new Set<object>();
-  constructor(private readonly delta: number) {}
-
-  span(s: Span | undefined): void {
-    if (!s || this.seen.has(s)) return;
-    this.seen.add(s);
-    const m = s as Mutable<Span>;
-    m.start += this.delta;
-    m.end += this.delta;
-  }
-
-  node(n: Node | null | undefined): void {
-    if (!n || this.seen.has(n)) return;
-    this.seen.add(n);
-    const r = n.range;
-    if (r) { r[0] += this.delta; r[1] += this.delta; r[2] += this.delta; }
-    if (isMap(n) || isSeq(n)) for (const it of n.items) { if (isPair(it)) this.pair(it); else this.node(it as Node | null); }
-  }
-
-  pair(p: Pair): void {
-    this.node(p.key as Node | null);
-    this.node(p.value as Node | null);
-  }
-
-  code(c: CodeDef): void {
-    this.span(c.keySpan); this.span(c.entrySpan); this.span(c.category?.span); this.span(c.templateNode?.span);
-    this.template(c.template); this.span(c.condition?.span);
-    for (const st of c.mapsFromHttp) this.span(st.span);
-    for (const d of c.details) { this.span(d.keySpan); this.span(d.pairSpan); }
-  }
-
-  mapping(m: MappingEntry): void {
-    this.span(m.status.span); this.span(m.entrySpan); this.span(m.code?.span); this.span(m.templateNode?.span);
-    this.template(m.template); this.span(m.condition?.span);
-    for (const d of m.details) { this.span(d.keySpan); this.span(d.pairSpan); }
-  }
-
-  param(p: OperationParam): void { this.span(p.span); }
-
-  private template(t: CodeDef['template']): void {
+export function collectSpans(x: Extracted): Span[] {
+  const out: Span[] = [];
+  const seen = new Set<Span>();
+  const span = (s: Span | undefined) => { if (s && !seen.has(s)) { seen.add(s); out.push(s); } };
+  const template = (t: { span: Span; placeholders: readonly { span: Span }[]; malformed: readonly { span: Span }[] } | undefined) => {
     if (!t) return;
-    this.span(t.span);
-    for (const p of t.placeholders) this.span(p.span);
-    for (const p of t.malformed) this.span(p.span);
+    span(t.span);
+    for (const p of t.placeholders) span(p.span);
+    for (const p of t.malformed) span(p.span);
+  };
+  for (const c of x.codes) {
+    span(c.keySpan); span(c.entrySpan); span(c.category?.span); span(c.templateNode?.span);
+    template(c.template); span(c.condition?.span);
+    for (const st of c.mapsFromHttp) span(st.span);
+    for (const d of c.details) { span(d.keySpan); span(d.pairSpan); }
   }
+  for (const m of x.mappings) {
+    span(m.status.span); span(m.entrySpan); span(m.code?.span); span(m.templateNode?.span);
+    template(m.template); span(m.condition?.span);
+    for (const d of m.details) { span(d.keySpan); span(d.pairSpan); }
+  }
+  for (const p of x.params) span(p.span);
+  return out;
 }
