@@ -22,9 +22,22 @@ export interface ValidateOptions {
   readonly maxProblems?: number;
 }
 
+/**
+ * Runs every check. One place, one diagnostic per code: a problem at the very span (and code) of an
+ * earlier one — a value several entries share through an anchor, an alias or a `<<` merge — is folded
+ * into the earlier one as related information, so the shared text shows one squiggle that names every entry.
+ */
 export function runChecks(checks: readonly Check[], ctx: CheckContext): Problem[] {
   const problems: Problem[] = [];
-  const emit = (p: Problem) => void problems.push(p);
+  const at = new Map<string, number>();
+  const emit = (p: Problem) => {
+    const key = `${p.code}:${p.start}:${p.end}`;
+    const first = at.get(key);
+    if (first === undefined) { at.set(key, problems.length); problems.push(p); return; }
+    const q = problems[first]!;
+    if (q.message === p.message) return;
+    problems[first] = { ...q, related: [...(q.related ?? []), { start: p.start, end: p.end, message: p.message }, ...(p.related ?? [])] } as Problem;
+  };
   for (const check of checks) {
     try {
       check.run(ctx, emit);
