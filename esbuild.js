@@ -1,16 +1,30 @@
-// One build script, four bundles (conventions C13). `--production` minifies and drops sourcemaps;
+// One build script, six bundles (conventions C13). `--production` minifies and drops sourcemaps;
 // `--watch` rebuilds on change. tsc (npm run check-types) does the type checking.
 const esbuild = require('esbuild');
+const path = require('node:path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const base = { bundle: true, minify: production, sourcemap: !production, logLevel: 'warning', target: 'node20', legalComments: 'none' };
+
+/** The browser build of the server: `vscode-languageserver/node` is the browser entry, and Node's fs, path and url are server/src/browser/noFileSystem.ts. */
+const browserServer = {
+  name: 'browser-server',
+  setup(build) {
+    const shim = path.join(__dirname, 'server/src/browser/noFileSystem.ts');
+    build.onResolve({ filter: /^node:(fs|path|url)$/ }, () => ({ path: shim }));
+    build.onResolve({ filter: /^vscode-languageserver\/node$/ }, () => ({ path: path.join(__dirname, 'node_modules/vscode-languageserver/lib/browser/main.js') }));
+  },
+};
 
 const builds = [
   { ...base, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   { ...base, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs' },
   { ...base, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   { ...base, entryPoints: ['client/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  // The web extension (vscode.dev): the client in the browser extension host, the server in a Web Worker.
+  { ...base, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/browser-client.js', platform: 'browser', format: 'cjs', target: 'es2022', external: ['vscode'] },
+  { ...base, entryPoints: ['server/src/browserMain.ts'], outfile: 'dist/browser-server.js', platform: 'browser', format: 'iife', target: 'es2022', plugins: [browserServer] },
 ];
 
 async function main() {

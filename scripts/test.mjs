@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['test/service', 'test/cli', 'test/lsp', 'test/webview', 'test/e2e'];
+const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['test/service', 'test/cli', 'test/lsp', 'test/client', 'test/webview', 'test/web', 'test/e2e'];
 const files = [];
 const walk = p => {
   if (!existsSync(p)) return;

@@ -66,16 +66,28 @@ function detailsForm(env: Env, p: Preview, mirror: boolean): HTMLElement {
   return section;
 }
 
+/**
+ * The dialects as an accessible tab set (WAI-ARIA tabs pattern): a labelled tablist, one tab per
+ * dialect with aria-selected / aria-controls and a roving tabindex, one tabpanel labelled by the
+ * selected tab; Left/Right (wrapping), Home and End move the selection and the focus.
+ */
 export function dialectTabs(env: Env, dialects: Preview['dialects'], idPrefix: string): HTMLElement {
   const { doc } = env;
   const section = el(doc, 'section', { class: 'dialects', id: `${idPrefix}-dialects` });
-  const bar = el(doc, 'div', { class: 'tabs', role: 'tablist' });
-  const panel = el(doc, 'div', { class: 'panel', role: 'tabpanel' });
-  const show = (id: string) => {
+  const bar = el(doc, 'div', { class: 'tabs', role: 'tablist', 'aria-label': 'Envelope dialects' });
+  const panelId = `${idPrefix}-panel`;
+  const panel = el(doc, 'div', { class: 'panel', role: 'tabpanel', id: panelId, tabindex: '0' });
+  const tabs: HTMLButtonElement[] = [];
+  const show = (id: string, focus = false) => {
     const d = dialects.find(x => x.id === id) ?? dialects[0];
     if (!d) return;
     env.setState({ ...env.state(), tab: d.id });
-    for (const b of Array.from(bar.children)) b.setAttribute('aria-selected', String((b as HTMLElement).dataset.id === d.id));
+    for (const b of tabs) {
+      const on = b.dataset.id === d.id;
+      b.setAttribute('aria-selected', String(on));
+      b.tabIndex = on ? 0 : -1;
+      if (on) { panel.setAttribute('aria-labelledby', b.id); if (focus) b.focus(); }
+    }
     const text = json(d.envelope);
     const copy = el(doc, 'button', { type: 'button', class: 'copy' }, 'Copy');
     copy.addEventListener('click', () => env.post({ kind: 'copy', text }));
@@ -86,10 +98,20 @@ export function dialectTabs(env: Env, dialects: Preview['dialects'], idPrefix: s
       copy);
   };
   for (const d of dialects) {
-    const b = el(doc, 'button', { type: 'button', role: 'tab', 'data-id': d.id }, `${d.title} ${d.valid ? '✓' : '✗'}`);
+    const b = el(doc, 'button', { type: 'button', role: 'tab', id: `${idPrefix}-tab-${d.id}`, 'data-id': d.id, 'aria-controls': panelId,
+      'aria-label': `${d.title}, ${d.valid ? 'valid' : 'invalid'}` }, `${d.title} ${d.valid ? '✓' : '✗'}`);
     b.addEventListener('click', () => show(d.id));
+    tabs.push(b);
     bar.append(b);
   }
+  bar.addEventListener('keydown', (e: KeyboardEvent) => {
+    const at = tabs.findIndex(b => b.getAttribute('aria-selected') === 'true');
+    const to = e.key === 'ArrowRight' ? (at + 1) % tabs.length : e.key === 'ArrowLeft' ? (at - 1 + tabs.length) % tabs.length
+      : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1;
+    if (to < 0 || !tabs[to]) return;
+    e.preventDefault();
+    show(tabs[to]!.dataset.id!, true);
+  });
   section.append(bar, panel);
   show(env.state().tab ?? 'mcp-aql');
   return section;

@@ -53,3 +53,13 @@ export namespace VerifyResponse {
   export const method = 'mcpAql/verifyResponse' as const;
   export const type = new RequestType<VerifyResponseParams, VerifyResponseResult, void>(method);
 }
+
+/** Whether the server checks this open document (named like an adapter, sniffed, or matched by mcpAql.files). */
+export interface IsAdapterParams { readonly uri: string }
+export namespace IsAdapter {
+  export const method = 'mcpAql/isAdapter' as const;
+  export const type = new RequestType<IsAdapterParams, boolean, void>(method);
+}
+
+/** The settings, defined once (server/src/settingsSchema.ts): the client reads its keys from here. */
+export { DEFAULT_SETTINGS, SETTINGS, type SettingKey, type Settings } from './settingsSchema';

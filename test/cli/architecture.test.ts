@@ -50,6 +50,16 @@ test('server/src/main.ts imports only startServer, the schemas and the connectio
   }
 });
 
+test('server/src/browserMain.ts (the web extension\'s server) imports only startServer, the schemas and the browser connection', () => {
+  for (const s of imports('server/src/browserMain.ts')) {
+    assert.ok(['vscode-languageserver/browser', './lsp/startServer', './envelopeSchemas', './service'].includes(s) || s.endsWith('.json'), s);
+  }
+});
+
+test('server/src/browser (the browser build\'s stand-in for the file system) imports nothing', () => {
+  for (const f of files('server/src/browser')) assert.deepEqual(imports(f), [], f);
+});
+
 test('server/src/cli reaches the service only through its façade', () => {
   for (const f of files('server/src/cli')) for (const s of imports(f)) {
     const r = resolved(f, s);

@@ -28,7 +28,7 @@ const freePort = () => new Promise<number>((res, rej) => {
 
 export function buildVsix(dir: string): string {
   const out = join(dir, 'mcp-aql-errors.vsix');
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '-o', out], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/package-vsix.mjs'), '-o', out], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`vsce package failed: ${r.stderr}${r.stdout}`);
   return out;
 }
@@ -47,6 +47,8 @@ export interface LaunchOptions {
   readonly extensionDevelopmentPath?: string;
   readonly extensionTestsPath?: string;
   readonly env?: Record<string, string>;
+  /** Extra user settings. */
+  readonly settings?: Record<string, unknown>;
 }
 
 export async function launch(files: Record<string, string>, opts: LaunchOptions = {}): Promise<Editor> {
@@ -63,6 +65,7 @@ export async function launch(files: Record<string, string>, opts: LaunchOptions 
     'extensions.autoCheckUpdates': false, 'workbench.enableExperiments': false, 'security.workspace.trust.enabled': false,
     'chat.disableAIFeatures': true, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'git.enabled': false,
     'editor.quickSuggestions': { other: false, comments: false, strings: false }, 'editor.hover.delay': 100, 'workbench.tips.enabled': false,
+    ...opts.settings,
   }));
   const port = await freePort();
   writeFileSync(join(dir, 'config.yaml'), `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
@@ -117,6 +120,23 @@ export async function launch(files: Record<string, string>, opts: LaunchOptions 
 export async function openFile(page: Page, name: string): Promise<void> {
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
   await row.waitFor({ timeout: 60_000 });
+  await row.click();
+  await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 30_000 });
+  await page.locator('.editor-instance .view-lines').first().waitFor();
+}
+
+/** Open a workspace file by name through Quick Open (works whatever the side bar shows). */
+export async function quickOpen(page: Page, name: string): Promise<void> {
+  // Take the focus back from a webview (a preview) that would keep the keystroke.
+  await page.locator('.tabs-container .tab.active').first().click({ timeout: 5000 }).catch(() => undefined);
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(name);
+  // Click the row whose file name is exactly `name` (fuzzy matching also lists longer names, maybe first).
+  const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
+  await row.waitFor({ timeout: 30_000 });
   await row.click();
   await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 30_000 });
   await page.locator('.editor-instance .view-lines').first().waitFor();

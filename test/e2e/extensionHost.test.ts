@@ -15,7 +15,7 @@ const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`
 test('extension-host API tests pass in the real VS Code extension host', { skip, timeout: 300_000 }, async () => {
   assert.ok(!why, `${why}: run npm run setup:e2e (required under CI=true)`);
   const out = join(ROOT, '.e2e', 'suite');
-  await build({ entryPoints: [join(ROOT, 'test/e2e/suite/index.ts'), join(ROOT, 'test/e2e/suite/extension.test.ts')], outdir: out, bundle: true, platform: 'node', format: 'cjs', external: ['vscode', 'mocha'], logLevel: 'error' });
+  await build({ entryPoints: [join(ROOT, 'test/e2e/suite/index.ts'), join(ROOT, 'test/e2e/suite/extension.test.ts'), join(ROOT, 'test/e2e/suite/editorPolish.test.ts')], outdir: out, bundle: true, platform: 'node', format: 'cjs', external: ['vscode', 'mocha'], logLevel: 'error' });
   let ed: Editor | undefined;
   try {
     ed = await launch({ 'broken-github-adapter.md': join(ROOT, 'test/fixtures/broken-github-adapter.md') }, {

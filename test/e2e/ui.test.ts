@@ -10,7 +10,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { command, goTo, launch, missing, openFile, ROOT, until, webviewFrame, type Editor } from './codeServer';
+import { command, goTo, launch, missing, openFile, quickOpen, ROOT, until, webviewFrame, type Editor } from './codeServer';
 
 const why = missing();
 const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
@@ -20,6 +20,12 @@ const LINES = readFileSync(join(ROOT, 'test/fixtures', FILE), 'utf8').split('\n'
 const loc = (needle: string, sub = needle, delta = 0): [number, number] => {
   const i = LINES.findIndex(l => l.includes(needle));
   return [i + 1, LINES[i]!.indexOf(sub) + 1 + delta];
+};
+/** 1-based line and column of `sub` on the first line of a fixture or example file that contains `needle`. */
+const locIn = (file: string, needle: string, sub = needle, delta = 0): [number, number] => {
+  const lines = readFileSync(join(ROOT, file === 'broken-adapter.md' ? 'examples/broken/broken-adapter.md' : `test/fixtures/${file}`), 'utf8').split('\n');
+  const i = lines.findIndex(l => l.includes(needle));
+  return [i + 1, lines[i]!.indexOf(sub) + 1 + delta];
 };
 let ed: Editor | undefined;
 
@@ -38,7 +44,8 @@ async function picture(name: string): Promise<void> {
 
 before(async () => {
   if (why) return;
-  ed = await launch({ [FILE]: join(ROOT, 'test/fixtures/broken-github-adapter.md'), 'broken-adapter.md': join(ROOT, 'examples/broken/broken-adapter.md') });
+  ed = await launch({ [FILE]: join(ROOT, 'test/fixtures/broken-github-adapter.md'), 'broken-adapter.md': join(ROOT, 'examples/broken/broken-adapter.md'),
+    'notes.yaml': join(ROOT, 'test/fixtures/notes.yaml') });
 }, { timeout: 240_000 });
 after(async () => { await ed?.close(); });
 
@@ -110,4 +117,88 @@ test('the preview panel shows the envelope of the code under the cursor, and the
   assert.match(await frame.locator('.considered').innerText(), /contains "abuse" → true/);
   await frame.locator('#simulation').scrollIntoViewIfNeeded();
   await picture('simulator');
+}));
+
+test('the language status item names the adapter file\'s problems in words, on adapter files only', { skip, timeout: 120_000 }, () => step('language-status', async ({ page }) => {
+  const entry = page.locator('[id="status.languageStatus"]');
+  const label = async () => (await entry.getAttribute('aria-label', { timeout: 2000 }).catch(() => null)) ?? '';
+  await quickOpen(page, 'broken-adapter.md');
+  // broken-adapter.md has errors, warnings and information problems (the other adapter, one error).
+  const text = await until('the language status of broken-adapter.md', async () => { const t = await label(); return /MCP-AQL: \d+ errors, \d+ warnings/.test(t) ? t : undefined; });
+  assert.match(text, /\$\(error\) MCP-AQL: \d+ errors, \d+ warnings, \d+ info\/hint, in this adapter file/);
+  await quickOpen(page, 'notes.yaml');
+  await until('no MCP-AQL status on a file that is not an adapter', async () => !(await label()).includes('MCP-AQL'));
+}));
+
+test('the preview opens beside the editor with accessible tabs that arrow keys move', { skip, timeout: 180_000 }, () => step('preview-panel', async ({ page }) => {
+  await quickOpen(page, 'broken-adapter.md');
+  await goTo(page, ...locIn('broken-adapter.md', '  SHOP_OUT_OF_STOCK:', 'SHOP', 2));
+  await command(page, 'MCP-AQL: Open Error Envelope Preview to the Side');
+  await page.locator('.tab', { hasText: 'Error Envelope Preview' }).first().waitFor({ timeout: 30_000 });
+  const frame = await until('the panel webview with its tabs', async () => {
+    for (const f of page.frames()) {
+      const code = await f.locator('.code').innerText({ timeout: 500 }).catch(() => '');
+      if (code === 'SHOP_OUT_OF_STOCK' && await f.locator('#preview-dialects [role="tab"]').count() === 4) return f;
+    }
+    return undefined;
+  });
+  const tabs = frame.locator('#preview-dialects [role="tab"]');
+  assert.equal(await frame.locator('#preview-dialects [role="tablist"]').getAttribute('aria-label'), 'Envelope dialects');
+  await tabs.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await until('the second tab to be selected and focused', async () =>
+    (await tabs.nth(1).getAttribute('aria-selected')) === 'true' && await tabs.nth(1).evaluate(e => e === document.activeElement));
+  assert.equal(await frame.locator('pre.envelope').getAttribute('data-dialect'), 'mcp-tool-result');
+  assert.equal(await frame.locator('#preview-panel').getAttribute('aria-labelledby'), await tabs.nth(1).getAttribute('id'));
+}));
+
+test('Show Error Registry opens a read-only document, never an Untitled one', { skip, timeout: 120_000 }, () => step('registry', async ({ page }) => {
+  await quickOpen(page, 'broken-adapter.md');
+  await command(page, 'MCP-AQL: Show Error Registry');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill('RATE_LIMIT_EXCEEDED');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'RATE_LIMIT_EXCEEDED' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tab', { hasText: 'RATE_LIMIT_EXCEEDED' }).first().waitFor({ timeout: 30_000 });
+  const titles = await page.locator('.tabs-container .tab').allInnerTexts();
+  assert.ok(!titles.some(t => /Untitled/.test(t)), titles.join(' | '));
+  await until('the rendered registry card', () => webviewFrame(page, 'Client recovery'));
+}));
+
+test('adapter commands are offered on adapter files only', { skip, timeout: 120_000 }, () => step('when-clauses', async ({ page }) => {
+  const offered = async () => {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill('>MCP-AQL: Fix All');
+    await page.waitForTimeout(500); // the list settles; absence cannot be awaited
+    const n = await page.locator('.quick-input-list .monaco-list-row', { hasText: 'MCP-AQL: Fix All' }).count();
+    await page.keyboard.press('Escape');
+    return n;
+  };
+  await quickOpen(page, 'notes.yaml');
+  await until('Fix All hidden on a non-adapter file', async () => (await offered()) === 0, 30_000);
+  await quickOpen(page, 'broken-adapter.md');
+  await until('Fix All offered on an adapter file', async () => (await offered()) === 1, 30_000);
+}));
+
+test('the extension page shows the README with its pictures from inside the .vsix', { skip, timeout: 120_000 }, () => step('extension-page', async ({ page }) => {
+  await page.locator('.tabs-container .tab.active').first().click({ timeout: 5000 }).catch(() => undefined);
+  await page.keyboard.press('Control+Shift+X');
+  const search = page.locator('.extensions-viewlet .suggest-input-container').first();
+  await search.waitFor({ timeout: 30_000 });
+  await search.click();
+  await page.keyboard.type('@installed MCP-AQL');
+  const row = page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'MCP-AQL Error Contracts' }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await row.click();
+  const frame = await until('the README in the extension page', () => webviewFrame(page, 'Getting started'));
+  const images = await until('the pictures to load', async () => {
+    const imgs = await frame.evaluate(() => Array.from(document.images).map(i => ({ src: i.getAttribute('src') ?? '', ok: i.complete && i.naturalWidth > 0 })));
+    return imgs.length >= 6 && imgs.every(i => i.ok) ? imgs : undefined;
+  }, 30_000).catch(async e => {
+    const imgs = await frame.evaluate(() => Array.from(document.images).map(i => `${i.src} ${i.naturalWidth}`)).catch(() => []);
+    throw new Error(`${(e as Error).message}\n${imgs.join('\n')}`);
+  });
+    assert.ok(images.every(i => i.src.startsWith('data:image/png;base64,')), 'no picture comes from a repository');
 }));

@@ -59,8 +59,9 @@ test('Validate Workspace reports progress and can be cancelled from it', { timeo
     });
     while (!scanned) await new Promise(r => setTimeout(r, 50));
     const report = await c.conn.sendRequest('mcpAql/validateWorkspace') as { files: number; cancelled?: boolean };
-    assert.equal(report.files, N);
+    // Cancelled part-way: `files` counts the adapter files validated before the cancel.
     assert.equal(report.cancelled, true);
+    assert.ok(report.files > 0 && report.files <= N, String(report.files));
     assert.deepEqual([kinds[0], kinds.at(-1)], ['begin', 'end']);
   } finally { await c.close(); }
 });

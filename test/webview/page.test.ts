@@ -69,6 +69,37 @@ test('editing a sample, switching tabs, copying and simulating post typed messag
   assert.deepEqual(Object.keys(p.posted.at(-1) as object), ['kind', 'status', 'body', 'headers']);
 });
 
+test('the dialect tabs are accessible: tablist, tabs with aria-selected/aria-controls and a roving tabindex, arrow keys move', () => {
+  const p = page();
+  p.send({ kind: 'render', uri: 'file:///x', file: 'x.adapter.yaml', preview: hostilePreview(), mirror: false });
+  const list = p.doc.querySelector('#preview-dialects [role="tablist"]') as HTMLElement;
+  assert.equal(list.getAttribute('aria-label'), 'Envelope dialects');
+  const tabs = Array.from(list.querySelectorAll('[role="tab"]')) as HTMLButtonElement[];
+  const panel = p.doc.querySelector('#preview-dialects [role="tabpanel"]') as HTMLElement;
+  assert.deepEqual(tabs.map(t => t.dataset.id), ['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate']);
+  const state = () => tabs.map(t => [t.getAttribute('aria-selected'), t.tabIndex]);
+  assert.deepEqual(state(), [['true', 0], ['false', -1], ['false', -1], ['false', -1]]);
+  for (const t of tabs) assert.equal(t.getAttribute('aria-controls'), panel.id);
+  assert.equal(panel.getAttribute('aria-labelledby'), tabs[0]!.id);
+  assert.equal(panel.tabIndex, 0);
+  const key = (k: string) => list.dispatchEvent(new p.dom.window.KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+  tabs[0]!.focus();
+  assert.equal(key('ArrowRight'), false, 'the arrow key is consumed');
+  assert.deepEqual(state(), [['false', -1], ['true', 0], ['false', -1], ['false', -1]]);
+  assert.equal(p.doc.activeElement, tabs[1]);
+  assert.equal(panel.getAttribute('aria-labelledby'), tabs[1]!.id);
+  assert.equal(p.doc.querySelector('pre.envelope')!.getAttribute('data-dialect'), 'mcp-tool-result');
+  key('ArrowLeft'); key('ArrowLeft');
+  assert.equal(p.doc.activeElement, tabs[3], 'Left wraps from the first tab to the last');
+  key('Home');
+  assert.equal(p.doc.activeElement, tabs[0]);
+  key('End');
+  assert.equal(p.doc.activeElement, tabs[3]);
+  assert.equal((p.state() as { tab: string }).tab, 'atlas-gate');
+  assert.equal(key('a'), true, 'other keys are left alone');
+  assert.equal(p.doc.activeElement, tabs[3]);
+});
+
 test('a simulation result with hostile body text renders as text and runs nothing', () => {
   const p = page();
   p.send({ kind: 'render', uri: 'file:///x', file: 'x', preview: hostilePreview(), mirror: false });

@@ -1,9 +1,14 @@
-// The only place that builds the view's HTML: CSP default-src 'none', scripts by nonce, assets via asWebviewUri.
-import { randomBytes } from 'node:crypto';
+// The only place that builds the preview page's HTML: CSP default-src 'none', scripts by nonce, assets via asWebviewUri.
 import * as vscode from 'vscode';
 
+/** 128 random bits, base64 (Web Crypto: the same in Node and in the browser build). */
+function makeNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
 export function shell(webview: vscode.Webview, root: vscode.Uri): string {
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = makeNonce();
   const asset = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(root, ...p)).toString();
   const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `img-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">`

@@ -13,7 +13,7 @@ export function registerRequests(ctx: ServerContext): void {
   c.onPrepareRename(p => withDoc(p.textDocument.uri, null, (doc, o) => s.prepareRename(doc, p.position, o)));
   c.onRenameRequest(p => withDoc(p.textDocument.uri, null, (doc, o) => s.rename(doc, p.position, p.newName, o)));
   c.onDocumentSymbol(p => withDoc(p.textDocument.uri, [], (doc, o) => s.documentSymbols(doc, o)));
-  c.onCodeLens(p => withDoc(p.textDocument.uri, [], (doc, o) => s.codeLenses(doc, o)));
+  c.onCodeLens(async p => ((await ctx.settings.forUri(p.textDocument.uri)).codeLens.enabled ? withDoc(p.textDocument.uri, [], (doc, o) => s.codeLenses(doc, o)) : []));
   c.onRequest(PreviewEnvelope.type, p => withDoc(p.uri, null, (doc, o) =>
     s.preview(doc, { position: p.position, code: p.code, samples: p.samples, mirrorConfirmation: p.mirrorConfirmation }, o) ?? null));
   c.onRequest(Simulate.type, p => withDoc(p.uri, null, (doc, o) =>

@@ -1,38 +1,13 @@
-/** Settings per resource from workspace/configuration, cached per URI, cleared on change (conventions C8). */
+/** Settings per resource from workspace/configuration, cached per URI, cleared on change (conventions C8). The shape is defined once in ../settingsSchema.ts. */
 import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
-import { CODE_SCOPES, globError, type CodeScope, type RuleLevel, type ServiceOptions } from '../service';
+import { globError, type ServiceOptions } from '../service';
+import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../settingsSchema';
 
-export interface Settings {
-  readonly files: string[];
-  readonly responseFiles: string[];
-  readonly rules: Record<string, RuleLevel>;
-  readonly maxFileSize: number;
-  readonly codeScope: CodeScope;
-}
-
-export const DEFAULT_SETTINGS: Settings = { files: [], responseFiles: [], rules: {}, maxFileSize: 4.5 * 1024 * 1024, codeScope: 'workspace' };
-
-const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
+export type { Settings } from '../settingsSchema';
+export { DEFAULT_SETTINGS } from '../settingsSchema';
 
 /** Settings from raw configuration; an invalid glob in `files` or `responseFiles` is left out and told to `onBadGlob`. */
-export function normalize(raw: unknown, onBadGlob: (glob: string, why: string) => void = () => {}): Settings {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const globs = (v: unknown) => Array.isArray(v) ? v.filter((x): x is string => {
-    if (typeof x !== 'string') return false;
-    const why = globError(x);
-    if (why) onBadGlob(x, why);
-    return !why;
-  }) : [];
-  const files = globs(r.files);
-  const responseFiles = globs(r.responseFiles);
-  const rules: Record<string, RuleLevel> = {};
-  if (r.rules && typeof r.rules === 'object') {
-    for (const [k, v] of Object.entries(r.rules as Record<string, unknown>)) if (typeof v === 'string' && LEVELS.has(v)) rules[k] = v as RuleLevel;
-  }
-  const maxFileSize = typeof r.maxFileSize === 'number' && r.maxFileSize > 0 ? r.maxFileSize : DEFAULT_SETTINGS.maxFileSize;
-  const codeScope = CODE_SCOPES.includes(r.codeScope as CodeScope) ? r.codeScope as CodeScope : DEFAULT_SETTINGS.codeScope;
-  return { files, responseFiles, rules, maxFileSize, codeScope };
-}
+export const normalize = (raw: unknown, onBadGlob: (glob: string, why: string) => void = () => {}): Settings => normalizeSettings(raw, { globError, onBadGlob });
 
 export const toServiceOptions = (s: Settings): ServiceOptions => ({ files: s.files, responseFiles: s.responseFiles, rules: s.rules, maxFileSize: s.maxFileSize, codeScope: s.codeScope });
 

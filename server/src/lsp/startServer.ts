@@ -11,6 +11,7 @@ import { ConfigFiles } from './configFiles';
 import type { ServerContext } from './context';
 import { DiagnosticsScheduler } from './diagnostics';
 import { registerDocuments } from './documents';
+import { registerEditorSupport, reindexWorkspace } from './editorSupport';
 import { registerIndexing } from './indexing';
 import { registerRequests } from './requests';
 import { ResponseFiles } from './responseFiles';
@@ -63,13 +64,18 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     if (params.initializationOptions && typeof params.initializationOptions === 'object') settings.reset({ mcpAql: (params.initializationOptions as Record<string, unknown>).settings });
     return { capabilities: serverCapabilities(features, params.capabilities), serverInfo: { name: 'mcp-aql-errors' } };
   });
-  connection.onDidChangeConfiguration(change => { settings.reset(change.settings); scheduler.refreshAll(); });
+  // A settings change re-scans the workspace (a new mcpAql.files glob works without a restart), then re-checks.
+  connection.onDidChangeConfiguration(change => {
+    settings.reset(change.settings);
+    void reindexWorkspace(ctx).then(n => { log(`settings changed: workspace index re-scanned, ${n} adapter file(s)`); scheduler.refreshAll(); });
+  });
 
   const indexing = registerIndexing(ctx);
   registerDocuments(ctx, indexing);
   registerRequests(ctx);
   registerCodeActions(ctx);
   registerWorkspaceRequests(ctx);
+  registerEditorSupport(ctx);
   responseFiles.listen(connection, opts, uri => scheduler.schedule(uri));
 
   connection.onShutdown(() => { down = true; scheduler.dispose(); indexing.dispose(); });

@@ -25,10 +25,11 @@ export async function validateWorkspace(ctx: ServerContext, token?: Cancellation
   progress?.begin('MCP-AQL: validating the workspace', 0, `0/${uris.length} files`, true);
   const cancelled = () => !!token?.isCancellationRequested || !!progress?.token.isCancellationRequested || ctx.isDown();
   const problems: { uri: string; diagnostics: Diagnostic[] }[] = [];
-  let done = 0, sliceStart = Date.now(), shown = 0;
+  let done = 0, adapters = 0, sliceStart = Date.now(), shown = 0;
   try {
     for (const r of validateFiles(service, uris, u => indexer.readText(u, options.get(u)!), u => options.get(u)!, u => documents.get(u))) {
       done++;
+      adapters++; // validateFiles yields adapter files only: an open package.json is not counted
       if (r.diagnostics.length) problems.push({ uri: r.uri, diagnostics: r.diagnostics });
       if (Date.now() - sliceStart >= SLICE_MS) {
         if (Date.now() - shown >= 250) { shown = Date.now(); report(progress, done, uris.length); }
@@ -38,7 +39,7 @@ export async function validateWorkspace(ctx: ServerContext, token?: Cancellation
       }
     }
   } finally { progress?.done(); }
-  return { files: uris.length, problems, ...(cancelled() ? { cancelled: true } : {}) };
+  return { files: adapters, problems, ...(cancelled() ? { cancelled: true } : {}) };
 }
 
 function report(p: WorkDoneProgressServerReporter | undefined, done: number, total: number): void {

@@ -10,6 +10,7 @@ export function run(): Promise<void> {
   const Mocha = require(join(root, 'node_modules', 'mocha')) as typeof import('mocha');
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });
   mocha.addFile(join(__dirname, 'extension.test.js'));
+  mocha.addFile(join(__dirname, 'editorPolish.test.js'));
   return new Promise((resolve, reject) => {
     mocha.run(failures => (failures ? reject(new Error(`${failures} extension-host test(s) failed`)) : resolve()));
   });

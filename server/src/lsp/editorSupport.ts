@@ -1,0 +1,29 @@
+/**
+ * Editor support beyond the standard LSP features: the `mcpAql/isAdapter` request (the client's
+ * `mcpAql.isAdapter` context key and language status), and re-indexing the workspace when the
+ * settings change (a new `mcpAql.files` glob takes effect without a restart).
+ */
+import { IsAdapter } from '../protocol';
+import type { ServerContext } from './context';
+import { toServiceOptions } from './settings';
+
+export function registerEditorSupport(ctx: ServerContext): void {
+  ctx.connection.onRequest(IsAdapter.type, p => ctx.withDoc(p.uri, false, (doc, o) => ctx.service.isAdapter(doc, o)));
+}
+
+/**
+ * After a settings change: scan the folders again with the new options (files that stop matching
+ * leave the index, new matches join it), drop the open documents' cached models (built with the old
+ * options: mcpAql.files, maxFileSize) and re-index them. Returns the number of adapter files in the
+ * index — the figure the log and Validate Workspace both report.
+ */
+export async function reindexWorkspace(ctx: ServerContext): Promise<number> {
+  const folders = ctx.folders();
+  const editor = toServiceOptions(await ctx.settings.forUri(folders[0] ?? 'file:///'));
+  await ctx.indexer.scan(folders, uri => ctx.withConfig(uri, editor), { stopped: ctx.isDown });
+  for (const doc of ctx.documents.all()) {
+    ctx.service.forget(doc.uri);
+    ctx.indexer.updateDocument(doc, await ctx.opts(doc.uri));
+  }
+  return ctx.indexer.index.size;
+}
