@@ -20,7 +20,7 @@ test('a status inherited through << is reported once on the anchored value, with
   const d = ds[0]!;
   assert.equal(doc.getText(d.range), '402');
   assert.deepEqual(d.range, { start: { line: 4, character: 21 }, end: { line: 4, character: 24 } });
-  assert.match(d.message, /VALIDATION_CARD_DECLINED/);
+  assert.match(String(d.message), /VALIDATION_CARD_DECLINED/);
   assert.equal(d.relatedInformation?.length, 1);
   assert.match(d.relatedInformation![0]!.message, /VALIDATION_CARD_EXPIRED/);
   assert.deepEqual(d.relatedInformation![0]!.location.range, d.range);
