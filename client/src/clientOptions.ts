@@ -22,7 +22,7 @@ export function withExplainLinks(ds: vscode.Diagnostic[]): vscode.Diagnostic[] {
  * to shut down (the default handler gives up after three), and a closed connection restarts the
  * server, up to 4 times in 3 minutes.
  */
-export function errorHandler(now = () => Date.now()): ErrorHandler {
+function errorHandler(now = () => Date.now()): ErrorHandler {
   let closes: number[] = [];
   return {
     error: () => ({ action: ErrorAction.Continue }),

@@ -10,7 +10,7 @@ const COVERED = /\.(?:ya?ml|json|md)$/i;
 /** The mcpAql.files patterns the broad selector does not cover (their documents are sent only if listed). */
 export const uncoveredPatterns = (extra: readonly string[]): string[] => extra.filter(p => !COVERED.test(p)).sort();
 
-export type DocFilter = { scheme: string; language: string } | { scheme: string; pattern: string } | { language: string } | { pattern: string };
+type DocFilter = { scheme: string; language: string } | { scheme: string; pattern: string } | { language: string } | { pattern: string };
 
 /** `schemes` 'any': the web extension, whose documents live in vscode-vfs:, vscode-test-web:, … */
 export function documentSelector(extra: readonly string[], schemes: readonly string[] | 'any' = ['file']): DocFilter[] {

@@ -71,7 +71,7 @@ function detailsForm(env: Env, p: Preview, mirror: boolean): HTMLElement {
  * dialect with aria-selected / aria-controls and a roving tabindex, one tabpanel labelled by the
  * selected tab; Left/Right (wrapping), Home and End move the selection and the focus.
  */
-export function dialectTabs(env: Env, dialects: Preview['dialects'], idPrefix: string): HTMLElement {
+function dialectTabs(env: Env, dialects: Preview['dialects'], idPrefix: string): HTMLElement {
   const { doc } = env;
   const section = el(doc, 'section', { class: 'dialects', id: `${idPrefix}-dialects` });
   const bar = el(doc, 'div', { class: 'tabs', role: 'tablist', 'aria-label': 'Envelope dialects' });

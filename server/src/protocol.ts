@@ -36,7 +36,7 @@ export namespace ValidateWorkspace {
   export const type = new RequestType0<WorkspaceReport, void>(method);
 }
 
-export interface VerifyResponseParams {
+interface VerifyResponseParams {
   /** The adapter the preview is on: its contract only (else every adapter of the workspace). */
   readonly uri?: string;
   /** A recorded response: one JSON value, or JSON Lines. */
@@ -55,7 +55,7 @@ export namespace VerifyResponse {
 }
 
 /** Whether the server checks this open document (named like an adapter, sniffed, or matched by mcpAql.files). */
-export interface IsAdapterParams { readonly uri: string }
+interface IsAdapterParams { readonly uri: string }
 export namespace IsAdapter {
   export const method = 'mcpAql/isAdapter' as const;
   export const type = new RequestType<IsAdapterParams, boolean, void>(method);

@@ -6,7 +6,7 @@
  */
 
 export const RULE_LEVELS = ['off', 'hint', 'information', 'warning', 'error'] as const;
-export type SettingRuleLevel = (typeof RULE_LEVELS)[number];
+type SettingRuleLevel = (typeof RULE_LEVELS)[number];
 
 /** Default of `mcpAql.maxFileSize`: 4.5 MiB. */
 export const DEFAULT_MAX_FILE_SIZE = 4718592;
@@ -68,7 +68,7 @@ export const SETTINGS = {
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
-export type SettingCodeScope = (typeof SETTINGS)['mcpAql.codeScope']['enum'][number];
+type SettingCodeScope = (typeof SETTINGS)['mcpAql.codeScope']['enum'][number];
 
 /** The `mcpAql` section as the server uses it (what `workspace/configuration` returns, normalized). */
 export interface Settings {
@@ -92,7 +92,7 @@ export const DEFAULT_SETTINGS: Settings = {
 const LEVELS: ReadonlySet<string> = new Set(RULE_LEVELS);
 const SCOPES: ReadonlySet<string> = new Set(SETTINGS['mcpAql.codeScope'].enum);
 
-export interface NormalizeOptions {
+interface NormalizeOptions {
   /** Why a glob is invalid, or undefined when it is fine (the service's globError). */
   readonly globError?: (glob: string) => string | undefined;
   /** Told about each invalid glob in `files` or `responseFiles`, which is left out. */

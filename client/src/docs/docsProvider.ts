@@ -36,7 +36,7 @@ export class DocsProvider implements vscode.TextDocumentContentProvider {
   }
 }
 
-export async function openDoc(uri: vscode.Uri): Promise<void> {
+async function openDoc(uri: vscode.Uri): Promise<void> {
   try { await vscode.commands.executeCommand('markdown.showPreview', uri); return; } catch { /* no Markdown preview */ }
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
 }

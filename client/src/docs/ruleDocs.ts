@@ -11,7 +11,7 @@ export const RULE_DOC_FILES = ['README.md', 'docs/diagnostics-templates.md'];
 /** A `command:` link that runs mcpAql.explainRule on one code (VS Code opens code links with commands allowed). */
 export const explainCommandUri = (code: string): string => `command:mcpAql.explainRule?${encodeURIComponent(JSON.stringify([code]))}`;
 
-export interface RuleRow { readonly code: string; readonly level: string; readonly meaning: string; readonly fixes: string }
+interface RuleRow { readonly code: string; readonly level: string; readonly meaning: string; readonly fixes: string }
 
 /** Split a Markdown table row on unescaped `|`. */
 function cells(line: string): string[] {

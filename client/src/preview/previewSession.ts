@@ -9,7 +9,7 @@ import { shell } from './html';
 import { parseFromWebview, type ToWebview } from './messages';
 
 /** Where the page lives: a WebviewView (side bar) or a WebviewPanel (beside the editor). */
-export interface PreviewHost { readonly webview: vscode.Webview; readonly visible: boolean }
+interface PreviewHost { readonly webview: vscode.Webview; readonly visible: boolean }
 
 export class PreviewSession implements vscode.Disposable {
   private target: { uri: string; position?: vscode.Position; code?: string } | undefined;

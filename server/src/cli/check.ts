@@ -17,7 +17,7 @@ import type { Io } from './io';
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 
-export interface CheckArgs extends ExtraArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope; followSymlinks?: boolean; jobs?: number; cache?: boolean; cacheLocation?: string }
+interface CheckArgs extends ExtraArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope; followSymlinks?: boolean; jobs?: number; cache?: boolean; cacheLocation?: string }
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -118,6 +118,6 @@ function readStdin(args: CheckArgs, io: Io): Found & { bytes: Uint8Array } {
 }
 
 /** All cores, but only when each worker gets enough files to pay for its start (about 100 ms). */
-export function defaultJobs(files: number): number {
+function defaultJobs(files: number): number {
   return Math.max(1, Math.min(availableParallelism(), Math.floor(files / 200)));
 }

@@ -45,14 +45,14 @@ class Failures {
   get unreadable(): number { return [...this.byPath.values()].filter(r => r.reason === 'error').length; }
 }
 
-export interface CheckResult {
+interface CheckResult {
   readonly reports: FileReport[];
   /** Files that exist but could not be read (not those gone since the listing, nor FIFOs and devices). */
   readonly unreadable: number;
 }
 
 /** How a run goes: threads, cache, texts that replace the files' (standard input), a fix pass between indexing and validating. */
-export interface CheckPass {
+interface CheckPass {
   /** Worker threads (default 1: in this process). */
   readonly jobs?: number;
   /** The cache file, or undefined for no cache. */

@@ -16,7 +16,7 @@ const post = (m: FromWorker) => parentPort!.postMessage(m);
 /** Marks a worker thread started for `check` (dist/cli.js is its own worker script). */
 export const WORKER_MARK = 'mcp-aql-check-worker';
 
-export function runCheckWorker(): void {
+function runCheckWorker(): void {
   parentPort!.on('message', (m: ToWorker) => {
   const index = createWorkspaceIndex();
   const service = createAdapterService({ ...deps, workspace: index });

@@ -9,7 +9,7 @@ import { CONFIG_FILE_NAMES, effectiveOptions, parseProjectConfig, type CodeScope
 import { InputError } from './args';
 import { UsageError } from './files';
 
-export interface LoadedConfig { readonly path: string; readonly dir: string; readonly config: ProjectConfig }
+interface LoadedConfig { readonly path: string; readonly dir: string; readonly config: ProjectConfig }
 
 export class ConfigLookup {
   private readonly byDir = new Map<string, LoadedConfig | null>();

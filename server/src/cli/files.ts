@@ -19,7 +19,7 @@ export interface Found { readonly path: string; /** named on the command line, n
 
 interface Keyed extends Found { readonly key: string }
 
-export interface FindOptions {
+interface FindOptions {
   /** Follow symbolic links whose target lies outside the checked folder. */
   readonly followSymlinks?: boolean;
   /** A path that was skipped, and why (printed by the caller). */

@@ -14,7 +14,7 @@ import type { Io } from './io';
 const MAX_PASSES = 10;
 
 /** The text after the safe fixes (the same document when nothing applied). */
-export function applyFixes(service: AdapterService, doc: TextDocument, opts: ServiceOptions): TextDocument {
+function applyFixes(service: AdapterService, doc: TextDocument, opts: ServiceOptions): TextDocument {
   let cur = doc;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const edits = service.fixAll(cur, opts);
@@ -27,12 +27,12 @@ export function applyFixes(service: AdapterService, doc: TextDocument, opts: Ser
 }
 
 /** True when the bytes are valid UTF-8 (a file we would otherwise re-encode lossily is never written). */
-export function isUtf8(bytes: Uint8Array): boolean {
+function isUtf8(bytes: Uint8Array): boolean {
   try { new TextDecoder('utf-8', { fatal: true }).decode(bytes); return true; } catch { return false; }
 }
 
 /** Replace the file's content atomically, keeping its mode and its UTF-8 byte-order mark. */
-export function writeAtomic(path: string, text: string): void {
+function writeAtomic(path: string, text: string): void {
   const old = readFileSync(path);
   const bom = old[0] === 0xef && old[1] === 0xbb && old[2] === 0xbf && !text.startsWith('\ufeff') ? '\ufeff' : '';
   const mode = statSync(path).mode & 0o7777;
@@ -47,7 +47,7 @@ export function writeAtomic(path: string, text: string): void {
   }
 }
 
-export interface FixRun {
+interface FixRun {
   readonly service: AdapterService;
   /** The adapter files of the run, by URI. */
   readonly adapters: readonly string[];

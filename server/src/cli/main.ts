@@ -15,7 +15,7 @@ import { runRegistry } from './registryCommand';
 import { runTypes } from './types';
 import { runVerify } from './verify';
 
-export const USAGE = `Usage:
+const USAGE = `Usage:
   mcp-aql-errors check [paths|globs…] [options]
       --format F            text (default), json, sarif, github, junit, checkstyle, codeclimate
       -o, --output-file P   write the report to P instead of standard output

@@ -11,7 +11,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { WORKER_MARK } from './checkWorker';
 
 /** Each file's options: distinct option sets, and for each URI (same order) the index of its set. */
-export interface OptionsTable { readonly sets: ServiceOptions[]; readonly of: number[] }
+interface OptionsTable { readonly sets: ServiceOptions[]; readonly of: number[] }
 
 export type ToWorker =
   | { readonly type: 'index'; readonly uris: string[]; readonly opts: OptionsTable }

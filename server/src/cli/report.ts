@@ -10,7 +10,7 @@ export interface FileReport {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export const SEVERITY_NAME = ['', 'error', 'warning', 'info', 'hint'] as const;
+const SEVERITY_NAME = ['', 'error', 'warning', 'info', 'hint'] as const;
 export const severityName = (d: Diagnostic): string => SEVERITY_NAME[d.severity ?? 1] ?? 'error';
 
 export interface Counts { errors: number; warnings: number; infos: number; hints: number }

@@ -7,7 +7,7 @@ import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserve
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { shapeDiagnostic, type ClientFeatures } from './capabilities';
 
-export interface DiagnosticsDeps {
+interface DiagnosticsDeps {
   readonly connection: Connection;
   readonly documents: TextDocuments<TextDocument>;
   readonly features: () => ClientFeatures;

@@ -12,7 +12,7 @@ import { SLICE_MS } from './workspaceIndexer';
 import { toServiceOptions } from './settings';
 
 /** Glob of the files whose changes can change the index (adapter candidates). */
-export const WATCHED_GLOB = '**/*.{yaml,yml,json,md}';
+const WATCHED_GLOB = '**/*.{yaml,yml,json,md}';
 
 export interface DocumentIndexing {
   opened(doc: TextDocument): void;

@@ -7,7 +7,7 @@ export type { Settings } from '../settingsSchema';
 export { DEFAULT_SETTINGS } from '../settingsSchema';
 
 /** Settings from raw configuration; an invalid glob in `files` or `responseFiles` is left out and told to `onBadGlob`. */
-export const normalize = (raw: unknown, onBadGlob: (glob: string, why: string) => void = () => {}): Settings => normalizeSettings(raw, { globError, onBadGlob });
+const normalize = (raw: unknown, onBadGlob: (glob: string, why: string) => void = () => {}): Settings => normalizeSettings(raw, { globError, onBadGlob });
 
 export const toServiceOptions = (s: Settings): ServiceOptions => ({ files: s.files, responseFiles: s.responseFiles, rules: s.rules, maxFileSize: s.maxFileSize, codeScope: s.codeScope });
 

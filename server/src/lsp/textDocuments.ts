@@ -14,7 +14,7 @@ type Position = { line: number; character: number };
 const whole = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x) ? Math.max(0, Math.trunc(x)) : 0);
 
 /** A position inside `doc`: lines past the last go to the end, characters past a line's end to that end (before its line break). */
-export function clampPosition(doc: TextDocument, p: unknown): Position {
+function clampPosition(doc: TextDocument, p: unknown): Position {
   const q = (p && typeof p === 'object' ? p : {}) as Record<string, unknown>;
   const line = whole(q.line);
   if (line >= doc.lineCount) return doc.positionAt(doc.getText().length);
@@ -22,7 +22,7 @@ export function clampPosition(doc: TextDocument, p: unknown): Position {
 }
 
 /** One change made safe for `TextDocument.update`; undefined for a change that is neither incremental nor full. */
-export function clampChange(doc: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent | undefined {
+function clampChange(doc: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent | undefined {
   const c = change as { range?: unknown; text?: unknown };
   if (typeof c.text !== 'string') return undefined;
   if (c.range === undefined) return { text: c.text };
@@ -32,7 +32,7 @@ export function clampChange(doc: TextDocument, change: TextDocumentContentChange
 }
 
 /** What the changes of one update touched, in offsets of the text each applied to (for `service.edited`). */
-export type EditListener = (uri: string, from: number, to: number, edits: TextChange[]) => void;
+type EditListener = (uri: string, from: number, to: number, edits: TextChange[]) => void;
 
 /** Apply changes one by one, each clamped against the text the previous ones left. */
 export function updateClamped(doc: TextDocument, changes: readonly TextDocumentContentChangeEvent[], version: number, onEdits?: EditListener): TextDocument {

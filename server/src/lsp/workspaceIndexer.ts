@@ -19,7 +19,7 @@ const CANDIDATE = /\.(?:ya?ml|json|md)$/i;
 /** Work in slices of this many milliseconds, then yield to pending requests. */
 export const SLICE_MS = 8;
 
-export interface ScanProgress { readonly seen: number; readonly indexed: number }
+interface ScanProgress { readonly seen: number; readonly indexed: number }
 
 export class WorkspaceIndexer {
   private readonly open = new Set<string>();
@@ -105,7 +105,7 @@ export class WorkspaceIndexer {
  * Candidate adapter files under a folder URI (by extension; the service decides what is an adapter):
  * each real directory once, no link leading out of the folder, regular files only; what is skipped goes to `onNote`.
  */
-export function* candidateFiles(folderUri: string, onNote?: (n: WalkNote) => void): Generator<string> {
+function* candidateFiles(folderUri: string, onNote?: (n: WalkNote) => void): Generator<string> {
   let dir: string, real: string;
   try { dir = fileURLToPath(folderUri); real = realpathSync(dir); } catch { return; }
   for (const f of walkTree(dir, { root: real, skip: SKIP, candidate: n => CANDIDATE.test(n), maxDepth: 32 }, onNote)) yield pathToFileURL(f.path).href;

@@ -9,7 +9,7 @@ import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from 'node
 import { join, sep } from 'node:path';
 import { fileKind } from './readRegularFile';
 
-export interface WalkOptions {
+interface WalkOptions {
   /** The real path (realpathSync) of the folder that symbolic links may not leave. */
   readonly root: string;
   /** Follow links whose target is outside `root` (still each real directory once). */

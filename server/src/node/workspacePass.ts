@@ -9,7 +9,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AdapterService, ServiceOptions, WorkspaceIndex } from '../service';
 
 /** A file's text, or undefined when it cannot be read (or is over the size limit for indexing). */
-export type ReadText = (uri: string) => string | undefined;
+type ReadText = (uri: string) => string | undefined;
 
 /**
  * Index one file from its text (non-adapters are removed from the index). Returns whether what
@@ -33,7 +33,7 @@ export function* indexFiles(service: AdapterService, index: WorkspaceIndex, uris
   }
 }
 
-export interface FileResult { readonly uri: string; readonly text: string; readonly diagnostics: Diagnostic[] }
+interface FileResult { readonly uri: string; readonly text: string; readonly diagnostics: Diagnostic[] }
 
 /**
  * Validate every adapter file of `uris` against the service's workspace; yields one result per adapter

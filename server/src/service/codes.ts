@@ -52,7 +52,7 @@ export type Code = (typeof Code)[keyof typeof Code];
 
 export type RuleLevel = 'off' | 'hint' | 'information' | 'warning' | 'error';
 
-export interface CodeInfo {
+interface CodeInfo {
   readonly level: Exclude<RuleLevel, 'off'>;
   readonly summary: string;
   /** Tagged `Unnecessary` (rendered faded) when reported. */
@@ -131,7 +131,7 @@ export interface NameFormatData { readonly name: string; readonly suggestion: st
 export interface UnknownCategoryData { readonly value: string; readonly suggestions: readonly string[] }
 export interface CategoryPrefixData { readonly name: string; readonly category: string; readonly renameTo: string; readonly prefixCategory?: string }
 /** A details key of a recorded response and the code it belongs to. */
-export interface VerifyDetailData { readonly code: string; readonly key: string }
+interface VerifyDetailData { readonly code: string; readonly key: string }
 export interface UnknownRootData { readonly root: string; readonly suggestions: readonly string[] }
 
 /** The payload of every code that carries one; a code missing here carries none. */
@@ -166,7 +166,7 @@ export type PayloadOf<C extends Code> = C extends keyof Payloads ? Payloads[C] :
 
 export const allCodes: readonly Code[] = Object.values(Code);
 export const SOURCE = 'mcp-aql';
-export const README_URL = 'https://github.com/mcp-aql/mcp-aql-errors/blob/main/README.md';
+const README_URL = 'https://github.com/mcp-aql/mcp-aql-errors/blob/main/README.md';
 
 /** The anchor (`<a id="yaml-syntax">`) on the code's row of the README's diagnostics table. */
 export const docsAnchor = (c: Code): string => c.replace(/[^a-z0-9]+/g, '-');

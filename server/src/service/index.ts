@@ -43,7 +43,7 @@ export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from '.
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';
 
-export interface TypesRequest {
+interface TypesRequest {
   readonly lang: 'ts' | 'json-schema';
   /** Every registry code, not only those the adapters' error_mapping targets. */
   readonly includeRegistry?: boolean;

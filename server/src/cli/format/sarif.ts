@@ -8,7 +8,7 @@ const LEVEL: Record<string, string> = { error: 'error', warning: 'warning', info
  * A relative path as a relative URI reference: every segment percent-encoded, so `#`, `?`, `%`, a
  * leading `c:` and control characters stay part of the path (issue 13); resolved against %SRCROOT%.
  */
-export const relativeUri = (rel: string): string => rel.split('/').map(encodeURIComponent).join('/');
+const relativeUri = (rel: string): string => rel.split('/').map(encodeURIComponent).join('/');
 
 export function formatSarif(reports: readonly FileReport[], version: string, rootUri: string): string {
   const rules = allCodes.map(c => ({

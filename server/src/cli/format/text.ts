@@ -2,7 +2,7 @@
 import { count, messageText, severityName, type FileReport } from '../report';
 import { escapeControls } from './escape';
 
-export interface TextOptions { readonly color: boolean; /** What the files are called in the summary (default 'adapter file'). */ readonly noun?: string }
+interface TextOptions { readonly color: boolean; /** What the files are called in the summary (default 'adapter file'). */ readonly noun?: string }
 
 const paint = (on: boolean, code: string, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 const COLOR: Record<string, string> = { error: '31', warning: '33', info: '36', hint: '90' };

@@ -9,7 +9,7 @@ import type { Section } from '../model/model';
 import type { Check } from './types';
 
 /** Expanded nodes allowed in one document, at least; a document may expand to 10× its own size. */
-export const ALIAS_BUDGET = 10_000;
+const ALIAS_BUDGET = 10_000;
 
 export const aliases: Check = {
   name: 'aliases',

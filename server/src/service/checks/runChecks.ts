@@ -17,7 +17,7 @@ export const SEVERITY: Record<Exclude<RuleLevel, 'off'>, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export interface ValidateOptions {
+interface ValidateOptions {
   readonly rules?: Readonly<Record<string, RuleLevel | undefined>>;
   readonly maxProblems?: number;
 }

@@ -11,7 +11,7 @@ export { ROOTS, type ConditionError, type Expr } from './ast';
 export { parseCondition, paths } from './parser';
 export type { ConditionContext } from './interpreter';
 
-export interface ConditionEvaluation {
+interface ConditionEvaluation {
   readonly value: boolean;
   /** Each comparison with its operand values, e.g. `response.body.message ("abuse …") contains 'abuse' → true`. */
   readonly steps: readonly string[];

@@ -15,7 +15,7 @@ export interface ConditionContext {
 
 const show = (v: unknown): string => (v === undefined ? 'undefined' : typeof v === 'string' ? JSON.stringify(v.length > 80 ? v.slice(0, 77) + '…' : v) : JSON.stringify(v) ?? String(v));
 
-export function resolvePath(segments: readonly (string | number)[], ctx: ConditionContext): unknown {
+function resolvePath(segments: readonly (string | number)[], ctx: ConditionContext): unknown {
   const [root, ...rest] = segments;
   let cur: unknown;
   let i = 0;

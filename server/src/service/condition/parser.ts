@@ -4,7 +4,7 @@
  */
 import type { CompareOp, ConditionError, Expr, Literal, Loc, Operand } from './ast';
 
-export const MAX_LENGTH = 4096;
+const MAX_LENGTH = 4096;
 export const MAX_DEPTH = 64;
 
 type Tok =
@@ -57,7 +57,7 @@ function lex(src: string): Tok[] {
   return out;
 }
 
-export interface ParseResult { readonly expr?: Expr; readonly error?: ConditionError }
+interface ParseResult { readonly expr?: Expr; readonly error?: ConditionError }
 
 export function parseCondition(src: string): ParseResult {
   if (src.length > MAX_LENGTH) return { error: { message: `condition longer than ${MAX_LENGTH} characters`, start: MAX_LENGTH, end: src.length } };

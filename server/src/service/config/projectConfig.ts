@@ -13,7 +13,7 @@ import { closest } from '../util/closest';
 /** In the order they are looked for in each folder; the first found is the config of that folder. */
 export const CONFIG_FILE_NAMES = ['.mcp-aql.yaml', '.mcp-aql.yml', '.mcp-aql.json'] as const;
 const LEVELS: readonly RuleLevel[] = ['off', 'hint', 'information', 'warning', 'error'];
-export const MIN_FILE_SIZE = 1024;
+const MIN_FILE_SIZE = 1024;
 
 export interface ProjectConfig {
   readonly rules?: Readonly<Record<string, RuleLevel>>;

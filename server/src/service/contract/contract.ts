@@ -11,7 +11,7 @@ import type { PlaceholderAlias, RegistryIndex } from '../model/registry';
 import { spanRange } from '../util/ranges';
 import { categoryOf } from '../workspace/resolve';
 
-export interface ContractLocation { readonly uri: string; readonly range: Range }
+interface ContractLocation { readonly uri: string; readonly range: Range }
 
 export interface ContractDetail {
   readonly name: string;
@@ -54,7 +54,7 @@ export interface Contract {
   readonly adapters: readonly string[];
 }
 
-export interface AdapterInput { readonly doc: TextDocument; readonly model: AdapterModel }
+interface AdapterInput { readonly doc: TextDocument; readonly model: AdapterModel }
 
 const detailOf = (d: DetailDecl): ContractDetail => ({ name: d.name, type: d.type, required: d.required !== false, enum: d.enum, description: d.description });
 

@@ -5,7 +5,7 @@
  */
 import type { ContractCode, ContractDetail } from './contract';
 
-export interface GenerateOptions {
+interface GenerateOptions {
   /** Where the contract came from, for the header comment. */
   readonly sources: readonly string[];
   readonly version: string;

@@ -5,7 +5,7 @@
  */
 import type { DialectId } from './types';
 
-export interface Rendered {
+interface Rendered {
   readonly code: string;
   readonly category?: string;
   readonly kind: 'error' | 'warning';
@@ -81,7 +81,7 @@ export function jsonRpc(r: Rendered): unknown {
 }
 
 /** MCP-AQL code → ATLAS-GATE error_code (seed 003's registry). */
-export function atlasCode(code: string, category: string | undefined): string {
+function atlasCode(code: string, category: string | undefined): string {
   const exact: Record<string, string> = {
     VALIDATION_MISSING_PARAM: 'MISSING_REQUIRED_FIELD', VALIDATION_INVALID_TYPE: 'INVALID_INPUT_TYPE',
     VALIDATION_INVALID_ENCODING: 'INVALID_INPUT_FORMAT', VALIDATION_PATTERN_MISMATCH: 'INVALID_INPUT_FORMAT',

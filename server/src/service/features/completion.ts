@@ -21,7 +21,7 @@ const SPEC_KEYS = ['type', 'required', 'description', 'example', 'enum', 'format
 const OPERATORS = ['==', '!=', '>', '>=', '<', '<=', 'contains', 'startswith', 'endswith', 'in', 'and', 'or', 'not'];
 const ROOT_ITEMS = ['response.status', 'response.body.', 'response.headers.', 'params.'];
 /** schemas/adapter.schema.json `definitions.detailType`, when the service was given no schema. */
-export const DETAIL_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'unknown', 'string[]', 'number[]', 'integer[]', 'object[]'];
+const DETAIL_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'unknown', 'string[]', 'number[]', 'integer[]', 'object[]'];
 
 /** At most this many code items per answer; the list is marked incomplete so the client asks again as the user types. */
 export const MAX_CODE_ITEMS = 200;

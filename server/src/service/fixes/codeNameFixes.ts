@@ -8,7 +8,7 @@ import { replaceScalar, syntaxOf, unquotedSpan, unquotedText } from './syntax';
 import type { Fixer, Fixers } from './types';
 
 /** Every place `from` is written as a code in this file and, through the workspace, in others. */
-export function renameCodeEdit(ctx: FeatureContext, from: string, to: string): WorkspaceEdit {
+function renameCodeEdit(ctx: FeatureContext, from: string, to: string): WorkspaceEdit {
   const here: TextEdit[] = [];
   for (const c of ctx.model.codes) if (c.name === from) here.push({ range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)), newText: to });
   for (const m of ctx.model.mappings) {

@@ -27,7 +27,7 @@ export function columnIfFirst(text: string, offset: number): number {
 }
 
 /** The column of a mapping key that only spaces or list dashes (`- `) precede on its line, else -1. */
-export function keyColumn(text: string, offset: number): number {
+function keyColumn(text: string, offset: number): number {
   const ls = lineStart(text, offset);
   return /^ *(?:- +)*$/.test(text.slice(ls, offset)) ? offset - ls : -1;
 }

@@ -16,7 +16,7 @@ const preferred = <C extends Code>(): FixAllRule<C> => actions => actions.find(a
 const onlyCandidate = <C extends Code>(): FixAllRule<C> => (actions, data) =>
   (data as { suggestions?: readonly unknown[] }).suggestions?.length === 1 ? actions.find(a => a.isPreferred) : undefined;
 
-export const FIX_ALL_RULES: { readonly [C in Code]?: FixAllRule<C> } = {
+const FIX_ALL_RULES: { readonly [C in Code]?: FixAllRule<C> } = {
   'template.unquoted-placeholder': preferred(),
   'template.flow-mapping': preferred(),
   'schema.unknown-key': onlyCandidate(),

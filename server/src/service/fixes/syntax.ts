@@ -51,7 +51,7 @@ export const syntaxOf = (model: Pick<AdapterModel, 'kind'>): FileSyntax => (mode
 const QUOTES = new Set(['"', "'"]);
 
 /** The range without the quotes around it, when the text under it is a quoted scalar. */
-export function innerRange(doc: TextDocument, range: Range): Range {
+function innerRange(doc: TextDocument, range: Range): Range {
   const text = doc.getText(range);
   if (text.length >= 2 && QUOTES.has(text[0]!) && text[text.length - 1] === text[0]) {
     const start = doc.offsetAt(range.start) + 1, end = doc.offsetAt(range.end) - 1;

@@ -1,6 +1,6 @@
 /** The registry as data (schemas/error-registry.json), typed, plus the lookups every feature needs. */
 
-export interface DetailSpec {
+interface DetailSpec {
   readonly type: string;
   readonly required?: boolean;
   readonly enum?: readonly unknown[];
@@ -25,7 +25,7 @@ export interface RegistryCode {
   readonly sources?: readonly string[];
 }
 
-export interface RegistryCategory {
+interface RegistryCategory {
   readonly prefix: string;
   readonly name: string;
   readonly description: string;

@@ -39,7 +39,7 @@ function aliasTargets(doc: Document): Map<Node, Node | undefined> {
   return out;
 }
 
-export interface Deref { readonly node: Node | null | undefined; readonly shared: boolean }
+interface Deref { readonly node: Node | null | undefined; readonly shared: boolean }
 
 /**
  * What `n` stands for: itself, or an alias's anchored node. `shared` when it is reached through an
@@ -55,7 +55,7 @@ export function deref(doc: Document, n: unknown): Deref {
 }
 
 /** `<<` as a merge key (a plain `<<` read with `merge: true`; a quoted '<<' is an ordinary key). */
-export const isMergeKey = (p: Pair): boolean => isScalar(p.key) && typeof p.key.value === 'symbol';
+const isMergeKey = (p: Pair): boolean => isScalar(p.key) && typeof p.key.value === 'symbol';
 
 export interface Reached { readonly pair: Pair; /** Reached through an alias: editing it changes the anchor's other users. */ readonly shared: boolean }
 

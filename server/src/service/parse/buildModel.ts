@@ -28,9 +28,9 @@ export const PARSE_OPTIONS = {
  * chunked parse equals a whole parse; a syntax error inside one error_codes / error_mapping entry is
  * reported inside that entry instead of cascading over the rest of the file (docs/performance.md).
  */
-export const CHUNK_THRESHOLD = 0;
+const CHUNK_THRESHOLD = 0;
 
-export interface BuildOptions {
+interface BuildOptions {
   readonly extraGlobs?: readonly string[];
   /** The model of the previous version of the same document (its chunks are reused). */
   readonly previous?: AdapterModel;
@@ -48,7 +48,7 @@ export function buildModel(uri: string, text: string, extraGlobs: readonly strin
   return cls && buildClassified(uri, text, cls, opts);
 }
 
-export function buildClassified(uri: string, text: string, cls: Classified, opts: BuildOptions = {}): AdapterModel {
+function buildClassified(uri: string, text: string, cls: Classified, opts: BuildOptions = {}): AdapterModel {
   const { start, end } = cls.region;
   const syntaxErrors: ParseProblem[] = [];
   if (cls.unclosed) {
@@ -94,7 +94,7 @@ export function buildClassified(uri: string, text: string, cls: Classified, opts
   };
 }
 
-export function parseSections(yamlText: string, base: number, kind: FileKind, errors: ParseProblem[]): Section[] {
+function parseSections(yamlText: string, base: number, kind: FileKind, errors: ParseProblem[]): Section[] {
   const compose = (x: string) => [...new Composer(PARSE_OPTIONS).compose(new Parser().parse(x), true, x.length)] as Document.Parsed[];
   let docs = compose(yamlText);
   let f = (x: number) => x;

@@ -17,7 +17,7 @@ import { collectRanges, collectSpans } from './shiftModel';
 import { diff, reuseLayout, type Change, type Piece as LayoutPiece } from './reuseLayout';
 import { remapRanges, repairTabs, TAB_INDENT, type TabError } from './tabs';
 
-export interface ChunkError { readonly start: number; readonly end: number; readonly message: string; readonly code: string }
+interface ChunkError { readonly start: number; readonly end: number; readonly message: string; readonly code: string }
 
 interface Chunk {
   readonly text: string;
@@ -64,7 +64,7 @@ function storeOf(pieces: readonly LayoutPiece<Chunk>[]): ChunkStore {
 /** Marks the chunks taken by one parse (a chunk is placed once). */
 let generation = 0;
 
-export interface ChunkedParse {
+interface ChunkedParse {
   readonly doc: Document.Parsed;
   /** The one section (region) and what was extracted from it, in file offsets. */
   readonly section: Section;

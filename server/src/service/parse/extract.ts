@@ -51,7 +51,7 @@ function toJSON(n: Node): unknown {
   try { return n.toJSON(); } catch { return undefined; }
 }
 
-export const spanOf = (s: Section, n: Node): Span => ({ start: s.base + n.range![0], end: s.base + n.range![1] });
+const spanOf = (s: Section, n: Node): Span => ({ start: s.base + n.range![0], end: s.base + n.range![1] });
 
 function pairSpan(s: Section, p: Pair): Span {
   const k = p.key as Node | null, v = p.value as Node | null;
@@ -64,7 +64,7 @@ const STYLE: Record<string, ScalarStyle> = {
   PLAIN: 'plain', QUOTE_SINGLE: 'single', QUOTE_DOUBLE: 'double', BLOCK_LITERAL: 'literal', BLOCK_FOLDED: 'folded',
 };
 
-export function stringValue(s: Section, n: unknown, shared = false): StringValue | undefined {
+function stringValue(s: Section, n: unknown, shared = false): StringValue | undefined {
   const d = deref(s.doc, n);
   n = d.node;
   if (!isScalar(n) || typeof n.value !== 'string' || !n.range) return undefined;
@@ -86,7 +86,7 @@ function valueRef(s: Section, n: unknown): (ValueRef & { node: Node }) | undefin
   return { value: isScalar(node) ? node.value : toJSON(node), span: spanOf(s, node), node };
 }
 
-export function statusRef(s: Section, n: unknown): StatusRef | undefined {
+function statusRef(s: Section, n: unknown): StatusRef | undefined {
   n = deref(s.doc, n).node;
   if (!isScalar(n) || !n.range) return undefined;
   const raw = flat(s.text.slice(n.range[0], n.range[1]));

@@ -1,7 +1,7 @@
 /** JSON pointer → YAML node, comparing keys as strings (`404:` is a number key, the pointer says "404"). */
 import { isAlias, isMap, isScalar, isSeq, type Node } from 'yaml';
 
-export interface PointerHit {
+interface PointerHit {
   readonly node?: Node;
   readonly key?: Node;
   /**

@@ -5,7 +5,7 @@
 import type { FileKind } from '../model/model';
 import { matchesAny } from '../util/glob';
 
-export interface YamlRegion { readonly start: number; readonly end: number }
+interface YamlRegion { readonly start: number; readonly end: number }
 
 export interface Classified {
   readonly kind: FileKind;
@@ -49,7 +49,7 @@ export function classify(uri: string, text: string, extraGlobs: readonly string[
  * Front matter per the reference runtime (runtime.md s3.2): the first line is `---`, the block ends at
  * the next line that is only `---`. A Markdown adapter without front matter has an empty region.
  */
-export function frontMatter(text: string): Classified {
+function frontMatter(text: string): Classified {
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const open = /^---[ \t]*\r?\n/.exec(text.slice(bom, bom + 8));
   if (!open) return { kind: 'markdown', region: { start: 0, end: 0 } };

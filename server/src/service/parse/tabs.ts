@@ -8,7 +8,7 @@ import { isMap, isPair, isSeq, type Node, type Pair } from 'yaml';
 
 export interface TabError { readonly start: number; readonly end: number; readonly message: string; readonly code: string }
 
-export interface TabRepair {
+interface TabRepair {
   /** The text to parse instead (tab-indented lines re-indented with spaces). */
   readonly text: string;
   /** One error per tab-indented line, on its tabs (offsets in the original text). */

@@ -12,7 +12,7 @@ import { judgeMessage } from './message';
 export type Emit = (p: Problem) => void;
 type Str = JsonNode & { kind: 'string' };
 
-export interface EnvelopeVerdict {
+interface EnvelopeVerdict {
   readonly success?: boolean;
   /** The failure's code when it is a string. */
   readonly code?: string;
@@ -69,7 +69,7 @@ function entry(n: JsonNode, as: 'error' | 'warning', contract: Contract, emit: E
   return { code: code.value.value, contractCode: cc };
 }
 
-export const declaredHere = (cc: ContractCode): RelatedSpan[] =>
+const declaredHere = (cc: ContractCode): RelatedSpan[] =>
   cc.location ? [{ start: 0, end: 0, uri: cc.location.uri, range: cc.location.range, message: `${cc.code} is declared here` }] : [];
 
 /** Is the code known, and of the kind it is sent as? */
@@ -138,7 +138,7 @@ export function checkMessageAndDetails(cc: ContractCode, code: Str, message: Str
 const clip = (s: string, n = 40) => (s.length > n ? s.slice(0, n - 1) + '…' : s);
 
 /** Why a value does not fit a declared details type (undefined when it fits). */
-export function typeProblem(type: string | undefined, allowed: readonly unknown[] | undefined, n: JsonNode): string | undefined {
+function typeProblem(type: string | undefined, allowed: readonly unknown[] | undefined, n: JsonNode): string | undefined {
   const is = (t: string, x: JsonNode): boolean => {
     switch (t) {
       case 'string': return x.kind === 'string';

@@ -5,7 +5,7 @@
  * an offset in the document (identity for a file; through a string's escapes for JSON inside a string).
  */
 
-export interface JsonBase { readonly start: number; readonly end: number }
+interface JsonBase { readonly start: number; readonly end: number }
 export interface JsonEntry { readonly key: string; readonly keyStart: number; readonly keyEnd: number; readonly value: JsonNode }
 export type JsonNode =
   | JsonBase & { readonly kind: 'object'; readonly entries: JsonEntry[] }
@@ -15,7 +15,7 @@ export type JsonNode =
   | JsonBase & { readonly kind: 'boolean'; readonly value: boolean }
   | JsonBase & { readonly kind: 'null'; readonly value: null };
 
-export type JsonParse = { readonly ok: true; readonly node: JsonNode } | { readonly ok: false; readonly offset: number; readonly message: string };
+type JsonParse = { readonly ok: true; readonly node: JsonNode } | { readonly ok: false; readonly offset: number; readonly message: string };
 
 export const MAX_DEPTH = 256;
 

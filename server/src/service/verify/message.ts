@@ -11,7 +11,7 @@ import { editDistance } from '../util/closest';
 
 type Part = { readonly text: string; readonly value: boolean } | { readonly wild: string };
 
-export type MessageVerdict =
+type MessageVerdict =
   | { readonly kind: 'match'; readonly template: ContractTemplate }
   | { readonly kind: 'mismatch'; readonly template: ContractTemplate; readonly at: number; readonly end: number; readonly expected: string; readonly rendered: string }
   | { readonly kind: 'localized'; readonly template: ContractTemplate; readonly rendered: string };
@@ -48,7 +48,7 @@ const common = (a: string, from: number, b: string): number => {
 };
 
 /** Walk the message along the parts; the offset where it stops matching, or -1 when it matches. */
-export function align(message: string, ps: readonly Part[], from = 0, toEnd = true): { at: number; expected: string } | undefined {
+function align(message: string, ps: readonly Part[], from = 0, toEnd = true): { at: number; expected: string } | undefined {
   let pos = from;
   for (let p = 0; p < ps.length; p++) {
     const part = ps[p]!;

@@ -56,7 +56,7 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
 
 const unknownShape = (emit: Emit, n: JsonNode, message: string) => emit({ code: Code.VerifyUnknownShape, start: n.start, end: n.kind === 'object' || n.kind === 'array' ? n.start + 1 : n.end, message });
 
-export function verifyRecord(n: JsonNode, contract: Contract, emit: Emit): void {
+function verifyRecord(n: JsonNode, contract: Contract, emit: Emit): void {
   if (n.kind !== 'object') { unknownShape(emit, n, `A record must be an object (an MCP-AQL envelope, a tool result or a JSON-RPC response), not ${kindName(n)}.`); return; }
   const has = (k: string) => member(n, k) !== undefined;
   if (has('jsonrpc') || (has('id') && (has('result') || has('error')))) {

@@ -12,7 +12,7 @@ export type ResolvedCode =
   | { readonly source: 'workspace'; readonly code: string; readonly decl: CodeDeclaration; readonly category?: string; readonly kind: 'error' }
   | { readonly source: 'registry'; readonly code: string; readonly reg: RegistryCode; readonly category: string; readonly kind: 'error' | 'warning' };
 
-export interface Resolver {
+interface Resolver {
   code(name: string): ResolvedCode | undefined;
   /** All code names known (registry, file, workspace), for suggestions; with `prefix`, those starting with it (case-insensitive). */
   allNames(prefix?: string): string[];

@@ -66,7 +66,7 @@ const ownDecl = (d: CodeDeclaration): CodeDeclaration => ({
 });
 const ownOcc = (o: CodeOccurrence): CodeOccurrence => ({ uri: o.uri, code: flat(o.code), range: o.range, kind: o.kind });
 
-export function declarationSignature(d: CodeDeclaration): string {
+function declarationSignature(d: CodeDeclaration): string {
   return `${d.code}:${d.category ?? ''}:${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}:${d.mapsFromHttp.join('+')}`;
 }
 
