@@ -13,18 +13,43 @@ const browserServer = {
   setup(build) {
     const shim = path.join(__dirname, 'server/src/browser/noFileSystem.ts');
     build.onResolve({ filter: /^node:(fs|path|url)$/ }, () => ({ path: shim }));
-    build.onResolve({ filter: /^vscode-languageserver\/node$/ }, () => ({ path: path.join(__dirname, 'node_modules/vscode-languageserver/lib/browser/main.js') }));
+    build.onResolve({ filter: /^vscode-languageserver\/node$/ }, () => ({
+      path: path.join(__dirname, 'node_modules/vscode-languageserver/lib/browser/main.js'),
+    }));
   },
 };
 
 const builds = [
   { ...base, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   { ...base, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs' },
-  { ...base, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
+  {
+    ...base,
+    entryPoints: ['server/src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    banner: { js: '#!/usr/bin/env node' },
+  },
   { ...base, entryPoints: ['client/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
   // The web extension (vscode.dev): the client in the browser extension host, the server in a Web Worker.
-  { ...base, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/browser-client.js', platform: 'browser', format: 'cjs', target: 'es2022', external: ['vscode'] },
-  { ...base, entryPoints: ['server/src/browserMain.ts'], outfile: 'dist/browser-server.js', platform: 'browser', format: 'iife', target: 'es2022', plugins: [browserServer] },
+  {
+    ...base,
+    entryPoints: ['client/src/browserExtension.ts'],
+    outfile: 'dist/browser-client.js',
+    platform: 'browser',
+    format: 'cjs',
+    target: 'es2022',
+    external: ['vscode'],
+  },
+  {
+    ...base,
+    entryPoints: ['server/src/browserMain.ts'],
+    outfile: 'dist/browser-server.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    plugins: [browserServer],
+  },
 ];
 
 async function main() {
@@ -37,4 +62,7 @@ async function main() {
   await Promise.all(contexts.map(c => c.dispose()));
 }
 
-main().catch(err => { console.error(err); process.exit(1); });
+main().catch(err => {
+  console.error(err);
+  process.exit(1);
+});

@@ -3,7 +3,9 @@
 // checked on the sources by test/cli/architecture.test.ts (which also checks the service's stages).
 import tseslint from 'typescript-eslint';
 
-const restrict = (patterns, message) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map(group => ({ group: [group], message })) }] });
+const restrict = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map(group => ({ group: [group], message })) }],
+});
 
 const SERVICE_ONLY = 'The service is pure: no Node built-ins, no transport, no editor API (ARCHITECTURE.md).';
 const FACADE_ONLY = 'Reach the service through its façade (server/src/service/index.ts) only (ARCHITECTURE.md).';
@@ -22,7 +24,23 @@ export default tseslint.config(
   },
   {
     files: ['server/src/service/**/*.ts'],
-    rules: restrict(['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'vscode', 'vscode-languageserver', 'vscode-languageserver/*', '**/lsp/*', '**/cli/*', '**/client/*'], SERVICE_ONLY),
+    rules: restrict(
+      [
+        'node:*',
+        'fs',
+        'path',
+        'os',
+        'child_process',
+        'worker_threads',
+        'vscode',
+        'vscode-languageserver',
+        'vscode-languageserver/*',
+        '**/lsp/*',
+        '**/cli/*',
+        '**/client/*',
+      ],
+      SERVICE_ONLY,
+    ),
   },
   {
     files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/node/**/*.ts'],
@@ -30,7 +48,10 @@ export default tseslint.config(
   },
   {
     files: ['client/src/**/*.ts'],
-    rules: restrict(['yaml', 'ajv', 'vscode-languageserver', '**/server/src/service/**', '**/server/src/lsp/**', '**/server/src/cli/**'], 'The client talks to the server through server/src/protocol.ts only (ARCHITECTURE.md).'),
+    rules: restrict(
+      ['yaml', 'ajv', 'vscode-languageserver', '**/server/src/service/**', '**/server/src/lsp/**', '**/server/src/cli/**'],
+      'The client talks to the server through server/src/protocol.ts only (ARCHITECTURE.md).',
+    ),
   },
   {
     files: ['client/webview/**/*.ts'],

@@ -14,14 +14,26 @@ const STATUS: Record<string, number> = { NOT_FOUND: 404, CONFLICT: 409, VALIDATI
 
 /** A small deterministic PRNG (mulberry32), so every run generates the same files. */
 function rng(seed: number): () => number {
-  return () => { seed |= 0; seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 export const codeOf = (file: number, j: number) => `${CATS[j % CATS.length]}_SVC${file}_E${j}`;
 export const kindOf = (i: number): 'md' | 'yaml' | 'json' => (i % 5 === 4 ? 'json' : i % 5 >= 2 ? 'yaml' : 'md');
-export const pathOf = (i: number) => `pkg${String(Math.floor(i / 20)).padStart(4, '0')}/svc${i}${kindOf(i) === 'md' ? '-adapter.md' : kindOf(i) === 'yaml' ? '.adapter.yaml' : '.adapter.json'}`;
+export const pathOf = (i: number) =>
+  `pkg${String(Math.floor(i / 20)).padStart(4, '0')}/svc${i}${kindOf(i) === 'md' ? '-adapter.md' : kindOf(i) === 'yaml' ? '.adapter.yaml' : '.adapter.json'}`;
 
-interface Adapter { name: string; codes: Record<string, unknown>; mapping: Record<string, unknown>; operations: unknown[] }
+interface Adapter {
+  name: string;
+  codes: Record<string, unknown>;
+  mapping: Record<string, unknown>;
+  operations: unknown[];
+}
 
 export function adapter(i: number, n: number, broken = false): Adapter {
   const r = rng(i + 1);
@@ -43,7 +55,11 @@ export function adapter(i: number, n: number, broken = false): Adapter {
     400: [
       { condition: "response.body.error == 'missing'", code: 'VALIDATION_MISSING_PARAM', message_template: "Missing '{param_name}'" },
       { condition: "response.body.error == 'own'", code: codeOf(i, 2) },
-      { condition: "response.body.error == 'shared'", code: codeOf(other, 2), message_template: "Shared: '{resource_id}' in '{operation}'" },
+      {
+        condition: "response.body.error == 'shared'",
+        code: codeOf(other, 2),
+        message_template: "Shared: '{resource_id}' in '{operation}'",
+      },
       { code: 'VALIDATION_INVALID_TYPE' },
     ],
     403: { code: 'PERMISSION_DENIED' },
@@ -54,16 +70,34 @@ export function adapter(i: number, n: number, broken = false): Adapter {
     mapping[410] = { code: 'NOT_FOUND_NOWHERE' };
     (codes[codeOf(i, 0)] as Record<string, unknown>).message_template = "'{resource_id}' gone in '{operation}' since {missing_key}";
   }
-  const operations = Array.from({ length: 2 + Math.floor(r() * 6) }, (_, o) => ({ name: `op_${o}`, maps_to: `GET /svc${i}/items/{id}/${o}`, params: { id: { type: 'string', required: true } } }));
+  const operations = Array.from({ length: 2 + Math.floor(r() * 6) }, (_, o) => ({
+    name: `op_${o}`,
+    maps_to: `GET /svc${i}/items/{id}/${o}`,
+    params: { id: { type: 'string', required: true } },
+  }));
   return { name: `svc${i}`, codes, mapping, operations };
 }
 
 function yamlOf(a: Adapter): string {
-  const out = [`name: ${a.name}`, 'type: adapter', 'version: "1.0.0"', `description: "Generated adapter ${a.name}"`, 'operations:', '  read:'];
-  for (const o of a.operations as { name: string; maps_to: string }[]) out.push(`    - name: ${o.name}`, `      maps_to: "${o.maps_to}"`, '      params:', '        id: { type: string, required: true }');
+  const out = [
+    `name: ${a.name}`,
+    'type: adapter',
+    'version: "1.0.0"',
+    `description: "Generated adapter ${a.name}"`,
+    'operations:',
+    '  read:',
+  ];
+  for (const o of a.operations as { name: string; maps_to: string }[])
+    out.push(`    - name: ${o.name}`, `      maps_to: "${o.maps_to}"`, '      params:', '        id: { type: string, required: true }');
   out.push('error_codes:');
   for (const [c, v] of Object.entries(a.codes) as [string, Record<string, unknown>][]) {
-    out.push(`  ${c}:`, `    category: ${v.category}`, `    description: ${v.description}`, `    message_template: "${v.message_template}"`, `    maps_from_http: [${(v.maps_from_http as number[]).join(', ')}]`);
+    out.push(
+      `  ${c}:`,
+      `    category: ${v.category}`,
+      `    description: ${v.description}`,
+      `    message_template: "${v.message_template}"`,
+      `    maps_from_http: [${(v.maps_from_http as number[]).join(', ')}]`,
+    );
     if (v.condition) out.push(`    condition: "${v.condition}"`);
     out.push('    details:', '      resource_id: string', '      operation: string');
   }
@@ -71,7 +105,10 @@ function yamlOf(a: Adapter): string {
   for (const [s, v] of Object.entries(a.mapping)) {
     out.push(`  ${/^\d+$/.test(s) ? s : `"${s}"`}:`);
     const list = Array.isArray(v) ? v : [v];
-    if (!Array.isArray(v)) { out.push(`    code: ${(v as { code: string }).code}`); continue; }
+    if (!Array.isArray(v)) {
+      out.push(`    code: ${(v as { code: string }).code}`);
+      continue;
+    }
     for (const e of list as Record<string, string>[]) {
       const keys = Object.entries(e);
       keys.forEach(([k, x], n) => out.push(`${n === 0 ? '    - ' : '      '}${k}: ${k === 'code' ? x : `"${x}"`}`));
@@ -83,7 +120,21 @@ function yamlOf(a: Adapter): string {
 export function fileText(i: number, n: number, broken = false): string {
   const a = adapter(i, n, broken);
   const kind = kindOf(i);
-  if (kind === 'json') return JSON.stringify({ name: a.name, type: 'adapter', version: '1.0.0', operations: { read: a.operations }, error_codes: a.codes, error_mapping: a.mapping }, null, 2) + '\n';
+  if (kind === 'json')
+    return (
+      JSON.stringify(
+        {
+          name: a.name,
+          type: 'adapter',
+          version: '1.0.0',
+          operations: { read: a.operations },
+          error_codes: a.codes,
+          error_mapping: a.mapping,
+        },
+        null,
+        2,
+      ) + '\n'
+    );
   const y = yamlOf(a);
   return kind === 'md' ? `---\n${y}---\n\n# ${a.name}\n\nGenerated adapter for the workspace benchmark.\n` : y;
 }

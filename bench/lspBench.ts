@@ -8,16 +8,36 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
 import { editOffsets, positionOf } from './gen';
 
-export interface ServerSpec { readonly name: string; readonly command: string[]; readonly settings: (section?: string) => unknown; readonly initOptions?: unknown }
+export interface ServerSpec {
+  readonly name: string;
+  readonly command: string[];
+  readonly settings: (section?: string) => unknown;
+  readonly initOptions?: unknown;
+}
 
 export interface RunResult {
-  initialize: number; open: number; openDiagnostics: number; change: number[];
+  initialize: number;
+  open: number;
+  openDiagnostics: number;
+  change: number[];
   /** CPU time the server spent (all its threads) from each didOpen / didChange to its diagnostics: unlike wall time, not inflated by other load. */
-  openCpu: number; changeCpu: number[]; completionCategory: number; completionCode: number;
-  completionItems: number; hover: number; symbols: number; vmHwmMb: number; timeouts: string[];
+  openCpu: number;
+  changeCpu: number[];
+  completionCategory: number;
+  completionCode: number;
+  completionItems: number;
+  hover: number;
+  symbols: number;
+  vmHwmMb: number;
+  timeouts: string[];
 }
 
 const TIMEOUT = 60_000;
@@ -26,8 +46,11 @@ const TIMEOUT = 60_000;
 function cpuMs(pid: number): number {
   let ns = 0;
   try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-  } catch { return NaN; }
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return NaN;
+  }
   return ns / 1e6;
 }
 
@@ -36,18 +59,37 @@ function cpuMs(pid: number): number {
  * workspace folder, and the server lives on after the last request (VmHWM is read once deferred work,
  * such as indexing the open file for other files, has run). `bare`: no workspace folder, VmHWM read at once.
  */
-export interface ClientProfile { readonly workspaceFolder: boolean; readonly settleMs: number; readonly pull?: boolean; readonly fullSync?: boolean; readonly rounds?: number; readonly burst?: boolean; readonly editorRequests?: boolean }
+export interface ClientProfile {
+  readonly workspaceFolder: boolean;
+  readonly settleMs: number;
+  readonly pull?: boolean;
+  readonly fullSync?: boolean;
+  readonly rounds?: number;
+  readonly burst?: boolean;
+  readonly editorRequests?: boolean;
+}
 /** An editor also asks, after opening a file, for its code lenses and the code actions at the cursor. */
 export const REALISTIC: ClientProfile = { workspaceFolder: true, settleMs: 1500, editorRequests: true };
 export const BARE: ClientProfile = { workspaceFolder: false, settleMs: 0 };
 
-export async function runOnce(server: ServerSpec, file: string, text: string, n: number, profile: ClientProfile = REALISTIC): Promise<RunResult> {
+export async function runOnce(
+  server: ServerSpec,
+  file: string,
+  text: string,
+  n: number,
+  profile: ClientProfile = REALISTIC,
+): Promise<RunResult> {
   const proc = spawn(server.command[0]!, server.command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const uri = pathToFileURL(file).href;
   let last: { at: number; params: PublishDiagnosticsParams } | undefined;
   let waiter: (() => void) | undefined;
-  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { if (p.uri === uri) { last = { at: performance.now(), params: p }; waiter?.(); } });
+  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    if (p.uri === uri) {
+      last = { at: performance.now(), params: p };
+      waiter?.();
+    }
+  });
   conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(i => server.settings(i.section)));
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('window/workDoneProgress/create', () => null);
@@ -55,25 +97,70 @@ export async function runOnce(server: ServerSpec, file: string, text: string, n:
   conn.listen();
   const timeouts: string[] = [];
   const pullDiagnostics = async (after: number, want: number, what: string): Promise<number> => {
-    const rep = await conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } }) as { items?: unknown[] };
-    if ((rep.items?.length ?? -1) !== want) { timeouts.push(what); return NaN; }
+    const rep = (await conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { items?: unknown[] };
+    if ((rep.items?.length ?? -1) !== want) {
+      timeouts.push(what);
+      return NaN;
+    }
     return performance.now() - after;
   };
-  const waitDiagnostics = (after: number, want: number, what: string) => profile.pull ? pullDiagnostics(after, want, what) : new Promise<number>(resolve => {
-    const t = setTimeout(() => { timeouts.push(what); waiter = undefined; resolve(NaN); }, TIMEOUT);
-    const check = () => { if (last && last.at >= after && last.params.diagnostics.length === want) { clearTimeout(t); waiter = undefined; resolve(last.at - after); } };
-    waiter = check;
-    check();
-  });
-  const timed = async <T>(f: () => Promise<T>): Promise<[number, T]> => { const t0 = performance.now(); const r = await f(); return [performance.now() - t0, r]; };
-  const r: RunResult = { initialize: 0, open: 0, openDiagnostics: 0, change: [], openCpu: 0, changeCpu: [], completionCategory: 0, completionCode: 0, completionItems: 0, hover: 0, symbols: 0, vmHwmMb: 0, timeouts };
+  const waitDiagnostics = (after: number, want: number, what: string) =>
+    profile.pull
+      ? pullDiagnostics(after, want, what)
+      : new Promise<number>(resolve => {
+          const t = setTimeout(() => {
+            timeouts.push(what);
+            waiter = undefined;
+            resolve(NaN);
+          }, TIMEOUT);
+          const check = () => {
+            if (last && last.at >= after && last.params.diagnostics.length === want) {
+              clearTimeout(t);
+              waiter = undefined;
+              resolve(last.at - after);
+            }
+          };
+          waiter = check;
+          check();
+        });
+  const timed = async <T>(f: () => Promise<T>): Promise<[number, T]> => {
+    const t0 = performance.now();
+    const r = await f();
+    return [performance.now() - t0, r];
+  };
+  const r: RunResult = {
+    initialize: 0,
+    open: 0,
+    openDiagnostics: 0,
+    change: [],
+    openCpu: 0,
+    changeCpu: [],
+    completionCategory: 0,
+    completionCode: 0,
+    completionItems: 0,
+    hover: 0,
+    symbols: 0,
+    vmHwmMb: 0,
+    timeouts,
+  };
   try {
-    [r.initialize] = await timed(() => conn.sendRequest('initialize', {
-      processId: process.pid, initializationOptions: server.initOptions,
-      rootUri: profile.workspaceFolder ? pathToFileURL(dirname(file)).href : null,
-      workspaceFolders: profile.workspaceFolder ? [{ uri: pathToFileURL(dirname(file)).href, name: 'bench' }] : null,
-      capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } }, textDocument: { publishDiagnostics: { relatedInformation: true }, ...(profile.pull ? { diagnostic: { dynamicRegistration: false } } : {}), completion: { completionItem: { documentationFormat: ['markdown'] } }, hover: { contentFormat: ['markdown'] } } },
-    }));
+    [r.initialize] = await timed(() =>
+      conn.sendRequest('initialize', {
+        processId: process.pid,
+        initializationOptions: server.initOptions,
+        rootUri: profile.workspaceFolder ? pathToFileURL(dirname(file)).href : null,
+        workspaceFolders: profile.workspaceFolder ? [{ uri: pathToFileURL(dirname(file)).href, name: 'bench' }] : null,
+        capabilities: {
+          workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
+          textDocument: {
+            publishDiagnostics: { relatedInformation: true },
+            ...(profile.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
+            completion: { completionItem: { documentationFormat: ['markdown'] } },
+            hover: { contentFormat: ['markdown'] },
+          },
+        },
+      }),
+    );
     await conn.sendNotification('initialized', {});
     await conn.sendNotification('workspace/didChangeConfiguration', { settings: server.settings() });
     await new Promise(res => setTimeout(res, 300)); // let both servers read their settings
@@ -90,22 +177,33 @@ export async function runOnce(server: ServerSpec, file: string, text: string, n:
     r.openDiagnostics = last?.params.diagnostics.length ?? 0;
     let version = 1;
     let cur = text;
-    const offsets = Array.from({ length: profile.rounds ?? 1 }, () => editOffsets(text, n)).flat().map((o, i) => o + Math.floor(i / 3));
+    const offsets = Array.from({ length: profile.rounds ?? 1 }, () => editOffsets(text, n))
+      .flat()
+      .map((o, i) => o + Math.floor(i / 3));
     for (const off of offsets) {
       const pos = positionOf(cur, off);
       cur = cur.slice(0, off) + 'x' + cur.slice(off);
       const t = performance.now();
       const c = cpuMs(proc.pid!);
-      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [profile.fullSync ? { text: cur } : { range: { start: pos, end: pos }, text: 'x' }] });
-      if (!profile.burst) { r.change.push(await waitDiagnostics(t, 2, `change@${pos.line}`)); r.changeCpu.push(cpuMs(proc.pid!) - c); }
-      else await new Promise(res => setTimeout(res, 15));
+      await conn.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: ++version },
+        contentChanges: [profile.fullSync ? { text: cur } : { range: { start: pos, end: pos }, text: 'x' }],
+      });
+      if (!profile.burst) {
+        r.change.push(await waitDiagnostics(t, 2, `change@${pos.line}`));
+        r.changeCpu.push(cpuMs(proc.pid!) - c);
+      } else await new Promise(res => setTimeout(res, 15));
     }
     const mid = cur.indexOf('category: VALIDATION', cur.indexOf(`(entry ${Math.floor(n / 2)})`)) + 'category: '.length;
     let items: unknown;
-    [r.completionCategory, items] = await timed(() => conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: positionOf(cur, mid) }));
+    [r.completionCategory, items] = await timed(() =>
+      conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: positionOf(cur, mid) }),
+    );
     r.completionItems = Array.isArray(items) ? items.length : ((items as { items?: unknown[] })?.items?.length ?? 0);
     const codeAt = cur.indexOf('code: VALIDATION_E', cur.indexOf('error_mapping:')) + 'code: VALIDATION_'.length;
-    [r.completionCode] = await timed(() => conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: positionOf(cur, codeAt) }));
+    [r.completionCode] = await timed(() =>
+      conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: positionOf(cur, codeAt) }),
+    );
     [r.hover] = await timed(() => conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: positionOf(cur, codeAt) }));
     [r.symbols] = await timed(() => conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }));
     if (profile.settleMs) await new Promise(res => setTimeout(res, profile.settleMs));
@@ -113,7 +211,13 @@ export async function runOnce(server: ServerSpec, file: string, text: string, n:
     r.vmHwmMb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     await Promise.race([conn.sendRequest('shutdown'), new Promise(res => setTimeout(res, 5000))]);
     await conn.sendNotification('exit');
-    await new Promise(res => { const t = setTimeout(res, 1000); proc.once('exit', () => { clearTimeout(t); res(undefined); }); });
+    await new Promise(res => {
+      const t = setTimeout(res, 1000);
+      proc.once('exit', () => {
+        clearTimeout(t);
+        res(undefined);
+      });
+    });
   } finally {
     conn.dispose();
     proc.kill();

@@ -36,29 +36,73 @@ const OURS_RUNS = quick ? 3 : 5;
 const ylsRuns = (n: number) => (oursOnly ? 0 : quick ? 3 : full ? 5 : n >= 20_000 ? 0 : n >= 10_000 ? 3 : 5);
 
 const schemaUri = pathToFileURL(join(ROOT, 'bench', 'error-blocks.schema.json')).href;
-const ours: ServerSpec = { name: 'mcp-aql-errors', command: [process.execPath, join(ROOT, 'dist', 'server.js'), '--stdio'], settings: () => ({}) };
+const ours: ServerSpec = {
+  name: 'mcp-aql-errors',
+  command: [process.execPath, join(ROOT, 'dist', 'server.js'), '--stdio'],
+  settings: () => ({}),
+};
 const yls: ServerSpec = {
   name: 'yaml-language-server 2.0.0',
   command: [process.execPath, join(ROOT, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server'), '--stdio'],
   settings: section => {
-    const yaml = { schemas: { [schemaUri]: ['*.adapter.yaml'] }, schemaStore: { enable: false }, kubernetesCRDStore: { enable: false }, validate: true, completion: true, hover: true, format: { enable: false } };
-    return section === undefined ? { yaml } : section === 'yaml' ? yaml : section.startsWith('yaml.') ? (yaml as Record<string, unknown>)[section.slice(5)] ?? null : null;
+    const yaml = {
+      schemas: { [schemaUri]: ['*.adapter.yaml'] },
+      schemaStore: { enable: false },
+      kubernetesCRDStore: { enable: false },
+      validate: true,
+      completion: true,
+      hover: true,
+      format: { enable: false },
+    };
+    return section === undefined
+      ? { yaml }
+      : section === 'yaml'
+        ? yaml
+        : section.startsWith('yaml.')
+          ? ((yaml as Record<string, unknown>)[section.slice(5)] ?? null)
+          : null;
   },
 };
 
-const median = (xs: number[]) => { const s = xs.filter(x => !Number.isNaN(x)).sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)]! : NaN; };
+const median = (xs: number[]) => {
+  const s = xs.filter(x => !Number.isNaN(x)).sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : NaN;
+};
 const min = (xs: number[]) => Math.min(...xs.filter(x => !Number.isNaN(x)));
 
-interface Summary { runs: number; initialize: number; open: number; openCpu: number; change: number; changeCpu: number; changeMin: number; completionCategory: number; completionCode: number; hover: number; symbols: number; vmHwmMb: number; openDiagnostics: number[]; timeouts: string[] }
+interface Summary {
+  runs: number;
+  initialize: number;
+  open: number;
+  openCpu: number;
+  change: number;
+  changeCpu: number;
+  changeMin: number;
+  completionCategory: number;
+  completionCode: number;
+  hover: number;
+  symbols: number;
+  vmHwmMb: number;
+  openDiagnostics: number[];
+  timeouts: string[];
+}
 
 function summarize(rs: RunResult[]): Summary {
   return {
     runs: rs.length,
-    initialize: median(rs.map(r => r.initialize)), open: median(rs.map(r => r.open)), openCpu: median(rs.map(r => r.openCpu)),
-    change: median(rs.flatMap(r => r.change)), changeCpu: median(rs.flatMap(r => r.changeCpu)), changeMin: min(rs.flatMap(r => r.change)),
-    completionCategory: median(rs.map(r => r.completionCategory)), completionCode: median(rs.map(r => r.completionCode)),
-    hover: median(rs.map(r => r.hover)), symbols: median(rs.map(r => r.symbols)), vmHwmMb: median(rs.map(r => r.vmHwmMb)),
-    openDiagnostics: rs.map(r => r.openDiagnostics), timeouts: rs.flatMap(r => r.timeouts),
+    initialize: median(rs.map(r => r.initialize)),
+    open: median(rs.map(r => r.open)),
+    openCpu: median(rs.map(r => r.openCpu)),
+    change: median(rs.flatMap(r => r.change)),
+    changeCpu: median(rs.flatMap(r => r.changeCpu)),
+    changeMin: min(rs.flatMap(r => r.change)),
+    completionCategory: median(rs.map(r => r.completionCategory)),
+    completionCode: median(rs.map(r => r.completionCode)),
+    hover: median(rs.map(r => r.hover)),
+    symbols: median(rs.map(r => r.symbols)),
+    vmHwmMb: median(rs.map(r => r.vmHwmMb)),
+    openDiagnostics: rs.map(r => r.openDiagnostics),
+    timeouts: rs.flatMap(r => r.timeouts),
   };
 }
 
@@ -79,9 +123,13 @@ async function main() {
     const f = floor(text, n, quick ? 3 : 5);
     const row = { n, bytes: text.length, ours: summarize(o), yls: y.length ? summarize(y) : undefined, floor: f };
     results.push(row);
-    process.stdout.write(`N=${n}: ours open ${row.ours.open.toFixed(0)} ms (CPU ${row.ours.openCpu.toFixed(0)}), change ${row.ours.change.toFixed(1)} ms (CPU ${row.ours.changeCpu.toFixed(1)}), completion ${row.ours.completionCategory.toFixed(1)} ms, VmHWM ${row.ours.vmHwmMb.toFixed(0)} MB` +
-      (row.yls ? ` | yls open ${row.yls.open.toFixed(0)} ms, change ${row.yls.change.toFixed(0)} ms, completion ${row.yls.completionCategory.toFixed(0)} ms, VmHWM ${row.yls.vmHwmMb.toFixed(0)} MB` : '') +
-      ` | floor compose ${f.composeNoUnique.toFixed(0)} ms\n`);
+    process.stdout.write(
+      `N=${n}: ours open ${row.ours.open.toFixed(0)} ms (CPU ${row.ours.openCpu.toFixed(0)}), change ${row.ours.change.toFixed(1)} ms (CPU ${row.ours.changeCpu.toFixed(1)}), completion ${row.ours.completionCategory.toFixed(1)} ms, VmHWM ${row.ours.vmHwmMb.toFixed(0)} MB` +
+        (row.yls
+          ? ` | yls open ${row.yls.open.toFixed(0)} ms, change ${row.yls.change.toFixed(0)} ms, completion ${row.yls.completionCategory.toFixed(0)} ms, VmHWM ${row.yls.vmHwmMb.toFixed(0)} MB`
+          : '') +
+        ` | floor compose ${f.composeNoUnique.toFixed(0)} ms\n`,
+    );
   }
   const workspace: WorkspaceRow[] = [];
   for (const n of noWorkspace || fromResults ? [] : WS_SIZES) {
@@ -90,12 +138,43 @@ async function main() {
     const cli: CliResult[] = [];
     for (let i = 0; i < WS_RUNS; i++) cli.push(await runCli(dir));
     const server = await runServer(dir, n);
-    const row: WorkspaceRow = { n, bytes, cli, server, cliWallMs: median(cli.map(c => c.wallMs)), cliCpuMs: median(cli.map(c => c.cpuMs)), cliRssMb: median(cli.map(c => c.maxRssMb)), requestMaxMs: Math.max(0, ...server.requestMs), requestMedianMs: median(server.requestMs) };
+    const row: WorkspaceRow = {
+      n,
+      bytes,
+      cli,
+      server,
+      cliWallMs: median(cli.map(c => c.wallMs)),
+      cliCpuMs: median(cli.map(c => c.cpuMs)),
+      cliRssMb: median(cli.map(c => c.maxRssMb)),
+      requestMaxMs: Math.max(0, ...server.requestMs),
+      requestMedianMs: median(server.requestMs),
+    };
     workspace.push(row);
-    process.stdout.write(`workspace N=${n}: CLI ${(row.cliWallMs / 1000).toFixed(1)} s wall, ${(row.cliCpuMs / 1000).toFixed(1)} s CPU, ${row.cliRssMb.toFixed(0)} MB peak, problems ${cli[0]!.problems.join(' ')} | server indexed in ${(server.indexMs / 1000).toFixed(1)} s, ${server.requestMs.length} requests during the scan (median ${row.requestMedianMs.toFixed(0)} ms, max ${row.requestMaxMs.toFixed(0)} ms), open → diags ${server.openDiagnosticsMs.toFixed(0)} ms, edit → diags ${server.changeDiagnosticsMs.toFixed(0)} ms\n`);
+    process.stdout.write(
+      `workspace N=${n}: CLI ${(row.cliWallMs / 1000).toFixed(1)} s wall, ${(row.cliCpuMs / 1000).toFixed(1)} s CPU, ${row.cliRssMb.toFixed(0)} MB peak, problems ${cli[0]!.problems.join(' ')} | server indexed in ${(server.indexMs / 1000).toFixed(1)} s, ${server.requestMs.length} requests during the scan (median ${row.requestMedianMs.toFixed(0)} ms, max ${row.requestMaxMs.toFixed(0)} ms), open → diags ${server.openDiagnosticsMs.toFixed(0)} ms, edit → diags ${server.changeDiagnosticsMs.toFixed(0)} ms\n`,
+    );
   }
-  const previous = (() => { try { return JSON.parse(readFileSync(join(ROOT, 'bench', 'results.json'), 'utf8')) as { meta?: object; results?: typeof results; workspace?: WorkspaceRow[] }; } catch { return {}; } })();
-  const meta = fromResults && previous.meta ? previous.meta : { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg().map(x => Number(x.toFixed(2))), mode: quick ? 'quick' : full ? 'full' : 'default' };
+  const previous = (() => {
+    try {
+      return JSON.parse(readFileSync(join(ROOT, 'bench', 'results.json'), 'utf8')) as {
+        meta?: object;
+        results?: typeof results;
+        workspace?: WorkspaceRow[];
+      };
+    } catch {
+      return {};
+    }
+  })();
+  const meta =
+    fromResults && previous.meta
+      ? previous.meta
+      : {
+          date: new Date().toISOString(),
+          node: process.version,
+          cpus: cpus().length,
+          loadavg: loadavg().map(x => Number(x.toFixed(2))),
+          mode: quick ? 'quick' : full ? 'full' : 'default',
+        };
   // A partial run (--workspace-only, --no-workspace) keeps the other part of the previous results.
   if (workspaceOnly || fromResults) results.push(...(previous.results ?? []));
   if (noWorkspace || fromResults) workspace.push(...(previous.workspace ?? []));
@@ -105,9 +184,24 @@ async function main() {
   process.stdout.write(`\n${ok.map(t => `${t.met ? 'met ' : 'MISS'}  ${t.what}: ${t.value} (target ${t.target})`).join('\n')}\n`);
 }
 
-interface Target { what: string; value: string; target: string; met: boolean }
+interface Target {
+  what: string;
+  value: string;
+  target: string;
+  met: boolean;
+}
 
-interface WorkspaceRow { n: number; bytes: number; cli: CliResult[]; server: ServerResult; cliWallMs: number; cliCpuMs: number; cliRssMb: number; requestMaxMs: number; requestMedianMs: number }
+interface WorkspaceRow {
+  n: number;
+  bytes: number;
+  cli: CliResult[];
+  server: ServerResult;
+  cliWallMs: number;
+  cliCpuMs: number;
+  cliRssMb: number;
+  requestMaxMs: number;
+  requestMedianMs: number;
+}
 
 const EXPECTED = ['mapping.unknown-code', 'template.unknown-placeholder'].join(' ');
 
@@ -115,15 +209,35 @@ function verifyWorkspace(ws: WorkspaceRow[]): Target[] {
   const out: Target[] = [];
   for (const r of ws) {
     const bad = r.cli.filter(c => c.problems.join(' ') !== EXPECTED).length;
-    out.push({ what: `workspace N=${r.n}: every CLI run reported exactly the 2 planted problems`, value: `${r.cli.length - bad}/${r.cli.length}`, target: 'all', met: bad === 0 });
-    out.push({ what: `workspace N=${r.n}: the server indexed every file`, value: r.server.indexedLog.replace(/^.*indexed /, ''), target: `${r.n} files`, met: new RegExp(`indexed (${r.n}|${r.n + 1}) adapter`).test(r.server.indexedLog) });
+    out.push({
+      what: `workspace N=${r.n}: every CLI run reported exactly the 2 planted problems`,
+      value: `${r.cli.length - bad}/${r.cli.length}`,
+      target: 'all',
+      met: bad === 0,
+    });
+    out.push({
+      what: `workspace N=${r.n}: the server indexed every file`,
+      value: r.server.indexedLog.replace(/^.*indexed /, ''),
+      target: `${r.n} files`,
+      met: new RegExp(`indexed (${r.n}|${r.n + 1}) adapter`).test(r.server.indexedLog),
+    });
   }
   const at = (n: number) => ws.find(r => r.n === n);
-  const t = (what: string, v: number | undefined, limit: number, unit: string) => { if (v !== undefined && !Number.isNaN(v)) out.push({ what, value: `${v.toFixed(1)} ${unit}`, target: `≤ ${limit} ${unit}`, met: v <= limit }); };
+  const t = (what: string, v: number | undefined, limit: number, unit: string) => {
+    if (v !== undefined && !Number.isNaN(v))
+      out.push({ what, value: `${v.toFixed(1)} ${unit}`, target: `≤ ${limit} ${unit}`, met: v <= limit });
+  };
   t('CLI check of 10,000 files, wall time', at(10_000) && at(10_000)!.cliWallMs / 1000, 30, 's');
   t('CLI check of 10,000 files, peak RSS', at(10_000)?.cliRssMb, 1024, 'MB');
-  const a = at(2000), b = at(10_000);
-  if (a && b) out.push({ what: 'CLI time at 10,000 files / at 2,000', value: (b.cliWallMs / a.cliWallMs).toFixed(2), target: '≤ 5.5', met: b.cliWallMs / a.cliWallMs <= 5.5 });
+  const a = at(2000),
+    b = at(10_000);
+  if (a && b)
+    out.push({
+      what: 'CLI time at 10,000 files / at 2,000',
+      value: (b.cliWallMs / a.cliWallMs).toFixed(2),
+      target: '≤ 5.5',
+      met: b.cliWallMs / a.cliWallMs <= 5.5,
+    });
   t('server: start → 10,000 files indexed', b && b.server.indexMs / 1000, 10, 's');
   t('server: slowest request during the scan of 10,000 files', b?.requestMaxMs, 100, 'ms');
   return out;
@@ -132,34 +246,55 @@ function verifyWorkspace(ws: WorkspaceRow[]): Target[] {
 function workspaceMarkdown(ws: WorkspaceRow[]): string {
   if (!ws.length) return '';
   const f = (v: number, d = 0) => (Number.isNaN(v) ? '—' : v.toFixed(d));
-  const lines = ['', '## Workspace (generated monorepos)', '',
+  const lines = [
+    '',
+    '## Workspace (generated monorepos)',
+    '',
     '`bench/genWorkspace.ts`: N adapter files (2/5 `*-adapter.md`, 2/5 `.adapter.yaml`, 1/5 `.adapter.json`, 50–400 lines),',
     'folders of 20, every file mapping 403 to `PERMISSION_DENIED` and one status to a code of another file; one file',
     'has two planted problems. CLI: `check <dir> --format json` (all cores by default), wall and CPU time (all threads),',
     'peak RSS. Server: start → every file indexed, then hover / completion sent every 50 ms while the scan runs, and the',
-    'planted file opened and edited during the scan. CPU time is the figure to compare on a busy machine (see loadavg).', '',
+    'planted file opened and edited during the scan. CPU time is the figure to compare on a busy machine (see loadavg).',
+    '',
     '| N (bytes) | CLI wall | CLI CPU | CLI peak RSS | server index | requests during scan (n, median / max) | open → diags | edit → diags (during scan / after) | server VmHWM |',
-    '|---|---|---|---|---|---|---|---|---|'];
-  for (const r of ws) lines.push(`| ${r.n} (${r.bytes}) | ${f(r.cliWallMs / 1000, 1)} s | ${f(r.cliCpuMs / 1000, 1)} s | ${f(r.cliRssMb)} MB | ${f(r.server.indexMs / 1000, 1)} s | ${r.server.requestMs.length}, ${f(r.requestMedianMs)} / ${f(r.requestMaxMs)} ms | ${f(r.server.openDiagnosticsMs)} ms | ${f(r.server.changeDiagnosticsMs)} / ${f(r.server.afterScanDiagnosticsMs)} ms | ${f(r.server.vmHwmMb)} MB |`);
-  lines.push('', '### How the workspace stays linear', '',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of ws)
+    lines.push(
+      `| ${r.n} (${r.bytes}) | ${f(r.cliWallMs / 1000, 1)} s | ${f(r.cliCpuMs / 1000, 1)} s | ${f(r.cliRssMb)} MB | ${f(r.server.indexMs / 1000, 1)} s | ${r.server.requestMs.length}, ${f(r.requestMedianMs)} / ${f(r.requestMaxMs)} ms | ${f(r.server.openDiagnosticsMs)} ms | ${f(r.server.changeDiagnosticsMs)} / ${f(r.server.afterScanDiagnosticsMs)} ms | ${f(r.server.vmHwmMb)} MB |`,
+    );
+  lines.push(
+    '',
+    '### How the workspace stays linear',
+    '',
     '- Code resolution goes through an index keyed by code name, declarations apart from uses, updated per file:',
     '  resolving `PERMISSION_DENIED`, mapped by every file, costs O(1), not the files that use it.',
     '- The CLI reads each file twice (index pass, validate pass) and drops each model after use: memory is one model',
-    '  per worker plus every file\'s declarations; the CPU time per file is about the `yaml` compose floor (0.4 ms per KB)',
+    "  per worker plus every file's declarations; the CPU time per file is about the `yaml` compose floor (0.4 ms per KB)",
     '  twice, so CPU time grows linearly (compare the CPU column); wall time depends on the cores actually free.',
     '- The server indexes in slices of 8 ms and yields (`setImmediate`) between them; a request waits at most one slice',
     '  plus one file, when the process gets the CPU. Completion reads names filed by prefix, not the whole index.',
-    '- `check --cache` skips unchanged files whose referenced declarations are unchanged (results equal a full check).', '');
+    '- `check --cache` skips unchanged files whose referenced declarations are unchanged (results equal a full check).',
+    '',
+  );
   return lines.join('\n');
 }
 
 function verify(rs: { n: number; ours: Summary; yls?: Summary; floor: FloorResult }[]): Target[] {
   const at = (n: number) => rs.find(r => r.n === n)?.ours;
   const out: Target[] = [];
-  const t = (what: string, v: number | undefined, limit: number, unit: string) => { if (v !== undefined && !Number.isNaN(v)) out.push({ what, value: `${v.toFixed(1)} ${unit}`, target: `≤ ${limit} ${unit}`, met: v <= limit }); };
+  const t = (what: string, v: number | undefined, limit: number, unit: string) => {
+    if (v !== undefined && !Number.isNaN(v))
+      out.push({ what, value: `${v.toFixed(1)} ${unit}`, target: `≤ ${limit} ${unit}`, met: v <= limit });
+  };
   for (const r of rs) {
     const bad = r.ours.openDiagnostics.filter(d => d !== 2).length + r.ours.timeouts.length;
-    out.push({ what: `N=${r.n}: every run of ours published exactly the 2 expected diagnostics`, value: `${r.ours.runs - bad}/${r.ours.runs}`, target: 'all', met: bad === 0 });
+    out.push({
+      what: `N=${r.n}: every run of ours published exactly the 2 expected diagnostics`,
+      value: `${r.ours.runs - bad}/${r.ours.runs}`,
+      target: 'all',
+      met: bad === 0,
+    });
   }
   t('keystroke → diagnostics at 1,000 codes', at(1000)?.change, 50, 'ms');
   t('keystroke → diagnostics at 10,000 codes', at(10_000)?.change, 50, 'ms');
@@ -171,40 +306,70 @@ function verify(rs: { n: number; ours: Summary; yls?: Summary; floor: FloorResul
   return out;
 }
 
-function markdown(meta: object, rs: { n: number; bytes: number; ours: Summary; yls?: Summary; floor: FloorResult }[], targets: Target[]): string {
+function markdown(
+  meta: object,
+  rs: { n: number; bytes: number; ours: Summary; yls?: Summary; floor: FloorResult }[],
+  targets: Target[],
+): string {
   const f = (v: number | undefined | null, d = 0) => (v === undefined || v === null || Number.isNaN(v) ? '—' : v.toFixed(d));
   const lines = [
-    '# Performance', '',
+    '# Performance',
+    '',
     'Generated by `npm run bench` (bench/run.ts); raw figures in `bench/results.json`. Medians over fresh server',
     'processes (ours 5, yaml-language-server 5, or 3 at 10,000 and none at 20,000 codes unless `--full`), on the same',
     'generated files (`bench/gen.ts`), both servers pushing diagnostics over stdio. The client behaves as an editor',
-    '(`REALISTIC` in bench/lspBench.ts): the file\'s folder is its workspace folder, it sends incremental changes, asks for',
+    "(`REALISTIC` in bench/lspBench.ts): the file's folder is its workspace folder, it sends incremental changes, asks for",
     'code lenses and code actions after opening, and reads VmHWM 1.5 s after the last request, once deferred work (the',
     'workspace index of the open file) has run. yaml-language-server gets the',
     'equivalent JSON Schema (`bench/error-blocks.schema.json`); its figures include its fixed 200 ms validation delay.',
-    'The floor is the `yaml` package in-process on the same text. Times in ms, memory in MB (VmHWM).', '',
-    `Run: ${JSON.stringify(meta)}`, '',
-    '## Targets', '', '| target | value | limit | met |', '|---|---|---|---|',
-    ...targets.map(t => `| ${t.what} | ${t.value} | ${t.target} | ${t.met ? 'yes' : '**no**'} |`), '',
-    '## Side by side', '',
+    'The floor is the `yaml` package in-process on the same text. Times in ms, memory in MB (VmHWM).',
+    '',
+    `Run: ${JSON.stringify(meta)}`,
+    '',
+    '## Targets',
+    '',
+    '| target | value | limit | met |',
+    '|---|---|---|---|',
+    ...targets.map(t => `| ${t.what} | ${t.value} | ${t.target} | ${t.met ? 'yes' : '**no**'} |`),
+    '',
+    '## Side by side',
+    '',
     '| N (bytes) | server | open → diags (server CPU) | keystroke → diags, median / min (server CPU) | completion (category / code) | hover | symbols | VmHWM |',
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rs) {
-    lines.push(`| ${r.n} (${r.bytes}) | ours | ${f(r.ours.open)} (${f(r.ours.openCpu)}) | ${f(r.ours.change, 1)} / ${f(r.ours.changeMin, 1)} (${f(r.ours.changeCpu, 1)}) | ${f(r.ours.completionCategory, 1)} / ${f(r.ours.completionCode, 1)} | ${f(r.ours.hover, 1)} | ${f(r.ours.symbols, 1)} | ${f(r.ours.vmHwmMb)} |`);
-    if (r.yls) lines.push(`| ${r.n} | yaml-language-server | ${f(r.yls.open)} | ${f(r.yls.change, 0)} / ${f(r.yls.changeMin, 0)} | ${f(r.yls.completionCategory, 0)} / ${f(r.yls.completionCode, 0)} | ${f(r.yls.hover, 1)} | ${f(r.yls.symbols, 1)} | ${f(r.yls.vmHwmMb)} |`);
+    lines.push(
+      `| ${r.n} (${r.bytes}) | ours | ${f(r.ours.open)} (${f(r.ours.openCpu)}) | ${f(r.ours.change, 1)} / ${f(r.ours.changeMin, 1)} (${f(r.ours.changeCpu, 1)}) | ${f(r.ours.completionCategory, 1)} / ${f(r.ours.completionCode, 1)} | ${f(r.ours.hover, 1)} | ${f(r.ours.symbols, 1)} | ${f(r.ours.vmHwmMb)} |`,
+    );
+    if (r.yls)
+      lines.push(
+        `| ${r.n} | yaml-language-server | ${f(r.yls.open)} | ${f(r.yls.change, 0)} / ${f(r.yls.changeMin, 0)} | ${f(r.yls.completionCategory, 0)} / ${f(r.yls.completionCode, 0)} | ${f(r.yls.hover, 1)} | ${f(r.yls.symbols, 1)} | ${f(r.yls.vmHwmMb)} |`,
+      );
     else lines.push(`| ${r.n} | yaml-language-server | not run at this size (minutes per process; \`--full\` runs it) | | | | | |`);
   }
-  lines.push('', '## Floor (`yaml` 2.9.1, in-process)', '', '| N | lexer | CST parser | compose, uniqueKeys off | compose, default uniqueKeys (quadratic) | ours, keystroke ÷ compose |', '|---|---|---|---|---|---|');
-  for (const r of rs) lines.push(`| ${r.n} | ${f(r.floor.lexer, 1)} | ${f(r.floor.cst, 1)} | ${f(r.floor.composeNoUnique, 1)} | ${f(r.floor.composeDefault, 1)} | ${(r.ours.change / r.floor.composeNoUnique).toFixed(2)} |`);
-  lines.push('', '## How the keystroke stays cheap', '',
-    'A whole re-parse cannot meet the targets (the compose floor above). The server takes the edit\'s range from',
+  lines.push(
+    '',
+    '## Floor (`yaml` 2.9.1, in-process)',
+    '',
+    '| N | lexer | CST parser | compose, uniqueKeys off | compose, default uniqueKeys (quadratic) | ours, keystroke ÷ compose |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const r of rs)
+    lines.push(
+      `| ${r.n} | ${f(r.floor.lexer, 1)} | ${f(r.floor.cst, 1)} | ${f(r.floor.composeNoUnique, 1)} | ${f(r.floor.composeDefault, 1)} | ${(r.ours.change / r.floor.composeNoUnique).toFixed(2)} |`,
+    );
+  lines.push(
+    '',
+    '## How the keystroke stays cheap',
+    '',
+    "A whole re-parse cannot meet the targets (the compose floor above). The server takes the edit's range from",
     'incremental sync (`service.edited`) and, when it stays inside one `error_codes` / `error_mapping` entry, re-parses',
     'that entry alone without splitting the text again (`server/src/service/parse/reuseLayout.ts`); other edits re-parse',
     'the top-level key or entries they touch (`chunkedParse.ts`). Moved chunks shift from precollected lists; the server',
     'caches schema verdicts and duplicate-free subtrees per entry node, finds',
     'duplicates with one Set per mapping (O(n)), never expands aliases, and answers completion from the model and',
-    'a precomputed registry index. See ARCHITECTURE.md.', '',
+    'a precomputed registry index. See ARCHITECTURE.md.',
+    '',
     'What a keystroke still costs: the parse is now proportional to the edited entry, plus one loop that moves',
     'the node ranges and spans of the entries after the edit; the checks still run over the whole model on every',
     'keystroke (templates, resolution, conditions, duplicates, ranges of every diagnostic), which is what keeps',
@@ -212,22 +377,29 @@ function markdown(meta: object, rs: { n: number; bytes: number; ours: Summary; y
     'entry (the parse already keeps the extracted entries of untouched chunks as the same objects). In the server a',
     'keystroke at 10,000 codes costs 250–290 ms of CPU (all threads) where `service.validate` alone costs 70–170 ms',
     'in-process (parse 12–20 ms of it); the rest is spent outside it and was not analysed here. Open → diagnostics in',
-    'this profile includes the workspace scan\'s parse of the same file (the scan starts at `initialized`, the file is',
+    "this profile includes the workspace scan's parse of the same file (the scan starts at `initialized`, the file is",
     'opened 300 ms later), so its server CPU is about twice a cold `service.validate` (2.0 s in-process at 10,000 codes,',
-    'of which the chunked parse is about 1.5 × the compose floor).', '',
-    '## Peak memory: the two harnesses', '',
+    'of which the chunked parse is about 1.5 × the compose floor).',
+    '',
+    '## Peak memory: the two harnesses',
+    '',
     'An independent harness reported 346 MB at 10,000 codes where this bench reported 228 MB (no workspace folder,',
     'VmHWM read right after the last request). Measured with the client profiles of bench/lspBench.ts, one fresh',
     'server each, at 10,000 codes: before the workspace-index rework merged on 2026-11-23 (load average about 10),',
-    'no workspace folder 256 MB; the file\'s folder as workspace folder, code lenses and a code action, VmHWM read 1.5 s',
+    "no workspace folder 256 MB; the file's folder as workspace folder, code lenses and a code action, VmHWM read 1.5 s",
     'after the last request 273 MB; the same with pull diagnostics 274 MB, with full-document sync 267 MB. After that',
     'merge (load average about 5): no workspace folder 290 MB, with the workspace folder 400 MB. So the workspace',
-    'folder is most likely what separates the two figures now: the scan builds the file\'s model before the editor opens it and',
+    "folder is most likely what separates the two figures now: the scan builds the file's model before the editor opens it and",
     'the index keeps its 10,000 declarations and uses, while the open document gets its own model; pull or push,',
-    'settings and sync kind change little, and a loaded machine adds about 30 MB (V8\'s concurrent collector gets',
+    "settings and sync kind change little, and a loaded machine adds about 30 MB (V8's concurrent collector gets",
     'less CPU). The live heap of the service after opening is about 108 MB, steady over keystrokes, 87 MB of it the',
-    'model (YAML nodes and extracted entries, about 8.7 KB per code). The bench now uses the realistic profile.', '');
+    'model (YAML nodes and extracted entries, about 8.7 KB per code). The bench now uses the realistic profile.',
+    '',
+  );
   return lines.join('\n');
 }
 
-void main().catch(e => { console.error(e); process.exit(1); });
+void main().catch(e => {
+  console.error(e);
+  process.exit(1);
+});

@@ -7,54 +7,111 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
 import { brokenAt, fileText, pathOf } from './genWorkspace';
 
 const ROOT = join(__dirname, '..');
 
-export interface CliResult { wallMs: number; cpuMs: number; maxRssMb: number; exit: number; problems: string[] }
+export interface CliResult {
+  wallMs: number;
+  cpuMs: number;
+  maxRssMb: number;
+  exit: number;
+  problems: string[];
+}
 
 export function runCli(dir: string, extra: string[] = []): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const p = spawn(process.execPath, ['--require', join(ROOT, 'bench', 'rss.cjs'), join(ROOT, 'dist', 'cli.js'), 'check', dir, '--format', 'json', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
-    p.stdout.on('data', d => { out += d; });
-    p.stderr.on('data', d => { err += d; });
+    const p = spawn(
+      process.execPath,
+      ['--require', join(ROOT, 'bench', 'rss.cjs'), join(ROOT, 'dist', 'cli.js'), 'check', dir, '--format', 'json', ...extra],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '',
+      err = '';
+    p.stdout.on('data', d => {
+      out += d;
+    });
+    p.stderr.on('data', d => {
+      err += d;
+    });
     p.on('error', reject);
     p.on('close', code => {
       const wallMs = performance.now() - t0;
       const m = /BENCH (\{.*\})/.exec(err);
-      const u = m ? JSON.parse(m[1]!) as { maxRssKb: number; cpuMs: number } : { maxRssKb: NaN, cpuMs: NaN };
+      const u = m ? (JSON.parse(m[1]!) as { maxRssKb: number; cpuMs: number }) : { maxRssKb: NaN, cpuMs: NaN };
       let problems: string[] = [];
-      try { problems = (JSON.parse(out) as { diagnostics?: { code: string }[]; problems?: { code: string }[] }[]).flatMap(f => (f.diagnostics ?? f.problems ?? []).map(d => d.code)); } catch { problems = [`unparsable output: ${err.slice(0, 200)}`]; }
+      try {
+        problems = (JSON.parse(out) as { diagnostics?: { code: string }[]; problems?: { code: string }[] }[]).flatMap(f =>
+          (f.diagnostics ?? f.problems ?? []).map(d => d.code),
+        );
+      } catch {
+        problems = [`unparsable output: ${err.slice(0, 200)}`];
+      }
       resolve({ wallMs, cpuMs: u.cpuMs, maxRssMb: u.maxRssKb / 1024, exit: code ?? -1, problems: problems.sort() });
     });
   });
 }
 
-export interface ServerResult { indexMs: number; indexedLog: string; requestMs: number[]; openDiagnosticsMs: number; changeDiagnosticsMs: number; afterScanDiagnosticsMs: number; vmHwmMb: number }
+export interface ServerResult {
+  indexMs: number;
+  indexedLog: string;
+  requestMs: number[];
+  openDiagnosticsMs: number;
+  changeDiagnosticsMs: number;
+  afterScanDiagnosticsMs: number;
+  vmHwmMb: number;
+}
 
 export async function runServer(dir: string, n: number): Promise<ServerResult> {
   const proc = spawn(process.execPath, [join(ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-  let indexedAt = 0, indexedLog = '';
+  let indexedAt = 0,
+    indexedLog = '';
   const published: { at: number; p: PublishDiagnosticsParams }[] = [];
-  conn.onNotification('window/logMessage', (p: { message: string }) => { if (/indexed \d+ adapter file/.test(p.message)) { indexedAt = performance.now(); indexedLog = p.message; } });
-  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { published.push({ at: performance.now(), p }); });
+  conn.onNotification('window/logMessage', (p: { message: string }) => {
+    if (/indexed \d+ adapter file/.test(p.message)) {
+      indexedAt = performance.now();
+      indexedLog = p.message;
+    }
+  });
+  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    published.push({ at: performance.now(), p });
+  });
   conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('window/workDoneProgress/create', () => null);
   conn.listen();
-  const waitDiag = (uri: string, version: number, after: number) => new Promise<number>(resolve => {
-    const t = setInterval(() => {
-      const hit = published.find(x => x.p.uri === uri && x.p.version === version && x.at >= after);
-      if (hit) { clearInterval(t); resolve(hit.at - after); }
-    }, 2);
-    setTimeout(() => { clearInterval(t); resolve(NaN); }, 60_000);
-  });
+  const waitDiag = (uri: string, version: number, after: number) =>
+    new Promise<number>(resolve => {
+      const t = setInterval(() => {
+        const hit = published.find(x => x.p.uri === uri && x.p.version === version && x.at >= after);
+        if (hit) {
+          clearInterval(t);
+          resolve(hit.at - after);
+        }
+      }, 2);
+      setTimeout(() => {
+        clearInterval(t);
+        resolve(NaN);
+      }, 60_000);
+    });
   try {
-    await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'ws' }], capabilities: { textDocument: { publishDiagnostics: {}, hover: { contentFormat: ['markdown'] } }, workspace: { configuration: true } } });
+    await conn.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'ws' }],
+      capabilities: {
+        textDocument: { publishDiagnostics: {}, hover: { contentFormat: ['markdown'] } },
+        workspace: { configuration: true },
+      },
+    });
     const t0 = performance.now();
     await conn.sendNotification('initialized', {});
     // The broken file, opened while the scan runs: its diagnostics, then after an edit.
@@ -62,7 +119,14 @@ export async function runServer(dir: string, n: number): Promise<ServerResult> {
     const uri = pathToFileURL(join(dir, pathOf(i))).href;
     const text = fileText(i, n, true);
     const tOpen = performance.now();
-    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: pathOf(i).endsWith('.md') ? 'markdown' : pathOf(i).endsWith('.json') ? 'json' : 'yaml', version: 1, text } });
+    await conn.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri,
+        languageId: pathOf(i).endsWith('.md') ? 'markdown' : pathOf(i).endsWith('.json') ? 'json' : 'yaml',
+        version: 1,
+        text,
+      },
+    });
     const openDiagnosticsMs = await waitDiag(uri, 1, tOpen);
     const tChange = performance.now();
     await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: text + '\n' }] });
@@ -86,5 +150,8 @@ export async function runServer(dir: string, n: number): Promise<ServerResult> {
     const vmHwmMb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     await Promise.race([conn.sendRequest('shutdown'), new Promise(r => setTimeout(r, 5000))]);
     return { indexMs: indexedAt - t0, indexedLog, requestMs, openDiagnosticsMs, changeDiagnosticsMs, afterScanDiagnosticsMs, vmHwmMb };
-  } finally { conn.dispose(); proc.kill(); }
+  } finally {
+    conn.dispose();
+    proc.kill();
+  }
 }

@@ -20,6 +20,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const readme = readFileSync('README.md', 'utf8');
   const next = withTable(readme, settingsTable(pkg));
   if (process.argv.includes('--check')) {
-    if (next !== readme) { console.error('README.md settings table is stale: run node scripts/docs-tables.mjs'); process.exit(1); }
+    if (next !== readme) {
+      console.error('README.md settings table is stale: run node scripts/docs-tables.mjs');
+      process.exit(1);
+    }
   } else writeFileSync('README.md', next);
 }

@@ -16,7 +16,10 @@ const outArg = args.includes('-o') ? args[args.indexOf('-o') + 1] : undefined;
 const out = resolve(outArg ?? join(root, 'mcp-aql-errors.vsix'));
 const run = (cmd, argv, cwd) => {
   const r = spawnSync(cmd, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (r.status !== 0) { process.stderr.write(r.stdout + r.stderr); process.exit(r.status ?? 1); }
+  if (r.status !== 0) {
+    process.stderr.write(r.stdout + r.stderr);
+    process.exit(r.status ?? 1);
+  }
   return r.stdout;
 };
 
@@ -31,14 +34,23 @@ delete pkg.scripts;
 delete pkg.devDependencies;
 writeFileSync(join(stage, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
 cpSync(join(root, '.vscodeignore'), join(stage, '.vscodeignore'));
-writeFileSync(join(stage, 'README.md'), vsixReadme(readFileSync(join(root, 'README.md'), 'utf8'), pkg.repository.url, p => readFileSync(join(root, p))));
-for (const p of ['schemas', 'syntaxes', 'client/media', 'docs', 'CHANGELOG.md', 'LICENSE']) cpSync(join(root, p), join(stage, p), { recursive: true });
+writeFileSync(
+  join(stage, 'README.md'),
+  vsixReadme(readFileSync(join(root, 'README.md'), 'utf8'), pkg.repository.url, p => readFileSync(join(root, p))),
+);
+for (const p of ['schemas', 'syntaxes', 'client/media', 'docs', 'CHANGELOG.md', 'LICENSE'])
+  cpSync(join(root, p), join(stage, p), { recursive: true });
 mkdirSync(join(stage, 'dist'));
-for (const f of readdirSync(join(root, 'dist'))) if (f.endsWith('.js') && existsSync(join(root, 'dist', f))) cpSync(join(root, 'dist', f), join(stage, 'dist', f));
+for (const f of readdirSync(join(root, 'dist')))
+  if (f.endsWith('.js') && existsSync(join(root, 'dist', f))) cpSync(join(root, 'dist', f), join(stage, 'dist', f));
 
 const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
 if (args.includes('--ls')) process.stdout.write(run(process.execPath, [vsce, 'ls', '--no-dependencies'], stage));
 else {
-  run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', out], stage);
+  run(
+    process.execPath,
+    [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', out],
+    stage,
+  );
   process.stdout.write(`${out}\n`);
 }

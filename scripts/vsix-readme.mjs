@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 export function vsixReadme(readme, repoUrl, readFile) {
   const base = repoUrl.replace(/\.git$/, '').replace(/\/$/, '') + '/blob/main/';
   return readme
-    .replace(/!\[([^\]]*)\]\((?!https?:|data:)([^)\s]+\.png)\)/g, (_, alt, path) => `![${alt}](data:image/png;base64,${readFile(path).toString('base64')})`)
+    .replace(
+      /!\[([^\]]*)\]\((?!https?:|data:)([^)\s]+\.png)\)/g,
+      (_, alt, path) => `![${alt}](data:image/png;base64,${readFile(path).toString('base64')})`,
+    )
     .replace(/(?<!!)\[([^\]]*)\]\((?!https?:|data:|#|mailto:|command:)([^)\s]+)\)/g, (_, text, path) => `[${text}](${base}${path})`);
 }
 
@@ -18,5 +21,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const out = join(root, 'dist', 'README.md');
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, vsixReadme(readFileSync(join(root, 'README.md'), 'utf8'), pkg.repository.url, p => readFileSync(join(root, p))));
+  writeFileSync(
+    out,
+    vsixReadme(readFileSync(join(root, 'README.md'), 'utf8'), pkg.repository.url, p => readFileSync(join(root, p))),
+  );
 }

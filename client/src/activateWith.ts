@@ -11,8 +11,10 @@ import { DOCS_SCHEME } from './docs/ruleDocs';
 import { registerPreview } from './preview';
 import { WorkspaceValidation } from './workspaceValidation';
 
-export async function activateWith(context: vscode.ExtensionContext,
-  create: (output: vscode.LogOutputChannel) => BaseLanguageClient | Promise<BaseLanguageClient>): Promise<BaseLanguageClient> {
+export async function activateWith(
+  context: vscode.ExtensionContext,
+  create: (output: vscode.LogOutputChannel) => BaseLanguageClient | Promise<BaseLanguageClient>,
+): Promise<BaseLanguageClient> {
   const output = vscode.window.createOutputChannel('MCP-AQL', { log: true });
   const client = await create(output);
   const docs = new DocsProvider(context.extensionUri, client);
@@ -20,15 +22,24 @@ export async function activateWith(context: vscode.ExtensionContext,
   const status = registerAdapterStatus(context, client);
   let uncovered = uncoveredPatterns(selectorPatterns()).join('\n');
   context.subscriptions.push(
-    output, validation,
+    output,
+    validation,
     vscode.workspace.registerTextDocumentContentProvider(DOCS_SCHEME, docs),
-    vscode.languages.registerCodeActionsProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'markdown' }], new ExplainRuleActions(), { providedCodeActionKinds: ExplainRuleActions.kinds }),
+    vscode.languages.registerCodeActionsProvider(
+      [{ language: 'yaml' }, { language: 'json' }, { language: 'markdown' }],
+      new ExplainRuleActions(),
+      { providedCodeActionKinds: ExplainRuleActions.kinds },
+    ),
     vscode.commands.registerCommand('mcpAql.validateWorkspace', () => validation.run()),
     vscode.commands.registerCommand('mcpAql.showRegistry', () => showRegistry(docs)),
     vscode.commands.registerCommand('mcpAql.explainRule', (code?: unknown) => explainRule(docs, code)),
     vscode.commands.registerCommand('mcpAql.fixAll', () => fixAll()),
     vscode.commands.registerCommand('mcpAql.openExample', () => openExample(context.extensionUri)),
-    vscode.commands.registerCommand('mcpAql.restartServer', async () => { await client.stop().catch(() => undefined); await client.start(); output.info('language server restarted'); }),
+    vscode.commands.registerCommand('mcpAql.restartServer', async () => {
+      await client.stop().catch(() => undefined);
+      await client.start();
+      output.info('language server restarted');
+    }),
     vscode.workspace.onDidChangeConfiguration(async e => {
       if (!e.affectsConfiguration('mcpAql.files') && !e.affectsConfiguration('mcpAql.responseFiles')) return;
       // YAML, JSON and Markdown globs take effect in the server at once (it re-reads its settings and
@@ -36,8 +47,13 @@ export async function activateWith(context: vscode.ExtensionContext,
       const next = uncoveredPatterns(selectorPatterns()).join('\n');
       if (next === uncovered) return;
       uncovered = next;
-      output.info('mcpAql.files or mcpAql.responseFiles names files other than YAML, JSON or Markdown: the editor sends them to the server after a reload');
-      const c = await vscode.window.showInformationMessage('MCP-AQL: mcpAql.files or mcpAql.responseFiles now names files other than YAML, JSON or Markdown; reload the window to check them.', 'Reload Window');
+      output.info(
+        'mcpAql.files or mcpAql.responseFiles names files other than YAML, JSON or Markdown: the editor sends them to the server after a reload',
+      );
+      const c = await vscode.window.showInformationMessage(
+        'MCP-AQL: mcpAql.files or mcpAql.responseFiles now names files other than YAML, JSON or Markdown; reload the window to check them.',
+        'Reload Window',
+      );
       if (c) await vscode.commands.executeCommand('workbench.action.reloadWindow');
     }),
   );

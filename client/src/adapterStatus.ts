@@ -11,7 +11,11 @@ import { send } from './requests';
 import { statusText } from './statusText';
 import { setting } from './settings';
 
-const SEVERITY = { information: vscode.LanguageStatusSeverity.Information, warning: vscode.LanguageStatusSeverity.Warning, error: vscode.LanguageStatusSeverity.Error };
+const SEVERITY = {
+  information: vscode.LanguageStatusSeverity.Information,
+  warning: vscode.LanguageStatusSeverity.Warning,
+  error: vscode.LanguageStatusSeverity.Error,
+};
 const escapeGlob = (s: string) => s.replace(/[[\]{}*?]/g, '[$&]');
 
 export function registerAdapterStatus(context: vscode.ExtensionContext, client: BaseLanguageClient): { refresh(): void } {
@@ -21,14 +25,22 @@ export function registerAdapterStatus(context: vscode.ExtensionContext, client: 
   const selector = (): vscode.DocumentFilter[] => [
     ...ADAPTER_PATTERNS.map(pattern => ({ pattern })),
     ...setting('mcpAql.files').map(pattern => ({ pattern })),
-    ...[...known].map(u => { const uri = vscode.Uri.parse(u); return { scheme: uri.scheme, pattern: escapeGlob(uri.fsPath) }; }),
+    ...[...known].map(u => {
+      const uri = vscode.Uri.parse(u);
+      return { scheme: uri.scheme, pattern: escapeGlob(uri.fsPath) };
+    }),
   ];
   let active: vscode.TextDocument | undefined;
   let isAdapter = false;
   let typing: ReturnType<typeof setTimeout> | undefined;
 
   const render = () => {
-    if (client.state !== State.Running) { item.busy = true; item.text = 'MCP-AQL: starting'; item.detail = undefined; return; }
+    if (client.state !== State.Running) {
+      item.busy = true;
+      item.text = 'MCP-AQL: starting';
+      item.detail = undefined;
+      return;
+    }
     item.busy = false;
     const ds = active ? vscode.languages.getDiagnostics(active.uri).filter(d => d.source === 'mcp-aql') : [];
     const s = statusText({
@@ -47,11 +59,18 @@ export function registerAdapterStatus(context: vscode.ExtensionContext, client: 
     active = doc;
     let yes = false;
     if (doc && client.state === State.Running) {
-      try { yes = await send(client, IsAdapter.type, { uri: doc.uri.toString() }); } catch { yes = false; }
+      try {
+        yes = await send(client, IsAdapter.type, { uri: doc.uri.toString() });
+      } catch {
+        yes = false;
+      }
     }
     if (doc !== vscode.window.activeTextEditor?.document) return; // the editor changed meanwhile
     isAdapter = yes;
-    if (doc) { if (yes) known.add(doc.uri.toString()); else known.delete(doc.uri.toString()); }
+    if (doc) {
+      if (yes) known.add(doc.uri.toString());
+      else known.delete(doc.uri.toString());
+    }
     item.selector = selector();
     await vscode.commands.executeCommand('setContext', 'mcpAql.isAdapter', isAdapter);
     render();
@@ -61,11 +80,20 @@ export function registerAdapterStatus(context: vscode.ExtensionContext, client: 
     item,
     vscode.window.onDidChangeActiveTextEditor(() => void check()),
     client.onDidChangeState(() => void check()),
-    vscode.languages.onDidChangeDiagnostics(e => { if (active && e.uris.some(u => u.toString() === active!.uri.toString())) render(); }),
+    vscode.languages.onDidChangeDiagnostics(e => {
+      if (active && e.uris.some(u => u.toString() === active!.uri.toString())) render();
+    }),
     // After the client has sent the change to the server (which re-reads settings and re-scans).
-    vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('mcpAql')) setTimeout(() => void check(), 300); }),
+    vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration('mcpAql')) setTimeout(() => void check(), 300);
+    }),
     // A YAML file becomes an adapter when `error_codes:` is typed into it (sniffed).
-    vscode.workspace.onDidChangeTextDocument(e => { if (e.document === active && !isAdapter) { clearTimeout(typing); typing = setTimeout(() => void check(), 500); } }),
+    vscode.workspace.onDidChangeTextDocument(e => {
+      if (e.document === active && !isAdapter) {
+        clearTimeout(typing);
+        typing = setTimeout(() => void check(), 500);
+      }
+    }),
     vscode.workspace.onDidCloseTextDocument(d => known.delete(d.uri.toString())),
   );
   void check();

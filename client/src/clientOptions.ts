@@ -28,8 +28,13 @@ function errorHandler(now = () => Date.now()): ErrorHandler {
     error: () => ({ action: ErrorAction.Continue }),
     closed: () => {
       closes = [...closes.filter(t => now() - t < 180_000), now()];
-      return closes.length <= 4 ? { action: CloseAction.Restart }
-        : { action: CloseAction.DoNotRestart, message: 'The MCP-AQL language server stopped 5 times in 3 minutes and will not be restarted. Run "MCP-AQL: Restart Language Server" to try again.' };
+      return closes.length <= 4
+        ? { action: CloseAction.Restart }
+        : {
+            action: CloseAction.DoNotRestart,
+            message:
+              'The MCP-AQL language server stopped 5 times in 3 minutes and will not be restarted. Run "MCP-AQL: Restart Language Server" to try again.',
+          };
     },
   };
 }
@@ -37,7 +42,11 @@ function errorHandler(now = () => Date.now()): ErrorHandler {
 /** The globs beyond YAML, JSON and Markdown the selector must name: mcpAql.files, recorded responses, mcpAql.responseFiles. */
 export const selectorPatterns = (): string[] => [...setting('mcpAql.files'), ...RESPONSE_PATTERNS, ...setting('mcpAql.responseFiles')];
 
-export function clientOptions(extra: readonly string[], output: vscode.LogOutputChannel, schemes?: readonly string[] | 'any'): LanguageClientOptions {
+export function clientOptions(
+  extra: readonly string[],
+  output: vscode.LogOutputChannel,
+  schemes?: readonly string[] | 'any',
+): LanguageClientOptions {
   return {
     documentSelector: documentSelector(extra, schemes),
     // Settings changes are sent to the server (it re-reads them and re-scans). No client-side file

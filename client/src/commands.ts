@@ -5,10 +5,17 @@ import { FIX_ALL_KIND } from '../../server/src/protocol';
 export async function fixAll(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return;
-  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri,
-    new vscode.Range(0, 0, editor.document.lineCount, 0), FIX_ALL_KIND);
+  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+    'vscode.executeCodeActionProvider',
+    editor.document.uri,
+    new vscode.Range(0, 0, editor.document.lineCount, 0),
+    FIX_ALL_KIND,
+  );
   const action = actions?.find(a => a.kind?.value === FIX_ALL_KIND && a.edit);
-  if (!action?.edit) { void vscode.window.showInformationMessage('MCP-AQL: nothing to fix in this file.'); return; }
+  if (!action?.edit) {
+    void vscode.window.showInformationMessage('MCP-AQL: nothing to fix in this file.');
+    return;
+  }
   await vscode.workspace.applyEdit(action.edit);
 }
 
@@ -20,8 +27,12 @@ export async function fixAll(): Promise<void> {
 export async function openExample(root: vscode.Uri): Promise<void> {
   const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, 'client', 'media', 'walkthrough', 'example.adapter.yaml'));
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  let uri = vscode.Uri.from({ scheme: 'untitled', path: folder ? vscode.Uri.joinPath(folder, 'example.adapter.yaml').path : '/example.adapter.yaml' });
-  for (let i = 2; vscode.workspace.textDocuments.some(d => d.uri.toString() === uri.toString()); i++) uri = uri.with({ path: uri.path.replace(/(?:-\d+)?\.adapter\.yaml$/, `-${i}.adapter.yaml`) });
+  let uri = vscode.Uri.from({
+    scheme: 'untitled',
+    path: folder ? vscode.Uri.joinPath(folder, 'example.adapter.yaml').path : '/example.adapter.yaml',
+  });
+  for (let i = 2; vscode.workspace.textDocuments.some(d => d.uri.toString() === uri.toString()); i++)
+    uri = uri.with({ path: uri.path.replace(/(?:-\d+)?\.adapter\.yaml$/, `-${i}.adapter.yaml`) });
   const doc = await vscode.workspace.openTextDocument(uri);
   const edit = new vscode.WorkspaceEdit();
   edit.insert(uri, new vscode.Position(0, 0), new TextDecoder().decode(bytes));

@@ -16,10 +16,12 @@ type DocFilter = { scheme: string; language: string } | { scheme: string; patter
 export function documentSelector(extra: readonly string[], schemes: readonly string[] | 'any' = ['file']): DocFilter[] {
   // YAML, JSON and Markdown documents of any name: the server sniffs their content (or matches
   // mcpAql.files) and answers an empty list for files that are not adapters.
-  if (schemes === 'any') return [...['yaml', 'json', 'markdown'].map(language => ({ language })), ...uncoveredPatterns(extra).map(pattern => ({ pattern }))];
+  if (schemes === 'any')
+    return [...['yaml', 'json', 'markdown'].map(language => ({ language })), ...uncoveredPatterns(extra).map(pattern => ({ pattern }))];
   return [
     ...schemes.flatMap(scheme => ['yaml', 'json', 'markdown'].map(language => ({ scheme, language }))),
-    { scheme: 'untitled', language: 'yaml' }, { scheme: 'untitled', language: 'json' },
+    { scheme: 'untitled', language: 'yaml' },
+    { scheme: 'untitled', language: 'json' },
     ...schemes.flatMap(scheme => uncoveredPatterns(extra).map(pattern => ({ scheme, pattern }))),
   ];
 }

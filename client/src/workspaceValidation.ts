@@ -26,21 +26,29 @@ export class WorkspaceValidation implements vscode.Disposable {
 
   private watcher: vscode.FileSystemWatcher | undefined;
 
-  constructor(private readonly client: BaseLanguageClient, private readonly output: vscode.LogOutputChannel) {
+  constructor(
+    private readonly client: BaseLanguageClient,
+    private readonly output: vscode.LogOutputChannel,
+  ) {
     this.subs = [
       vscode.workspace.onDidOpenTextDocument(d => this.collection.delete(d.uri)),
-      vscode.workspace.onDidCloseTextDocument(() => { if (this.ran) this.soon(); }),
+      vscode.workspace.onDidCloseTextDocument(() => {
+        if (this.ran) this.soon();
+      }),
     ];
   }
 
   /** The command: validate, fill the collection, say what was found (the same counts as the log). */
   async run(): Promise<void> {
-    const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'MCP-AQL: validating adapter files…', cancellable: false },
-      () => this.validate());
+    const report = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'MCP-AQL: validating adapter files…', cancellable: false },
+      () => this.validate(),
+    );
     if (!report) return;
     // Not awaited: the command is done when the problems are shown, not when the message is closed.
-    void vscode.window.showInformationMessage(summary(report), 'Show Problems')
-      .then(choice => { if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems'); });
+    void vscode.window.showInformationMessage(summary(report), 'Show Problems').then(choice => {
+      if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems');
+    });
   }
 
   private soon(): void {
@@ -52,25 +60,40 @@ export class WorkspaceValidation implements vscode.Disposable {
   private watch(): void {
     if (this.watcher) return;
     const w = vscode.workspace.createFileSystemWatcher(WATCHED_FILES);
-    const onDisk = (uri: vscode.Uri) => { if (this.collection.has(uri)) this.collection.delete(uri); this.soon(); };
+    const onDisk = (uri: vscode.Uri) => {
+      if (this.collection.has(uri)) this.collection.delete(uri);
+      this.soon();
+    };
     this.subs.push(w, w.onDidChange(onDisk), w.onDidCreate(onDisk), w.onDidDelete(onDisk));
     this.watcher = w;
   }
 
   private async validate(): Promise<WorkspaceReport | undefined> {
     let report: WorkspaceReport;
-    try { report = await send(this.client, ValidateWorkspace.type); } catch (e) { this.output.warn(`Validate Workspace failed: ${String(e)}`); return undefined; }
+    try {
+      report = await send(this.client, ValidateWorkspace.type);
+    } catch (e) {
+      this.output.warn(`Validate Workspace failed: ${String(e)}`);
+      return undefined;
+    }
     this.ran = true;
     this.watch();
     const open = new Set(vscode.workspace.textDocuments.map(d => d.uri.toString()));
     this.collection.clear();
     for (const p of report.problems) {
       if (open.has(p.uri)) continue; // open files already show the live diagnostics
-      this.collection.set(vscode.Uri.parse(p.uri), withExplainLinks(p.diagnostics.map(d => this.client.protocol2CodeConverter.asDiagnostic(d))));
+      this.collection.set(
+        vscode.Uri.parse(p.uri),
+        withExplainLinks(p.diagnostics.map(d => this.client.protocol2CodeConverter.asDiagnostic(d))),
+      );
     }
     this.output.info(summary(report));
     return report;
   }
 
-  dispose(): void { clearTimeout(this.timer); this.collection.dispose(); this.subs.forEach(s => s.dispose()); }
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.collection.dispose();
+    this.subs.forEach(s => s.dispose());
+  }
 }

@@ -20,11 +20,21 @@ window.addEventListener('message', (e: MessageEvent<unknown>) => {
   const m = e.data as ToWebview;
   if (!m || typeof m !== 'object' || !KINDS.has((m as { kind?: string }).kind ?? '')) return;
   switch (m.kind) {
-    case 'render': if (m.preview && Array.isArray(m.preview.dialects)) renderPreview(env, root, m); break;
-    case 'simulation': renderSimulation(env, root, m.result, m.error); break;
-    case 'registry': if (Array.isArray(m.codes)) renderRegistry(env, root, String(m.reason), m.codes); break;
-    case 'empty': renderEmpty(document, root, String(m.reason)); break;
-    case 'verification': renderVerification(env, root, m); break;
+    case 'render':
+      if (m.preview && Array.isArray(m.preview.dialects)) renderPreview(env, root, m);
+      break;
+    case 'simulation':
+      renderSimulation(env, root, m.result, m.error);
+      break;
+    case 'registry':
+      if (Array.isArray(m.codes)) renderRegistry(env, root, String(m.reason), m.codes);
+      break;
+    case 'empty':
+      renderEmpty(document, root, String(m.reason));
+      break;
+    case 'verification':
+      renderVerification(env, root, m);
+      break;
   }
 });
 

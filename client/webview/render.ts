@@ -5,7 +5,14 @@ import { verifyForm } from './verify';
 type Preview = Extract<ToWebview, { kind: 'render' }>['preview'];
 type Simulation = NonNullable<Extract<ToWebview, { kind: 'simulation' }>['result']>;
 
-export interface PageState { tab?: string; simStatus?: string; simBody?: string; simHeaders?: string; filter?: string; verifyText?: string }
+export interface PageState {
+  tab?: string;
+  simStatus?: string;
+  simBody?: string;
+  simHeaders?: string;
+  filter?: string;
+  verifyText?: string;
+}
 
 export interface Env {
   readonly doc: Document;
@@ -14,7 +21,12 @@ export interface Env {
   setState(s: PageState): void;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = doc.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   for (const c of children) e.append(typeof c === 'string' ? doc.createTextNode(c) : c);
@@ -27,12 +39,16 @@ export function renderPreview(env: Env, root: HTMLElement, m: Extract<ToWebview,
   const { doc } = env;
   const p = m.preview;
   root.replaceChildren();
-  const head = el(doc, 'header', { class: 'head' },
+  const head = el(
+    doc,
+    'header',
+    { class: 'head' },
     el(doc, 'h2', { class: 'code' }, p.code),
     el(doc, 'span', { class: `badge kind-${p.kind}` }, p.kind === 'warning' ? 'warning' : 'error'),
     el(doc, 'span', { class: 'badge' }, p.category ?? 'no category'),
     el(doc, 'span', { class: 'badge' }, p.httpStatus.length ? `HTTP ${p.httpStatus.join(', ')}` : 'no HTTP status'),
-    el(doc, 'span', { class: 'muted' }, `${p.source} · ${m.file}`));
+    el(doc, 'span', { class: 'muted' }, `${p.source} · ${m.file}`),
+  );
   root.append(head, el(doc, 'p', { class: 'message', id: 'message' }, p.message));
   if (p.notes.length) root.append(el(doc, 'ul', { class: 'notes' }, ...p.notes.map(n => el(doc, 'li', {}, n))));
   root.append(detailsForm(env, p, m.mirror));
@@ -46,10 +62,17 @@ function detailsForm(env: Env, p: Preview, mirror: boolean): HTMLElement {
   const { doc } = env;
   const rows = p.details.map(d => {
     const input = el(doc, 'input', { type: 'text', 'aria-label': `sample value of ${d.name}`, 'data-key': d.name });
-    input.value = typeof d.value === 'string' ? d.value : JSON.stringify(d.value) ?? '';
+    input.value = typeof d.value === 'string' ? d.value : (JSON.stringify(d.value) ?? '');
     input.addEventListener('change', () => env.post({ kind: 'setSample', key: d.name, value: input.value }));
     const cell = d.problem ? el(doc, 'td', {}, input, el(doc, 'p', { class: 'error' }, d.problem)) : el(doc, 'td', {}, input);
-    return el(doc, 'tr', {}, el(doc, 'td', { class: 'key' }, d.name), el(doc, 'td', { class: 'muted' }, `${d.type}${d.required ? '' : '?'}`), cell);
+    return el(
+      doc,
+      'tr',
+      {},
+      el(doc, 'td', { class: 'key' }, d.name),
+      el(doc, 'td', { class: 'muted' }, `${d.type}${d.required ? '' : '?'}`),
+      cell,
+    );
   });
   const section = el(doc, 'section', { class: 'details' }, el(doc, 'h3', {}, 'Sample details'));
   if (rows.length) section.append(el(doc, 'table', {}, ...rows));
@@ -86,28 +109,58 @@ function dialectTabs(env: Env, dialects: Preview['dialects'], idPrefix: string):
       const on = b.dataset.id === d.id;
       b.setAttribute('aria-selected', String(on));
       b.tabIndex = on ? 0 : -1;
-      if (on) { panel.setAttribute('aria-labelledby', b.id); if (focus) b.focus(); }
+      if (on) {
+        panel.setAttribute('aria-labelledby', b.id);
+        if (focus) b.focus();
+      }
     }
     const text = json(d.envelope);
     const copy = el(doc, 'button', { type: 'button', class: 'copy' }, 'Copy');
     copy.addEventListener('click', () => env.post({ kind: 'copy', text }));
     panel.replaceChildren(
-      el(doc, 'div', { class: 'verdict' }, el(doc, 'span', { class: `badge ${d.valid ? 'valid' : 'invalid'}` }, d.valid ? 'valid' : 'invalid'), ' ', d.channel),
+      el(
+        doc,
+        'div',
+        { class: 'verdict' },
+        el(doc, 'span', { class: `badge ${d.valid ? 'valid' : 'invalid'}` }, d.valid ? 'valid' : 'invalid'),
+        ' ',
+        d.channel,
+      ),
       ...d.errors.map(e => el(doc, 'p', { class: 'error' }, e)),
       el(doc, 'pre', { class: 'envelope', 'data-dialect': d.id }, text),
-      copy);
+      copy,
+    );
   };
   for (const d of dialects) {
-    const b = el(doc, 'button', { type: 'button', role: 'tab', id: `${idPrefix}-tab-${d.id}`, 'data-id': d.id, 'aria-controls': panelId,
-      'aria-label': `${d.title}, ${d.valid ? 'valid' : 'invalid'}` }, `${d.title} ${d.valid ? '✓' : '✗'}`);
+    const b = el(
+      doc,
+      'button',
+      {
+        type: 'button',
+        role: 'tab',
+        id: `${idPrefix}-tab-${d.id}`,
+        'data-id': d.id,
+        'aria-controls': panelId,
+        'aria-label': `${d.title}, ${d.valid ? 'valid' : 'invalid'}`,
+      },
+      `${d.title} ${d.valid ? '✓' : '✗'}`,
+    );
     b.addEventListener('click', () => show(d.id));
     tabs.push(b);
     bar.append(b);
   }
   bar.addEventListener('keydown', (e: KeyboardEvent) => {
     const at = tabs.findIndex(b => b.getAttribute('aria-selected') === 'true');
-    const to = e.key === 'ArrowRight' ? (at + 1) % tabs.length : e.key === 'ArrowLeft' ? (at - 1 + tabs.length) % tabs.length
-      : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1;
+    const to =
+      e.key === 'ArrowRight'
+        ? (at + 1) % tabs.length
+        : e.key === 'ArrowLeft'
+          ? (at - 1 + tabs.length) % tabs.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? tabs.length - 1
+              : -1;
     if (to < 0 || !tabs[to]) return;
     e.preventDefault();
     show(tabs[to]!.dataset.id!, true);
@@ -131,22 +184,41 @@ function simulatorForm(env: Env): HTMLElement {
     env.setState({ ...env.state(), simStatus: status.value, simBody: body.value, simHeaders: headers.value });
     env.post({ kind: 'simulate', status: Number(status.value), body: body.value, headers: headers.value });
   });
-  return el(doc, 'section', { class: 'simulator' }, el(doc, 'h3', {}, 'Simulate upstream response'),
-    el(doc, 'label', {}, 'Status ', status), el(doc, 'label', {}, 'Body (JSON)', body), el(doc, 'label', {}, 'Headers (JSON)', headers), run);
+  return el(
+    doc,
+    'section',
+    { class: 'simulator' },
+    el(doc, 'h3', {}, 'Simulate upstream response'),
+    el(doc, 'label', {}, 'Status ', status),
+    el(doc, 'label', {}, 'Body (JSON)', body),
+    el(doc, 'label', {}, 'Headers (JSON)', headers),
+    run,
+  );
 }
 
 export function renderSimulation(env: Env, root: HTMLElement, result: Simulation | null, error?: string): void {
   const { doc } = env;
   const target = root.querySelector('#simulation') ?? root.appendChild(el(doc, 'section', { id: 'simulation' }));
   target.replaceChildren();
-  if (!result) { target.append(el(doc, 'p', { class: 'error' }, error ?? 'The simulation failed.')); return; }
-  target.append(el(doc, 'p', { class: 'fired' }, `Upstream ${result.status} → `, el(doc, 'strong', {}, result.code), ` (rule: ${result.rule})`));
+  if (!result) {
+    target.append(el(doc, 'p', { class: 'error' }, error ?? 'The simulation failed.'));
+    return;
+  }
+  target.append(
+    el(doc, 'p', { class: 'fired' }, `Upstream ${result.status} → `, el(doc, 'strong', {}, result.code), ` (rule: ${result.rule})`),
+  );
   const list = el(doc, 'ol', { class: 'considered' });
   for (const c of result.considered) {
-    list.append(el(doc, 'li', { class: c.matched ? 'matched' : 'skipped' },
-      `${c.matched ? '✓' : '✗'} ${c.rule}${c.code ? ` → ${c.code}` : ''}${c.condition ? ` when ${c.condition}` : ''}`,
-      ...c.steps.map(st => el(doc, 'div', { class: 'step' }, st)),
-      ...(c.error ? [el(doc, 'div', { class: 'error' }, `condition not understood: ${c.error}`)] : [])));
+    list.append(
+      el(
+        doc,
+        'li',
+        { class: c.matched ? 'matched' : 'skipped' },
+        `${c.matched ? '✓' : '✗'} ${c.rule}${c.code ? ` → ${c.code}` : ''}${c.condition ? ` when ${c.condition}` : ''}`,
+        ...c.steps.map(st => el(doc, 'div', { class: 'step' }, st)),
+        ...(c.error ? [el(doc, 'div', { class: 'error' }, `condition not understood: ${c.error}`)] : []),
+      ),
+    );
   }
   target.append(list);
   if (result.preview) {
@@ -164,11 +236,21 @@ export function renderRegistry(env: Env, root: HTMLElement, reason: string, code
   const fill = () => {
     const q = filter.value.toUpperCase();
     env.setState({ ...env.state(), filter: filter.value });
-    list.replaceChildren(...codes.filter(c => !q || c.code.includes(q) || c.category.includes(q)).map(c => {
-      const b = el(doc, 'button', { type: 'button', class: 'link' }, c.code);
-      b.addEventListener('click', () => env.post({ kind: 'reveal', code: c.code }));
-      return el(doc, 'li', {}, b, el(doc, 'span', { class: 'muted' }, ` ${c.category} · ${c.kind}${c.template ? ` · ${c.template}` : ''}`));
-    }));
+    list.replaceChildren(
+      ...codes
+        .filter(c => !q || c.code.includes(q) || c.category.includes(q))
+        .map(c => {
+          const b = el(doc, 'button', { type: 'button', class: 'link' }, c.code);
+          b.addEventListener('click', () => env.post({ kind: 'reveal', code: c.code }));
+          return el(
+            doc,
+            'li',
+            {},
+            b,
+            el(doc, 'span', { class: 'muted' }, ` ${c.category} · ${c.kind}${c.template ? ` · ${c.template}` : ''}`),
+          );
+        }),
+    );
   };
   filter.addEventListener('input', fill);
   fill();

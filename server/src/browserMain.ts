@@ -14,4 +14,8 @@ declare const self: ConstructorParameters<typeof BrowserMessageReader>[0];
 const g = globalThis as { setImmediate?: (f: (...a: unknown[]) => void, ...a: unknown[]) => unknown };
 g.setImmediate ??= (f, ...a) => setTimeout(f, 0, ...a);
 
-startServer(createConnection(new BrowserMessageReader(self), new BrowserMessageWriter(self)), { registry: registry as unknown as Registry, schema, envelopeSchemas });
+startServer(createConnection(new BrowserMessageReader(self), new BrowserMessageWriter(self)), {
+  registry: registry as unknown as Registry,
+  schema,
+  envelopeSchemas,
+});

@@ -5,5 +5,8 @@ import mcpAql from '../../schemas/envelopes/mcp-aql.schema.json';
 import toolResult from '../../schemas/envelopes/mcp-tool-result.schema.json';
 
 export const envelopeSchemas: Readonly<Record<string, object>> = {
-  'mcp-aql': mcpAql, 'mcp-tool-result': toolResult, 'json-rpc': jsonRpc, 'atlas-gate': atlasGate,
+  'mcp-aql': mcpAql,
+  'mcp-tool-result': toolResult,
+  'json-rpc': jsonRpc,
+  'atlas-gate': atlasGate,
 };

@@ -8,13 +8,27 @@ export type { EnvelopePreview, Registry, RegistryCode, SimulationResult } from '
 
 export const FIX_ALL_KIND = 'source.fixAll.mcp-aql';
 
-export interface PreviewParams { readonly uri: string; readonly position?: Position; readonly code?: string; readonly samples?: Record<string, unknown>; readonly mirrorConfirmation?: boolean }
+export interface PreviewParams {
+  readonly uri: string;
+  readonly position?: Position;
+  readonly code?: string;
+  readonly samples?: Record<string, unknown>;
+  readonly mirrorConfirmation?: boolean;
+}
 export namespace PreviewEnvelope {
   export const method = 'mcpAql/previewEnvelope' as const;
   export const type = new RequestType<PreviewParams, EnvelopePreview | null, void>(method);
 }
 
-export interface SimulateParams { readonly uri: string; readonly status: number; readonly body?: unknown; readonly headers?: Record<string, string>; readonly params?: Record<string, unknown>; readonly samples?: Record<string, unknown>; readonly mirrorConfirmation?: boolean }
+export interface SimulateParams {
+  readonly uri: string;
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+  readonly params?: Record<string, unknown>;
+  readonly samples?: Record<string, unknown>;
+  readonly mirrorConfirmation?: boolean;
+}
 export namespace Simulate {
   export const method = 'mcpAql/simulate' as const;
   export const type = new RequestType<SimulateParams, SimulationResult | null, void>(method);
@@ -55,7 +69,9 @@ export namespace VerifyResponse {
 }
 
 /** Whether the server checks this open document (named like an adapter, sniffed, or matched by mcpAql.files). */
-interface IsAdapterParams { readonly uri: string }
+interface IsAdapterParams {
+  readonly uri: string;
+}
 export namespace IsAdapter {
   export const method = 'mcpAql/isAdapter' as const;
   export const type = new RequestType<IsAdapterParams, boolean, void>(method);

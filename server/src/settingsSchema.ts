@@ -17,20 +17,23 @@ export const SETTINGS = {
     items: { type: 'string' },
     default: [] as string[],
     scope: 'resource',
-    markdownDescription: 'Extra glob patterns of adapter files, added to `*-adapter.md`, `*.adapter.{yaml,yml,json}`, `*-adapter.{yaml,yml}` and YAML files whose top level has `error_codes`, `error_mapping` or `type: adapter`. Takes effect at once (no restart).',
+    markdownDescription:
+      'Extra glob patterns of adapter files, added to `*-adapter.md`, `*.adapter.{yaml,yml,json}`, `*-adapter.{yaml,yml}` and YAML files whose top level has `error_codes`, `error_mapping` or `type: adapter`. Takes effect at once (no restart).',
   },
   'mcpAql.responseFiles': {
     type: 'array',
     items: { type: 'string' },
     default: [] as string[],
     scope: 'resource',
-    markdownDescription: 'Extra glob patterns of recorded-response files, added to `*.responses.jsonl`, `*.responses.json` and `*.envelope.json`: they are checked live against the workspace\'s adapters (`verify`).',
+    markdownDescription:
+      "Extra glob patterns of recorded-response files, added to `*.responses.jsonl`, `*.responses.json` and `*.envelope.json`: they are checked live against the workspace's adapters (`verify`).",
   },
   'mcpAql.rules': {
     type: 'object',
     default: {} as Record<string, SettingRuleLevel>,
     scope: 'resource',
-    markdownDescription: 'Severity per diagnostic code, like ESLint rule levels: `{ "template.unquoted-placeholder": "off", "http.category-mismatch": "hint" }`. Levels: `off`, `hint`, `information`, `warning`, `error`.',
+    markdownDescription:
+      'Severity per diagnostic code, like ESLint rule levels: `{ "template.unquoted-placeholder": "off", "http.category-mismatch": "hint" }`. Levels: `off`, `hint`, `information`, `warning`, `error`.',
     additionalProperties: { type: 'string', enum: [...RULE_LEVELS] },
   },
   'mcpAql.codeScope': {
@@ -39,24 +42,27 @@ export const SETTINGS = {
     enumDescriptions: [
       'A code declared in any adapter file of the workspace is known in every other one (default).',
       'Only codes declared in files of the same directory are known.',
-      'Only the file\'s own codes (and the registry\'s) are known.',
+      "Only the file's own codes (and the registry's) are known.",
     ],
     default: 'workspace',
     scope: 'resource',
-    markdownDescription: 'Which other files\' `error_codes` satisfy a `code:` of `error_mapping`. Registry codes are always known; a redefinition of a registry code never leaks into other files. Hover and completion say which file a code from another file comes from.',
+    markdownDescription:
+      "Which other files' `error_codes` satisfy a `code:` of `error_mapping`. Registry codes are always known; a redefinition of a registry code never leaks into other files. Hover and completion say which file a code from another file comes from.",
   },
   'mcpAql.maxFileSize': {
     type: 'number',
     default: DEFAULT_MAX_FILE_SIZE,
     minimum: 1024,
     scope: 'resource',
-    markdownDescription: 'Files longer than this many characters (default 4.5 MiB, about 22,000 custom codes) get one `file.too-large` diagnostic and are not checked, so a huge file never stalls the editor.',
+    markdownDescription:
+      'Files longer than this many characters (default 4.5 MiB, about 22,000 custom codes) get one `file.too-large` diagnostic and are not checked, so a huge file never stalls the editor.',
   },
   'mcpAql.codeLens.enabled': {
     type: 'boolean',
     default: true,
     scope: 'resource',
-    markdownDescription: 'Show the CodeLens above each error code (preview, references). Turn it off to keep the editor quiet; the preview stays one command away.',
+    markdownDescription:
+      'Show the CodeLens above each error code (preview, references). Turn it off to keep the editor quiet; the preview stays one command away.',
   },
   'mcpAql.trace.server': {
     type: 'string',
@@ -102,18 +108,30 @@ interface NormalizeOptions {
 /** Any value (a client's answer, pushed settings) → Settings; what is missing or malformed takes its default. */
 export function normalizeSettings(raw: unknown, o: NormalizeOptions = {}): Settings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const globs = (v: unknown) => Array.isArray(v) ? v.filter((x): x is string => {
-    if (typeof x !== 'string') return false;
-    const why = o.globError?.(x);
-    if (why) o.onBadGlob?.(x, why);
-    return !why;
-  }) : [];
+  const globs = (v: unknown) =>
+    Array.isArray(v)
+      ? v.filter((x): x is string => {
+          if (typeof x !== 'string') return false;
+          const why = o.globError?.(x);
+          if (why) o.onBadGlob?.(x, why);
+          return !why;
+        })
+      : [];
   const rules: Record<string, SettingRuleLevel> = {};
   if (r.rules && typeof r.rules === 'object') {
-    for (const [k, v] of Object.entries(r.rules as Record<string, unknown>)) if (typeof v === 'string' && LEVELS.has(v)) rules[k] = v as SettingRuleLevel;
+    for (const [k, v] of Object.entries(r.rules as Record<string, unknown>))
+      if (typeof v === 'string' && LEVELS.has(v)) rules[k] = v as SettingRuleLevel;
   }
   const maxFileSize = typeof r.maxFileSize === 'number' && r.maxFileSize > 0 ? r.maxFileSize : DEFAULT_SETTINGS.maxFileSize;
-  const codeScope = typeof r.codeScope === 'string' && SCOPES.has(r.codeScope) ? r.codeScope as SettingCodeScope : DEFAULT_SETTINGS.codeScope;
+  const codeScope =
+    typeof r.codeScope === 'string' && SCOPES.has(r.codeScope) ? (r.codeScope as SettingCodeScope) : DEFAULT_SETTINGS.codeScope;
   const lens = r.codeLens && typeof r.codeLens === 'object' ? (r.codeLens as Record<string, unknown>).enabled : undefined;
-  return { files: globs(r.files), responseFiles: globs(r.responseFiles), rules, codeScope, maxFileSize, codeLens: { enabled: typeof lens === 'boolean' ? lens : DEFAULT_SETTINGS.codeLens.enabled } };
+  return {
+    files: globs(r.files),
+    responseFiles: globs(r.responseFiles),
+    rules,
+    codeScope,
+    maxFileSize,
+    codeLens: { enabled: typeof lens === 'boolean' ? lens : DEFAULT_SETTINGS.codeLens.enabled },
+  };
 }

@@ -36,13 +36,20 @@ test('text format: location, severity, message, code and an exact code frame', a
   const dir = tempTree({ 'x.adapter.yaml': BAD });
   const { out, code } = await run(['check', 'x.adapter.yaml'], dir);
   assert.equal(code, 1);
-  assert.ok(out.includes("x.adapter.yaml:3:11  error  'NOT_FOUND_REPOSITRY' is neither a registry code nor declared in error_codes. Did you mean NOT_FOUND_REPOSITORY? No: Did you mean".slice(0, 60)));
-  assert.ok(out.includes([
-    '  1 | error_mapping:',
-    '  2 |   404:',
-    '> 3 |     code: NOT_FOUND_REPOSITRY',
-    '    |           ^^^^^^^^^^^^^^^^^^^',
-  ].join('\n')), out);
+  assert.ok(
+    out.includes(
+      "x.adapter.yaml:3:11  error  'NOT_FOUND_REPOSITRY' is neither a registry code nor declared in error_codes. Did you mean NOT_FOUND_REPOSITORY? No: Did you mean".slice(
+        0,
+        60,
+      ),
+    ),
+  );
+  assert.ok(
+    out.includes(
+      ['  1 | error_mapping:', '  2 |   404:', '> 3 |     code: NOT_FOUND_REPOSITRY', '    |           ^^^^^^^^^^^^^^^^^^^'].join('\n'),
+    ),
+    out,
+  );
   assert.match(out, /1 problem \(1 error, 0 warnings, 0 info, 0 hints\) in 1 adapter file\./);
 });
 
@@ -53,18 +60,31 @@ test('code frame expands tabs and clips long lines', () => {
 test('json format is stable and 1-based where it says line/column', async () => {
   const dir = tempTree({ 'x.adapter.yaml': BAD });
   const json = JSON.parse((await run(['check', '.', '--format', 'json'], dir)).out);
-  assert.deepEqual(json.map((f: { file: string }) => f.file), ['x.adapter.yaml']);
+  assert.deepEqual(
+    json.map((f: { file: string }) => f.file),
+    ['x.adapter.yaml'],
+  );
   const d = json[0].diagnostics[0];
   assert.deepEqual([d.code, d.severity, d.line, d.column, d.endColumn], ['mapping.unknown-code', 'error', 3, 11, 30]);
   assert.deepEqual(d.range.start, { line: 2, character: 10 });
 });
 
 test('sarif format validates against the official SARIF 2.1.0 schema', async () => {
-  const schema = JSON.parse(readFileSync(join(ROOT, 'node_modules/@microsoft/sarif-matcher-utils/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+  const schema = JSON.parse(
+    readFileSync(join(ROOT, 'node_modules/@microsoft/sarif-matcher-utils/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'),
+  );
   const ajv = new Ajv04({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false });
   const validate = ajv.compile(schema);
   const { out } = await run(['check', 'examples', '--format', 'sarif']);
-  const log = JSON.parse(out) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[]; tool: { driver: { rules: unknown[] } } }[] };
+  const log = JSON.parse(out) as {
+    runs: {
+      results: {
+        ruleId: string;
+        locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+      }[];
+      tool: { driver: { rules: unknown[] } };
+    }[];
+  };
   assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5)));
   const results = log.runs[0]!.results;
   assert.ok(results.length > 20);
@@ -77,12 +97,21 @@ test('sarif format validates against the official SARIF 2.1.0 schema', async () 
 test('github format escapes properties and data', async () => {
   const dir = tempTree({ 'a,b:c.adapter.yaml': BAD });
   const { out } = await run(['check', '.', '--format', 'github'], dir);
-  assert.match(out, /^::error file=a%2Cb%3Ac\.adapter\.yaml,line=3,col=11,endLine=3,endColumn=30,title=mapping\.unknown-code::'NOT_FOUND_REPOSITRY'/);
+  assert.match(
+    out,
+    /^::error file=a%2Cb%3Ac\.adapter\.yaml,line=3,col=11,endLine=3,endColumn=30,title=mapping\.unknown-code::'NOT_FOUND_REPOSITRY'/,
+  );
 });
 
 test('globs and directories: only adapter files are read', async () => {
-  const dir = tempTree({ 'a/one.adapter.yaml': BAD, 'a/b/two.adapter.yaml': BAD, 'a/config.yaml': 'name: x\n', 'node_modules/x.adapter.yaml': BAD });
-  const json = (args: string[]) => run([...args, '--format', 'json'], dir).then(r => JSON.parse(r.out).map((f: { file: string }) => f.file));
+  const dir = tempTree({
+    'a/one.adapter.yaml': BAD,
+    'a/b/two.adapter.yaml': BAD,
+    'a/config.yaml': 'name: x\n',
+    'node_modules/x.adapter.yaml': BAD,
+  });
+  const json = (args: string[]) =>
+    run([...args, '--format', 'json'], dir).then(r => JSON.parse(r.out).map((f: { file: string }) => f.file));
   assert.deepEqual(await json(['check', '.']), ['a/b/two.adapter.yaml', 'a/one.adapter.yaml']);
   assert.deepEqual(await json(['check', 'a/*.adapter.yaml']), ['a/one.adapter.yaml']);
   assert.deepEqual(await json(['check', 'a/**/*.yaml']), ['a/b/two.adapter.yaml', 'a/one.adapter.yaml']);
@@ -98,9 +127,18 @@ test('a code declared in one file is known in another (workspace index)', async 
 });
 
 test('bytes that are not UTF-8 are a positioned diagnostic, not silently replaced', async () => {
-  const dir = tempTree({ 'x.adapter.yaml': Buffer.concat([Buffer.from('error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n    message_template: "caf'), Buffer.from([0xe9]), Buffer.from('"\n')]) });
+  const dir = tempTree({
+    'x.adapter.yaml': Buffer.concat([
+      Buffer.from('error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n    message_template: "caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('"\n'),
+    ]),
+  });
   const json = JSON.parse((await run(['check', '.', '--format', 'json'], dir)).out);
-  assert.deepEqual(json[0].diagnostics.map((d: { code: string; line: number; column: number }) => [d.code, d.line, d.column]), [['text.invalid-character', 4, 27]]);
+  assert.deepEqual(
+    json[0].diagnostics.map((d: { code: string; line: number; column: number }) => [d.code, d.line, d.column]),
+    [['text.invalid-character', 4, 27]],
+  );
 });
 
 test('the broken examples report every diagnostic code of the design, on the expected lines', async () => {
@@ -108,15 +146,33 @@ test('the broken examples report every diagnostic code of the design, on the exp
   const got = new Set<string>();
   for (const f of json) for (const d of f.diagnostics) got.add(`${f.file.replace('examples/broken/', '')}:${d.line}:${d.code}`);
   const want = [
-    'broken-adapter.md:20:code.name-format', 'broken-adapter.md:22:template.unknown-placeholder', 'broken-adapter.md:23:code.category-prefix',
-    'broken-adapter.md:28:template.unused-detail', 'broken-adapter.md:30:code.unknown-category', 'broken-adapter.md:31:template.unquoted-placeholder',
-    'broken-adapter.md:33:code.redefines-registry', 'broken-adapter.md:39:template.malformed-placeholder', 'broken-adapter.md:43:template.flow-mapping',
-    'broken-adapter.md:48:http.invalid-status', 'broken-adapter.md:49:condition.syntax', 'broken-adapter.md:53:http.category-mismatch',
-    'broken-adapter.md:54:condition.unknown-root', 'broken-adapter.md:55:schema.unknown-key', 'broken-adapter.md:56:schema.required',
-    'broken-adapter.md:62:schema.enum', 'broken-adapter.md:66:schema.type', 'broken-adapter.md:68:mapping.precedence',
-    'broken-adapter.md:69:mapping.unknown-code', 'broken-adapter.md:72:mapping.warning-code', 'broken-adapter.md:75:mapping.unreachable-entry',
-    'broken-adapter.md:79:yaml.duplicate-key', 'syntax-error.adapter.yaml:8:yaml.syntax', 'invalid-characters.adapter.yaml:5:text.invalid-character',
-    'alias-bomb.adapter.yaml:18:yaml.alias-limit', 'json-syntax.adapter.json:8:json.syntax', 'broken-adapter.md:81:suppression.unused',
+    'broken-adapter.md:20:code.name-format',
+    'broken-adapter.md:22:template.unknown-placeholder',
+    'broken-adapter.md:23:code.category-prefix',
+    'broken-adapter.md:28:template.unused-detail',
+    'broken-adapter.md:30:code.unknown-category',
+    'broken-adapter.md:31:template.unquoted-placeholder',
+    'broken-adapter.md:33:code.redefines-registry',
+    'broken-adapter.md:39:template.malformed-placeholder',
+    'broken-adapter.md:43:template.flow-mapping',
+    'broken-adapter.md:48:http.invalid-status',
+    'broken-adapter.md:49:condition.syntax',
+    'broken-adapter.md:53:http.category-mismatch',
+    'broken-adapter.md:54:condition.unknown-root',
+    'broken-adapter.md:55:schema.unknown-key',
+    'broken-adapter.md:56:schema.required',
+    'broken-adapter.md:62:schema.enum',
+    'broken-adapter.md:66:schema.type',
+    'broken-adapter.md:68:mapping.precedence',
+    'broken-adapter.md:69:mapping.unknown-code',
+    'broken-adapter.md:72:mapping.warning-code',
+    'broken-adapter.md:75:mapping.unreachable-entry',
+    'broken-adapter.md:79:yaml.duplicate-key',
+    'syntax-error.adapter.yaml:8:yaml.syntax',
+    'invalid-characters.adapter.yaml:5:text.invalid-character',
+    'alias-bomb.adapter.yaml:18:yaml.alias-limit',
+    'json-syntax.adapter.json:8:json.syntax',
+    'broken-adapter.md:81:suppression.unused',
   ];
   for (const w of want) assert.ok(got.has(w), `missing ${w}; got ${[...got].join(', ')}`);
   const codes = new Set([...got].map(g => g.split(':')[2]));
@@ -145,7 +201,7 @@ test('registry command: table and JSON', async () => {
   assert.equal((await run(['--version'])).out.trim(), JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
 });
 
-test('--code-scope: workspace (default), folder and file decide which other files\' codes count', async () => {
+test("--code-scope: workspace (default), folder and file decide which other files' codes count", async () => {
   const dir = tempTree({
     'lib/codes.adapter.yaml': 'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n',
     'app/uses.adapter.yaml': 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n',

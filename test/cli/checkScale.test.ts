@@ -14,9 +14,19 @@ function workspace(n: number): Record<string, string> {
   for (let i = 0; i < n; i++) {
     const other = (i + 1) % n;
     files[`pkg${i % 3}/svc${i}.adapter.yaml`] = [
-      'error_codes:', `  NOT_FOUND_S${i}:`, '    category: NOT_FOUND', `    message_template: "No '{id}' in svc ${i}"`, '    details: { id: string }',
-      'error_mapping:', '  403:', '    code: PERMISSION_DENIED', '  404:', `    code: NOT_FOUND_S${other}`, `    message_template: "Gone: '{id}'${i === 2 ? " '{name}'" : ''}"`,
-      ...(i === 1 ? ['  410:', '    code: NOT_FOUND_NOWHERE'] : []), '',
+      'error_codes:',
+      `  NOT_FOUND_S${i}:`,
+      '    category: NOT_FOUND',
+      `    message_template: "No '{id}' in svc ${i}"`,
+      '    details: { id: string }',
+      'error_mapping:',
+      '  403:',
+      '    code: PERMISSION_DENIED',
+      '  404:',
+      `    code: NOT_FOUND_S${other}`,
+      `    message_template: "Gone: '{id}'${i === 2 ? " '{name}'" : ''}"`,
+      ...(i === 1 ? ['  410:', '    code: NOT_FOUND_NOWHERE'] : []),
+      '',
     ].join('\n');
   }
   return files;
@@ -61,18 +71,28 @@ test('--cache: a second run reuses results, and after workspace edits equals a f
     kind: fc.constantFrom('declareNowhere', 'dropDecl', 'recategorise', 'addDetail', 'useOther', 'delete', 'restore'),
     other: fc.integer({ min: 0, max: 5 }),
   });
-  await fc.assert(fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), async edits => {
-    for (const e of edits) {
-      const p = join(dir, names[e.file]!);
-      const text = existsSync(p) ? readFileSync(p, 'utf8') : workspace(6)[names[e.file]!]!;
-      const next = e.kind === 'declareNowhere' ? text.replace('error_codes:\n', 'error_codes:\n  NOT_FOUND_NOWHERE:\n    category: NOT_FOUND\n')
-        : e.kind === 'dropDecl' ? text.replace(/error_codes:\n(?: {2}\S.*\n(?: {4}.*\n)*)/, 'error_codes:\n')
-        : e.kind === 'recategorise' ? text.replace('category: NOT_FOUND', 'category: CONFLICT')
-        : e.kind === 'addDetail' ? text.replace('details: { id: string }', 'details: { id: string, name: string }')
-        : e.kind === 'useOther' ? text.replace(/code: NOT_FOUND_S\d+/, `code: NOT_FOUND_S${e.other}`)
-        : text;
-      if (e.kind === 'delete') rmSync(p, { force: true }); else writeFileSync(p, next);
-    }
-    assert.equal(await cached(), await full());
-  }), { numRuns: 15, seed: 14 });
+  await fc.assert(
+    fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), async edits => {
+      for (const e of edits) {
+        const p = join(dir, names[e.file]!);
+        const text = existsSync(p) ? readFileSync(p, 'utf8') : workspace(6)[names[e.file]!]!;
+        const next =
+          e.kind === 'declareNowhere'
+            ? text.replace('error_codes:\n', 'error_codes:\n  NOT_FOUND_NOWHERE:\n    category: NOT_FOUND\n')
+            : e.kind === 'dropDecl'
+              ? text.replace(/error_codes:\n(?: {2}\S.*\n(?: {4}.*\n)*)/, 'error_codes:\n')
+              : e.kind === 'recategorise'
+                ? text.replace('category: NOT_FOUND', 'category: CONFLICT')
+                : e.kind === 'addDetail'
+                  ? text.replace('details: { id: string }', 'details: { id: string, name: string }')
+                  : e.kind === 'useOther'
+                    ? text.replace(/code: NOT_FOUND_S\d+/, `code: NOT_FOUND_S${e.other}`)
+                    : text;
+        if (e.kind === 'delete') rmSync(p, { force: true });
+        else writeFileSync(p, next);
+      }
+      assert.equal(await cached(), await full());
+    }),
+    { numRuns: 15, seed: 14 },
+  );
 });

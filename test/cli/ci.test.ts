@@ -16,19 +16,28 @@ const BAD = 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
 const CLEAN = 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n';
 const FIXABLE = 'error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n    message_template: Bad {f}\n    details:\n      f: string\n';
 
-interface Step { shell: string; run: string; env: Record<string, string>; 'working-directory'?: string }
+interface Step {
+  shell: string;
+  run: string;
+  env: Record<string, string>;
+  'working-directory'?: string;
+}
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
-  inputs: Record<string, { default: string }>; runs: { using: string; steps: Step[] };
+  inputs: Record<string, { default: string }>;
+  runs: { using: string; steps: Step[] };
 };
 
 /** What the runner does: `${{ inputs.x }}` and `${{ github.action_path }}` substituted, `bash -e -o pipefail`. */
 function runAction(cwd: string, inputs: Record<string, string>) {
   const all = { ...Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default])), ...inputs };
-  const expr = (s: string) => s.replace(/\$\{\{\s*(inputs\.([\w-]+)|github\.action_path)\s*\}\}/g, (_, _w, name?: string) => (name ? all[name] ?? '' : ROOT));
+  const expr = (s: string) =>
+    s.replace(/\$\{\{\s*(inputs\.([\w-]+)|github\.action_path)\s*\}\}/g, (_, _w, name?: string) => (name ? (all[name] ?? '') : ROOT));
   const [step] = action.runs.steps;
   const env = Object.fromEntries(Object.entries(step!.env).map(([k, v]) => [k, expr(v)]));
   const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step!.run], {
-    cwd: resolve(cwd, expr(step!['working-directory'] ?? '.')), encoding: 'utf8', env: { ...process.env, ...env },
+    cwd: resolve(cwd, expr(step!['working-directory'] ?? '.')),
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
@@ -46,10 +55,16 @@ test('action.yml: annotations for every problem, SARIF to a file, exit 1 on erro
   const dir = tempTree({ 'adapters/a/x.adapter.yaml': BAD, 'adapters/ok.adapter.yaml': CLEAN, 'x.adapter.yaml': BAD });
   const r = runAction(dir, { paths: 'adapters/**/*.yaml', 'sarif-file': 'reports/mcp-aql.sarif' });
   assert.equal(r.code, 1, r.err);
-  assert.equal(r.out, "::error file=adapters/a/x.adapter.yaml,line=3,col=11,endLine=3,endColumn=30,title=mapping.unknown-code::'NOT_FOUND_REPOSITRY' is neither a registry code nor declared in error_codes. Did you mean NOT_FOUND_RESOURCE?\n");
+  assert.equal(
+    r.out,
+    "::error file=adapters/a/x.adapter.yaml,line=3,col=11,endLine=3,endColumn=30,title=mapping.unknown-code::'NOT_FOUND_REPOSITRY' is neither a registry code nor declared in error_codes. Did you mean NOT_FOUND_RESOURCE?\n",
+  );
   const sarif = JSON.parse(readFileSync(join(dir, 'reports/mcp-aql.sarif'), 'utf8'));
   assert.equal(sarif.version, '2.1.0');
-  assert.deepEqual(sarif.runs[0].results.map((x: { ruleId: string }) => x.ruleId), ['mapping.unknown-code']);
+  assert.deepEqual(
+    sarif.runs[0].results.map((x: { ruleId: string }) => x.ruleId),
+    ['mapping.unknown-code'],
+  );
   // --max-warnings and friends through `args`; a clean tree passes with no output.
   const clean = tempTree({ 'ok.adapter.yaml': CLEAN, 'w.adapter.yaml': 'error_codes:\n  PERMISSION_DENIED:\n    category: PERMISSION\n' });
   assert.equal(runAction(clean, {}).code, 0);
@@ -65,7 +80,13 @@ test('action.yml: annotations for every problem, SARIF to a file, exit 1 on erro
   assert.match(nested.out, /^::error file=a\/x\.adapter\.yaml,/);
 });
 
-const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; language: string; files: string; require_serial?: boolean }[];
+const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as {
+  id: string;
+  entry: string;
+  language: string;
+  files: string;
+  require_serial?: boolean;
+}[];
 
 /** What pre-commit does for a `script` hook: entry[0] resolved in the hook repository, then the file names, cwd = the user's repository. */
 function runHook(id: string, cwd: string, files: string[]) {
@@ -77,7 +98,10 @@ function runHook(id: string, cwd: string, files: string[]) {
 }
 
 test('.pre-commit-hooks.yaml: script hooks on adapter files only, serial, entry executable', () => {
-  assert.deepEqual(hooks.map(h => h.id), ['mcp-aql-errors', 'mcp-aql-errors-fix']);
+  assert.deepEqual(
+    hooks.map(h => h.id),
+    ['mcp-aql-errors', 'mcp-aql-errors-fix'],
+  );
   for (const h of hooks) {
     assert.equal(h.language, 'script');
     assert.equal(h.require_serial, true, 'all files in one run: codes declared in one are known in the others');

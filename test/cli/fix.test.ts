@@ -8,18 +8,35 @@ import { unifiedDiff } from '../../server/src/cli/diff';
 import { run, tempTree } from './helpers';
 
 // Two safe fixes (a category typo, an unquoted placeholder) and one that Fix all never applies (which code a mapping means).
-const FIXABLE = 'error_codes:\n  VALIDATION_BAD_INPUT:\n    category: VALIDATON\n    message_template: Bad {field}\n    details:\n      field: string\nerror_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
+const FIXABLE =
+  'error_codes:\n  VALIDATION_BAD_INPUT:\n    category: VALIDATON\n    message_template: Bad {field}\n    details:\n      field: string\nerror_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
 const FIXED = FIXABLE.replace('VALIDATON', 'VALIDATION').replace('Bad {field}', "Bad '{field}'");
 const CLEAN = 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n';
 
 async function withStdin(argv: string[], cwd: string, input: string | Buffer) {
-  let out = '', err = '';
-  const code = await main(argv, { cwd, color: false, stdout: s => { out += s; }, stderr: s => { err += s; }, readStdin: () => Buffer.from(input) });
+  let out = '',
+    err = '';
+  const code = await main(argv, {
+    cwd,
+    color: false,
+    stdout: s => {
+      out += s;
+    },
+    stderr: s => {
+      err += s;
+    },
+    readStdin: () => Buffer.from(input),
+  });
   return { code, out, err };
 }
 
 test('--fix writes the safe fixes atomically, only to checked files that changed, and reports what remains', async () => {
-  const dir = tempTree({ 'a.adapter.yaml': FIXABLE, 'clean.adapter.yaml': CLEAN, 'other.yaml': 'name: {x}\n', 'notes.md': 'Bad {field}\n' });
+  const dir = tempTree({
+    'a.adapter.yaml': FIXABLE,
+    'clean.adapter.yaml': CLEAN,
+    'other.yaml': 'name: {x}\n',
+    'notes.md': 'Bad {field}\n',
+  });
   chmodSync(join(dir, 'a.adapter.yaml'), 0o640);
   const before = statSync(join(dir, 'clean.adapter.yaml'));
   const r = await run(['check', '.', '--fix', '--format', 'json'], dir);
@@ -30,7 +47,10 @@ test('--fix writes the safe fixes atomically, only to checked files that changed
   assert.deepEqual([after.ino, after.mtimeMs], [before.ino, before.mtimeMs], 'an unchanged file is not rewritten');
   assert.equal(readFileSync(join(dir, 'other.yaml'), 'utf8'), 'name: {x}\n');
   assert.deepEqual(readdirSync(dir).sort(), ['a.adapter.yaml', 'clean.adapter.yaml', 'notes.md', 'other.yaml'], 'no temporary file left');
-  assert.deepEqual(JSON.parse(r.out).map((f: { diagnostics: { code: string; line: number }[] }) => f.diagnostics.map(d => `${d.code}:${d.line}`)), [['mapping.unknown-code:9'], []]);
+  assert.deepEqual(
+    JSON.parse(r.out).map((f: { diagnostics: { code: string; line: number }[] }) => f.diagnostics.map(d => `${d.code}:${d.line}`)),
+    [['mapping.unknown-code:9'], []],
+  );
 });
 
 test('--fix keeps a byte-order mark and CRLF line ends, and never rewrites a file that is not UTF-8', async () => {
@@ -47,11 +67,24 @@ test('--fix keeps a byte-order mark and CRLF line ends, and never rewrites a fil
 test('--fix-dry-run prints a unified diff that git apply accepts, and writes nothing', async () => {
   const dir = tempTree({ 'a.adapter.yaml': FIXABLE, 'clean.adapter.yaml': CLEAN });
   const r = await run(['check', '.', '--fix-dry-run'], dir);
-  assert.equal(r.out, [
-    '--- a/a.adapter.yaml', '+++ b/a.adapter.yaml', '@@ -1,7 +1,7 @@',
-    ' error_codes:', '   VALIDATION_BAD_INPUT:', '-    category: VALIDATON', '-    message_template: Bad {field}', '+    category: VALIDATION', "+    message_template: Bad '{field}'",
-    '     details:', '       field: string', ' error_mapping:', '',
-  ].join('\n'));
+  assert.equal(
+    r.out,
+    [
+      '--- a/a.adapter.yaml',
+      '+++ b/a.adapter.yaml',
+      '@@ -1,7 +1,7 @@',
+      ' error_codes:',
+      '   VALIDATION_BAD_INPUT:',
+      '-    category: VALIDATON',
+      '-    message_template: Bad {field}',
+      '+    category: VALIDATION',
+      "+    message_template: Bad '{field}'",
+      '     details:',
+      '       field: string',
+      ' error_mapping:',
+      '',
+    ].join('\n'),
+  );
   assert.equal(r.code, 1, 'mapping.unknown-code remains after the fixes');
   assert.equal(readFileSync(join(dir, 'a.adapter.yaml'), 'utf8'), FIXABLE);
   writeFileSync(join(dir, 'fix.patch'), r.out);
@@ -63,11 +96,30 @@ test('--fix-dry-run prints a unified diff that git apply accepts, and writes not
 test('unified diff: separate hunks, context, a missing final newline', () => {
   const a = Array.from({ length: 20 }, (_, i) => `l${i + 1}\n`).join('');
   const b = a.replace('l2\n', 'L2\n').replace('l18\n', '').replace('l20\n', 'l20');
-  assert.equal(unifiedDiff(a, b, 'f'), [
-    '--- a/f', '+++ b/f',
-    '@@ -1,5 +1,5 @@', ' l1', '-l2', '+L2', ' l3', ' l4', ' l5',
-    '@@ -15,6 +15,5 @@', ' l15', ' l16', ' l17', '-l18', ' l19', '-l20', '+l20', '\\ No newline at end of file', '',
-  ].join('\n'));
+  assert.equal(
+    unifiedDiff(a, b, 'f'),
+    [
+      '--- a/f',
+      '+++ b/f',
+      '@@ -1,5 +1,5 @@',
+      ' l1',
+      '-l2',
+      '+L2',
+      ' l3',
+      ' l4',
+      ' l5',
+      '@@ -15,6 +15,5 @@',
+      ' l15',
+      ' l16',
+      ' l17',
+      '-l18',
+      ' l19',
+      '-l20',
+      '+l20',
+      '\\ No newline at end of file',
+      '',
+    ].join('\n'),
+  );
   assert.equal(unifiedDiff('x\n', 'x\n', 'f'), '');
   assert.equal(unifiedDiff('', 'new\n', 'f'), '--- a/f\n+++ b/f\n@@ -0,0 +1,1 @@\n+new\n');
 });
@@ -78,10 +130,20 @@ test('--stdin checks standard input under --stdin-filename; with --fix it prints
   assert.equal(r.code, 1);
   const json = JSON.parse(r.out);
   assert.equal(json[0].file, 'api/x.adapter.yaml');
-  assert.deepEqual(json[0].diagnostics.map((d: { code: string }) => d.code), ['code.unknown-category', 'template.unquoted-placeholder', 'mapping.unknown-code']);
-  const fixed = await withStdin(['check', '--stdin', '--fix', '--stdin-filename', 'x.adapter.yaml', '-o', 'report.json', '--format', 'json'], dir, FIXABLE);
+  assert.deepEqual(
+    json[0].diagnostics.map((d: { code: string }) => d.code),
+    ['code.unknown-category', 'template.unquoted-placeholder', 'mapping.unknown-code'],
+  );
+  const fixed = await withStdin(
+    ['check', '--stdin', '--fix', '--stdin-filename', 'x.adapter.yaml', '-o', 'report.json', '--format', 'json'],
+    dir,
+    FIXABLE,
+  );
   assert.deepEqual([fixed.code, fixed.out], [1, FIXED]);
-  assert.deepEqual(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))[0].diagnostics.map((d: { code: string }) => d.code), ['mapping.unknown-code']);
+  assert.deepEqual(
+    JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))[0].diagnostics.map((d: { code: string }) => d.code),
+    ['mapping.unknown-code'],
+  );
   rmSync(join(dir, 'report.json'));
   assert.deepEqual(readdirSync(dir), [], 'stdin mode writes no file');
   const plain = await withStdin(['check', '--stdin'], dir, CLEAN);

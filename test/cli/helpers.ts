@@ -6,8 +6,18 @@ import { main } from '../../server/src/cli/main';
 export const ROOT = join(__dirname, '..', '..');
 
 export async function run(argv: string[], cwd = ROOT): Promise<{ code: number; out: string; err: string }> {
-  let out = '', err = '';
-  const code = await main(argv, { cwd, color: false, stdout: s => { out += s; }, stderr: s => { err += s; } });
+  let out = '',
+    err = '';
+  const code = await main(argv, {
+    cwd,
+    color: false,
+    stdout: s => {
+      out += s;
+    },
+    stderr: s => {
+      err += s;
+    },
+  });
   return { code, out, err };
 }
 

@@ -17,8 +17,14 @@ import { ROOT, run, tempTree } from './helpers';
 const BAD = 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
 const CLEAN = 'error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n';
 const dirs: string[] = [];
-const tree = (files: Record<string, string>) => { const d = tempTree(files); dirs.push(d); return d; };
-after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const tree = (files: Record<string, string>) => {
+  const d = tempTree(files);
+  dirs.push(d);
+  return d;
+};
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** Characters no human-readable output may carry raw (LF is ours only). */
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -27,13 +33,21 @@ const canFifo = process.platform !== 'win32' && spawnSync('mkfifo', ['--version'
 /** The CLI in a child process with a hard timeout, for cases that could block the process. */
 function cliProcess(args: string[], cwd: string): { code: number | null; out: string; err: string; timedOut: boolean } {
   const loader = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-  const r = spawnSync(process.execPath, ['--import', loader, join(ROOT, 'server/src/cli/main.ts'), ...args], { cwd, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, ['--import', loader, join(ROOT, 'server/src/cli/main.ts'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr, timedOut: (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' };
 }
 
 test('case 1: an invalid glob is a clear usage error, not a crash', async () => {
   const dir = tree({ 'a.adapter.yaml': BAD });
-  for (const [glob, why] of [['[z-a].adapter.yaml', "range 'z-a' at column 2 is out of order"], ['src/[ab', "'[' at column 5 is never closed"], ['{a,b.yaml', "'{' at column 1 is never closed"]]) {
+  for (const [glob, why] of [
+    ['[z-a].adapter.yaml', "range 'z-a' at column 2 is out of order"],
+    ['src/[ab', "'[' at column 5 is never closed"],
+    ['{a,b.yaml', "'{' at column 1 is never closed"],
+  ]) {
     const r = await run(['check', glob!], dir);
     assert.equal(r.code, 2, glob);
     assert.ok(r.err.startsWith(`mcp-aql-errors: invalid glob '${glob}': ${why}\n`), r.err);
@@ -47,7 +61,10 @@ test('case 2: an adversarial glob against long names answers right (linear match
   assert.equal(none.code, 2);
   assert.match(none.err, /no file matches '\*a\*a\*a\*a\*a\*a\*a\*a\*c'/);
   const hit = await run(['check', '**/*a*a*a*a*a*a*a*a*c.adapter.yaml', '--format', 'json'], dir);
-  assert.deepEqual(JSON.parse(hit.out).map((f: { file: string }) => f.file), ['sub/' + 'a'.repeat(45) + 'c.adapter.yaml']);
+  assert.deepEqual(
+    JSON.parse(hit.out).map((f: { file: string }) => f.file),
+    ['sub/' + 'a'.repeat(45) + 'c.adapter.yaml'],
+  );
 });
 
 test('case 3: directory link loops are visited once', async () => {
@@ -59,10 +76,17 @@ test('case 3: directory link loops are visited once', async () => {
   for (const extra of [[], ['--follow-symlinks']]) {
     const r = await run(['check', '.', '--format', 'json', ...extra], dir);
     assert.equal(r.code, 1);
-    assert.deepEqual(JSON.parse(r.out).map((f: { file: string }) => f.file), ['a.adapter.yaml', 'sub/b.adapter.yaml'], extra.join(''));
+    assert.deepEqual(
+      JSON.parse(r.out).map((f: { file: string }) => f.file),
+      ['a.adapter.yaml', 'sub/b.adapter.yaml'],
+      extra.join(''),
+    );
     assert.equal(r.err, 'sub/broken.adapter.yaml: a broken symbolic link (ENOENT); skipped\n');
     const g = await run(['check', '**/*.adapter.yaml', '--format', 'json', ...extra], dir);
-    assert.deepEqual(JSON.parse(g.out).map((f: { file: string }) => f.file), ['a.adapter.yaml', 'sub/b.adapter.yaml']);
+    assert.deepEqual(
+      JSON.parse(g.out).map((f: { file: string }) => f.file),
+      ['a.adapter.yaml', 'sub/b.adapter.yaml'],
+    );
   }
   // Named twice, or through a link inside the checkout: still one check of the file.
   const twice = await run(['check', 'a.adapter.yaml', 'self/a.adapter.yaml', 'sub/again.adapter.yaml', '--format', 'json'], dir);
@@ -70,7 +94,10 @@ test('case 3: directory link loops are visited once', async () => {
 });
 
 test('case 4: links leading outside the checkout are not followed, and their lines never printed', async () => {
-  const outside = tree({ 'secret.adapter.yaml': 'error_mapping:\n  404:\n    code: hunter2_TOKEN_LINE\n', 'dir/x.adapter.yaml': 'error_mapping:\n  500:\n    code: hunter2_IN_DIR\n' });
+  const outside = tree({
+    'secret.adapter.yaml': 'error_mapping:\n  404:\n    code: hunter2_TOKEN_LINE\n',
+    'dir/x.adapter.yaml': 'error_mapping:\n  500:\n    code: hunter2_IN_DIR\n',
+  });
   const dir = tree({ 'a.adapter.yaml': BAD });
   symlinkSync(join(outside, 'secret.adapter.yaml'), join(dir, 'leak.adapter.yaml'));
   symlinkSync(join(outside, 'dir'), join(dir, 'leakdir'));
@@ -79,7 +106,10 @@ test('case 4: links leading outside the checkout are not followed, and their lin
       const r = await run(['check', ...args, '--format', format], dir);
       assert.equal(r.code, 1, `${args} ${format}`);
       assert.ok(!r.out.includes('hunter2') && !r.err.includes('hunter2'), `${args} ${format} leaked:\n${r.out}`);
-      assert.match(r.err, /^leak\.adapter\.yaml: a symbolic link to a path outside the checked folder; not followed \(--follow-symlinks to follow\)$/m);
+      assert.match(
+        r.err,
+        /^leak\.adapter\.yaml: a symbolic link to a path outside the checked folder; not followed \(--follow-symlinks to follow\)$/m,
+      );
       assert.match(r.err, /^leakdir: a symbolic link to a path outside the checked folder; not followed/m);
     }
   }
@@ -92,7 +122,10 @@ test('case 4: links leading outside the checkout are not followed, and their lin
   assert.match(preview.err, /'leak\.adapter\.yaml': a symbolic link to a path outside the checked folder/);
   // Opting in follows them.
   const opted = await run(['check', '.', '--follow-symlinks', '--format', 'json'], dir);
-  assert.deepEqual(JSON.parse(opted.out).map((f: { file: string }) => f.file), ['a.adapter.yaml', 'leak.adapter.yaml', 'leakdir/x.adapter.yaml']);
+  assert.deepEqual(
+    JSON.parse(opted.out).map((f: { file: string }) => f.file),
+    ['a.adapter.yaml', 'leak.adapter.yaml', 'leakdir/x.adapter.yaml'],
+  );
   // A folder named outside the working directory is its own root: links inside it stay followable.
   const cwd = tree({});
   const named = await run(['check', dir, '--format', 'json'], cwd);
@@ -100,34 +133,41 @@ test('case 4: links leading outside the checkout are not followed, and their lin
   assert.ok(!named.out.includes('hunter2'));
 });
 
-test('case 5: a FIFO, a socket or a device is reported and skipped; the CLI cannot hang', { skip: !canFifo && 'mkfifo not available', timeout: 120_000 }, async () => {
-  const dir = tree({ 'a.adapter.yaml': BAD });
-  assert.equal(spawnSync('mkfifo', [join(dir, 'pipe.adapter.yaml')]).status, 0);
-  symlinkSync('/dev/zero', join(dir, 'zero.adapter.yaml'));
-  const server = createServer();
-  await new Promise<void>(r => server.listen(join(dir, 'sock.adapter.yaml'), r));
-  after(() => server.close());
-  const walked = cliProcess(['check', '.', '--follow-symlinks'], dir);
-  assert.equal(walked.timedOut, false, 'hung');
-  assert.equal(walked.code, 1);
-  assert.match(walked.err, /^pipe\.adapter\.yaml: a FIFO \(named pipe\); skipped \(only regular files are read\)$/m);
-  assert.match(walked.err, /^zero\.adapter\.yaml: a character device; skipped/m);
-  assert.match(walked.err, /^sock\.adapter\.yaml: a socket; skipped/m);
-  assert.match(walked.out, /in 1 adapter file\./);
-  const named = cliProcess(['check', 'pipe.adapter.yaml'], dir);
-  assert.equal(named.timedOut, false, 'hung');
-  assert.equal(named.code, 2);
-  assert.match(named.err, /^pipe\.adapter\.yaml: a FIFO \(named pipe\); skipped/m);
-  const preview = cliProcess(['preview', 'pipe.adapter.yaml'], dir);
-  assert.equal(preview.timedOut, false, 'hung');
-  assert.equal(preview.code, 2);
-  assert.match(preview.err, /cannot read 'pipe\.adapter\.yaml': a FIFO \(named pipe\), not a regular file/);
-});
+test(
+  'case 5: a FIFO, a socket or a device is reported and skipped; the CLI cannot hang',
+  { skip: !canFifo && 'mkfifo not available', timeout: 120_000 },
+  async () => {
+    const dir = tree({ 'a.adapter.yaml': BAD });
+    assert.equal(spawnSync('mkfifo', [join(dir, 'pipe.adapter.yaml')]).status, 0);
+    symlinkSync('/dev/zero', join(dir, 'zero.adapter.yaml'));
+    const server = createServer();
+    await new Promise<void>(r => server.listen(join(dir, 'sock.adapter.yaml'), r));
+    after(() => server.close());
+    const walked = cliProcess(['check', '.', '--follow-symlinks'], dir);
+    assert.equal(walked.timedOut, false, 'hung');
+    assert.equal(walked.code, 1);
+    assert.match(walked.err, /^pipe\.adapter\.yaml: a FIFO \(named pipe\); skipped \(only regular files are read\)$/m);
+    assert.match(walked.err, /^zero\.adapter\.yaml: a character device; skipped/m);
+    assert.match(walked.err, /^sock\.adapter\.yaml: a socket; skipped/m);
+    assert.match(walked.out, /in 1 adapter file\./);
+    const named = cliProcess(['check', 'pipe.adapter.yaml'], dir);
+    assert.equal(named.timedOut, false, 'hung');
+    assert.equal(named.code, 2);
+    assert.match(named.err, /^pipe\.adapter\.yaml: a FIFO \(named pipe\); skipped/m);
+    const preview = cliProcess(['preview', 'pipe.adapter.yaml'], dir);
+    assert.equal(preview.timedOut, false, 'hung');
+    assert.equal(preview.code, 2);
+    assert.match(preview.err, /cannot read 'pipe\.adapter\.yaml': a FIFO \(named pipe\), not a regular file/);
+  },
+);
 
 test('case 6: control characters are escaped in text (and code frames), github and preview output', async () => {
   const yamlEsc = '"\\e]0;pwned\\a\\e[2J\\e[1A\\rNo problems in 1 adapter file.\\n::error::forged\\u202Egnp.exe\\x9b31m\\x7f"';
   const adapter = `error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n    description: raw \u202e and \x9b here\nerror_mapping:\n  404:\n    code: ${yamlEsc}\n`;
-  const dir = tree({ 'x.adapter.yaml': adapter, 'p.adapter.yaml': `error_codes:\n  "VALIDATION_\\u202E":\n    category: VALIDATION\n    message_template: ${yamlEsc}\n` });
+  const dir = tree({
+    'x.adapter.yaml': adapter,
+    'p.adapter.yaml': `error_codes:\n  "VALIDATION_\\u202E":\n    category: VALIDATION\n    message_template: ${yamlEsc}\n`,
+  });
   writeFileSync(join(dir, 'n\x1b[2Jame\u202e.adapter.yaml'), BAD);
   const text = await run(['check', '.'], dir);
   assert.ok(!RAW_CONTROL.test(text.out), JSON.stringify(text.out));
@@ -136,7 +176,10 @@ test('case 6: control characters are escaped in text (and code frames), github a
   assert.equal(lines.filter(l => /^No problems|^\d+ problems? \(/.test(l)).length, 1, 'only our summary line');
   assert.match(lines[lines.length - 2]!, /^\d+ problems \(/);
   assert.ok(text.out.includes('n\\x1b[2Jame\\u202e.adapter.yaml:3:11  error'), text.out);
-  assert.ok(text.out.includes("'\\x1b]0;pwned\\x07\\x1b[2J\\x1b[1A\\rNo problems in 1 adapter file.\\n::error::forged\\u202egnp.exe\\x9b31m\\x7f'"), text.out);
+  assert.ok(
+    text.out.includes("'\\x1b]0;pwned\\x07\\x1b[2J\\x1b[1A\\rNo problems in 1 adapter file.\\n::error::forged\\u202egnp.exe\\x9b31m\\x7f'"),
+    text.out,
+  );
   const github = await run(['check', '.', '--format', 'github'], dir);
   assert.ok(!RAW_CONTROL.test(github.out), JSON.stringify(github.out));
   for (const l of github.out.trimEnd().split('\n')) assert.match(l, /^::(error|warning|notice) file=[^:]*::/);
@@ -145,7 +188,12 @@ test('case 6: control characters are escaped in text (and code frames), github a
   const preview = await run(['preview', 'p.adapter.yaml'], dir);
   assert.ok(!RAW_CONTROL.test(preview.out), JSON.stringify(preview.out));
   assert.ok(preview.out.startsWith('VALIDATION_\\u202e — VALIDATION'), preview.out);
-  assert.ok(preview.out.includes('message: \\x1b]0;pwned\\x07\\x1b[2J\\x1b[1A\\rNo problems in 1 adapter file.\\n::error::forged\\u202egnp.exe\\x9b31m\\x7f'), preview.out);
+  assert.ok(
+    preview.out.includes(
+      'message: \\x1b]0;pwned\\x07\\x1b[2J\\x1b[1A\\rNo problems in 1 adapter file.\\n::error::forged\\u202egnp.exe\\x9b31m\\x7f',
+    ),
+    preview.out,
+  );
 });
 
 test('case 6: a raw control character in the source is escaped in the code frame, carets aligned', () => {
@@ -176,14 +224,25 @@ test('case 9: a file deleted between listing and reading is one message; the run
   mkdirSync(join(outside, 'd'));
   // The note for this link is written while listing, after the three files were found: delete one then.
   symlinkSync(join(outside, 'd'), join(dir, 'z-link'));
-  let out = '', err = '';
+  let out = '',
+    err = '';
   const code = await main(['check', '.', '--format', 'json'], {
-    cwd: dir, color: false, stdout: s => { out += s; },
-    stderr: s => { err += s; if (s.startsWith('z-link:')) unlinkSync(join(dir, 'b.adapter.yaml')); },
+    cwd: dir,
+    color: false,
+    stdout: s => {
+      out += s;
+    },
+    stderr: s => {
+      err += s;
+      if (s.startsWith('z-link:')) unlinkSync(join(dir, 'b.adapter.yaml'));
+    },
   });
   assert.equal(code, 1);
   assert.match(err, /^b\.adapter\.yaml: cannot read: no such file \(deleted after it was listed\?\); skipped$/m);
-  assert.deepEqual(JSON.parse(out).map((f: { file: string }) => f.file), ['a.adapter.yaml', 'c.adapter.yaml']);
+  assert.deepEqual(
+    JSON.parse(out).map((f: { file: string }) => f.file),
+    ['a.adapter.yaml', 'c.adapter.yaml'],
+  );
 });
 
 test('clean files stay clean under the new walk', async () => {

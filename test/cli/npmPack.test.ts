@@ -16,8 +16,16 @@ import { ROOT } from './helpers';
 
 const npm = (args: string[], cwd: string, cache: string) => {
   const r = spawnSync('npm', args, {
-    cwd, encoding: 'utf8', timeout: 120_000,
-    env: { ...process.env, npm_config_cache: cache, npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' },
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: {
+      ...process.env,
+      npm_config_cache: cache,
+      npm_config_update_notifier: 'false',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+    },
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
@@ -37,7 +45,8 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
   assert.equal(pkg.private, undefined);
   assert.equal(pkg.dependencies, undefined, 'everything the CLI runs is bundled');
   assert.deepEqual(pkg.bin, { 'mcp-aql-errors': './dist/cli.js' });
-  for (const k of ['repository', 'bugs', 'homepage']) assert.match(JSON.stringify(pkg[k]), /https:\/\/github\.com\/mcp-aql\/mcp-aql-errors/, k);
+  for (const k of ['repository', 'bugs', 'homepage'])
+    assert.match(JSON.stringify(pkg[k]), /https:\/\/github\.com\/mcp-aql\/mcp-aql-errors/, k);
 
   const cache = mkdtempSync(join(tmpdir(), 'mcp-aql-npm-cache-'));
   const dest = mkdtempSync(join(tmpdir(), 'mcp-aql-pack-'));
@@ -45,10 +54,17 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
   assert.equal(packed.code, 0, packed.err);
   const info = JSON.parse(packed.out)[0] as { filename: string; size: number; unpackedSize: number; files: { path: string }[] };
   assert.deepEqual(info.files.map(f => f.path).sort(), [
-    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'package.json',
-    'schemas/adapter.schema.json', 'schemas/config.schema.json',
-    'schemas/envelopes/atlas-gate.schema.json', 'schemas/envelopes/json-rpc.schema.json',
-    'schemas/envelopes/mcp-aql.schema.json', 'schemas/envelopes/mcp-tool-result.schema.json',
+    'CHANGELOG.md',
+    'LICENSE',
+    'README.md',
+    'dist/cli.js',
+    'package.json',
+    'schemas/adapter.schema.json',
+    'schemas/config.schema.json',
+    'schemas/envelopes/atlas-gate.schema.json',
+    'schemas/envelopes/json-rpc.schema.json',
+    'schemas/envelopes/mcp-aql.schema.json',
+    'schemas/envelopes/mcp-tool-result.schema.json',
     'schemas/error-registry.json',
   ]);
   assert.ok(info.size < 400_000, `tarball ${info.size} bytes`);
@@ -62,9 +78,19 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
   const bad = npm(['exec', '--offline', '--', 'mcp-aql-errors', 'check', 'shop.adapter.yaml'], empty, cache);
   assert.equal(bad.code, 1, bad.err);
   assert.match(bad.out, /shop\.adapter\.yaml:3:11  error  'NOT_FOUND_REPOSITRY' is neither a registry code/);
-  const ok = spawnSync('npx', ['--offline', 'mcp-aql-errors', 'check', 'ok.adapter.yaml', '--format', 'json'], { cwd: empty, encoding: 'utf8', env: { ...process.env, npm_config_cache: cache } });
+  const ok = spawnSync('npx', ['--offline', 'mcp-aql-errors', 'check', 'ok.adapter.yaml', '--format', 'json'], {
+    cwd: empty,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_cache: cache },
+  });
   assert.equal(ok.status, 0, ok.stderr);
-  assert.deepEqual(JSON.parse(ok.stdout), [{ file: 'ok.adapter.yaml', uri: pathToFileURL(join(empty, 'ok.adapter.yaml')).href, diagnostics: [] }]);
-  const version = spawnSync('npx', ['--offline', 'mcp-aql-errors', '--version'], { cwd: empty, encoding: 'utf8', env: { ...process.env, npm_config_cache: cache } });
+  assert.deepEqual(JSON.parse(ok.stdout), [
+    { file: 'ok.adapter.yaml', uri: pathToFileURL(join(empty, 'ok.adapter.yaml')).href, diagnostics: [] },
+  ]);
+  const version = spawnSync('npx', ['--offline', 'mcp-aql-errors', '--version'], {
+    cwd: empty,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_cache: cache },
+  });
   assert.equal(version.stdout.trim(), pkg.version);
 });

@@ -15,14 +15,21 @@ test('Marketplace fields: a PNG icon of 128 or 256 px, a gallery banner, narrow 
   assert.ok(w === h && (w === 128 || w === 256), `${w}x${h}`);
   assert.match(pkg.galleryBanner.color, /^#[0-9a-f]{6}$/i);
   assert.ok(['dark', 'light'].includes(pkg.galleryBanner.theme));
-  assert.ok(!pkg.activationEvents.includes('onLanguage:markdown') && !pkg.activationEvents.includes('onLanguage:json') && !pkg.activationEvents.includes('*'));
+  assert.ok(
+    !pkg.activationEvents.includes('onLanguage:markdown') &&
+      !pkg.activationEvents.includes('onLanguage:json') &&
+      !pkg.activationEvents.includes('*'),
+  );
   assert.ok(pkg.activationEvents.includes('workspaceContains:**/*-adapter.md'));
 });
 
 test('menus and adapter commands appear on adapter files only (context key mcpAql.isAdapter)', () => {
-  const palette = Object.fromEntries(pkg.contributes.menus.commandPalette.map((m: { command: string; when: string }) => [m.command, m.when]));
+  const palette = Object.fromEntries(
+    pkg.contributes.menus.commandPalette.map((m: { command: string; when: string }) => [m.command, m.when]),
+  );
   for (const c of ['mcpAql.previewEnvelope', 'mcpAql.openPreviewToSide', 'mcpAql.fixAll']) assert.equal(palette[c], 'mcpAql.isAdapter', c);
-  for (const m of [...pkg.contributes.menus['editor/title'], ...pkg.contributes.menus['editor/context']]) assert.equal(m.when, 'mcpAql.isAdapter', m.command);
+  for (const m of [...pkg.contributes.menus['editor/title'], ...pkg.contributes.menus['editor/context']])
+    assert.equal(m.when, 'mcpAql.isAdapter', m.command);
   const steps = pkg.contributes.walkthroughs[0].steps.map((s: { id: string }) => s.id);
   assert.deepEqual(steps, ['openExample', 'fixProblem', 'openPreview']);
   const commands = new Set(pkg.contributes.commands.map((c: { command: string }) => c.command));
@@ -45,35 +52,73 @@ test('the .vsix holds exactly the allowlist', { timeout: 60_000 }, () => {
   // What vsce would pack in the staging folder of scripts/package-vsix.mjs (package.json's "files" is npm's list).
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts/package-vsix.mjs'), '--ls'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
-  const files = r.stdout.split('\n').map(s => s.trim()).filter(Boolean).sort();
-  for (const f of files) assert.match(f, /^(dist\/(client|server|webview|browser-client|browser-server)\.js|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/, f);
-  for (const must of ['dist/client.js', 'dist/server.js', 'schemas/error-registry.json', 'syntaxes/placeholders.injection.tmLanguage.json', 'package.json',
-    pkg.icon, 'client/media/walkthrough/example.adapter.yaml', 'docs/diagnostics-templates.md']) assert.ok(files.includes(must), must);
-  assert.ok(!files.includes('client/media/marketplace-icon.svg'), 'the icon\'s SVG source stays out');
+  const files = r.stdout
+    .split('\n')
+    .map(s => s.trim())
+    .filter(Boolean)
+    .sort();
+  for (const f of files)
+    assert.match(
+      f,
+      /^(dist\/(client|server|webview|browser-client|browser-server)\.js|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
+      f,
+    );
+  for (const must of [
+    'dist/client.js',
+    'dist/server.js',
+    'schemas/error-registry.json',
+    'syntaxes/placeholders.injection.tmLanguage.json',
+    'package.json',
+    pkg.icon,
+    'client/media/walkthrough/example.adapter.yaml',
+    'docs/diagnostics-templates.md',
+  ])
+    assert.ok(files.includes(must), must);
+  assert.ok(!files.includes('client/media/marketplace-icon.svg'), "the icon's SVG source stays out");
   // Every file the manifest points at is shipped: the icon, walkthrough media, grammars, schemas.
-  const referenced = [pkg.icon, ...pkg.contributes.walkthroughs.flatMap((w: { steps: { media: Record<string, string> }[] }) => w.steps.flatMap(s => Object.values(s.media))),
-    ...pkg.contributes.grammars.map((g: { path: string }) => g.path.replace(/^\.\//, '')), ...pkg.contributes.jsonValidation.map((j: { url: string }) => j.url.replace(/^\.\//, ''))];
+  const referenced = [
+    pkg.icon,
+    ...pkg.contributes.walkthroughs.flatMap((w: { steps: { media: Record<string, string> }[] }) =>
+      w.steps.flatMap(s => Object.values(s.media)),
+    ),
+    ...pkg.contributes.grammars.map((g: { path: string }) => g.path.replace(/^\.\//, '')),
+    ...pkg.contributes.jsonValidation.map((j: { url: string }) => j.url.replace(/^\.\//, '')),
+  ];
   for (const r of referenced) assert.ok(files.includes(r), `package.json points at ${r}, which the .vsix lacks`);
   assert.match(pkg.scripts.package, /node scripts\/package-vsix\.mjs/);
   assert.ok(files.includes('README.md'), 'the .vsix README');
 });
 
 test('the .vsix README: pictures inlined (they show offline in the extension page), relative links to the repository', async () => {
-  const { vsixReadme } = await import(join(ROOT, 'scripts/vsix-readme.mjs')) as { vsixReadme(r: string, repo: string, read: (p: string) => Buffer): string };
+  const { vsixReadme } = (await import(join(ROOT, 'scripts/vsix-readme.mjs'))) as {
+    vsixReadme(r: string, repo: string, read: (p: string) => Buffer): string;
+  };
   const read = (p: string) => readFileSync(join(ROOT, p));
   const out = vsixReadme(readFileSync(join(ROOT, 'README.md'), 'utf8'), pkg.repository.url, read);
   const images = [...out.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map(m => m[1]!);
   assert.ok(images.length >= 6);
   for (const src of images) assert.match(src, /^data:image\/png;base64,[A-Za-z0-9+/=]+$/);
-  assert.deepEqual([...out.matchAll(/(?<!!)\[[^\]]*\]\((?!https:|#)([^)]+)\)/g)].map(m => m[1]), [], 'no relative link is left');
-  assert.equal(vsixReadme('![a](docs/x.png) [b](docs/c.md) [d](#e) [f](https://x.org/g)', 'https://github.com/o/r.git', () => Buffer.from('PNG')),
-    '![a](data:image/png;base64,UE5H) [b](https://github.com/o/r/blob/main/docs/c.md) [d](#e) [f](https://x.org/g)');
+  assert.deepEqual(
+    [...out.matchAll(/(?<!!)\[[^\]]*\]\((?!https:|#)([^)]+)\)/g)].map(m => m[1]),
+    [],
+    'no relative link is left',
+  );
+  assert.equal(
+    vsixReadme('![a](docs/x.png) [b](docs/c.md) [d](#e) [f](https://x.org/g)', 'https://github.com/o/r.git', () => Buffer.from('PNG')),
+    '![a](data:image/png;base64,UE5H) [b](https://github.com/o/r/blob/main/docs/c.md) [d](#e) [f](https://x.org/g)',
+  );
 });
 
 test('the injection grammar colours placeholders and codes', () => {
   const g = JSON.parse(readFileSync(join(ROOT, 'syntaxes/placeholders.injection.tmLanguage.json'), 'utf8'));
   const ph = new RegExp(g.repository.placeholder.match, 'g');
-  assert.deepEqual([..."Repository '{owner}/{repo}' { x } {}".matchAll(ph)].map(m => m[2]), ['owner', 'repo']);
+  assert.deepEqual(
+    [..."Repository '{owner}/{repo}' { x } {}".matchAll(ph)].map(m => m[2]),
+    ['owner', 'repo'],
+  );
   const code = new RegExp(g.repository.code.match, 'g');
-  assert.deepEqual("code: NOT_FOUND_RESOURCE or RATE_LIMIT_EXCEEDED, not GITHUB_X".match(code), ['NOT_FOUND_RESOURCE', 'RATE_LIMIT_EXCEEDED']);
+  assert.deepEqual('code: NOT_FOUND_RESOURCE or RATE_LIMIT_EXCEEDED, not GITHUB_X'.match(code), [
+    'NOT_FOUND_RESOURCE',
+    'RATE_LIMIT_EXCEEDED',
+  ]);
 });

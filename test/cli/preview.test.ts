@@ -12,7 +12,14 @@ test('preview --format json: one object keyed by dialect, each with envelope and
 });
 
 test('preview with --status and --body runs the simulator and says which rule fired', async () => {
-  const r = await run(['preview', 'examples/github-adapter.md', '--status', '403', '--body', '{"message":"You have triggered an abuse detection mechanism"}']);
+  const r = await run([
+    'preview',
+    'examples/github-adapter.md',
+    '--status',
+    '403',
+    '--body',
+    '{"message":"You have triggered an abuse detection mechanism"}',
+  ]);
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /^Upstream 403 → RATE_LIMIT_ABUSE_DETECTED \(rule: error_codes\.RATE_LIMIT_ABUSE_DETECTED\)/);
   assert.match(r.out, /✗ error_mapping\[403\]\[0\] → RATE_LIMIT_EXCEEDED/);

@@ -5,7 +5,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allCodes } from '../../server/src/service';
 import { registryMarkdown } from '../../client/src/docs/registryDoc';
-import { explainCommandUri, parseDocPath, registryDocPath, RULE_DOC_FILES, ruleDocPath, ruleMarkdown, ruleRows, ruleSection } from '../../client/src/docs/ruleDocs';
+import {
+  explainCommandUri,
+  parseDocPath,
+  registryDocPath,
+  RULE_DOC_FILES,
+  ruleDocPath,
+  ruleMarkdown,
+  ruleRows,
+  ruleSection,
+} from '../../client/src/docs/ruleDocs';
 
 const ROOT = join(__dirname, '..', '..');
 const [README, ...DEEP] = RULE_DOC_FILES.map(f => readFileSync(join(ROOT, f), 'utf8'));
@@ -51,14 +60,35 @@ test('explain links are command: URIs with the code as the one argument; doc pat
 
 test('a registry code as Markdown: header, fields, details table with escaped cells, recovery', () => {
   const md = registryMarkdown({
-    code: 'RATE_LIMIT_EXCEEDED', category: 'RATE_LIMIT', kind: 'error', phase: 'runtime', description: 'Too many requests.',
-    message_template: "Rate limit exceeded, retry after '{retry_after_seconds}' s", http_status: [429],
+    code: 'RATE_LIMIT_EXCEEDED',
+    category: 'RATE_LIMIT',
+    kind: 'error',
+    phase: 'runtime',
+    description: 'Too many requests.',
+    message_template: "Rate limit exceeded, retry after '{retry_after_seconds}' s",
+    http_status: [429],
     details: { retry_after_seconds: { type: 'integer', required: true }, 'a|b': { type: 'string' } } as never,
     recovery: { text: 'Wait, then retry.', source: 'spec s5' },
   });
-  assert.equal(md, [
-    '# RATE_LIMIT_EXCEEDED', '', 'Too many requests.', '', '- category: RATE_LIMIT', '- kind: error (runtime)', '- HTTP: 429',
-    "- template: `Rate limit exceeded, retry after '{retry_after_seconds}' s`", '',
-    '| details key | type | required |', '|---|---|---|', '| retry_after_seconds | integer | yes |', '| a\\|b | string | no |', '',
-    '**Client recovery:** Wait, then retry. (spec s5)', ''].join('\n'));
+  assert.equal(
+    md,
+    [
+      '# RATE_LIMIT_EXCEEDED',
+      '',
+      'Too many requests.',
+      '',
+      '- category: RATE_LIMIT',
+      '- kind: error (runtime)',
+      '- HTTP: 429',
+      "- template: `Rate limit exceeded, retry after '{retry_after_seconds}' s`",
+      '',
+      '| details key | type | required |',
+      '|---|---|---|',
+      '| retry_after_seconds | integer | yes |',
+      '| a\\|b | string | no |',
+      '',
+      '**Client recovery:** Wait, then retry. (spec s5)',
+      '',
+    ].join('\n'),
+  );
 });

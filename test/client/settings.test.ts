@@ -16,9 +16,32 @@ test('package.json contributes.configuration equals SETTINGS, key by key and in 
 
 test('the server normalizes to the same defaults; malformed values fall back per key', () => {
   assert.deepEqual(normalizeSettings(undefined), DEFAULT_SETTINGS);
-  assert.deepEqual(DEFAULT_SETTINGS, { files: [], responseFiles: [], rules: {}, codeScope: 'workspace', maxFileSize: SETTINGS['mcpAql.maxFileSize'].default, codeLens: { enabled: true } });
-  assert.deepEqual(normalizeSettings({ files: ['a', 3], responseFiles: [null, 'r'], rules: { 'yaml.syntax': 'warning', 'x.y': 'loud' }, codeScope: 'galaxy', maxFileSize: -1, codeLens: { enabled: 'no' } }),
-    { files: ['a'], responseFiles: ['r'], rules: { 'yaml.syntax': 'warning' }, codeScope: 'workspace', maxFileSize: DEFAULT_SETTINGS.maxFileSize, codeLens: { enabled: true } });
+  assert.deepEqual(DEFAULT_SETTINGS, {
+    files: [],
+    responseFiles: [],
+    rules: {},
+    codeScope: 'workspace',
+    maxFileSize: SETTINGS['mcpAql.maxFileSize'].default,
+    codeLens: { enabled: true },
+  });
+  assert.deepEqual(
+    normalizeSettings({
+      files: ['a', 3],
+      responseFiles: [null, 'r'],
+      rules: { 'yaml.syntax': 'warning', 'x.y': 'loud' },
+      codeScope: 'galaxy',
+      maxFileSize: -1,
+      codeLens: { enabled: 'no' },
+    }),
+    {
+      files: ['a'],
+      responseFiles: ['r'],
+      rules: { 'yaml.syntax': 'warning' },
+      codeScope: 'workspace',
+      maxFileSize: DEFAULT_SETTINGS.maxFileSize,
+      codeLens: { enabled: true },
+    },
+  );
   assert.deepEqual(normalizeSettings({ codeLens: { enabled: false }, codeScope: 'file' }).codeLens, { enabled: false });
   assert.equal(normalizeSettings({ codeScope: 'file' }).codeScope, 'file');
   // Invalid globs are left out and told, with the service's reason.
@@ -29,7 +52,7 @@ test('the server normalizes to the same defaults; malformed values fall back per
   assert.ok(globError('a{b'));
 });
 
-test('rule levels and code scopes are the service\'s, and every code can be set', () => {
+test("rule levels and code scopes are the service's, and every code can be set", () => {
   assert.deepEqual([...SETTINGS['mcpAql.codeScope'].enum], [...CODE_SCOPES]);
   assert.deepEqual([...RULE_LEVELS], ['off', 'hint', 'information', 'warning', 'error']);
   const rules = Object.fromEntries(allCodes.map(c => [c, 'off']));
@@ -39,7 +62,8 @@ test('rule levels and code scopes are the service\'s, and every code can be set'
 test('the config file schema agrees with the settings it shares (codeScope, rule levels, files, maxFileSize)', () => {
   const config = JSON.parse(readFileSync(join(ROOT, 'schemas/config.schema.json'), 'utf8')).properties;
   assert.deepEqual(config.codeScope.enum, [...SETTINGS['mcpAql.codeScope'].enum]);
-  for (const [code, rule] of Object.entries(config.rules.properties) as [string, { enum: string[] }][]) assert.deepEqual(rule.enum, [...RULE_LEVELS], code);
+  for (const [code, rule] of Object.entries(config.rules.properties) as [string, { enum: string[] }][])
+    assert.deepEqual(rule.enum, [...RULE_LEVELS], code);
   assert.equal(config.files.items.type, SETTINGS['mcpAql.files'].items.type);
   assert.equal(config.maxFileSize.minimum, SETTINGS['mcpAql.maxFileSize'].minimum);
 });

@@ -5,18 +5,36 @@ import { documentSelector, uncoveredPatterns } from '../../client/src/selector';
 import { statusText } from '../../client/src/statusText';
 
 test('the language status says what it counts, in words', () => {
-  assert.deepEqual(statusText({ errors: 0, warnings: 0, other: 0 }), { text: '$(check) MCP-AQL: no problems', detail: 'error contract checked', severity: 'information' });
-  assert.deepEqual(statusText({ errors: 2, warnings: 1, other: 3 }), { text: '$(error) MCP-AQL: 2 errors, 1 warning, 3 info/hint', detail: 'in this adapter file', severity: 'error' });
+  assert.deepEqual(statusText({ errors: 0, warnings: 0, other: 0 }), {
+    text: '$(check) MCP-AQL: no problems',
+    detail: 'error contract checked',
+    severity: 'information',
+  });
+  assert.deepEqual(statusText({ errors: 2, warnings: 1, other: 3 }), {
+    text: '$(error) MCP-AQL: 2 errors, 1 warning, 3 info/hint',
+    detail: 'in this adapter file',
+    severity: 'error',
+  });
   assert.deepEqual(statusText({ errors: 1, warnings: 0, other: 0 }).text, '$(error) MCP-AQL: 1 error');
-  assert.deepEqual(statusText({ errors: 0, warnings: 2, other: 0 }), { text: '$(warning) MCP-AQL: 2 warnings', detail: 'in this adapter file', severity: 'warning' });
+  assert.deepEqual(statusText({ errors: 0, warnings: 2, other: 0 }), {
+    text: '$(warning) MCP-AQL: 2 warnings',
+    detail: 'in this adapter file',
+    severity: 'warning',
+  });
   assert.deepEqual(statusText({ errors: 0, warnings: 0, other: 1 }).severity, 'information');
 });
 
 test('the selector sends YAML, JSON and Markdown of any name, so mcpAql.files globs on them need no restart', () => {
-  assert.deepEqual(uncoveredPatterns(['**/errors.md', 'contracts/*.yml', '**/*.adapter.json', '**/*.{yml,txt}', 'specs/errors.*']), ['**/*.{yml,txt}', 'specs/errors.*']);
+  assert.deepEqual(uncoveredPatterns(['**/errors.md', 'contracts/*.yml', '**/*.adapter.json', '**/*.{yml,txt}', 'specs/errors.*']), [
+    '**/*.{yml,txt}',
+    'specs/errors.*',
+  ]);
   assert.deepEqual(documentSelector(['**/errors.md', 'x/*.txt']), [
-    { scheme: 'file', language: 'yaml' }, { scheme: 'file', language: 'json' }, { scheme: 'file', language: 'markdown' },
-    { scheme: 'untitled', language: 'yaml' }, { scheme: 'untitled', language: 'json' },
+    { scheme: 'file', language: 'yaml' },
+    { scheme: 'file', language: 'json' },
+    { scheme: 'file', language: 'markdown' },
+    { scheme: 'untitled', language: 'yaml' },
+    { scheme: 'untitled', language: 'json' },
     { scheme: 'file', pattern: 'x/*.txt' },
   ]);
 });

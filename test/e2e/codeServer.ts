@@ -20,11 +20,15 @@ export function missing(): string | undefined {
   return undefined;
 }
 
-const freePort = () => new Promise<number>((res, rej) => {
-  const s = createServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => res(p)); });
-});
+const freePort = () =>
+  new Promise<number>((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => res(p));
+    });
+  });
 
 export function buildVsix(dir: string): string {
   const out = join(dir, 'mcp-aql-errors.vsix');
@@ -34,8 +38,13 @@ export function buildVsix(dir: string): string {
 }
 
 export interface Editor {
-  page: Page; ctx: BrowserContext; server: ChildProcess; dir: string; ws: string;
-  close(): Promise<void>; shot(name: string): Promise<string>;
+  page: Page;
+  ctx: BrowserContext;
+  server: ChildProcess;
+  dir: string;
+  ws: string;
+  close(): Promise<void>;
+  shot(name: string): Promise<string>;
   /** The exit code the extension host reported (extension-host test runs only). */
   exitCode(): { value: number } | undefined;
   /** What the page's console printed (extension-host output arrives there). */
@@ -55,18 +64,38 @@ export async function launch(files: Record<string, string>, opts: LaunchOptions 
   mkdirSync(join(ROOT, '.e2e'), { recursive: true });
   const dir = mkdtempSync(join(ROOT, '.e2e', 'run-'));
   const ws = join(dir, 'ws');
-  for (const [to, from] of Object.entries(files)) { mkdirSync(join(ws, to, '..'), { recursive: true }); cpSync(from, join(ws, to)); }
+  for (const [to, from] of Object.entries(files)) {
+    mkdirSync(join(ws, to, '..'), { recursive: true });
+    cpSync(from, join(ws, to));
+  }
   const env = {
-    ...process.env, ...opts.env, TMPDIR: join(dir, 'tmp'), XDG_CONFIG_HOME: join(dir, 'xdg/config'), XDG_DATA_HOME: join(dir, 'xdg/data'), XDG_CACHE_HOME: join(dir, 'xdg/cache'),
+    ...process.env,
+    ...opts.env,
+    TMPDIR: join(dir, 'tmp'),
+    XDG_CONFIG_HOME: join(dir, 'xdg/config'),
+    XDG_DATA_HOME: join(dir, 'xdg/data'),
+    XDG_CACHE_HOME: join(dir, 'xdg/cache'),
   };
   for (const d of [env.TMPDIR, join(dir, 'user/User'), join(dir, 'ext')]) mkdirSync(d!, { recursive: true });
-  writeFileSync(join(dir, 'user/User/settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'extensions.autoUpdate': false,
-    'extensions.autoCheckUpdates': false, 'workbench.enableExperiments': false, 'security.workspace.trust.enabled': false,
-    'chat.disableAIFeatures': true, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'git.enabled': false,
-    'editor.quickSuggestions': { other: false, comments: false, strings: false }, 'editor.hover.delay': 100, 'workbench.tips.enabled': false,
-    ...opts.settings,
-  }));
+  writeFileSync(
+    join(dir, 'user/User/settings.json'),
+    JSON.stringify({
+      'workbench.startupEditor': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'update.mode': 'none',
+      'extensions.autoUpdate': false,
+      'extensions.autoCheckUpdates': false,
+      'workbench.enableExperiments': false,
+      'security.workspace.trust.enabled': false,
+      'chat.disableAIFeatures': true,
+      'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      'git.enabled': false,
+      'editor.quickSuggestions': { other: false, comments: false, strings: false },
+      'editor.hover.delay': 100,
+      'workbench.tips.enabled': false,
+      ...opts.settings,
+    }),
+  );
   const port = await freePort();
   writeFileSync(join(dir, 'config.yaml'), `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const common = ['--config', join(dir, 'config.yaml'), '--user-data-dir', join(dir, 'user'), '--extensions-dir', join(dir, 'ext')];
@@ -75,24 +104,55 @@ export async function launch(files: Record<string, string>, opts: LaunchOptions 
     const inst = spawnSync(CODE_SERVER, [...common, '--install-extension', vsix], { env, encoding: 'utf8', timeout: 120_000 });
     if (inst.status !== 0) throw new Error(`install-extension failed: ${inst.stderr}${inst.stdout}`);
   }
-  const server = spawn(CODE_SERVER, [...common, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override', ws], { env, stdio: 'ignore', detached: true });
+  const server = spawn(
+    CODE_SERVER,
+    [
+      ...common,
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      ws,
+    ],
+    { env, stdio: 'ignore', detached: true },
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
-    try { const r = await fetch(`http://127.0.0.1:${port}/healthz`); if (r.ok) break; } catch { /* not yet */ }
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (r.ok) break;
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > deadline) throw new Error('code-server did not become healthy');
     await new Promise(r => setTimeout(r, 200));
   }
   const ctx = await chromium.launchPersistentContext(join(dir, 'chrome'), {
-    executablePath: CHROMIUM, headless: true, viewport: { width: 1400, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     env,
   });
-  const page = ctx.pages()[0] ?? await ctx.newPage();
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
   const logs: string[] = [];
   let exit: { value: number } | undefined;
   page.on('console', m => logs.push(m.text()));
-  await page.exposeFunction('codeAutomationExit', (code: number) => { exit = { value: code }; });
+  await page.exposeFunction('codeAutomationExit', (code: number) => {
+    exit = { value: code };
+  });
   let url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`;
   if (opts.extensionDevelopmentPath) {
     const payload: [string, string][] = [['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${port}${opts.extensionDevelopmentPath}`]];
@@ -102,12 +162,20 @@ export async function launch(files: Record<string, string>, opts: LaunchOptions 
   await page.goto(url);
   await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
   return {
-    page, ctx, server, dir, ws,
+    page,
+    ctx,
+    server,
+    dir,
+    ws,
     exitCode: () => exit,
     log: () => logs.join('\n'),
     async close() {
       await ctx.close().catch(() => undefined);
-      try { process.kill(-server.pid!, 'SIGTERM'); } catch { server.kill('SIGTERM'); }
+      try {
+        process.kill(-server.pid!, 'SIGTERM');
+      } catch {
+        server.kill('SIGTERM');
+      }
     },
     async shot(name: string) {
       const p = join(dir, `${name}.png`);
@@ -128,7 +196,11 @@ export async function openFile(page: Page, name: string): Promise<void> {
 /** Open a workspace file by name through Quick Open (works whatever the side bar shows). */
 export async function quickOpen(page: Page, name: string): Promise<void> {
   // Take the focus back from a webview (a preview) that would keep the keystroke.
-  await page.locator('.tabs-container .tab.active').first().click({ timeout: 5000 }).catch(() => undefined);
+  await page
+    .locator('.tabs-container .tab.active')
+    .first()
+    .click({ timeout: 5000 })
+    .catch(() => undefined);
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
@@ -166,7 +238,12 @@ export async function until<T>(what: string, f: () => Promise<T | undefined | fa
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
-    try { const v = await f(); if (v) return v; } catch (e) { last = e; }
+    try {
+      const v = await f();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await new Promise(r => setTimeout(r, 250));
   }

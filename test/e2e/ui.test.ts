@@ -23,7 +23,10 @@ const loc = (needle: string, sub = needle, delta = 0): [number, number] => {
 };
 /** 1-based line and column of `sub` on the first line of a fixture or example file that contains `needle`. */
 const locIn = (file: string, needle: string, sub = needle, delta = 0): [number, number] => {
-  const lines = readFileSync(join(ROOT, file === 'broken-adapter.md' ? 'examples/broken/broken-adapter.md' : `test/fixtures/${file}`), 'utf8').split('\n');
+  const lines = readFileSync(
+    join(ROOT, file === 'broken-adapter.md' ? 'examples/broken/broken-adapter.md' : `test/fixtures/${file}`),
+    'utf8',
+  ).split('\n');
   const i = lines.findIndex(l => l.includes(needle));
   return [i + 1, lines[i]!.indexOf(sub) + 1 + delta];
 };
@@ -31,7 +34,9 @@ let ed: Editor | undefined;
 
 async function step<T>(name: string, f: (e: Editor) => Promise<T>): Promise<T> {
   assert.ok(!why, `${why}: run npm run setup:e2e (required under CI=true)`);
-  try { return await f(ed!); } catch (e) {
+  try {
+    return await f(ed!);
+  } catch (e) {
     const shot = ed ? await ed.shot(`failure-${name}`).catch(() => '(no screenshot)') : '(no editor)';
     throw new Error(`${(e as Error).message}\nscreenshot: ${shot}`);
   }
@@ -42,163 +47,228 @@ async function picture(name: string): Promise<void> {
   copyFileSync(await ed.shot(name), join(ROOT, 'docs', 'images', `${name}.png`));
 }
 
-before(async () => {
-  if (why) return;
-  ed = await launch({ [FILE]: join(ROOT, 'test/fixtures/broken-github-adapter.md'), 'broken-adapter.md': join(ROOT, 'examples/broken/broken-adapter.md'),
-    'notes.yaml': join(ROOT, 'test/fixtures/notes.yaml') });
-}, { timeout: 240_000 });
-after(async () => { await ed?.close(); });
+before(
+  async () => {
+    if (why) return;
+    ed = await launch({
+      [FILE]: join(ROOT, 'test/fixtures/broken-github-adapter.md'),
+      'broken-adapter.md': join(ROOT, 'examples/broken/broken-adapter.md'),
+      'notes.yaml': join(ROOT, 'test/fixtures/notes.yaml'),
+    });
+  },
+  { timeout: 240_000 },
+);
+after(async () => {
+  await ed?.close();
+});
 
-test('Problems panel shows our diagnostics with their codes', { skip, timeout: 120_000 }, () => step('problems', async ({ page }) => {
-  await openFile(page, FILE);
-  await page.locator('.monaco-editor textarea').first().focus();
-  await page.keyboard.press('Control+Shift+M');
-  const text = await until('the diagnostics in the Problems panel', async () => {
-    const t = await page.locator('.markers-panel').innerText();
-    return t.includes('template.unknown-placeholder') && t.includes('mapping.unknown-code') ? t : undefined;
-  });
-  assert.match(text, /mcp-aql/);
-  await picture('problems');
-}));
+test('Problems panel shows our diagnostics with their codes', { skip, timeout: 120_000 }, () =>
+  step('problems', async ({ page }) => {
+    await openFile(page, FILE);
+    await page.locator('.monaco-editor textarea').first().focus();
+    await page.keyboard.press('Control+Shift+M');
+    const text = await until('the diagnostics in the Problems panel', async () => {
+      const t = await page.locator('.markers-panel').innerText();
+      return t.includes('template.unknown-placeholder') && t.includes('mapping.unknown-code') ? t : undefined;
+    });
+    assert.match(text, /mcp-aql/);
+    await picture('problems');
+  }),
+);
 
-test('a quick fix from the editor\'s own menu changes the text and the squiggle goes', { skip, timeout: 120_000 }, () => step('quickfix', async ({ page }) => {
-  await goTo(page, ...loc('{repos}', '{repos}', 2));
-  await page.keyboard.press('Control+.');
-  const item = page.locator('.action-widget .monaco-list-row', { hasText: "Change to '{repo}'" }).first();
-  await item.waitFor({ timeout: 30_000 });
-  await picture('quickfix');
-  // The preferred fix is focused first in the editor's own menu: accept it with Enter, as a user would.
-  await until('the preferred fix to be focused', async () => (await item.getAttribute('class'))?.includes('focused'));
-  await page.keyboard.press('Enter');
-  await until('the fixed text', async () => (await page.locator('.editor-instance .view-lines').first().innerText()).includes("'{owner}/{repo}'"));
-  await until('the squiggle to go', async () => !(await page.locator('.markers-panel').innerText()).includes('template.unknown-placeholder'));
-}));
+test("a quick fix from the editor's own menu changes the text and the squiggle goes", { skip, timeout: 120_000 }, () =>
+  step('quickfix', async ({ page }) => {
+    await goTo(page, ...loc('{repos}', '{repos}', 2));
+    await page.keyboard.press('Control+.');
+    const item = page.locator('.action-widget .monaco-list-row', { hasText: "Change to '{repo}'" }).first();
+    await item.waitFor({ timeout: 30_000 });
+    await picture('quickfix');
+    // The preferred fix is focused first in the editor's own menu: accept it with Enter, as a user would.
+    await until('the preferred fix to be focused', async () => (await item.getAttribute('class'))?.includes('focused'));
+    await page.keyboard.press('Enter');
+    await until('the fixed text', async () =>
+      (await page.locator('.editor-instance .view-lines').first().innerText()).includes("'{owner}/{repo}'"),
+    );
+    await until(
+      'the squiggle to go',
+      async () => !(await page.locator('.markers-panel').innerText()).includes('template.unknown-placeholder'),
+    );
+  }),
+);
 
-test('completion after code: offers registry codes', { skip, timeout: 120_000 }, () => step('completion', async ({ page }) => {
-  await goTo(page, ...loc('code: PERMISSION_DENIE', 'PERMISSION_DENIE', 16));
-  await page.keyboard.press('Control+Space');
-  const row = page.locator('.suggest-widget .monaco-list-row', { hasText: 'PERMISSION_DENIED' }).first();
-  await row.waitFor({ timeout: 30_000 });
-  await picture('completion');
-  await page.keyboard.press('Escape');
-}));
-
-test('hover on a code shows its category and recovery', { skip, timeout: 120_000 }, () => step('hover', async ({ page }) => {
-  await goTo(page, ...loc('code: RATE_LIMIT_EXCEEDED', 'RATE_LIMIT', 3));
-  await page.keyboard.press('Control+K');
-  await page.keyboard.press('Control+I');
-  const text = await until('the hover', async () => {
-    const t = await page.locator('.monaco-hover').first().innerText().catch(() => '');
-    return t.includes('RATE_LIMIT_EXCEEDED') ? t : undefined;
-  });
-  assert.match(text, /RATE_LIMIT/);
-  assert.match(text, /Client recovery/);
-  await picture('hover');
-  await page.keyboard.press('Escape');
-}));
-
-test('the preview panel shows the envelope of the code under the cursor, and the simulator explains a 403', { skip, timeout: 180_000 }, () => step('preview', async ({ page }) => {
-  await goTo(page, ...loc('  RATE_LIMIT_ABUSE_DETECTED:', 'RATE', 2));
-  await command(page, 'MCP-AQL: Preview Error Envelope');
-  const frame = await until('the preview webview', () => webviewFrame(page, 'MCP-AQL envelope'));
-  const code = await frame.locator('.code').innerText();
-  assert.equal(code, 'RATE_LIMIT_ABUSE_DETECTED');
-  assert.match(await frame.locator('pre.envelope').innerText(), /"success": false/);
-  assert.match(await frame.locator('.tabs').innerText(), /MCP tool result ✓/);
-  await picture('preview');
-  await frame.locator('#sim-status').fill('403');
-  await frame.locator('#sim-body').fill('{"message": "You have triggered an abuse detection mechanism"}');
-  await frame.locator('#sim-run').click();
-  const fired = await until('the simulation', async () => {
-    const t = await frame.locator('.fired').innerText().catch(() => '');
-    return t.includes('→') ? t : undefined;
-  });
-  assert.match(fired, /Upstream 403 → RATE_LIMIT_ABUSE_DETECTED \(rule: error_codes\.RATE_LIMIT_ABUSE_DETECTED\)/);
-  assert.match(await frame.locator('.considered').innerText(), /contains "abuse" → true/);
-  await frame.locator('#simulation').scrollIntoViewIfNeeded();
-  await picture('simulator');
-}));
-
-test('the language status item names the adapter file\'s problems in words, on adapter files only', { skip, timeout: 120_000 }, () => step('language-status', async ({ page }) => {
-  const entry = page.locator('[id="status.languageStatus"]');
-  const label = async () => (await entry.getAttribute('aria-label', { timeout: 2000 }).catch(() => null)) ?? '';
-  await quickOpen(page, 'broken-adapter.md');
-  // broken-adapter.md has errors, warnings and information problems (the other adapter, one error).
-  const text = await until('the language status of broken-adapter.md', async () => { const t = await label(); return /MCP-AQL: \d+ errors, \d+ warnings/.test(t) ? t : undefined; });
-  assert.match(text, /\$\(error\) MCP-AQL: \d+ errors, \d+ warnings, \d+ info\/hint, in this adapter file/);
-  await quickOpen(page, 'notes.yaml');
-  await until('no MCP-AQL status on a file that is not an adapter', async () => !(await label()).includes('MCP-AQL'));
-}));
-
-test('the preview opens beside the editor with accessible tabs that arrow keys move', { skip, timeout: 180_000 }, () => step('preview-panel', async ({ page }) => {
-  await quickOpen(page, 'broken-adapter.md');
-  await goTo(page, ...locIn('broken-adapter.md', '  SHOP_OUT_OF_STOCK:', 'SHOP', 2));
-  await command(page, 'MCP-AQL: Open Error Envelope Preview to the Side');
-  await page.locator('.tab', { hasText: 'Error Envelope Preview' }).first().waitFor({ timeout: 30_000 });
-  const frame = await until('the panel webview with its tabs', async () => {
-    for (const f of page.frames()) {
-      const code = await f.locator('.code').innerText({ timeout: 500 }).catch(() => '');
-      if (code === 'SHOP_OUT_OF_STOCK' && await f.locator('#preview-dialects [role="tab"]').count() === 4) return f;
-    }
-    return undefined;
-  });
-  const tabs = frame.locator('#preview-dialects [role="tab"]');
-  assert.equal(await frame.locator('#preview-dialects [role="tablist"]').getAttribute('aria-label'), 'Envelope dialects');
-  await tabs.first().focus();
-  await page.keyboard.press('ArrowRight');
-  await until('the second tab to be selected and focused', async () =>
-    (await tabs.nth(1).getAttribute('aria-selected')) === 'true' && await tabs.nth(1).evaluate(e => e === document.activeElement));
-  assert.equal(await frame.locator('pre.envelope').getAttribute('data-dialect'), 'mcp-tool-result');
-  assert.equal(await frame.locator('#preview-panel').getAttribute('aria-labelledby'), await tabs.nth(1).getAttribute('id'));
-}));
-
-test('Show Error Registry opens a read-only document, never an Untitled one', { skip, timeout: 120_000 }, () => step('registry', async ({ page }) => {
-  await quickOpen(page, 'broken-adapter.md');
-  await command(page, 'MCP-AQL: Show Error Registry');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill('RATE_LIMIT_EXCEEDED');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'RATE_LIMIT_EXCEEDED' }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.tab', { hasText: 'RATE_LIMIT_EXCEEDED' }).first().waitFor({ timeout: 30_000 });
-  const titles = await page.locator('.tabs-container .tab').allInnerTexts();
-  assert.ok(!titles.some(t => /Untitled/.test(t)), titles.join(' | '));
-  await until('the rendered registry card', () => webviewFrame(page, 'Client recovery'));
-}));
-
-test('adapter commands are offered on adapter files only', { skip, timeout: 120_000 }, () => step('when-clauses', async ({ page }) => {
-  const offered = async () => {
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill('>MCP-AQL: Fix All');
-    await page.waitForTimeout(500); // the list settles; absence cannot be awaited
-    const n = await page.locator('.quick-input-list .monaco-list-row', { hasText: 'MCP-AQL: Fix All' }).count();
+test('completion after code: offers registry codes', { skip, timeout: 120_000 }, () =>
+  step('completion', async ({ page }) => {
+    await goTo(page, ...loc('code: PERMISSION_DENIE', 'PERMISSION_DENIE', 16));
+    await page.keyboard.press('Control+Space');
+    const row = page.locator('.suggest-widget .monaco-list-row', { hasText: 'PERMISSION_DENIED' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await picture('completion');
     await page.keyboard.press('Escape');
-    return n;
-  };
-  await quickOpen(page, 'notes.yaml');
-  await until('Fix All hidden on a non-adapter file', async () => (await offered()) === 0, 30_000);
-  await quickOpen(page, 'broken-adapter.md');
-  await until('Fix All offered on an adapter file', async () => (await offered()) === 1, 30_000);
-}));
+  }),
+);
 
-test('the extension page shows the README with its pictures from inside the .vsix', { skip, timeout: 120_000 }, () => step('extension-page', async ({ page }) => {
-  await page.locator('.tabs-container .tab.active').first().click({ timeout: 5000 }).catch(() => undefined);
-  await page.keyboard.press('Control+Shift+X');
-  const search = page.locator('.extensions-viewlet .suggest-input-container').first();
-  await search.waitFor({ timeout: 30_000 });
-  await search.click();
-  await page.keyboard.type('@installed MCP-AQL');
-  const row = page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'MCP-AQL Error Contracts' }).first();
-  await row.waitFor({ timeout: 30_000 });
-  await row.click();
-  const frame = await until('the README in the extension page', () => webviewFrame(page, 'Getting started'));
-  const images = await until('the pictures to load', async () => {
-    const imgs = await frame.evaluate(() => Array.from(document.images).map(i => ({ src: i.getAttribute('src') ?? '', ok: i.complete && i.naturalWidth > 0 })));
-    return imgs.length >= 6 && imgs.every(i => i.ok) ? imgs : undefined;
-  }, 30_000).catch(async e => {
-    const imgs = await frame.evaluate(() => Array.from(document.images).map(i => `${i.src} ${i.naturalWidth}`)).catch(() => []);
-    throw new Error(`${(e as Error).message}\n${imgs.join('\n')}`);
-  });
-    assert.ok(images.every(i => i.src.startsWith('data:image/png;base64,')), 'no picture comes from a repository');
-}));
+test('hover on a code shows its category and recovery', { skip, timeout: 120_000 }, () =>
+  step('hover', async ({ page }) => {
+    await goTo(page, ...loc('code: RATE_LIMIT_EXCEEDED', 'RATE_LIMIT', 3));
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const text = await until('the hover', async () => {
+      const t = await page
+        .locator('.monaco-hover')
+        .first()
+        .innerText()
+        .catch(() => '');
+      return t.includes('RATE_LIMIT_EXCEEDED') ? t : undefined;
+    });
+    assert.match(text, /RATE_LIMIT/);
+    assert.match(text, /Client recovery/);
+    await picture('hover');
+    await page.keyboard.press('Escape');
+  }),
+);
+
+test(
+  'the preview panel shows the envelope of the code under the cursor, and the simulator explains a 403',
+  { skip, timeout: 180_000 },
+  () =>
+    step('preview', async ({ page }) => {
+      await goTo(page, ...loc('  RATE_LIMIT_ABUSE_DETECTED:', 'RATE', 2));
+      await command(page, 'MCP-AQL: Preview Error Envelope');
+      const frame = await until('the preview webview', () => webviewFrame(page, 'MCP-AQL envelope'));
+      const code = await frame.locator('.code').innerText();
+      assert.equal(code, 'RATE_LIMIT_ABUSE_DETECTED');
+      assert.match(await frame.locator('pre.envelope').innerText(), /"success": false/);
+      assert.match(await frame.locator('.tabs').innerText(), /MCP tool result ✓/);
+      await picture('preview');
+      await frame.locator('#sim-status').fill('403');
+      await frame.locator('#sim-body').fill('{"message": "You have triggered an abuse detection mechanism"}');
+      await frame.locator('#sim-run').click();
+      const fired = await until('the simulation', async () => {
+        const t = await frame
+          .locator('.fired')
+          .innerText()
+          .catch(() => '');
+        return t.includes('→') ? t : undefined;
+      });
+      assert.match(fired, /Upstream 403 → RATE_LIMIT_ABUSE_DETECTED \(rule: error_codes\.RATE_LIMIT_ABUSE_DETECTED\)/);
+      assert.match(await frame.locator('.considered').innerText(), /contains "abuse" → true/);
+      await frame.locator('#simulation').scrollIntoViewIfNeeded();
+      await picture('simulator');
+    }),
+);
+
+test("the language status item names the adapter file's problems in words, on adapter files only", { skip, timeout: 120_000 }, () =>
+  step('language-status', async ({ page }) => {
+    const entry = page.locator('[id="status.languageStatus"]');
+    const label = async () => (await entry.getAttribute('aria-label', { timeout: 2000 }).catch(() => null)) ?? '';
+    await quickOpen(page, 'broken-adapter.md');
+    // broken-adapter.md has errors, warnings and information problems (the other adapter, one error).
+    const text = await until('the language status of broken-adapter.md', async () => {
+      const t = await label();
+      return /MCP-AQL: \d+ errors, \d+ warnings/.test(t) ? t : undefined;
+    });
+    assert.match(text, /\$\(error\) MCP-AQL: \d+ errors, \d+ warnings, \d+ info\/hint, in this adapter file/);
+    await quickOpen(page, 'notes.yaml');
+    await until('no MCP-AQL status on a file that is not an adapter', async () => !(await label()).includes('MCP-AQL'));
+  }),
+);
+
+test('the preview opens beside the editor with accessible tabs that arrow keys move', { skip, timeout: 180_000 }, () =>
+  step('preview-panel', async ({ page }) => {
+    await quickOpen(page, 'broken-adapter.md');
+    await goTo(page, ...locIn('broken-adapter.md', '  SHOP_OUT_OF_STOCK:', 'SHOP', 2));
+    await command(page, 'MCP-AQL: Open Error Envelope Preview to the Side');
+    await page.locator('.tab', { hasText: 'Error Envelope Preview' }).first().waitFor({ timeout: 30_000 });
+    const frame = await until('the panel webview with its tabs', async () => {
+      for (const f of page.frames()) {
+        const code = await f
+          .locator('.code')
+          .innerText({ timeout: 500 })
+          .catch(() => '');
+        if (code === 'SHOP_OUT_OF_STOCK' && (await f.locator('#preview-dialects [role="tab"]').count()) === 4) return f;
+      }
+      return undefined;
+    });
+    const tabs = frame.locator('#preview-dialects [role="tab"]');
+    assert.equal(await frame.locator('#preview-dialects [role="tablist"]').getAttribute('aria-label'), 'Envelope dialects');
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await until(
+      'the second tab to be selected and focused',
+      async () =>
+        (await tabs.nth(1).getAttribute('aria-selected')) === 'true' && (await tabs.nth(1).evaluate(e => e === document.activeElement)),
+    );
+    assert.equal(await frame.locator('pre.envelope').getAttribute('data-dialect'), 'mcp-tool-result');
+    assert.equal(await frame.locator('#preview-panel').getAttribute('aria-labelledby'), await tabs.nth(1).getAttribute('id'));
+  }),
+);
+
+test('Show Error Registry opens a read-only document, never an Untitled one', { skip, timeout: 120_000 }, () =>
+  step('registry', async ({ page }) => {
+    await quickOpen(page, 'broken-adapter.md');
+    await command(page, 'MCP-AQL: Show Error Registry');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('RATE_LIMIT_EXCEEDED');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'RATE_LIMIT_EXCEEDED' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.tab', { hasText: 'RATE_LIMIT_EXCEEDED' }).first().waitFor({ timeout: 30_000 });
+    const titles = await page.locator('.tabs-container .tab').allInnerTexts();
+    assert.ok(!titles.some(t => /Untitled/.test(t)), titles.join(' | '));
+    await until('the rendered registry card', () => webviewFrame(page, 'Client recovery'));
+  }),
+);
+
+test('adapter commands are offered on adapter files only', { skip, timeout: 120_000 }, () =>
+  step('when-clauses', async ({ page }) => {
+    const offered = async () => {
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor();
+      await input.fill('>MCP-AQL: Fix All');
+      await page.waitForTimeout(500); // the list settles; absence cannot be awaited
+      const n = await page.locator('.quick-input-list .monaco-list-row', { hasText: 'MCP-AQL: Fix All' }).count();
+      await page.keyboard.press('Escape');
+      return n;
+    };
+    await quickOpen(page, 'notes.yaml');
+    await until('Fix All hidden on a non-adapter file', async () => (await offered()) === 0, 30_000);
+    await quickOpen(page, 'broken-adapter.md');
+    await until('Fix All offered on an adapter file', async () => (await offered()) === 1, 30_000);
+  }),
+);
+
+test('the extension page shows the README with its pictures from inside the .vsix', { skip, timeout: 120_000 }, () =>
+  step('extension-page', async ({ page }) => {
+    await page
+      .locator('.tabs-container .tab.active')
+      .first()
+      .click({ timeout: 5000 })
+      .catch(() => undefined);
+    await page.keyboard.press('Control+Shift+X');
+    const search = page.locator('.extensions-viewlet .suggest-input-container').first();
+    await search.waitFor({ timeout: 30_000 });
+    await search.click();
+    await page.keyboard.type('@installed MCP-AQL');
+    const row = page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'MCP-AQL Error Contracts' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+    const frame = await until('the README in the extension page', () => webviewFrame(page, 'Getting started'));
+    const images = await until(
+      'the pictures to load',
+      async () => {
+        const imgs = await frame.evaluate(() =>
+          Array.from(document.images).map(i => ({ src: i.getAttribute('src') ?? '', ok: i.complete && i.naturalWidth > 0 })),
+        );
+        return imgs.length >= 6 && imgs.every(i => i.ok) ? imgs : undefined;
+      },
+      30_000,
+    ).catch(async e => {
+      const imgs = await frame.evaluate(() => Array.from(document.images).map(i => `${i.src} ${i.naturalWidth}`)).catch(() => []);
+      throw new Error(`${(e as Error).message}\n${imgs.join('\n')}`);
+    });
+    assert.ok(
+      images.every(i => i.src.startsWith('data:image/png;base64,')),
+      'no picture comes from a repository',
+    );
+  }),
+);

@@ -14,7 +14,9 @@ import { run } from '../cli/helpers';
 import { inMemory, RICH, ROOT, type Client } from './harness';
 
 const DIR = join(ROOT, 'test', 'fixtures', 'adversarial');
-const FILES = readdirSync(DIR).filter(f => /adapter\.(ya?ml|json|md)$|-adapter\.md$/.test(f)).sort();
+const FILES = readdirSync(DIR)
+  .filter(f => /adapter\.(ya?ml|json|md)$|-adapter\.md$/.test(f))
+  .sort();
 const uriOf = (f: string) => pathToFileURL(join(DIR, f)).href;
 const languageOf = (f: string) => (f.endsWith('.md') ? 'markdown' : f.endsWith('.json') ? 'json' : 'yaml');
 
@@ -23,19 +25,23 @@ function expected(f: string): string[] {
   const sidecar = join(DIR, `${f}.expect.json`);
   const out: string[] = [];
   if (existsSync(sidecar)) {
-    for (const [line, codes] of Object.entries(JSON.parse(readFileSync(sidecar, 'utf8')) as Record<string, string[]>)) for (const c of codes) out.push(`${line}: ${c}`);
+    for (const [line, codes] of Object.entries(JSON.parse(readFileSync(sidecar, 'utf8')) as Record<string, string[]>))
+      for (const c of codes) out.push(`${line}: ${c}`);
   } else {
-    readFileSync(join(DIR, f), 'utf8').split('\n').forEach((t, i) => {
-      const m = /# expect: (.*)$/.exec(t);
-      if (m) for (const c of m[1]!.split(',')) out.push(`${i + 1}: ${c.trim()}`);
-    });
+    readFileSync(join(DIR, f), 'utf8')
+      .split('\n')
+      .forEach((t, i) => {
+        const m = /# expect: (.*)$/.exec(t);
+        if (m) for (const c of m[1]!.split(',')) out.push(`${i + 1}: ${c.trim()}`);
+      });
   }
   return out.sort();
 }
-const found = (ds: readonly { range: Diagnostic['range']; code?: unknown }[]) => ds.map(d => `${d.range.start.line + 1}: ${String(d.code)}`).sort();
+const found = (ds: readonly { range: Diagnostic['range']; code?: unknown }[]) =>
+  ds.map(d => `${d.range.start.line + 1}: ${String(d.code)}`).sort();
 
 async function serverDiagnostics(c: Client, f: string): Promise<Diagnostic[]> {
-  const r = await c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: uriOf(f) } }) as { items: Diagnostic[] };
+  const r = (await c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: uriOf(f) } })) as { items: Diagnostic[] };
   return r.items;
 }
 
@@ -52,33 +58,58 @@ async function settled(c: Client, f: string, want: string[]): Promise<Diagnostic
 
 test('adversarial corpus: the CLI reports exactly the marked mistakes', async () => {
   const r = await run(['check', DIR, '--format', 'json']);
-  const byFile = new Map((JSON.parse(r.out) as { file: string; diagnostics: Diagnostic[] }[]).map(x => [x.file.split('/').pop()!, x.diagnostics]));
+  const byFile = new Map(
+    (JSON.parse(r.out) as { file: string; diagnostics: Diagnostic[] }[]).map(x => [x.file.split('/').pop()!, x.diagnostics]),
+  );
   for (const f of FILES) assert.deepEqual(found(byFile.get(f) ?? []), expected(f), f);
 });
 
-test('adversarial corpus: the language server reports the same as the CLI, and every quick fix applies and re-checks', { timeout: 120_000 }, async () => {
-  const c = await inMemory(RICH, {}, [pathToFileURL(DIR).href]);
-  try {
-    for (const f of FILES) await c.open(uriOf(f), readFileSync(join(DIR, f), 'utf8'), languageOf(f));
-    let version = 1;
-    for (const f of FILES) {
-      const uri = uriOf(f), text = readFileSync(join(DIR, f), 'utf8');
-      const ds = await settled(c, f, expected(f));
-      assert.deepEqual(found(ds), expected(f), f);
-      const doc = TextDocument.create(uri, languageOf(f), 1, text);
-      for (const d of ds) {
-        const actions = await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } }) as CodeAction[];
-        for (const a of actions) {
-          const edits = a.edit?.changes?.[uri] ?? [];
-          if (!edits.length) continue;
-          const fixed = TextDocument.applyEdits(doc, edits);
-          await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ text: fixed }] });
-          const after = await serverDiagnostics(c, f);
-          const still = after.some(x => x.code === d.code && x.range.start.line === d.range.start.line && x.range.start.character === d.range.start.character && TextDocument.create(uri, 'x', 1, fixed).getText(x.range) === doc.getText(d.range));
-          assert.ok(!still, `${f}:${d.range.start.line + 1} ${String(d.code)}: "${a.title}" left the problem in place`);
-          await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ text }] });
+test(
+  'adversarial corpus: the language server reports the same as the CLI, and every quick fix applies and re-checks',
+  { timeout: 120_000 },
+  async () => {
+    const c = await inMemory(RICH, {}, [pathToFileURL(DIR).href]);
+    try {
+      for (const f of FILES) await c.open(uriOf(f), readFileSync(join(DIR, f), 'utf8'), languageOf(f));
+      let version = 1;
+      for (const f of FILES) {
+        const uri = uriOf(f),
+          text = readFileSync(join(DIR, f), 'utf8');
+        const ds = await settled(c, f, expected(f));
+        assert.deepEqual(found(ds), expected(f), f);
+        const doc = TextDocument.create(uri, languageOf(f), 1, text);
+        for (const d of ds) {
+          const actions = (await c.conn.sendRequest('textDocument/codeAction', {
+            textDocument: { uri },
+            range: d.range,
+            context: { diagnostics: [d], only: ['quickfix'] },
+          })) as CodeAction[];
+          for (const a of actions) {
+            const edits = a.edit?.changes?.[uri] ?? [];
+            if (!edits.length) continue;
+            const fixed = TextDocument.applyEdits(doc, edits);
+            await c.conn.sendNotification('textDocument/didChange', {
+              textDocument: { uri, version: ++version },
+              contentChanges: [{ text: fixed }],
+            });
+            const after = await serverDiagnostics(c, f);
+            const still = after.some(
+              x =>
+                x.code === d.code &&
+                x.range.start.line === d.range.start.line &&
+                x.range.start.character === d.range.start.character &&
+                TextDocument.create(uri, 'x', 1, fixed).getText(x.range) === doc.getText(d.range),
+            );
+            assert.ok(!still, `${f}:${d.range.start.line + 1} ${String(d.code)}: "${a.title}" left the problem in place`);
+            await c.conn.sendNotification('textDocument/didChange', {
+              textDocument: { uri, version: ++version },
+              contentChanges: [{ text }],
+            });
+          }
         }
       }
+    } finally {
+      await c.close();
     }
-  } finally { await c.close(); }
-});
+  },
+);

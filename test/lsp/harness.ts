@@ -7,8 +7,13 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import {
-  createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ClientCapabilities, type Diagnostic,
-  type ProtocolConnection, type PublishDiagnosticsParams,
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ClientCapabilities,
+  type Diagnostic,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../server/src/lsp/startServer';
 
@@ -32,7 +37,9 @@ export const RICH: ClientCapabilities = {
   workspace: { configuration: true, diagnostics: { refreshSupport: true } },
 };
 /** A plain client, like Neovim 0.7: push diagnostics, plaintext, no snippets, no data. */
-export const PLAIN: ClientCapabilities = { textDocument: { publishDiagnostics: {}, hover: { contentFormat: ['plaintext'] }, completion: { completionItem: {} } } };
+export const PLAIN: ClientCapabilities = {
+  textDocument: { publishDiagnostics: {}, hover: { contentFormat: ['plaintext'] }, completion: { completionItem: {} } },
+};
 
 export interface Client {
   readonly conn: ProtocolConnection;
@@ -46,27 +53,40 @@ export interface Client {
 
 function wire(conn: ProtocolConnection, settings: Record<string, unknown>, onClose: () => void): Client {
   const shutdown = async () => {
-    try { await Promise.race([conn.sendRequest('shutdown'), new Promise(r => setTimeout(r, 2000))]); } catch { /* already gone */ }
+    try {
+      await Promise.race([conn.sendRequest('shutdown'), new Promise(r => setTimeout(r, 2000))]);
+    } catch {
+      /* already gone */
+    }
     await new Promise(r => setTimeout(r, 20));
     onClose();
   };
   const published = new Map<string, PublishDiagnosticsParams>();
   const publications: PublishDiagnosticsParams[] = [];
   const waiters: (() => void)[] = [];
-  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { published.set(p.uri, p); publications.push(p); waiters.splice(0).forEach(w => w()); });
+  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    published.set(p.uri, p);
+    publications.push(p);
+    waiters.splice(0).forEach(w => w());
+  });
   conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('workspace/diagnostic/refresh', () => null);
   conn.onNotification('window/logMessage', () => undefined);
   conn.listen();
   return {
-    conn, published, publications,
+    conn,
+    published,
+    publications,
     waitForDiagnostics(uri, pred = () => true, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
         const check = () => {
           const p = published.get(uri);
-          if (p && pred(p.diagnostics)) { clearTimeout(timer); resolve(p.diagnostics); } else waiters.push(check);
+          if (p && pred(p.diagnostics)) {
+            clearTimeout(timer);
+            resolve(p.diagnostics);
+          } else waiters.push(check);
         };
         check();
       });
@@ -78,22 +98,49 @@ function wire(conn: ProtocolConnection, settings: Record<string, unknown>, onClo
   };
 }
 
-export async function inMemory(capabilities: ClientCapabilities, settings: Record<string, unknown> = {}, folders: string[] = []): Promise<Client> {
-  const up = new PassThrough(), down = new PassThrough();
+export async function inMemory(
+  capabilities: ClientCapabilities,
+  settings: Record<string, unknown> = {},
+  folders: string[] = [],
+): Promise<Client> {
+  const up = new PassThrough(),
+    down = new PassThrough();
   const serverConn = createConnection(ProposedFeatures.all, new StreamMessageReader(up), new StreamMessageWriter(down));
   startServer(serverConn, deps());
   const conn = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
-  const client = wire(conn, settings, () => { conn.dispose(); serverConn.dispose(); up.destroy(); down.destroy(); });
-  await conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities, workspaceFolders: folders.map(f => ({ uri: f, name: 'ws' })) });
+  const client = wire(conn, settings, () => {
+    conn.dispose();
+    serverConn.dispose();
+    up.destroy();
+    down.destroy();
+  });
+  await conn.sendRequest('initialize', {
+    processId: null,
+    rootUri: null,
+    capabilities,
+    workspaceFolders: folders.map(f => ({ uri: f, name: 'ws' })),
+  });
   await conn.sendNotification('initialized', {});
   return client;
 }
 
-export async function overStdio(capabilities: ClientCapabilities, settings: Record<string, unknown> = {}, folders: string[] = []): Promise<Client & { proc: ChildProcess }> {
+export async function overStdio(
+  capabilities: ClientCapabilities,
+  settings: Record<string, unknown> = {},
+  folders: string[] = [],
+): Promise<Client & { proc: ChildProcess }> {
   const proc = spawn(process.execPath, [join(ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-  const client = wire(conn, settings, () => { conn.dispose(); proc.kill(); });
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities, workspaceFolders: folders.length ? folders.map(f => ({ uri: f, name: 'ws' })) : null });
+  const client = wire(conn, settings, () => {
+    conn.dispose();
+    proc.kill();
+  });
+  await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities,
+    workspaceFolders: folders.length ? folders.map(f => ({ uri: f, name: 'ws' })) : null,
+  });
   await conn.sendNotification('initialized', {});
   return { ...client, proc };
 }

@@ -31,13 +31,22 @@ test('indexing, checking, fixing (without applying) and previewing a workspace w
   try {
     const uri = pathToFileURL(join(ws, 'broken', 'broken-adapter.md')).href;
     await c.open(uri, readFileSync(join(ws, 'broken', 'broken-adapter.md'), 'utf8'), 'markdown');
-    const { items } = await c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } }) as { items: { range: unknown }[] };
+    const { items } = (await c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { items: { range: unknown }[] };
     await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: items[0]!.range, context: { diagnostics: items } });
     await c.conn.sendRequest('mcpAql/validateWorkspace');
     await c.conn.sendRequest('mcpAql/simulate', { uri, status: 404 });
-  } finally { await c.close(); }
+  } finally {
+    await c.close();
+  }
   let out = '';
-  await main(['check', '.', '--format', 'sarif'], { cwd: ws, color: false, stdout: s => { out += s; }, stderr: () => undefined });
+  await main(['check', '.', '--format', 'sarif'], {
+    cwd: ws,
+    color: false,
+    stdout: s => {
+      out += s;
+    },
+    stderr: () => undefined,
+  });
   await main(['preview', 'github-adapter.md'], { cwd: ws, color: false, stdout: () => undefined, stderr: () => undefined });
   assert.ok(out.length > 0);
   assert.deepEqual(snapshot(ws), before);

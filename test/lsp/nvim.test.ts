@@ -26,14 +26,28 @@ test('Neovim 0.7 built-in LSP client gets diagnostics, hover, completion and a q
   const colOf = (needle: string, sub: string) => lines[lineOf(needle) - 1]!.indexOf(sub) + 1;
   const env = {
     ...process.env,
-    LSP_SERVER: join(ROOT, 'dist/server.js'), ADAPTER_FILE: file,
-    EXPECT: [`${lineOf("'{owner}/{repos}'")}:template.unknown-placeholder`, `${lineOf('code: PERMISSION_DENIE')}:mapping.unknown-code`].join(','),
-    HOVER_AT: `${lineOf('code: RATE_LIMIT_EXCEEDED')}:${colOf('code: RATE_LIMIT_EXCEEDED', 'RATE')}`, HOVER_WANT: 'RATE_LIMIT_EXCEEDED',
-    COMPLETE_AT: `${lineOf('code: PERMISSION_DENIE')}:${colOf('code: PERMISSION_DENIE', 'DENIE') + 5}`, COMPLETE_WANT: 'PERMISSION_DENIED',
-    FIX_AT: `${lineOf("'{owner}/{repos}'")}:${colOf("'{owner}/{repos}'", '{repos}') + 1}`, FIX_WANT: "Change to '{repo}'",
-    XDG_CACHE_HOME: join(dir, 'cache'), XDG_STATE_HOME: join(dir, 'state'), XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config'),
+    LSP_SERVER: join(ROOT, 'dist/server.js'),
+    ADAPTER_FILE: file,
+    EXPECT: [
+      `${lineOf("'{owner}/{repos}'")}:template.unknown-placeholder`,
+      `${lineOf('code: PERMISSION_DENIE')}:mapping.unknown-code`,
+    ].join(','),
+    HOVER_AT: `${lineOf('code: RATE_LIMIT_EXCEEDED')}:${colOf('code: RATE_LIMIT_EXCEEDED', 'RATE')}`,
+    HOVER_WANT: 'RATE_LIMIT_EXCEEDED',
+    COMPLETE_AT: `${lineOf('code: PERMISSION_DENIE')}:${colOf('code: PERMISSION_DENIE', 'DENIE') + 5}`,
+    COMPLETE_WANT: 'PERMISSION_DENIED',
+    FIX_AT: `${lineOf("'{owner}/{repos}'")}:${colOf("'{owner}/{repos}'", '{repos}') + 1}`,
+    FIX_WANT: "Change to '{repo}'",
+    XDG_CACHE_HOME: join(dir, 'cache'),
+    XDG_STATE_HOME: join(dir, 'state'),
+    XDG_DATA_HOME: join(dir, 'data'),
+    XDG_CONFIG_HOME: join(dir, 'config'),
   };
-  const r = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${join(ROOT, 'scripts/nvim-check.lua')}`], { env, encoding: 'utf8', timeout: 50_000 });
+  const r = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${join(ROOT, 'scripts/nvim-check.lua')}`], {
+    env,
+    encoding: 'utf8',
+    timeout: 50_000,
+  });
   const output = `${r.stdout}${r.stderr}`;
   assert.match(output, /^6 passed, 0 failed$/m, output);
   assert.equal(r.status, 0, output);

@@ -54,15 +54,23 @@ test('a *.responses.jsonl file gets verify diagnostics, with related information
     await c.open(uri, RESPONSE, 'jsonl');
     const items = await pullSettled(c, uri, 3);
     const doc = TextDocument.create(uri, 'jsonl', 1, RESPONSE);
-    assert.deepEqual(items.map(d => [d.code, d.range.start.line, doc.getText(d.range)]), [
-      ['verify.message-mismatch', 1, 'a'],
-      ['verify.undeclared-detail', 1, '"x"'],
-      ['verify.unknown-code', 2, '"NOT_FOUND_ORDR"'],
-    ]);
+    assert.deepEqual(
+      items.map(d => [d.code, d.range.start.line, doc.getText(d.range)]),
+      [
+        ['verify.message-mismatch', 1, 'a'],
+        ['verify.undeclared-detail', 1, '"x"'],
+        ['verify.unknown-code', 2, '"NOT_FOUND_ORDR"'],
+      ],
+    );
     const rel = items[1]!.relatedInformation!;
-    assert.deepEqual(rel.map(r => [r.location.uri, r.location.range.start, r.message]), [[ws.uri('shop.adapter.yaml'), { line: 1, character: 2 }, 'NOT_FOUND_ORDER is declared here']]);
+    assert.deepEqual(
+      rel.map(r => [r.location.uri, r.location.range.start, r.message]),
+      [[ws.uri('shop.adapter.yaml'), { line: 1, character: 2 }, 'NOT_FOUND_ORDER is declared here']],
+    );
     assert.match(items[0]!.codeDescription!.href, /README\.md#verify-message-mismatch$/);
-  } finally { await c.close(); }
+  } finally {
+    await c.close();
+  }
 });
 
 test('the live text of an open adapter is the contract; mcpAql.responseFiles adds files; other JSON is left alone', async () => {
@@ -70,16 +78,22 @@ test('the live text of an open adapter is the contract; mcpAql.responseFiles add
   const c = await inMemory(RICH, { responseFiles: ['**/golden/*.json'] }, [pathToFileURL(ws.dir).href]);
   try {
     const golden = ws.uri('golden/a.json');
-    const text = '{"success": false, "error": {"code": "NOT_FOUND_ORDER", "message": "Order \'a\' not found", "details": {"order_id": "a", "x": 1}}}\n';
+    const text =
+      '{"success": false, "error": {"code": "NOT_FOUND_ORDER", "message": "Order \'a\' not found", "details": {"order_id": "a", "x": 1}}}\n';
     await c.open(golden, text, 'json');
-    assert.deepEqual((await pullSettled(c, golden, 1)).map(d => d.code), ['verify.undeclared-detail']);
+    assert.deepEqual(
+      (await pullSettled(c, golden, 1)).map(d => d.code),
+      ['verify.undeclared-detail'],
+    );
     // Declare x in the open (unsaved) adapter: the response file is clean.
     await c.open(ws.uri('shop.adapter.yaml'), ADAPTER + '      x: integer\n');
     assert.deepEqual(await pullSettled(c, golden, 0), []);
     const other = ws.uri('notes.json');
     await c.open(other, '{"success": false}', 'json');
     assert.deepEqual(await pull(c, other), []);
-  } finally { await c.close(); }
+  } finally {
+    await c.close();
+  }
 });
 
 test('push clients get response-file diagnostics too, refreshed when an adapter is edited', async () => {
@@ -99,7 +113,9 @@ test('push clients get response-file diagnostics too, refreshed when an adapter 
       contentChanges: [{ text: ADAPTER + '  NOT_FOUND_CUSTOMER:\n    category: NOT_FOUND\n    message_template: m\n' }],
     });
     assert.deepEqual(await c.waitForDiagnostics(uri, d => d.length === 0), []);
-  } finally { await c.close(); }
+  } finally {
+    await c.close();
+  }
 });
 
 test('mcpAql/verifyResponse: a pasted response against the previewed adapter', async () => {
@@ -109,15 +125,30 @@ test('mcpAql/verifyResponse: a pasted response against the previewed adapter', a
     const adapterUri = ws.uri('shop.adapter.yaml');
     await c.open(adapterUri, ADAPTER);
     const pasted = '{"success": false, "error": {"code": "NOT_FOUND_ORDER", "message": "Order \'a\' not found", "details": {}}}';
-    const one = await c.conn.sendRequest('mcpAql/verifyResponse', { uri: adapterUri, text: pasted }) as { diagnostics: Diagnostic[]; adapters: string[]; records: number };
-    assert.deepEqual(one.diagnostics.map(d => [d.code, d.range.start.character, d.range.end.character]), [['verify.missing-detail', pasted.indexOf('"details"'), pasted.indexOf('"details"') + 9]]);
+    const one = (await c.conn.sendRequest('mcpAql/verifyResponse', { uri: adapterUri, text: pasted })) as {
+      diagnostics: Diagnostic[];
+      adapters: string[];
+      records: number;
+    };
+    assert.deepEqual(
+      one.diagnostics.map(d => [d.code, d.range.start.character, d.range.end.character]),
+      [['verify.missing-detail', pasted.indexOf('"details"'), pasted.indexOf('"details"') + 9]],
+    );
     assert.deepEqual([one.adapters, one.records], [[adapterUri], 1]);
-    const lines = await c.conn.sendRequest('mcpAql/verifyResponse', { text: RESPONSE }) as { diagnostics: Diagnostic[]; records: number };
+    const lines = (await c.conn.sendRequest('mcpAql/verifyResponse', { text: RESPONSE })) as { diagnostics: Diagnostic[]; records: number };
     assert.equal(lines.records, 3);
-    assert.deepEqual(lines.diagnostics.map(d => d.range.start.line), [1, 1, 2]);
-    const junk = await c.conn.sendRequest('mcpAql/verifyResponse', { text: '{oops' }) as { diagnostics: Diagnostic[] };
-    assert.deepEqual(junk.diagnostics.map(d => d.code), ['verify.json-syntax']);
-  } finally { await c.close(); }
+    assert.deepEqual(
+      lines.diagnostics.map(d => d.range.start.line),
+      [1, 1, 2],
+    );
+    const junk = (await c.conn.sendRequest('mcpAql/verifyResponse', { text: '{oops' })) as { diagnostics: Diagnostic[] };
+    assert.deepEqual(
+      junk.diagnostics.map(d => d.code),
+      ['verify.json-syntax'],
+    );
+  } finally {
+    await c.close();
+  }
 });
 
 test('the bundled server (dist/server.js over stdio) checks a response file', async () => {
@@ -126,6 +157,11 @@ test('the bundled server (dist/server.js over stdio) checks a response file', as
     await c.open('file:///ws/shop.adapter.yaml', ADAPTER);
     await c.open('file:///ws/run.responses.jsonl', RESPONSE, 'jsonl');
     const ds = await c.waitForDiagnostics('file:///ws/run.responses.jsonl', d => d.length === 3);
-    assert.deepEqual(ds.map(d => d.code), ['verify.message-mismatch', 'verify.undeclared-detail', 'verify.unknown-code']);
-  } finally { await c.close(); }
+    assert.deepEqual(
+      ds.map(d => d.code),
+      ['verify.message-mismatch', 'verify.undeclared-detail', 'verify.unknown-code'],
+    );
+  } finally {
+    await c.close();
+  }
 });

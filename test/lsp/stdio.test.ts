@@ -13,12 +13,17 @@ test('dist/server.js over stdio: diagnostics, hover, and a clean exit', { timeou
   try {
     await c.open(uri, fixture('broken-github-adapter.md'), 'markdown');
     const ds: Diagnostic[] = await c.waitForDiagnostics(uri, d => d.length > 0, 20_000);
-    assert.deepEqual(ds.map(d => d.code), ['template.unknown-placeholder', 'template.unused-detail', 'mapping.unknown-code']);
-    const h = await c.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: ds[2]!.range.start }) as Hover;
+    assert.deepEqual(
+      ds.map(d => d.code),
+      ['template.unknown-placeholder', 'template.unused-detail', 'mapping.unknown-code'],
+    );
+    const h = (await c.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: ds[2]!.range.start })) as Hover;
     assert.match(String(h.contents), /unknown code/);
     await c.conn.sendRequest('shutdown');
     const exited = new Promise<number | null>(r => c.proc.on('exit', code => r(code)));
     await c.conn.sendNotification('exit');
     assert.equal(await exited, 0);
-  } finally { c.proc.kill(); }
+  } finally {
+    c.proc.kill();
+  }
 });

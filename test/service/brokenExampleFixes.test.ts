@@ -26,16 +26,29 @@ test('broken example line 54: `request.body.provider` gets the fix to `response`
   const { d, actions } = fixesOn('condition.unknown-root', 54);
   assert.deepEqual(d.range, { start: { line: 53, character: 16 }, end: { line: 53, character: 23 } });
   assert.match(String(d.message), /Did you mean response\.body\?/);
-  assert.deepEqual(actions.map(a => [a.title, !!a.isPreferred]), [["Change to 'response'", true]]);
+  assert.deepEqual(
+    actions.map(a => [a.title, !!a.isPreferred]),
+    [["Change to 'response'", true]],
+  );
   const after = applyEdits(doc, editsOf(actions[0]!, doc.uri));
   assert.equal(after.split('\n')[53], `    condition: "response.body.provider == 'acme'" # condition.unknown-root`);
-  assert.ok(!newService().validate(docOf(after, doc.uri)).some(x => x.code === 'condition.unknown-root'));
+  assert.ok(
+    !newService()
+      .validate(docOf(after, doc.uri))
+      .some(x => x.code === 'condition.unknown-root'),
+  );
 });
 
 test('broken example line 55: `descripton` gets the closest key `description`, and removing the key', () => {
   const { d, actions } = fixesOn('schema.unknown-key', 55);
   assert.deepEqual(d.range, { start: { line: 54, character: 4 }, end: { line: 54, character: 14 } });
-  assert.deepEqual(actions.map(a => [a.title, !!a.isPreferred]), [["Change to 'description'", true], ["Remove key 'descripton'", false]]);
+  assert.deepEqual(
+    actions.map(a => [a.title, !!a.isPreferred]),
+    [
+      ["Change to 'description'", true],
+      ["Remove key 'descripton'", false],
+    ],
+  );
   const renamed = applyEdits(doc, editsOf(actions[0]!, doc.uri)).split('\n');
   assert.equal(renamed[54], '    description: "Card processor outage"          # schema.unknown-key');
   const removed = applyEdits(doc, editsOf(actions[1]!, doc.uri)).split('\n');
@@ -48,13 +61,27 @@ test('a key compared with the leading words of an allowed key: `mesage` → mess
   const d = s.validate(f.doc).find(x => x.code === 'schema.unknown-key')!;
   assert.deepEqual(d.range, f.spans[0]);
   const a = s.quickFixes(f.doc, d.range, { diagnostics: [d] });
-  assert.deepEqual(a.map(x => [x.title, !!x.isPreferred]), [["Change to 'message_template'", true], ["Remove key 'mesage'", false]]);
-  assert.equal(applyEdits(f.doc, editsOf(a[0]!, f.doc.uri)), yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: "x"'));
+  assert.deepEqual(
+    a.map(x => [x.title, !!x.isPreferred]),
+    [
+      ["Change to 'message_template'", true],
+      ["Remove key 'mesage'", false],
+    ],
+  );
+  assert.equal(
+    applyEdits(f.doc, editsOf(a[0]!, f.doc.uri)),
+    yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: "x"'),
+  );
   // The entry already has message_template: renaming would duplicate it, so only the removal is offered.
-  const g = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: "y"', '    [[mesage]]: "x"'));
+  const g = fixture(
+    yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: "y"', '    [[mesage]]: "x"'),
+  );
   const e = s.validate(g.doc).find(x => x.code === 'schema.unknown-key')!;
   assert.doesNotMatch(String(e.message), /Did you mean/);
-  assert.deepEqual(s.quickFixes(g.doc, e.range, { diagnostics: [e] }).map(x => x.title), ["Remove key 'mesage'"]);
+  assert.deepEqual(
+    s.quickFixes(g.doc, e.range, { diagnostics: [e] }).map(x => x.title),
+    ["Remove key 'mesage'"],
+  );
 });
 
 test('closest root: `respnse.headers.x` → response; `param.id` → params; an unrelated root gets no rename', () => {

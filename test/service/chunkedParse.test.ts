@@ -15,13 +15,28 @@ const URI = 'file:///w/big.adapter.yaml';
 function project(m: AdapterModel | undefined): unknown {
   if (!m) return undefined;
   // Not through JSON.stringify: it would call the YAML nodes' toJSON (which throws on a bad merge key).
-  const strip = (o: unknown): unknown => Array.isArray(o) ? o.map(strip)
-    : o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).filter(([k, v]) => k !== 'node' && k !== 'templateNode' && k !== 'detailsNode' && v !== undefined).map(([k, v]) => [k, strip(v)]))
-    : o;
+  const strip = (o: unknown): unknown =>
+    Array.isArray(o)
+      ? o.map(strip)
+      : o && typeof o === 'object'
+        ? Object.fromEntries(
+            Object.entries(o)
+              .filter(([k, v]) => k !== 'node' && k !== 'templateNode' && k !== 'detailsNode' && v !== undefined)
+              .map(([k, v]) => [k, strip(v)]),
+          )
+        : o;
   return {
-    codes: strip(m.codes), mappings: strip(m.mappings), params: strip(m.params),
+    codes: strip(m.codes),
+    mappings: strip(m.mappings),
+    params: strip(m.params),
     errors: m.syntaxErrors.map(e => [e.start, e.end, e.yamlCode]),
-    js: m.sections.map(s => { try { return s.doc.toJS({ maxAliasCount: 100 }); } catch { return 'alias'; } }),
+    js: m.sections.map(s => {
+      try {
+        return s.doc.toJS({ maxAliasCount: 100 });
+      } catch {
+        return 'alias';
+      }
+    }),
   };
 }
 
@@ -82,42 +97,77 @@ test('a chunked reparse after an edit reuses the untouched chunks', () => {
 const edit = fc.record({
   at: fc.nat(),
   del: fc.nat({ max: 6 }),
-  ins: fc.array(fc.constantFrom(' ', '\n', ':', '  ', 'A', '_', '{', '}', "'", '"', '#', '-', '4', 'x: 1\n', '  B:\n', '    code: X\n', '&a ', '*a', '\t', '<<: *a\n'), { maxLength: 4 }).map(a => a.join('')),
+  ins: fc
+    .array(
+      fc.constantFrom(
+        ' ',
+        '\n',
+        ':',
+        '  ',
+        'A',
+        '_',
+        '{',
+        '}',
+        "'",
+        '"',
+        '#',
+        '-',
+        '4',
+        'x: 1\n',
+        '  B:\n',
+        '    code: X\n',
+        '&a ',
+        '*a',
+        '\t',
+        '<<: *a\n',
+      ),
+      { maxLength: 4 },
+    )
+    .map(a => a.join('')),
 });
 
 test('random edit sequences: incremental == a fresh check of the same text; == a whole parse when the YAML is valid', () => {
   const service = newService();
-  fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), edits => {
-    let text = base;
-    let prev: AdapterModel | undefined;
-    let version = 1;
-    for (const [i, e] of edits.entries()) {
-      const at = e.at % (text.length + 1);
-      const oldEnd = Math.min(text.length, at + e.del);
-      text = text.slice(0, at) + e.ins + text.slice(at + e.del);
-      // Every other edit comes with its range (as the language server passes it), the others are found by comparing texts.
-      const change = i % 2 ? { start: at, oldEnd, newEnd: at + e.ins.length } : undefined;
-      const incremental = buildModel(URI, text, [], { chunkThreshold: 0, previous: prev, change });
-      const fresh = buildModel(URI, text, [], { chunkThreshold: 0 });
-      const whole = buildModel(URI, text, [], { chunkThreshold: Infinity });
-      assert.deepEqual(project(incremental), project(fresh));
-      if (whole!.syntaxErrors.length === 0) assert.deepEqual(project(incremental), project(whole));
-      else assert.ok(incremental!.syntaxErrors.length > 0, 'a syntax error is never lost');
-      prev = incremental;
-      version++;
-      // The service, fed one version after another (with the edit's offsets, as the language server
-      // passes them), says what a fresh service says of the same text.
-      service.edited(URI, version - 1, version, [{ start: at, end: oldEnd, text: e.ins }]);
-      const d1 = service.validate(docOf(text, URI, version), { chunkThreshold: 0 });
-      const d2 = newService().validate(docOf(text, URI, version), { chunkThreshold: 0 });
-      assert.deepEqual(d1, d2);
-    }
-  }), { numRuns: 200, seed: 20261122 });
+  fc.assert(
+    fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), edits => {
+      let text = base;
+      let prev: AdapterModel | undefined;
+      let version = 1;
+      for (const [i, e] of edits.entries()) {
+        const at = e.at % (text.length + 1);
+        const oldEnd = Math.min(text.length, at + e.del);
+        text = text.slice(0, at) + e.ins + text.slice(at + e.del);
+        // Every other edit comes with its range (as the language server passes it), the others are found by comparing texts.
+        const change = i % 2 ? { start: at, oldEnd, newEnd: at + e.ins.length } : undefined;
+        const incremental = buildModel(URI, text, [], { chunkThreshold: 0, previous: prev, change });
+        const fresh = buildModel(URI, text, [], { chunkThreshold: 0 });
+        const whole = buildModel(URI, text, [], { chunkThreshold: Infinity });
+        assert.deepEqual(project(incremental), project(fresh));
+        if (whole!.syntaxErrors.length === 0) assert.deepEqual(project(incremental), project(whole));
+        else assert.ok(incremental!.syntaxErrors.length > 0, 'a syntax error is never lost');
+        prev = incremental;
+        version++;
+        // The service, fed one version after another (with the edit's offsets, as the language server
+        // passes them), says what a fresh service says of the same text.
+        service.edited(URI, version - 1, version, [{ start: at, end: oldEnd, text: e.ins }]);
+        const d1 = service.validate(docOf(text, URI, version), { chunkThreshold: 0 });
+        const d2 = newService().validate(docOf(text, URI, version), { chunkThreshold: 0 });
+        assert.deepEqual(d1, d2);
+      }
+    }),
+    { numRuns: 200, seed: 20261122 },
+  );
 });
 
 test('a keystroke inside an entry parses that entry alone; the entries after it keep their nodes, moved', () => {
   const lines = ['name: big', 'error_codes:'];
-  for (let i = 0; i < 60; i++) lines.push(`  VALIDATION_E${i}:`, '    category: VALIDATION', `    message_template: "Field '{field}' (entry ${i})"`, '    details: { field: string }');
+  for (let i = 0; i < 60; i++)
+    lines.push(
+      `  VALIDATION_E${i}:`,
+      '    category: VALIDATION',
+      `    message_template: "Field '{field}' (entry ${i})"`,
+      '    details: { field: string }',
+    );
   lines.push('error_mapping:', '  400:', '    code: VALIDATION_E3');
   const text = yamlDoc(...lines);
   const at = text.indexOf('(entry 20)') + 1;
@@ -128,17 +178,34 @@ test('a keystroke inside an entry parses that entry alone; the entries after it 
     const prev = parseChunked(text, 0, PARSE_OPTIONS, undefined)!;
     const next = parseChunked(edited, 0, PARSE_OPTIONS, prev.state, change)!;
     assert.equal(next.parsed, 1);
-    assert.deepEqual(project({ ...buildModel(URI, edited, [], { chunkThreshold: Infinity })!, codes: next.extracted.codes, mappings: next.extracted.mappings, params: next.extracted.params, syntaxErrors: [], sections: [next.section] } as AdapterModel),
-      project(buildModel(URI, edited, [], { chunkThreshold: Infinity })));
+    assert.deepEqual(
+      project({
+        ...buildModel(URI, edited, [], { chunkThreshold: Infinity })!,
+        codes: next.extracted.codes,
+        mappings: next.extracted.mappings,
+        params: next.extracted.params,
+        syntaxErrors: [],
+        sections: [next.section],
+      } as AdapterModel),
+      project(buildModel(URI, edited, [], { chunkThreshold: Infinity })),
+    );
     assert.equal(next.extracted.codes[40]!.node, prev.extracted.codes[40]!.node, 'the same node object, moved by one');
   }
   assert.ok(nodeOf40);
   // A new entry typed in the middle, and a key typed at column 0, re-split: still the same as a whole parse.
   let prev = buildModel(URI, text, [], { chunkThreshold: 0 })!;
-  for (const [ins, before] of [['  VALIDATION_NEW:\n    category: VALIDATION\n', '  VALIDATION_E30:'], ['x: 1\n', '  VALIDATION_E31:'], ['\t', '    category: VALIDATION\n  VALIDATION_E33:']] as const) {
+  for (const [ins, before] of [
+    ['  VALIDATION_NEW:\n    category: VALIDATION\n', '  VALIDATION_E30:'],
+    ['x: 1\n', '  VALIDATION_E31:'],
+    ['\t', '    category: VALIDATION\n  VALIDATION_E33:'],
+  ] as const) {
     const where = prev.text.indexOf(before);
     const t = prev.text.slice(0, where) + ins + prev.text.slice(where);
-    const m = buildModel(URI, t, [], { chunkThreshold: 0, previous: prev, change: { start: where, oldEnd: where, newEnd: where + ins.length } })!;
+    const m = buildModel(URI, t, [], {
+      chunkThreshold: 0,
+      previous: prev,
+      change: { start: where, oldEnd: where, newEnd: where + ins.length },
+    })!;
     assert.deepEqual(project(m), project(buildModel(URI, t, [], { chunkThreshold: 0 })), ins);
     if (!m.syntaxErrors.length) assert.deepEqual(project(m), project(buildModel(URI, t, [], { chunkThreshold: Infinity })), ins);
     prev = m;
@@ -147,11 +214,21 @@ test('a keystroke inside an entry parses that entry alone; the entries after it 
 
 test('service.edited: several edits between two validations are merged; a hint for another version is ignored', () => {
   const lines = ['error_codes:'];
-  for (let i = 0; i < 30; i++) lines.push(`  VALIDATION_E${i}:`, '    category: VALIDATION', `    message_template: "Field '{field}' (entry ${i})"`, '    details: { field: string }');
+  for (let i = 0; i < 30; i++)
+    lines.push(
+      `  VALIDATION_E${i}:`,
+      '    category: VALIDATION',
+      `    message_template: "Field '{field}' (entry ${i})"`,
+      '    details: { field: string }',
+    );
   let text = yamlDoc(...lines);
   const service = newService();
   service.validate(docOf(text, URI, 1));
-  const edits: [string, string][] = [['(entry 3)', 'x'], ['(entry 20)', '{oops}'], ['VALIDATION_E25:', 'NEW_CODE:\n    category: VALIDATION\n  ']];
+  const edits: [string, string][] = [
+    ['(entry 3)', 'x'],
+    ['(entry 20)', '{oops}'],
+    ['VALIDATION_E25:', 'NEW_CODE:\n    category: VALIDATION\n  '],
+  ];
   let version = 1;
   for (const [near, ins] of edits) {
     const at = text.indexOf(near) + (near.startsWith('(') ? 1 : 0);

@@ -4,19 +4,20 @@ import { applyFix, check, codesIn, docOf, fixture, newService, yamlDoc } from '.
 import { createWorkspaceIndex } from '../../server/src/service';
 
 test('code.name-format on the key; fix renames the key and every use', () => {
-  const f = fixture(yamlDoc(
-    'error_codes:',
-    '  [[repoGone]]:',
-    '    category: NOT_FOUND',
-    'error_mapping:',
-    '  404:',
-    '    code: repoGone',
-  ));
+  const f = fixture(
+    yamlDoc('error_codes:', '  [[repoGone]]:', '    category: NOT_FOUND', 'error_mapping:', '  404:', '    code: repoGone'),
+  );
   const { ds, texts, service } = check(f, 'code.name-format');
-  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    f.spans,
+  );
   assert.deepEqual(texts, ['repoGone']);
   const fixed = applyFix(service, f.doc, ds[0]!);
-  assert.equal(fixed, yamlDoc('error_codes:', '  REPO_GONE:', '    category: NOT_FOUND', 'error_mapping:', '  404:', '    code: REPO_GONE'));
+  assert.equal(
+    fixed,
+    yamlDoc('error_codes:', '  REPO_GONE:', '    category: NOT_FOUND', 'error_mapping:', '  404:', '    code: REPO_GONE'),
+  );
   assert.ok(!codesIn(newService(), fixed).includes('code.name-format'));
 });
 
@@ -41,19 +42,31 @@ test('category with a trailing underscore is accepted; SCHEMA warns', () => {
 test('code.category-prefix: rename to <CATEGORY>_…, or change the category the prefix names', () => {
   const f = fixture(yamlDoc('error_codes:', '  [[GITHUB_ABUSE_DETECTED]]:', '    category: RATE_LIMIT'));
   const { ds, service } = check(f, 'code.category-prefix');
-  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    f.spans,
+  );
   assert.equal(ds[0]!.severity, 2);
-  assert.equal(applyFix(service, f.doc, ds[0]!), yamlDoc('error_codes:', '  RATE_LIMIT_GITHUB_ABUSE_DETECTED:', '    category: RATE_LIMIT'));
+  assert.equal(
+    applyFix(service, f.doc, ds[0]!),
+    yamlDoc('error_codes:', '  RATE_LIMIT_GITHUB_ABUSE_DETECTED:', '    category: RATE_LIMIT'),
+  );
   const g = fixture(yamlDoc('error_codes:', '  [[NOT_FOUND_USER]]:', '    category: VALIDATION'));
   const r = check(g, 'code.category-prefix');
   assert.equal(applyFix(r.service, g.doc, r.ds[0]!), yamlDoc('error_codes:', '  NOT_FOUND_USER:', '    category: NOT_FOUND'));
-  assert.equal(applyFix(r.service, g.doc, r.ds[0]!, "Rename to 'VALIDATION_USER' (every use)"), yamlDoc('error_codes:', '  VALIDATION_USER:', '    category: VALIDATION'));
+  assert.equal(
+    applyFix(r.service, g.doc, r.ds[0]!, "Rename to 'VALIDATION_USER' (every use)"),
+    yamlDoc('error_codes:', '  VALIDATION_USER:', '    category: VALIDATION'),
+  );
 });
 
 test('code.redefines-registry warns on the key', () => {
   const f = fixture(yamlDoc('error_codes:', '  [[PERMISSION_DENIED]]:', '    category: PERMISSION'));
   const { ds } = check(f, 'code.redefines-registry');
-  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    f.spans,
+  );
   assert.equal(ds[0]!.severity, 2);
 });
 
@@ -61,7 +74,18 @@ test('a rename reaches other workspace files through the index', () => {
   const other = docOf(yamlDoc('error_mapping:', '  404:', '    code: repoGone'), 'file:///w/other.adapter.yaml');
   const index = createWorkspaceIndex();
   const s = newService(index);
-  index.update(other.uri, [], [{ uri: other.uri, code: 'repoGone', kind: 'reference', range: { start: { line: 2, character: 10 }, end: { line: 2, character: 18 } } }]);
+  index.update(
+    other.uri,
+    [],
+    [
+      {
+        uri: other.uri,
+        code: 'repoGone',
+        kind: 'reference',
+        range: { start: { line: 2, character: 10 }, end: { line: 2, character: 18 } },
+      },
+    ],
+  );
   const doc = docOf(yamlDoc('error_codes:', '  repoGone:', '    category: NOT_FOUND'));
   const d = s.validate(doc, {}).find(x => x.code === 'code.name-format')!;
   const [a] = s.quickFixes(doc, d.range, { diagnostics: [d] }, {});

@@ -10,7 +10,9 @@ import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
 import { applyEdits, fixture, newService } from './helpers';
 
 const s = newService();
-const YAML = 'file:///w/shop.adapter.yaml', JSON_URI = 'file:///w/shop.adapter.json', MD = 'file:///w/shop-adapter.md';
+const YAML = 'file:///w/shop.adapter.yaml',
+  JSON_URI = 'file:///w/shop.adapter.json',
+  MD = 'file:///w/shop-adapter.md';
 
 function at(text: string, uri = YAML) {
   const f = fixture(text, { cursor: true, uri });
@@ -43,12 +45,18 @@ test('after code: only codes, never statuses, in block, flow, list and JSON entr
 });
 
 test('JSON: after "code": " the code goes inside the quotes; after "code": it comes quoted', () => {
-  assert.equal(at('{ "error_mapping": { "404": { "code": "NOT_F|" } } }', JSON_URI).apply('NOT_FOUND_RESOURCE'),
-    '{ "error_mapping": { "404": { "code": "NOT_FOUND_RESOURCE" } } }');
-  assert.equal(at('{ "error_mapping": { "404": { "code": | } } }', JSON_URI).apply('NOT_FOUND_RESOURCE'),
-    '{ "error_mapping": { "404": { "code": "NOT_FOUND_RESOURCE" } } }');
-  assert.equal(at('{\n  "error_mapping": {\n    "404": {\n      "code": "|"\n    }\n  }\n}\n', JSON_URI).apply('NOT_FOUND_RESOURCE'),
-    '{\n  "error_mapping": {\n    "404": {\n      "code": "NOT_FOUND_RESOURCE"\n    }\n  }\n}\n');
+  assert.equal(
+    at('{ "error_mapping": { "404": { "code": "NOT_F|" } } }', JSON_URI).apply('NOT_FOUND_RESOURCE'),
+    '{ "error_mapping": { "404": { "code": "NOT_FOUND_RESOURCE" } } }',
+  );
+  assert.equal(
+    at('{ "error_mapping": { "404": { "code": | } } }', JSON_URI).apply('NOT_FOUND_RESOURCE'),
+    '{ "error_mapping": { "404": { "code": "NOT_FOUND_RESOURCE" } } }',
+  );
+  assert.equal(
+    at('{\n  "error_mapping": {\n    "404": {\n      "code": "|"\n    }\n  }\n}\n', JSON_URI).apply('NOT_FOUND_RESOURCE'),
+    '{\n  "error_mapping": {\n    "404": {\n      "code": "NOT_FOUND_RESOURCE"\n    }\n  }\n}\n',
+  );
 });
 
 test('a code: key in error_codes, or anywhere else, is not a code reference: nothing offered', () => {
@@ -77,7 +85,10 @@ test('details types: block, flow, spec type:, JSON; string[] quoted inside a YAM
   const spec = at('error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n    details:\n      id:\n        type: |\n');
   assert.deepEqual(spec.labels, types);
   const json = at('{ "error_codes": { "VALIDATION_X": { "category": "VALIDATION", "details": { "qty": "|" } } } }', JSON_URI);
-  assert.equal(json.apply('integer'), '{ "error_codes": { "VALIDATION_X": { "category": "VALIDATION", "details": { "qty": "integer" } } } }');
+  assert.equal(
+    json.apply('integer'),
+    '{ "error_codes": { "VALIDATION_X": { "category": "VALIDATION", "details": { "qty": "integer" } } } }',
+  );
 });
 
 test('categories, entry keys and spec keys in YAML and JSON', () => {
@@ -94,27 +105,47 @@ test('categories, entry keys and spec keys in YAML and JSON', () => {
   assert.deepEqual(spec.labels, ['required', 'description', 'example', 'enum', 'format']);
 });
 
-test('details keys: the template\'s placeholders not yet declared', () => {
-  const d = at("error_codes:\n  NOT_FOUND_X:\n    category: NOT_FOUND\n    message_template: \"'{owner}/{repo}'\"\n    details:\n      owner: string\n      |\n");
+test("details keys: the template's placeholders not yet declared", () => {
+  const d = at(
+    'error_codes:\n  NOT_FOUND_X:\n    category: NOT_FOUND\n    message_template: "\'{owner}/{repo}\'"\n    details:\n      owner: string\n      |\n',
+  );
   assert.deepEqual(d.labels, ['repo']);
-  assert.equal(d.apply('repo'), "error_codes:\n  NOT_FOUND_X:\n    category: NOT_FOUND\n    message_template: \"'{owner}/{repo}'\"\n    details:\n      owner: string\n      repo: string\n");
+  assert.equal(
+    d.apply('repo'),
+    'error_codes:\n  NOT_FOUND_X:\n    category: NOT_FOUND\n    message_template: "\'{owner}/{repo}\'"\n    details:\n      owner: string\n      repo: string\n',
+  );
 });
 
 test('placeholders inside { of a JSON template; condition roots in JSON', () => {
-  const ph = at('{ "error_codes": { "NOT_FOUND_X": { "category": "NOT_FOUND", "message_template": "No \'{ow|\'", "details": { "owner": "string" } } } }', JSON_URI);
+  const ph = at(
+    '{ "error_codes": { "NOT_FOUND_X": { "category": "NOT_FOUND", "message_template": "No \'{ow|\'", "details": { "owner": "string" } } } }',
+    JSON_URI,
+  );
   assert.deepEqual(ph.labels, ['owner']);
-  assert.equal(ph.apply('owner'), '{ "error_codes": { "NOT_FOUND_X": { "category": "NOT_FOUND", "message_template": "No \'{owner}\'", "details": { "owner": "string" } } } }');
+  assert.equal(
+    ph.apply('owner'),
+    '{ "error_codes": { "NOT_FOUND_X": { "category": "NOT_FOUND", "message_template": "No \'{owner}\'", "details": { "owner": "string" } } } }',
+  );
   const cond = at('{ "error_mapping": { "403": { "condition": "resp|", "code": "PERMISSION_DENIED" } } }', JSON_URI);
-  assert.equal(cond.apply('response.body.'), '{ "error_mapping": { "403": { "condition": "response.body.", "code": "PERMISSION_DENIED" } } }');
+  assert.equal(
+    cond.apply('response.body.'),
+    '{ "error_mapping": { "403": { "condition": "response.body.", "code": "PERMISSION_DENIED" } } }',
+  );
   const op = at('{ "error_mapping": { "403": { "condition": "response.status |", "code": "PERMISSION_DENIED" } } }', JSON_URI);
   assert.ok(op.labels.includes('==') && op.labels.includes('contains'));
 });
 
 test('right after `code:` the inserted code gets its space; status snippets are indented under their key', () => {
-  assert.equal(at('error_mapping:\n  404:\n    code:|\n').apply('NOT_FOUND_RESOURCE'), 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n');
+  assert.equal(
+    at('error_mapping:\n  404:\n    code:|\n').apply('NOT_FOUND_RESOURCE'),
+    'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n',
+  );
   const f = fixture('error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n  42|\n', { cursor: true });
   const item = s.complete(f.doc, f.cursor!, {}, { snippets: true }).find(i => i.label === '429')!;
-  assert.equal(applyEdits(f.doc, [item.textEdit as TextEdit]), 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n  429:\n    code: ${1:RATE_LIMIT_EXCEEDED}\n');
+  assert.equal(
+    applyEdits(f.doc, [item.textEdit as TextEdit]),
+    'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n  429:\n    code: ${1:RATE_LIMIT_EXCEEDED}\n',
+  );
   const j = fixture('{ "error_mapping": { "42|" } }', { cursor: true, uri: JSON_URI });
   const ji = s.complete(j.doc, j.cursor!, {}, { snippets: true }).find(i => i.label === '429')!;
   assert.equal(applyEdits(j.doc, [ji.textEdit as TextEdit]), '{ "error_mapping": { "429": { "code": "${1:RATE_LIMIT_EXCEEDED}" } } }');
@@ -122,7 +153,7 @@ test('right after `code:` the inserted code gets its space; status snippets are 
   assert.equal(k.apply('message_template'), '{ "error_codes": { "X_Y": { "category": "VALIDATION", "message_template":  } } }');
 });
 
-test('a new line typed between an entry\'s key and its first key gets that entry\'s keys; a deeper line under `404:` starts its mapping', () => {
+test("a new line typed between an entry's key and its first key gets that entry's keys; a deeper line under `404:` starts its mapping", () => {
   const a = at('error_codes:\n  VALIDATION_X:\n    |\n    category: VALIDATION\n');
   assert.deepEqual(a.labels, ['message_template', 'maps_from_http', 'condition', 'details', 'description']);
   const b = at('error_mapping:\n  404:\n    |\n  410:\n    code: NOT_FOUND_RESOURCE\n');
@@ -133,12 +164,16 @@ test('a new line typed between an entry\'s key and its first key gets that entry
 
 test('completion in a file of 20,000 codes answers in well under a second', () => {
   const lines = ['error_codes:'];
-  for (let i = 0; i < 20000; i++) lines.push(`  VALIDATION_E${i}:`, '    category: VALIDATION', `    message_template: "x '{a}'"`, '    details:', '      a: string');
+  for (let i = 0; i < 20000; i++)
+    lines.push(`  VALIDATION_E${i}:`, '    category: VALIDATION', `    message_template: "x '{a}'"`, '    details:', '      a: string');
   const text = lines.join('\n') + '\n    |\nerror_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n';
   const f = fixture(text, { cursor: true });
   s.validate(f.doc);
   const t0 = performance.now();
   const items = s.complete(f.doc, f.cursor!);
   assert.ok(performance.now() - t0 < 1000, `${performance.now() - t0} ms`);
-  assert.deepEqual(items.map(i => i.label), ['maps_from_http', 'condition', 'description']);
+  assert.deepEqual(
+    items.map(i => i.label),
+    ['maps_from_http', 'condition', 'description'],
+  );
 });

@@ -10,7 +10,8 @@ test('parser accepts the grammar', () => {
     "response.headers.x-ratelimit-remaining == '0' or response.body.errors[0].code in ['abuse', \"secondary\"]",
     'params.count > 100',
     'response.body.ok',
-  ]) assert.equal(parseCondition(src).error, undefined, src);
+  ])
+    assert.equal(parseCondition(src).error, undefined, src);
 });
 
 test('parser errors carry exact offsets', () => {
@@ -32,7 +33,14 @@ test('parser errors carry exact offsets', () => {
 });
 
 test('interpreter truth table', () => {
-  const ctx = { response: { status: 403, body: { message: 'You have triggered an Abuse detection mechanism', errors: [{ code: 'abuse' }] }, headers: { 'X-RateLimit-Remaining': '0' } }, params: { count: 150, force: false } };
+  const ctx = {
+    response: {
+      status: 403,
+      body: { message: 'You have triggered an Abuse detection mechanism', errors: [{ code: 'abuse' }] },
+      headers: { 'X-RateLimit-Remaining': '0' },
+    },
+    params: { count: 150, force: false },
+  };
   const cases: [string, boolean][] = [
     ["response.body.message contains 'abuse'", true],
     ["response.body.message contains 'rate limit'", false],
@@ -59,16 +67,32 @@ test('interpreter truth table', () => {
 
 test('condition.syntax is positioned inside quoted and escaped strings', () => {
   const f = fixture(yamlDoc('error_mapping:', '  403:', '    condition: "response.status [[=]] 403"', '    code: PERMISSION_DENIED'));
-  assert.deepEqual(check(f, 'condition.syntax').ds.map(d => d.range), f.spans);
-  const g = fixture(yamlDoc('error_mapping:', '  403:', '    condition: "response.body.m == \\"x\\" [[~]]"', '    code: PERMISSION_DENIED'));
-  assert.deepEqual(check(g, 'condition.syntax').ds.map(d => d.range), g.spans);
+  assert.deepEqual(
+    check(f, 'condition.syntax').ds.map(d => d.range),
+    f.spans,
+  );
+  const g = fixture(
+    yamlDoc('error_mapping:', '  403:', '    condition: "response.body.m == \\"x\\" [[~]]"', '    code: PERMISSION_DENIED'),
+  );
+  assert.deepEqual(
+    check(g, 'condition.syntax').ds.map(d => d.range),
+    g.spans,
+  );
   const h = fixture(yamlDoc('error_mapping:', '  403:', "    condition: 'response.body.m == ''x'' [[~]]'", '    code: PERMISSION_DENIED'));
-  assert.deepEqual(check(h, 'condition.syntax').ds.map(d => d.range), h.spans);
+  assert.deepEqual(
+    check(h, 'condition.syntax').ds.map(d => d.range),
+    h.spans,
+  );
 });
 
 test('condition.unknown-root on the root; fix to the closest', () => {
-  const f = fixture(yamlDoc('error_mapping:', '  403:', "    condition: \"[[response.bdy]].message contains 'x'\"", '    code: PERMISSION_DENIED'));
+  const f = fixture(
+    yamlDoc('error_mapping:', '  403:', '    condition: "[[response.bdy]].message contains \'x\'"', '    code: PERMISSION_DENIED'),
+  );
   const { ds, service } = check(f, 'condition.unknown-root');
-  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    f.spans,
+  );
   assert.ok(applyFix(service, f.doc, ds[0]!).includes('"response.body.message contains'));
 });

@@ -9,10 +9,14 @@ import { fixture, ROOT } from './helpers';
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/config.schema.json'), 'utf8'));
 
 test('a full config file parses to its values, YAML and JSON alike', () => {
-  const yaml = 'rules:\n  template.unquoted-placeholder: off\n  http.category-mismatch: error\nfiles: ["api/*.yaml"]\nignore:\n  - vendor/**\ncodeScope: folder\nmaxFileSize: 2048\n';
+  const yaml =
+    'rules:\n  template.unquoted-placeholder: off\n  http.category-mismatch: error\nfiles: ["api/*.yaml"]\nignore:\n  - vendor/**\ncodeScope: folder\nmaxFileSize: 2048\n';
   const want = {
     rules: { 'template.unquoted-placeholder': 'off', 'http.category-mismatch': 'error' },
-    files: ['api/*.yaml'], ignore: ['vendor/**'], codeScope: 'folder', maxFileSize: 2048,
+    files: ['api/*.yaml'],
+    ignore: ['vendor/**'],
+    codeScope: 'folder',
+    maxFileSize: 2048,
   };
   assert.deepEqual(parseProjectConfig(yaml), { config: want, problems: [] });
   assert.deepEqual(parseProjectConfig(JSON.stringify({ $schema: './x.json', ...want })), { config: want, problems: [] });
@@ -21,30 +25,38 @@ test('a full config file parses to its values, YAML and JSON alike', () => {
 });
 
 test('every bad value is a positioned config.invalid problem; the valid parts still apply', () => {
-  const { doc, spans } = fixture([
-    'rules:',
-    '  [[template.unquotd-placeholder]]: off',
-    '  mapping.unknown-code: [[loud]]',
-    '  yaml.syntax: warning',
-    'files: [[x.yaml]]',
-    'ignore: [vendor/**, [[3]]]',
-    'codeScope: [[everywhere]]',
-    'maxFileSize: [[12]]',
-    '[[rulez]]: {}',
-  ].join('\n') + '\n');
+  const { doc, spans } = fixture(
+    [
+      'rules:',
+      '  [[template.unquotd-placeholder]]: off',
+      '  mapping.unknown-code: [[loud]]',
+      '  yaml.syntax: warning',
+      'files: [[x.yaml]]',
+      'ignore: [vendor/**, [[3]]]',
+      'codeScope: [[everywhere]]',
+      'maxFileSize: [[12]]',
+      '[[rulez]]: {}',
+    ].join('\n') + '\n',
+  );
   const { config, problems } = parseProjectConfig(doc.getText());
   assert.deepEqual(config, { rules: { 'yaml.syntax': 'warning' }, ignore: ['vendor/**'] });
-  assert.deepEqual(problems.map(p => p.range), spans);
+  assert.deepEqual(
+    problems.map(p => p.range),
+    spans,
+  );
   assert.ok(problems.every(p => p.code === 'config.invalid' && p.severity === 1 && p.source === 'mcp-aql'));
-  assert.deepEqual(problems.map(p => p.message), [
-    "'template.unquotd-placeholder' is not an mcp-aql diagnostic code. Did you mean 'template.unquoted-placeholder'?",
-    "The level of 'mapping.unknown-code' must be one of off, hint, information, warning, error.",
-    "'files' must be a list of glob patterns.",
-    "Each entry of 'ignore' must be a non-empty glob pattern (a string).",
-    "'codeScope' must be one of workspace, folder, file.",
-    "'maxFileSize' must be a whole number of characters, at least 1024.",
-    "Unknown config key 'rulez'. Did you mean 'rules'? Keys: rules, files, ignore, codeScope, maxFileSize.",
-  ]);
+  assert.deepEqual(
+    problems.map(p => p.message),
+    [
+      "'template.unquotd-placeholder' is not an mcp-aql diagnostic code. Did you mean 'template.unquoted-placeholder'?",
+      "The level of 'mapping.unknown-code' must be one of off, hint, information, warning, error.",
+      "'files' must be a list of glob patterns.",
+      "Each entry of 'ignore' must be a non-empty glob pattern (a string).",
+      "'codeScope' must be one of workspace, folder, file.",
+      "'maxFileSize' must be a whole number of characters, at least 1024.",
+      "Unknown config key 'rulez'. Did you mean 'rules'? Keys: rules, files, ignore, codeScope, maxFileSize.",
+    ],
+  );
 });
 
 test('syntax errors, duplicate keys and a non-mapping root are positioned, never thrown', () => {
@@ -56,7 +68,10 @@ test('syntax errors, duplicate keys and a non-mapping root are positioned, never
   assert.equal(bad.problems[0]!.code, 'config.invalid');
   assert.deepEqual(bad.config, {});
   const list = parseProjectConfig('- a\n- b\n');
-  assert.deepEqual(list.problems.map(p => [p.range.start, p.message]), [[{ line: 0, character: 0 }, 'The config file must be a mapping (rules, files, ignore, codeScope, maxFileSize).']]);
+  assert.deepEqual(
+    list.problems.map(p => [p.range.start, p.message]),
+    [[{ line: 0, character: 0 }, 'The config file must be a mapping (rules, files, ignore, codeScope, maxFileSize).']],
+  );
   const empty = parseProjectConfig('rules:\n');
   assert.match(String(empty.problems[0]!.message), /'rules' must map diagnostic codes/);
 });
@@ -65,9 +80,22 @@ test('the JSON Schema for editors lists every code and agrees with the parser', 
   assert.deepEqual(Object.keys(schema.properties.rules.properties), [...allCodes]);
   const validate = new Ajv({ strict: false }).compile(schema);
   const samples: unknown[] = [
-    {}, { rules: { 'yaml.syntax': 'off' } }, { rules: { 'yaml.nope': 'off' } }, { rules: { 'yaml.syntax': 'loud' } },
-    { files: ['a/*.yaml'] }, { files: 'a' }, { files: [''] }, { ignore: ['x', 3] }, { codeScope: 'folder' }, { codeScope: 'all' },
-    { maxFileSize: 1024 }, { maxFileSize: 1023 }, { maxFileSize: 2048.5 }, { other: 1 }, { $schema: 'x' }, { $schema: 1 },
+    {},
+    { rules: { 'yaml.syntax': 'off' } },
+    { rules: { 'yaml.nope': 'off' } },
+    { rules: { 'yaml.syntax': 'loud' } },
+    { files: ['a/*.yaml'] },
+    { files: 'a' },
+    { files: [''] },
+    { ignore: ['x', 3] },
+    { codeScope: 'folder' },
+    { codeScope: 'all' },
+    { maxFileSize: 1024 },
+    { maxFileSize: 1023 },
+    { maxFileSize: 2048.5 },
+    { other: 1 },
+    { $schema: 'x' },
+    { $schema: 1 },
   ];
   for (const s of samples) {
     assert.equal(parseProjectConfig(JSON.stringify(s)).problems.length === 0, validate(s), JSON.stringify(s));
@@ -75,10 +103,23 @@ test('the JSON Schema for editors lists every code and agrees with the parser', 
 });
 
 test('effective options: overrides win per rule, files add up, ignore is relative to the config folder', () => {
-  const config = { rules: { 'yaml.syntax': 'warning', 'http.category-mismatch': 'off' }, files: ['a/*.yaml'], ignore: ['vendor/**', '*.draft.yaml'], codeScope: 'folder', maxFileSize: 2048 } as const;
-  assert.deepEqual(effectiveOptions(config, 'src/x.adapter.yaml', { rules: { 'yaml.syntax': 'error' }, files: ['b/*.yaml'], maxFileSize: 4096 }), {
-    rules: { 'yaml.syntax': 'error', 'http.category-mismatch': 'off' }, files: ['a/*.yaml', 'b/*.yaml'], maxFileSize: 4096, codeScope: 'folder', ignored: false,
-  });
+  const config = {
+    rules: { 'yaml.syntax': 'warning', 'http.category-mismatch': 'off' },
+    files: ['a/*.yaml'],
+    ignore: ['vendor/**', '*.draft.yaml'],
+    codeScope: 'folder',
+    maxFileSize: 2048,
+  } as const;
+  assert.deepEqual(
+    effectiveOptions(config, 'src/x.adapter.yaml', { rules: { 'yaml.syntax': 'error' }, files: ['b/*.yaml'], maxFileSize: 4096 }),
+    {
+      rules: { 'yaml.syntax': 'error', 'http.category-mismatch': 'off' },
+      files: ['a/*.yaml', 'b/*.yaml'],
+      maxFileSize: 4096,
+      codeScope: 'folder',
+      ignored: false,
+    },
+  );
   assert.equal(effectiveOptions(config, 'vendor/y.adapter.yaml').ignored, true);
   assert.equal(effectiveOptions(config, 'deep/er/z.draft.yaml').ignored, true);
   assert.equal(effectiveOptions(config, 'vendorx/y.adapter.yaml').ignored, false);

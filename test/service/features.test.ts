@@ -3,21 +3,22 @@ import assert from 'node:assert/strict';
 import { createWorkspaceIndex } from '../../server/src/service';
 import { applyEdits, docOf, editsOf, fixture, newService, yamlDoc } from './helpers';
 
-const adapter = (cursorLine: string, ...rest: string[]) => yamlDoc(
-  'operations:',
-  '  read:',
-  '    - name: get_repo',
-  '      maps_to: "GET /repos/{owner}/{repo}"',
-  'error_codes:',
-  '  NOT_FOUND_REPOSITORY:',
-  '    category: NOT_FOUND',
-  "    message_template: \"Repository '{owner}/{repo}' not found\"",
-  '    details: { owner: string, repo: string }',
-  'error_mapping:',
-  '  404:',
-  cursorLine,
-  ...rest,
-);
+const adapter = (cursorLine: string, ...rest: string[]) =>
+  yamlDoc(
+    'operations:',
+    '  read:',
+    '    - name: get_repo',
+    '      maps_to: "GET /repos/{owner}/{repo}"',
+    'error_codes:',
+    '  NOT_FOUND_REPOSITORY:',
+    '    category: NOT_FOUND',
+    '    message_template: "Repository \'{owner}/{repo}\' not found"',
+    '    details: { owner: string, repo: string }',
+    'error_mapping:',
+    '  404:',
+    cursorLine,
+    ...rest,
+  );
 
 test('completion after code: offers registry and custom codes, replacing the typed prefix', () => {
   const f = fixture(adapter('    code: NOT_F|'), { cursor: true });
@@ -35,7 +36,16 @@ test('completion of categories, details keys inside {, entry keys, statuses and 
   const s = newService();
   const cat = fixture(yamlDoc('error_codes:', '  X_Y:', '    category: RA|'), { cursor: true });
   assert.ok(s.complete(cat.doc, cat.cursor!).some(i => i.label === 'RATE_LIMIT'));
-  const ph = fixture(yamlDoc('error_codes:', '  NOT_FOUND_REPO:', '    category: NOT_FOUND', "    message_template: \"Repository '{ow|' gone\"", '    details: { owner: string, repo: string }'), { cursor: true });
+  const ph = fixture(
+    yamlDoc(
+      'error_codes:',
+      '  NOT_FOUND_REPO:',
+      '    category: NOT_FOUND',
+      '    message_template: "Repository \'{ow|\' gone"',
+      '    details: { owner: string, repo: string }',
+    ),
+    { cursor: true },
+  );
   const phItems = s.complete(ph.doc, ph.cursor!);
   assert.deepEqual(phItems.map(i => i.label).sort(), ['owner', 'repo']);
   assert.ok(applyEdits(ph.doc, [phItems.find(i => i.label === 'owner')!.textEdit as never]).includes("'{owner}' gone"));
@@ -56,7 +66,7 @@ test('hover on a registry code, a custom code, a placeholder and a status', () =
   const h = s.hover(f.doc, f.cursor!)!;
   assert.match(JSON.stringify(h.contents), /NOT_FOUND.*stop, or choose another target/);
   assert.equal(f.doc.getText(h.range!), 'NOT_FOUND_RESOURCE');
-  const g = fixture(adapter('    code: NOT_FOUND_REPOSITORY', "    message_template: \"Repo '{ow|ner}'\""), { cursor: true });
+  const g = fixture(adapter('    code: NOT_FOUND_REPOSITORY', '    message_template: "Repo \'{ow|ner}\'"'), { cursor: true });
   assert.match(JSON.stringify(s.hover(g.doc, g.cursor!)!.contents), /details key of type `string`/);
   const k = fixture(adapter('    code: NOT_FOUND_REPOSITORY').replace('  404:', '  40|4:'), { cursor: true });
   assert.match(JSON.stringify(s.hover(k.doc, k.cursor!)!.contents), /404 Not Found.*NOT_FOUND_RESOURCE/);
@@ -70,13 +80,19 @@ test('definition, references and rename of a custom code across files', () => {
   for (const d of [a, b]) index.update(d.uri, s.declaredCodes(d), s.codeOccurrences(d));
   const at = { line: 2, character: 12 };
   const defs = s.definition(b, at, {});
-  assert.deepEqual(defs.map(l => [l.uri, a.getText(l.range)]), [[a.uri, 'NOT_FOUND_REPOSITORY']]);
+  assert.deepEqual(
+    defs.map(l => [l.uri, a.getText(l.range)]),
+    [[a.uri, 'NOT_FOUND_REPOSITORY']],
+  );
   assert.equal(s.references(b, at, true, {}).length, 3);
   assert.equal(s.rename(b, at, 'bad name', {}), null);
   const edit = s.rename(b, at, 'NOT_FOUND_REPO', {})!;
   assert.ok(applyEdits(a, editsOf(edit, a.uri)).includes('  NOT_FOUND_REPO:\n'));
   assert.ok(applyEdits(b, editsOf(edit, b.uri)).includes('code: NOT_FOUND_REPO\n'));
-  assert.equal(s.prepareRename(docOf(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_RESOURCE')), { line: 2, character: 12 }), null);
+  assert.equal(
+    s.prepareRename(docOf(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_RESOURCE')), { line: 2, character: 12 }),
+    null,
+  );
 });
 
 test('rename a details key renames its placeholders', () => {
@@ -89,12 +105,32 @@ test('rename a details key renames its placeholders', () => {
 
 test('outline and CodeLens', () => {
   const s = newService();
-  const doc = docOf(adapter('    code: NOT_FOUND_REPOSITORY', '  403:', '    - condition: "response.status == 403"', '      code: PERMISSION_DENIED', '    - code: INTERNAL_ERROR'));
+  const doc = docOf(
+    adapter(
+      '    code: NOT_FOUND_REPOSITORY',
+      '  403:',
+      '    - condition: "response.status == 403"',
+      '      code: PERMISSION_DENIED',
+      '    - code: INTERNAL_ERROR',
+    ),
+  );
   const syms = s.documentSymbols(doc);
-  assert.deepEqual(syms.map(x => x.name), ['error_codes', 'error_mapping']);
-  assert.deepEqual(syms[0]!.children!.map(c => [c.name, c.detail]), [['NOT_FOUND_REPOSITORY', 'NOT_FOUND']]);
-  assert.deepEqual(syms[1]!.children!.map(c => c.name), ['404', '403']);
-  assert.deepEqual(syms[1]!.children![1]!.children!.map(c => c.name), ['[0] PERMISSION_DENIED', '[1] INTERNAL_ERROR']);
+  assert.deepEqual(
+    syms.map(x => x.name),
+    ['error_codes', 'error_mapping'],
+  );
+  assert.deepEqual(
+    syms[0]!.children!.map(c => [c.name, c.detail]),
+    [['NOT_FOUND_REPOSITORY', 'NOT_FOUND']],
+  );
+  assert.deepEqual(
+    syms[1]!.children!.map(c => c.name),
+    ['404', '403'],
+  );
+  assert.deepEqual(
+    syms[1]!.children![1]!.children!.map(c => c.name),
+    ['[0] PERMISSION_DENIED', '[1] INTERNAL_ERROR'],
+  );
   const lenses = s.codeLenses(doc);
   assert.equal(lenses.length, 4);
   assert.deepEqual(lenses[0]!.command!.arguments![1], { code: 'NOT_FOUND_REPOSITORY', offset: doc.offsetAt(lenses[0]!.range.start) });

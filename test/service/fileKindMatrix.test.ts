@@ -33,15 +33,29 @@ function pos(doc: TextDocument, needle: string, delta = 0, nth = 0) {
   assert.ok(i >= 0, `${needle} in ${doc.uri}`);
   return doc.positionAt(i + delta);
 }
-const syntaxCodes = (doc: TextDocument, text: string) => s.validate(docOf(text, doc.uri)).filter(d => d.code === 'yaml.syntax' || d.code === 'json.syntax').map(d => d.message);
+const syntaxCodes = (doc: TextDocument, text: string) =>
+  s
+    .validate(docOf(text, doc.uri))
+    .filter(d => d.code === 'yaml.syntax' || d.code === 'json.syntax')
+    .map(d => d.message);
 
 test('diagnostics: the same codes on the same words in YAML, front matter and JSON', () => {
   const got = Object.fromEntries(kinds.map(k => [k, s.validate(KINDS[k]).map(d => `${d.code} ${bare(KINDS[k], d)}`)]));
   assert.deepEqual(got.yaml, [
-    'template.unknown-placeholder {order_id}', 'code.name-format orderGone', 'code.category-prefix SHOP_OUT_OF_STOCK',
-    'template.unused-detail warehouse', 'code.category-prefix RATE_LIMIT_CART', 'template.unquoted-placeholder {cart}', 'code.unknown-category VALIDATON', 'schema.enum strng', 'template.unknown-placeholder {qtty}',
-    'schema.unknown-key descripton', 'mapping.unknown-code NOT_FOUND_ORDR', 'condition.unknown-root request',
-    'http.category-mismatch 410', 'mapping.unknown-code VALIDATION_BAD_SHIPPING',
+    'template.unknown-placeholder {order_id}',
+    'code.name-format orderGone',
+    'code.category-prefix SHOP_OUT_OF_STOCK',
+    'template.unused-detail warehouse',
+    'code.category-prefix RATE_LIMIT_CART',
+    'template.unquoted-placeholder {cart}',
+    'code.unknown-category VALIDATON',
+    'schema.enum strng',
+    'template.unknown-placeholder {qtty}',
+    'schema.unknown-key descripton',
+    'mapping.unknown-code NOT_FOUND_ORDR',
+    'condition.unknown-root request',
+    'http.category-mismatch 410',
+    'mapping.unknown-code VALIDATION_BAD_SHIPPING',
   ]);
   assert.deepEqual(got.md, got.yaml);
   assert.deepEqual(got.json, got.yaml);
@@ -69,7 +83,10 @@ test('every quick fix in every kind: the same titles; applied, its problem is go
   }
   assert.deepEqual(titles.md, titles.yaml);
   assert.deepEqual(titles.json, titles.yaml);
-  assert.ok(titles.yaml!.every(t => !t.endsWith(': ') || t.startsWith('http.category-mismatch')), titles.yaml!.join('\n'));
+  assert.ok(
+    titles.yaml!.every(t => !t.endsWith(': ') || t.startsWith('http.category-mismatch')),
+    titles.yaml!.join('\n'),
+  );
 });
 
 function fix(k: Kind, code: string, title: string, nth = 0): string {
@@ -79,29 +96,64 @@ function fix(k: Kind, code: string, title: string, nth = 0): string {
   assert.ok(a, `${k}: ${title}`);
   return applyEdits(doc, editsOf(a, doc.uri));
 }
-const lines = (text: string, from: string, n: number) => { const all = text.split('\n'); const i = all.findIndex(l => l.includes(from)); return all.slice(i, i + n); };
+const lines = (text: string, from: string, n: number) => {
+  const all = text.split('\n');
+  const i = all.findIndex(l => l.includes(from));
+  return all.slice(i, i + n);
+};
 
 test('JSON fixes write JSON: declare a details key, declare a code, remove a key, rename a code', () => {
   assert.deepEqual(lines(fix('json', 'template.unknown-placeholder', "Declare 'order_id: string' in details"), '"NOT_FOUND_ORDER": {', 5), [
-    '    "NOT_FOUND_ORDER": {', '      "category": "NOT_FOUND",', `      "message_template": "Order '{order_id}' not found",`, '      "details": { "order_id": "string" }', '    },',
+    '    "NOT_FOUND_ORDER": {',
+    '      "category": "NOT_FOUND",',
+    `      "message_template": "Order '{order_id}' not found",`,
+    '      "details": { "order_id": "string" }',
+    '    },',
   ]);
   assert.deepEqual(lines(fix('yaml', 'template.unknown-placeholder', "Declare 'order_id: string' in details"), 'NOT_FOUND_ORDER:', 5), [
-    '  NOT_FOUND_ORDER:', '    category: NOT_FOUND', `    message_template: "Order '{order_id}' not found"`, '    details:', '      order_id: string',
+    '  NOT_FOUND_ORDER:',
+    '    category: NOT_FOUND',
+    `    message_template: "Order '{order_id}' not found"`,
+    '    details:',
+    '      order_id: string',
   ]);
   assert.deepEqual(lines(fix('json', 'template.unknown-placeholder', "Declare 'qtty: string' in details", 1), '"details": {', 0).length, 0);
   const qtty = fix('json', 'template.unknown-placeholder', "Declare 'qtty: string' in details", 1).split('\n');
-  assert.deepEqual(qtty.slice(qtty.indexOf('        "qty": "integer",'), qtty.indexOf('        "qty": "integer",') + 2), ['        "qty": "integer",', '        "qtty": "string"']);
+  assert.deepEqual(qtty.slice(qtty.indexOf('        "qty": "integer",'), qtty.indexOf('        "qty": "integer",') + 2), [
+    '        "qty": "integer",',
+    '        "qtty": "string"',
+  ]);
   const declared = fix('json', 'mapping.unknown-code', "Declare 'VALIDATION_BAD_SHIPPING' in error_codes", 1);
-  assert.deepEqual(lines(declared, '"VALIDATION_BAD_QTY": {', 9).slice(7), ['    },', `    "VALIDATION_BAD_SHIPPING": { "category": "VALIDATION", "message_template": "Shipping to '{country}' is not possible", "details": { "country": "string" } }`]);
+  assert.deepEqual(lines(declared, '"VALIDATION_BAD_QTY": {', 9).slice(7), [
+    '    },',
+    `    "VALIDATION_BAD_SHIPPING": { "category": "VALIDATION", "message_template": "Shipping to '{country}' is not possible", "details": { "country": "string" } }`,
+  ]);
   const removed = fix('json', 'template.unused-detail', "Remove details key 'warehouse'");
   assert.deepEqual(lines(removed, '"details": {', 3), ['      "details": {', '        "sku": "string"', '      }']);
   const key = fix('json', 'schema.unknown-key', "Remove key 'descripton'");
-  assert.deepEqual(lines(key, '"VALIDATION_BAD_QTY": {', 4), ['    "VALIDATION_BAD_QTY": {', '      "category": "VALIDATION",', `      "message_template": "Quantity '{qty}' is not allowed for '{qtty}'",`, '      "details": {']);
+  assert.deepEqual(lines(key, '"VALIDATION_BAD_QTY": {', 4), [
+    '    "VALIDATION_BAD_QTY": {',
+    '      "category": "VALIDATION",',
+    `      "message_template": "Quantity '{qty}' is not allowed for '{qtty}'",`,
+    '      "details": {',
+  ]);
   assert.ok(fix('json', 'code.name-format', "Rename to 'ORDER_GONE' (every use)").includes('    "ORDER_GONE": {'));
   assert.ok(fix('json', 'schema.unknown-key', "Change to 'description'").includes('      "description": "Quantity out of range",'));
-  assert.ok(fix('json', 'code.category-prefix', 'Change category to RATE_LIMIT', 1).includes('      "category": "RATE_LIMIT",\n      "message_template": "Too many updates of cart {cart}",'));
-  assert.ok(fix('json', 'template.unquoted-placeholder', "Wrap in single quotes: '{cart}'").includes(`      "message_template": "Too many updates of cart '{cart}'",`));
-  assert.ok(fix('json', 'code.unknown-category', 'Change category to VALIDATION').includes('      "category": "VALIDATION",\n      "message_template": "Coupon {coupon} is invalid",'));
+  assert.ok(
+    fix('json', 'code.category-prefix', 'Change category to RATE_LIMIT', 1).includes(
+      '      "category": "RATE_LIMIT",\n      "message_template": "Too many updates of cart {cart}",',
+    ),
+  );
+  assert.ok(
+    fix('json', 'template.unquoted-placeholder', "Wrap in single quotes: '{cart}'").includes(
+      `      "message_template": "Too many updates of cart '{cart}'",`,
+    ),
+  );
+  assert.ok(
+    fix('json', 'code.unknown-category', 'Change category to VALIDATION').includes(
+      '      "category": "VALIDATION",\n      "message_template": "Coupon {coupon} is invalid",',
+    ),
+  );
 });
 
 test('completion in every kind: codes, categories, entry keys, statuses, details types, placeholders', () => {
@@ -109,7 +161,10 @@ test('completion in every kind: codes, categories, entry keys, statuses, details
     s.complete(KINDS[k], pos(KINDS[k], needle, delta, nth)).map(i => String(i.label));
   for (const k of kinds) {
     const codes = labels(k, 'NOT_FOUND_ORDER', 3, 1); // the value of 410's code
-    assert.ok(codes.includes('NOT_FOUND_ORDER') && codes.includes('NOT_FOUND_RESOURCE') && codes.every(c => c.startsWith('NOT')), `${k}: ${codes}`);
+    assert.ok(
+      codes.includes('NOT_FOUND_ORDER') && codes.includes('NOT_FOUND_RESOURCE') && codes.every(c => c.startsWith('NOT')),
+      `${k}: ${codes}`,
+    );
     assert.ok(labels(k, 'CONFLICT', 2).includes('CONFLICT'), k);
     assert.deepEqual(labels(k, 'condition', 2), ['message_template', 'details'], k);
     const statuses = labels(k, '410', 1);

@@ -23,7 +23,8 @@ const seeds: [string, string][] = [
 
 const inside = (doc: TextDocument, r: Range) => {
   const end = doc.positionAt(doc.getText().length);
-  const ok = (p: Range['start']) => p.line >= 0 && p.character >= 0 && (p.line < end.line || (p.line === end.line && p.character <= end.character));
+  const ok = (p: Range['start']) =>
+    p.line >= 0 && p.character >= 0 && (p.line < end.line || (p.line === end.line && p.character <= end.character));
   return ok(r.start) && ok(r.end) && doc.offsetAt(r.start) <= doc.offsetAt(r.end);
 };
 
@@ -32,12 +33,38 @@ const mutation = fc.record({
   del: fc.nat({ max: 40 }),
   ins: fc.oneof(
     fc.string({ maxLength: 12 }),
-    fc.constantFrom('{', '}', ':', '"', "'", '\n', '  ', '- ', '&a ', '*a', '{x}', '{ y }', 'code: ', 'category: ', 'condition: "', '404:', '\uD800', '\uFFFD', '\t', '[', ']', '#'),
+    fc.constantFrom(
+      '{',
+      '}',
+      ':',
+      '"',
+      "'",
+      '\n',
+      '  ',
+      '- ',
+      '&a ',
+      '*a',
+      '{x}',
+      '{ y }',
+      'code: ',
+      'category: ',
+      'condition: "',
+      '404:',
+      '\uD800',
+      '\uFFFD',
+      '\t',
+      '[',
+      ']',
+      '#',
+    ),
   ),
 });
 
 function mutate(text: string, ms: { at: number; del: number; ins: string }[]): string {
-  for (const m of ms) { const at = m.at % (text.length + 1); text = text.slice(0, at) + m.ins + text.slice(at + m.del); }
+  for (const m of ms) {
+    const at = m.at % (text.length + 1);
+    text = text.slice(0, at) + m.ins + text.slice(at + m.del);
+  }
   return text;
 }
 
@@ -59,22 +86,37 @@ function checkAll(uri: string, text: string): void {
   const fixed = TextDocument.applyEdits(doc, all);
   assert.equal(typeof fixed, 'string');
   for (const p of [{ line: 0, character: 0 }, doc.positionAt(Math.floor(text.length / 2)), doc.positionAt(text.length)]) {
-    s.complete(doc, p); s.hover(doc, p); s.definition(doc, p); s.references(doc, p, true); s.prepareRename(doc, p);
+    s.complete(doc, p);
+    s.hover(doc, p);
+    s.definition(doc, p);
+    s.references(doc, p, true);
+    s.prepareRename(doc, p);
   }
-  s.documentSymbols(doc); s.codeLenses(doc);
+  s.documentSymbols(doc);
+  s.codeLenses(doc);
   s.preview(doc, { position: doc.positionAt(Math.floor(text.length / 3)) });
   s.simulate(doc, { status: 403, body: { message: 'abuse' } });
 }
 
 test('mutated examples and real adapters: nothing throws, ranges and fixes stay inside the document', { timeout: 120_000 }, () => {
-  fc.assert(fc.property(fc.integer({ min: 0, max: seeds.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 6 }), (i, ms) => {
-    const [uri, text] = seeds[i]!;
-    checkAll(uri, mutate(text, ms));
-  }), { numRuns: 120, seed: 7 });
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: seeds.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 6 }), (i, ms) => {
+      const [uri, text] = seeds[i]!;
+      checkAll(uri, mutate(text, ms));
+    }),
+    { numRuns: 120, seed: 7 },
+  );
 });
 
 test('random text in adapter-named files: nothing throws', { timeout: 60_000 }, () => {
-  fc.assert(fc.property(fc.string({ maxLength: 400 }), fc.constantFrom('file:///w/x.adapter.yaml', 'file:///w/x-adapter.md', 'file:///w/x.adapter.json'), (text, uri) => {
-    checkAll(uri, text);
-  }), { numRuns: 200, seed: 11 });
+  fc.assert(
+    fc.property(
+      fc.string({ maxLength: 400 }),
+      fc.constantFrom('file:///w/x.adapter.yaml', 'file:///w/x-adapter.md', 'file:///w/x.adapter.json'),
+      (text, uri) => {
+        checkAll(uri, text);
+      },
+    ),
+    { numRuns: 200, seed: 11 },
+  );
 });

@@ -83,6 +83,7 @@ test('adversarial patterns take a linear number of steps and give the right answ
   }
   // Doubling the path doubles the work (linear), it does not square or explode.
   const g = compileGlob('*a*a*a*a*a*a*a*a*c');
-  const s1 = g.run('a'.repeat(1000)).steps, s2 = g.run('a'.repeat(2000)).steps;
+  const s1 = g.run('a'.repeat(1000)).steps,
+    s2 = g.run('a'.repeat(2000)).steps;
   assert.ok(s2 <= 2.1 * s1, `${s1} → ${s2}`);
 });

@@ -15,8 +15,12 @@ export function loadDeps(): ServiceDeps {
   deps ??= {
     registry: JSON.parse(readFileSync(join(ROOT, 'schemas', 'error-registry.json'), 'utf8')) as Registry,
     schema: JSON.parse(readFileSync(join(ROOT, 'schemas', 'adapter.schema.json'), 'utf8')) as object,
-    envelopeSchemas: Object.fromEntries(['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate'].map(id =>
-      [id, JSON.parse(readFileSync(join(ROOT, 'schemas', 'envelopes', `${id}.schema.json`), 'utf8')) as object])),
+    envelopeSchemas: Object.fromEntries(
+      ['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate'].map(id => [
+        id,
+        JSON.parse(readFileSync(join(ROOT, 'schemas', 'envelopes', `${id}.schema.json`), 'utf8')) as object,
+      ]),
+    ),
   };
   return deps;
 }
@@ -46,9 +50,20 @@ export function fixture(text: string, opts: { uri?: string; cursor?: boolean } =
   const spans: [number, number][] = [];
   let cursorAt: number | undefined;
   for (let i = 0; i < text.length; i++) {
-    if (text.startsWith('[[', i)) { starts.push(clean.length); i++; continue; }
-    if (text.startsWith(']]', i) && starts.length) { spans.push([starts.pop()!, clean.length]); i++; continue; }
-    if (opts.cursor && text[i] === '|' && cursorAt === undefined) { cursorAt = clean.length; continue; }
+    if (text.startsWith('[[', i)) {
+      starts.push(clean.length);
+      i++;
+      continue;
+    }
+    if (text.startsWith(']]', i) && starts.length) {
+      spans.push([starts.pop()!, clean.length]);
+      i++;
+      continue;
+    }
+    if (opts.cursor && text[i] === '|' && cursorAt === undefined) {
+      cursorAt = clean.length;
+      continue;
+    }
     clean += text[i];
   }
   spans.sort((a, b) => a[0] - b[0]);
@@ -92,7 +107,12 @@ export function check(f: Fixture, code: string, service: AdapterService = newSer
 }
 
 /** Apply the quick fix titled `title` (or the preferred one) for diagnostic `d`; return the new text. */
-export function applyFix(service: AdapterService, doc: TextDocument, d: import('vscode-languageserver-types').Diagnostic, title?: string): string {
+export function applyFix(
+  service: AdapterService,
+  doc: TextDocument,
+  d: import('vscode-languageserver-types').Diagnostic,
+  title?: string,
+): string {
   const actions = service.quickFixes(doc, d.range, { diagnostics: [d] });
   const a = title ? actions.find(x => x.title === title) : actions.find(x => x.isPreferred);
   if (!a) throw new Error(`no fix ${title ?? '(preferred)'} among: ${actions.map(x => x.title).join(' | ')}`);

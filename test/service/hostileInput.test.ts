@@ -13,7 +13,9 @@ function bomb(levels: number, prefix: string, indent: string): string {
   const names = 'abcdefghijklmnop';
   let out = `${prefix}${indent}base: &a [400, 401, 402, 403, 404, 405, 406, 407, 408]\n`;
   for (let i = 1; i < levels; i++) {
-    out += `${indent}l${i}: &${names[i]} [${Array(9).fill('*' + names[i - 1]).join(', ')}]\n`;
+    out += `${indent}l${i}: &${names[i]} [${Array(9)
+      .fill('*' + names[i - 1])
+      .join(', ')}]\n`;
   }
   return out;
 }
@@ -28,14 +30,15 @@ test('alias bomb at the top level: yaml.alias-limit on the alias, no expansion',
 });
 
 test('alias bomb under maps_from_http and details: reported, every feature answers', { timeout: 10_000 }, () => {
-  const text = yamlDoc(
-    'error_codes:',
-    '  E_VALIDATION_BOMB:',
-    '    category: VALIDATION',
-    "    message_template: \"Bad '{field}'\"",
-    '    details: &d0 { field: string }',
-    '    maps_from_http: &m0 [400, 422]',
-  ) + bomb(9, '', '  ').replace(/^  base/m, '  E_VALIDATION_X:\n    maps_from_http: &a [400]\n  base');
+  const text =
+    yamlDoc(
+      'error_codes:',
+      '  E_VALIDATION_BOMB:',
+      '    category: VALIDATION',
+      '    message_template: "Bad \'{field}\'"',
+      '    details: &d0 { field: string }',
+      '    maps_from_http: &m0 [400, 422]',
+    ) + bomb(9, '', '  ').replace(/^  base/m, '  E_VALIDATION_X:\n    maps_from_http: &a [400]\n  base');
   const s = newService();
   const doc = docOf(text);
   const ds = s.validate(doc);
@@ -46,10 +49,20 @@ test('alias bomb under maps_from_http and details: reported, every feature answe
 });
 
 test('lone surrogates, U+FFFD and control characters are positioned diagnostics', () => {
-  const text = yamlDoc('error_codes:', '  E_VALIDATION_A:', '    category: VALIDATION', "    message_template: \"caf\uFFFD and \uD800 and \u0001\"");
+  const text = yamlDoc(
+    'error_codes:',
+    '  E_VALIDATION_A:',
+    '    category: VALIDATION',
+    '    message_template: "caf\uFFFD and \uD800 and \u0001"',
+  );
   const doc = docOf(text);
-  const ds = newService().validate(doc).filter(d => d.code === 'text.invalid-character');
-  assert.deepEqual(ds.map(d => textAt(doc, d.range)), ['\uFFFD', '\uD800', '\u0001']);
+  const ds = newService()
+    .validate(doc)
+    .filter(d => d.code === 'text.invalid-character');
+  assert.deepEqual(
+    ds.map(d => textAt(doc, d.range)),
+    ['\uFFFD', '\uD800', '\u0001'],
+  );
 });
 
 test('CRLF and BOM: ranges land on the right characters', () => {
@@ -78,7 +91,12 @@ test('a file over maxFileSize gets one file.too-large diagnostic and nothing els
 test('an alias whose anchor does not exist is a positioned yaml.syntax error', () => {
   const text = yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    details: *nope');
   const doc = docOf(text);
-  const ds = newService().validate(doc).filter(d => d.code === 'yaml.syntax');
-  assert.deepEqual(ds.map(d => textAt(doc, d.range)), ['*nope']);
+  const ds = newService()
+    .validate(doc)
+    .filter(d => d.code === 'yaml.syntax');
+  assert.deepEqual(
+    ds.map(d => textAt(doc, d.range)),
+    ['*nope'],
+  );
   assert.match(String(ds[0]!.message), /refers to no anchor/);
 });

@@ -11,9 +11,19 @@ import Ajv from 'ajv';
 
 test('a throwing rule yields internal.rule-failure naming it, and every other rule still reports', () => {
   const model = buildModel('file:///w/x.adapter.yaml', yamlDoc('error_codes:', '  bad_name:', '    category: NOPE'))!;
-  const boom = { name: 'boom', run() { throw new Error('kaboom'); } };
+  const boom = {
+    name: 'boom',
+    run() {
+      throw new Error('kaboom');
+    },
+  };
   const deps = loadDeps();
-  const problems = runChecks([boom, ...checks], { model, registry: indexRegistry(deps.registry), validateSchema: new Ajv({ strict: false }).compile(deps.schema), workspace: emptyWorkspace });
+  const problems = runChecks([boom, ...checks], {
+    model,
+    registry: indexRegistry(deps.registry),
+    validateSchema: new Ajv({ strict: false }).compile(deps.schema),
+    workspace: emptyWorkspace,
+  });
   const codes = problems.map(p => p.code);
   assert.ok(codes.includes('internal.rule-failure'));
   assert.match(problems.find(p => p.code === 'internal.rule-failure')!.message, /rule 'boom': kaboom/);

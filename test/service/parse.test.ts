@@ -36,11 +36,22 @@ test('error_codes and error_mapping are extracted with exact spans', () => {
   assert.equal(text.slice(c!.keySpan.start, c!.keySpan.end), 'GITHUB_ABUSE_DETECTED');
   const ph = c!.template!.placeholders[0]!;
   assert.equal(text.slice(ph.span.start, ph.span.end), '{reason}');
-  assert.deepEqual(c!.mapsFromHttp.map(s => s.value), [403]);
-  assert.deepEqual(c!.details.map(d => [d.name, d.type]), [['reason', 'string']]);
-  assert.deepEqual(m.mappings.map(e => [e.status.value, e.index, e.code?.value]), [
-    [404, null, 'NOT_FOUND_REPOSITORY'], [403, 0, 'RATE_LIMIT_EXCEEDED'], [403, 1, 'PERMISSION_DENIED'],
-  ]);
+  assert.deepEqual(
+    c!.mapsFromHttp.map(s => s.value),
+    [403],
+  );
+  assert.deepEqual(
+    c!.details.map(d => [d.name, d.type]),
+    [['reason', 'string']],
+  );
+  assert.deepEqual(
+    m.mappings.map(e => [e.status.value, e.index, e.code?.value]),
+    [
+      [404, null, 'NOT_FOUND_REPOSITORY'],
+      [403, 0, 'RATE_LIMIT_EXCEEDED'],
+      [403, 1, 'PERMISSION_DENIED'],
+    ],
+  );
 });
 
 test('a file that is no adapter gets no model', () => {

@@ -8,17 +8,19 @@ import assert from 'node:assert/strict';
 import { docOf, newService, yamlDoc } from './helpers';
 
 const s = newService();
-const adapter = docOf(yamlDoc(
-  'error_codes:',
-  '  VALIDATION_BAD_QTY:',
-  '    category: VALIDATION',
-  "    message_template: \"Quantity '{qty}' is not allowed for '{mode}'\"",
-  '    maps_from_http: [422]',
-  '    details:',
-  '      qty: integer',
-  '      mode: { type: string, enum: [fast, slow] }',
-  '      tags: { type: "string[]", required: false }',
-));
+const adapter = docOf(
+  yamlDoc(
+    'error_codes:',
+    '  VALIDATION_BAD_QTY:',
+    '    category: VALIDATION',
+    "    message_template: \"Quantity '{qty}' is not allowed for '{mode}'\"",
+    '    maps_from_http: [422]',
+    '    details:',
+    '      qty: integer',
+    '      mode: { type: string, enum: [fast, slow] }',
+    '      tags: { type: "string[]", required: false }',
+  ),
+);
 
 test('a sample of the wrong type makes every dialect invalid, with the reason on the field and in each verdict', () => {
   const p = s.preview(adapter, { code: 'VALIDATION_BAD_QTY', samples: { qty: 'abc' } })!;
@@ -35,11 +37,14 @@ test('a sample of the wrong type makes every dialect invalid, with the reason on
 
 test('enum, list item types and a fraction for an integer are each named', () => {
   const p = s.preview(adapter, { code: 'VALIDATION_BAD_QTY', samples: { qty: 2.5, mode: 'medium', tags: ['a', 3] } })!;
-  assert.deepEqual(p.details.map(d => d.problem), [
-    'qty is declared integer: 2.5 is not an integer',
-    'mode must be one of "fast", "slow": got "medium"',
-    'tags is declared string[]: ["a",3] is not a list of string values',
-  ]);
+  assert.deepEqual(
+    p.details.map(d => d.problem),
+    [
+      'qty is declared integer: 2.5 is not an integer',
+      'mode must be one of "fast", "slow": got "medium"',
+      'tags is declared string[]: ["a",3] is not a list of string values',
+    ],
+  );
   assert.equal(p.dialects[0]!.errors.length, 3);
 });
 
@@ -63,7 +68,14 @@ test('simulator: a header fills the details key it names (Retry-After → retry_
 test('simulator: the edited samples win over body, headers and the sample values, and are checked', () => {
   const r = s.simulate(adapter, { status: 422, body: { qty: 7 }, samples: { mode: 'slow' } });
   assert.equal(r.rule, 'error_codes.VALIDATION_BAD_QTY');
-  assert.deepEqual(r.preview!.details.map(d => [d.name, d.value, d.from]), [['qty', 7, 'body'], ['mode', 'slow', 'default'], ['tags', ['example_tag_1', 'example_tag_2'], 'sample']]);
+  assert.deepEqual(
+    r.preview!.details.map(d => [d.name, d.value, d.from]),
+    [
+      ['qty', 7, 'body'],
+      ['mode', 'slow', 'default'],
+      ['tags', ['example_tag_1', 'example_tag_2'], 'sample'],
+    ],
+  );
   assert.equal(r.preview!.message, "Quantity '7' is not allowed for 'slow'");
   const edited = s.simulate(adapter, { status: 422, body: { qty: 7 }, samples: { qty: 'abc' } });
   assert.equal(edited.preview!.details[0]!.value, 'abc');

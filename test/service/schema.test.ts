@@ -5,7 +5,10 @@ import { applyFix, check, codesIn, docOf, fixture, newService, yamlDoc } from '.
 test('schema.unknown-key on the key (warning); fix to the closest key', () => {
   const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    [[mesage_template]]: "x"'));
   const { ds, service } = check(f, 'schema.unknown-key');
-  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    f.spans,
+  );
   assert.equal(ds[0]!.severity, 2);
   const fixed = applyFix(service, f.doc, ds[0]!);
   assert.equal(fixed, yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    message_template: "x"'));
@@ -15,25 +18,49 @@ test('schema.unknown-key on the key (warning); fix to the closest key', () => {
 test('unknown keys inside error_mapping list entries, numeric status keys', () => {
   const f = fixture(yamlDoc('error_mapping:', '  403:', '    - code: PERMISSION_DENIED', '      [[conditon]]: "response.status == 403"'));
   const { ds, service } = check(f, 'schema.unknown-key');
-  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    f.spans,
+  );
   assert.ok(applyFix(service, f.doc, ds[0]!).includes('      condition: "response.status'));
 });
 
 test('schema.required on the entry key', () => {
   const f = fixture(yamlDoc('error_mapping:', '  [[404]]:', '    message_template: "gone"'));
   const { ds } = check(f, 'schema.required');
-  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    f.spans,
+  );
   assert.match(String(ds[0]!.message), /'code'/);
   const g = fixture(yamlDoc('error_codes:', '  [[VALIDATION_X]]:', '    message_template: "x"'));
-  assert.deepEqual(check(g, 'schema.required').ds.map(d => d.range), g.spans);
+  assert.deepEqual(
+    check(g, 'schema.required').ds.map(d => d.range),
+    g.spans,
+  );
 });
 
 test('schema.type on the value; schema.enum with closest value', () => {
-  const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    condition: [[{ a: 1 }]]', '    details:', '      field: [[strng]]'));
+  const f = fixture(
+    yamlDoc(
+      'error_codes:',
+      '  VALIDATION_X:',
+      '    category: VALIDATION',
+      '    condition: [[{ a: 1 }]]',
+      '    details:',
+      '      field: [[strng]]',
+    ),
+  );
   const t = check(f, 'schema.type');
-  assert.deepEqual(t.ds.map(d => d.range), [f.spans[0]]);
+  assert.deepEqual(
+    t.ds.map(d => d.range),
+    [f.spans[0]],
+  );
   const e = check(f, 'schema.enum');
-  assert.deepEqual(e.ds.map(d => d.range), [f.spans[1]]);
+  assert.deepEqual(
+    e.ds.map(d => d.range),
+    [f.spans[1]],
+  );
   assert.ok(applyFix(e.service, f.doc, e.ds[0]!).includes('field: string'));
 });
 
@@ -41,5 +68,8 @@ test('JSON adapters: positions inside JSON, "404" keys', () => {
   const text = '{\n  "type": "adapter",\n  "error_mapping": {\n    "404": { "code": "NOT_FOUND_RESOURCE", "bogus": 1 }\n  }\n}\n';
   const doc = docOf(text, 'file:///w/x.adapter.json');
   const ds = newService().validate(doc);
-  assert.deepEqual(ds.map(d => [d.code, doc.getText(d.range)]), [['schema.unknown-key', '"bogus"']]);
+  assert.deepEqual(
+    ds.map(d => [d.code, doc.getText(d.range)]),
+    [['schema.unknown-key', '"bogus"']],
+  );
 });

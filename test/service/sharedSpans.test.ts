@@ -15,7 +15,9 @@ test('a status inherited through << is reported once on the anchored value, with
     "    message_template: 'Expired'",
   );
   const doc = docOf(text);
-  const ds = newService().validate(doc).filter(d => d.code === 'http.category-mismatch');
+  const ds = newService()
+    .validate(doc)
+    .filter(d => d.code === 'http.category-mismatch');
   assert.equal(ds.length, 1);
   const d = ds[0]!;
   assert.equal(doc.getText(d.range), '402');

@@ -26,14 +26,30 @@ function fix(f: Fixture, code: string, title?: string, nth = 0) {
     text: applyEdits(f.doc, edits),
   };
 }
-const clean = (text: string, code: string) => assert.deepEqual(codesIn(newService(), text).filter(c => c === code), [], text);
+const clean = (text: string, code: string) =>
+  assert.deepEqual(
+    codesIn(newService(), text).filter(c => c === code),
+    [],
+    text,
+  );
 
 // ---- template.unknown-placeholder ------------------------------------------------------------
 
 test('unknown-placeholder: the fix list, and declaring an integer operation parameter is preferred', () => {
-  const f = fixture(yamlDoc(
-    'operations:', '  read:', '    - name: list_issues', '      params:', '        page:', '          type: integer',
-    ...CODE, '    message_template: "Bad \'{label}\' on page [[{page}]]"', '    details:', '      label: string'));
+  const f = fixture(
+    yamlDoc(
+      'operations:',
+      '  read:',
+      '    - name: list_issues',
+      '      params:',
+      '        page:',
+      '          type: integer',
+      ...CODE,
+      '    message_template: "Bad \'{label}\' on page [[{page}]]"',
+      '    details:',
+      '      label: string',
+    ),
+  );
   const r = fix(f, 'template.unknown-placeholder');
   assert.deepEqual(r.titles, ["Declare 'page: integer' in details", "Remove '{page}' from the template"]);
   assert.deepEqual(r.preferred, ["Declare 'page: integer' in details"]);
@@ -55,8 +71,14 @@ test('unknown-placeholder: declare into flow maps, flow and block lists, an empt
     [['    details: { a: string }'], ['    details: { a: string, b: string }']],
     [['    details: {}'], ['    details: {b: string}']],
     [['    details: [a]'], ['    details: [a, b]']],
-    [['    details:', '      - a'], ['    details:', '      - a', '      - b']],
-    [['    details:', '    description: d'], ['    details:', '      b: string', '    description: d']],
+    [
+      ['    details:', '      - a'],
+      ['    details:', '      - a', '      - b'],
+    ],
+    [
+      ['    details:', '    description: d'],
+      ['    details:', '      b: string', '    description: d'],
+    ],
     [['    description: d'], ['    description: d', '    details:', '      b: string']],
   ];
   for (const [before, after] of cases) {
@@ -70,15 +92,36 @@ test('unknown-placeholder: declare into flow maps, flow and block lists, an empt
 });
 
 test('unknown-placeholder in a mapping entry: its own details are created, single and list entries', () => {
-  const single = fixture(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_RESOURCE', `    message_template: "No repo '[[{repo}]]'"`));
+  const single = fixture(
+    yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_RESOURCE', `    message_template: "No repo '[[{repo}]]'"`),
+  );
   const r1 = fix(single, 'template.unknown-placeholder');
   assert.deepEqual(r1.edits, [['', '    details:\n      repo: string\n']]);
   assert.deepEqual(codesIn(newService(), r1.text), []);
-  const list = fixture(yamlDoc('error_mapping:', '  403:', '    - condition: "response.status == 403"', '      code: PERMISSION_DENIED',
-    `      message_template: "No '[[{who}]]'"`, '    - code: PERMISSION_DENIED'));
+  const list = fixture(
+    yamlDoc(
+      'error_mapping:',
+      '  403:',
+      '    - condition: "response.status == 403"',
+      '      code: PERMISSION_DENIED',
+      `      message_template: "No '[[{who}]]'"`,
+      '    - code: PERMISSION_DENIED',
+    ),
+  );
   const r2 = fix(list, 'template.unknown-placeholder', "Declare 'who: string' in details");
-  assert.equal(r2.text, yamlDoc('error_mapping:', '  403:', '    - condition: "response.status == 403"', '      code: PERMISSION_DENIED',
-    `      message_template: "No '{who}'"`, '      details:', '        who: string', '    - code: PERMISSION_DENIED'));
+  assert.equal(
+    r2.text,
+    yamlDoc(
+      'error_mapping:',
+      '  403:',
+      '    - condition: "response.status == 403"',
+      '      code: PERMISSION_DENIED',
+      `      message_template: "No '{who}'"`,
+      '      details:',
+      '        who: string',
+      '    - code: PERMISSION_DENIED',
+    ),
+  );
   assert.deepEqual(codesIn(newService(), r2.text), []);
 });
 
@@ -101,8 +144,14 @@ test('unknown-placeholder: remove takes the wrapping quotes and one space along,
 test('unknown-placeholder: a fix for a stale diagnostic (text changed under it) offers nothing', () => {
   const f = fixture(yamlDoc(...CODE, '    message_template: "Bad \'[[{x}]]\'"'));
   const { ds, service } = check(f, 'template.unknown-placeholder');
-  const moved = { ...ds[0]!, range: { start: ds[0]!.range.start, end: { ...ds[0]!.range.end, character: ds[0]!.range.end.character - 1 } } };
-  assert.deepEqual(service.quickFixes(f.doc, moved.range, { diagnostics: [moved] }).filter(a => a.title.includes('{x}')), []);
+  const moved = {
+    ...ds[0]!,
+    range: { start: ds[0]!.range.start, end: { ...ds[0]!.range.end, character: ds[0]!.range.end.character - 1 } },
+  };
+  assert.deepEqual(
+    service.quickFixes(f.doc, moved.range, { diagnostics: [moved] }).filter(a => a.title.includes('{x}')),
+    [],
+  );
 });
 
 // ---- template.unused-detail --------------------------------------------------------------------
@@ -112,8 +161,14 @@ test('unused-detail: use it — appended inside the quotes in every scalar style
     [['    message_template: "Bad"'], [`    message_template: "Bad '{k}'"`]],
     [["    message_template: 'Bad'"], ["    message_template: 'Bad ''{k}'''"]],
     [['    message_template: Bad thing # note'], ["    message_template: Bad thing '{k}' # note"]],
-    [['    message_template: |', '      Bad thing', ''], ['    message_template: |', "      Bad thing '{k}'", '']],
-    [['    message_template: >-', '      Bad', '      thing'], ['    message_template: >-', '      Bad', "      thing '{k}'"]],
+    [
+      ['    message_template: |', '      Bad thing', ''],
+      ['    message_template: |', "      Bad thing '{k}'", ''],
+    ],
+    [
+      ['    message_template: >-', '      Bad', '      thing'],
+      ['    message_template: >-', '      Bad', "      thing '{k}'"],
+    ],
   ];
   for (const [tpl, want] of cases) {
     const f = fixture(yamlDoc(...CODE, ...tpl, '    details:', '      [[k]]: string'));
@@ -127,8 +182,14 @@ test('unused-detail: use it — appended inside the quotes in every scalar style
 test('unused-detail: remove the key — block middle, block with an object spec, flow middle and last', () => {
   const tpl = `    message_template: "'{a}' '{c}'"`;
   const cases: [string[], string[]][] = [
-    [['    details:', '      a: string', '      [[b]]: string', '      c: string'], ['    details:', '      a: string', '      c: string']],
-    [['    details:', '      a: string', '      [[b]]:', '        type: integer', '        required: true', '      c: string'], ['    details:', '      a: string', '      c: string']],
+    [
+      ['    details:', '      a: string', '      [[b]]: string', '      c: string'],
+      ['    details:', '      a: string', '      c: string'],
+    ],
+    [
+      ['    details:', '      a: string', '      [[b]]:', '        type: integer', '        required: true', '      c: string'],
+      ['    details:', '      a: string', '      c: string'],
+    ],
     [['    details: { a: string, [[b]]: string, c: string }'], ['    details: { a: string, c: string }']],
     [['    details: { a: string, c: string, [[b]]: { type: integer } }'], ['    details: { a: string, c: string }']],
   ];
@@ -149,8 +210,17 @@ test('unused-detail: removing the only key removes the whole details entry (bloc
   }
 });
 
-test('unused-detail in a mapping entry\'s own details', () => {
-  const f = fixture(yamlDoc('error_mapping:', '  404:', '    code: NOT_FOUND_RESOURCE', `    message_template: "No '{resource_id}'"`, '    details:', '      [[extra]]: string'));
+test("unused-detail in a mapping entry's own details", () => {
+  const f = fixture(
+    yamlDoc(
+      'error_mapping:',
+      '  404:',
+      '    code: NOT_FOUND_RESOURCE',
+      `    message_template: "No '{resource_id}'"`,
+      '    details:',
+      '      [[extra]]: string',
+    ),
+  );
   const r = fix(f, 'template.unused-detail', "Use '{extra}' in the message template");
   assert.deepEqual(r.edits, [['', " '{extra}'"]]);
   assert.deepEqual(codesIn(newService(), r.text), []);
@@ -190,9 +260,13 @@ test('flow-mapping: quote the template with double quotes, escaping " and \\', (
     ['    message_template: [[{k}: "bad" \\ x]]', '    message_template: "{k}: \\"bad\\" \\\\ x"'],
   ];
   for (const [line, want] of cases) {
-    const f = fixture(yamlDoc(...CODE, line, "    details: { k: integer }"));
+    const f = fixture(yamlDoc(...CODE, line, '    details: { k: integer }'));
     const { ds } = check(f, 'template.flow-mapping');
-    assert.deepEqual(ds.map(d => d.range), f.spans, line);
+    assert.deepEqual(
+      ds.map(d => d.range),
+      f.spans,
+      line,
+    );
     const r = fix(f, 'template.flow-mapping');
     assert.equal(r.text, yamlDoc(...CODE, want, '    details: { k: integer }'), line);
     assert.deepEqual(codesIn(newService(), r.text), [], r.text);
@@ -202,7 +276,10 @@ test('flow-mapping: quote the template with double quotes, escaping " and \\', (
 test('flow-mapping: an unclosed { squiggles its line only; the fix quotes that line', () => {
   const f = fixture(yamlDoc(...CODE, '    message_template: [[{k]]  # c', '    details: { k: string }'));
   const { ds } = check(f, 'template.flow-mapping');
-  assert.deepEqual(ds.map(d => d.range), f.spans);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    f.spans,
+  );
   const r = fix(f, 'template.flow-mapping');
   assert.deepEqual(r.edits, [['{k', '"{k"']]);
   const after = codesIn(newService(), r.text);
@@ -217,17 +294,45 @@ test('flow-mapping in a mapping entry; a real multi-line flow mapping gets no qu
   clean(r.text, 'template.flow-mapping');
   const multi = fixture(yamlDoc(...CODE, '    message_template: [[{ a: 1,', '      b: 2 }]]'));
   const { ds, service } = check(multi, 'template.flow-mapping');
-  assert.deepEqual(ds.map(d => d.range), multi.spans);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    multi.spans,
+  );
   assert.deepEqual(service.quickFixes(multi.doc, ds[0]!.range, { diagnostics: [ds[0]!] }), []);
 });
 
 test('unknown-placeholder: declare in a flow-style entry adds a flow details map; nested and commented block details', () => {
   const f = fixture(yamlDoc('error_codes:', `  VALIDATION_X: { category: VALIDATION, message_template: "'[[{b}]]'" }`));
   const r = fix(f, 'template.unknown-placeholder', "Declare 'b: string' in details");
-  assert.equal(r.text, yamlDoc('error_codes:', `  VALIDATION_X: { category: VALIDATION, message_template: "'{b}'", details: { b: string } }`));
+  assert.equal(
+    r.text,
+    yamlDoc('error_codes:', `  VALIDATION_X: { category: VALIDATION, message_template: "'{b}'", details: { b: string } }`),
+  );
   assert.deepEqual(codesIn(newService(), r.text), []);
-  const g = fixture(yamlDoc(...CODE, `    message_template: "'{a}' '[[{b}]]'"`, '    details:', '      a:', '        type: string', '      # note', '    description: d'));
+  const g = fixture(
+    yamlDoc(
+      ...CODE,
+      `    message_template: "'{a}' '[[{b}]]'"`,
+      '    details:',
+      '      a:',
+      '        type: string',
+      '      # note',
+      '    description: d',
+    ),
+  );
   const r2 = fix(g, 'template.unknown-placeholder', "Declare 'b: string' in details");
-  assert.equal(r2.text, yamlDoc(...CODE, `    message_template: "'{a}' '{b}'"`, '    details:', '      a:', '        type: string', '      b: string', '      # note', '    description: d'));
+  assert.equal(
+    r2.text,
+    yamlDoc(
+      ...CODE,
+      `    message_template: "'{a}' '{b}'"`,
+      '    details:',
+      '      a:',
+      '        type: string',
+      '      b: string',
+      '      # note',
+      '    description: d',
+    ),
+  );
   assert.deepEqual(codesIn(newService(), r2.text), []);
 });

@@ -32,19 +32,48 @@ const service = newService();
 const contract = service.contract([TextDocument.create(ADAPTER_URI, 'yaml', 1, ADAPTER)]);
 
 /** Verify a marked fixture; each diagnostic's code with its range, compared to the [[…]] spans in order. */
-function verify(text: string, uri = 'file:///work/r.envelope.json', rules?: Record<string, 'off' | 'error' | 'warning'>): { ds: Diagnostic[]; spans: ReturnType<typeof fixture>['spans'] } {
+function verify(
+  text: string,
+  uri = 'file:///work/r.envelope.json',
+  rules?: Record<string, 'off' | 'error' | 'warning'>,
+): { ds: Diagnostic[]; spans: ReturnType<typeof fixture>['spans'] } {
   const f = fixture(text, { uri });
   return { ds: service.verifyResponses(f.doc, contract, { rules }), spans: f.spans };
 }
 const codes = (ds: readonly Diagnostic[]) => ds.map(d => d.code);
-const env = (code: string, message: string, details: string) => `{"success": false, "error": {"code": "${code}", "message": "${message}", "details": ${details}}}`;
+const env = (code: string, message: string, details: string) =>
+  `{"success": false, "error": {"code": "${code}", "message": "${message}", "details": ${details}}}`;
 
 test('a correct envelope, tool result and JSON-RPC error give no diagnostic', () => {
   assert.deepEqual(verify(env('NOT_FOUND_ORDER', "Order 'ord_1' not found", '{"order_id": "ord_1", "region": "eu"}')).ds, []);
-  const inner = JSON.stringify({ success: false, error: { code: 'VALIDATION_MISSING_PARAM', message: "Missing required parameter 'sku'", details: { param_name: 'sku' } } });
-  assert.deepEqual(verify(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: inner }], isError: false } })).ds, []);
-  assert.deepEqual(verify(JSON.stringify({ jsonrpc: '2.0', id: 2, error: { code: -32602, message: "Question: Which target should I use instead? Order 'o' not found.", data: { retry_capable: true, error_category: 'not_found', mcp_aql_code: 'NOT_FOUND_ORDER', details: { order_id: 'o' } } } })).ds, []);
-  assert.deepEqual(verify('{"success": true, "data": {}, "warnings": [{"code": "VALIDATION_TRUNCATED_WARNING", "message": "Response truncated to 10 items", "details": {"field": "items", "original_count": 50, "truncated_count": 10, "limit": 10}}]}').ds, []);
+  const inner = JSON.stringify({
+    success: false,
+    error: { code: 'VALIDATION_MISSING_PARAM', message: "Missing required parameter 'sku'", details: { param_name: 'sku' } },
+  });
+  assert.deepEqual(
+    verify(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: inner }], isError: false } })).ds,
+    [],
+  );
+  assert.deepEqual(
+    verify(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        error: {
+          code: -32602,
+          message: "Question: Which target should I use instead? Order 'o' not found.",
+          data: { retry_capable: true, error_category: 'not_found', mcp_aql_code: 'NOT_FOUND_ORDER', details: { order_id: 'o' } },
+        },
+      }),
+    ).ds,
+    [],
+  );
+  assert.deepEqual(
+    verify(
+      '{"success": true, "data": {}, "warnings": [{"code": "VALIDATION_TRUNCATED_WARNING", "message": "Response truncated to 10 items", "details": {"field": "items", "original_count": 50, "truncated_count": 10, "limit": 10}}]}',
+    ).ds,
+    [],
+  );
 });
 
 test('verify.unknown-code on the code value, with the closest code', () => {
@@ -71,7 +100,10 @@ test('message positions go through JSON escapes and through the envelope inside 
   const a = verify(env('NOT_FOUND_ORDER', 'Order \\u0027ord_1\\u0027 [[found]]', '{"order_id": "ord_1"}'));
   assert.deepEqual(codes(a.ds), ['verify.message-mismatch']);
   assert.deepEqual(a.ds[0]!.range, a.spans[0]);
-  const inner = JSON.stringify({ success: false, error: { code: 'NOT_FOUND_ORDER', message: "Order 'ord_1' nicht gefunden!", details: { order_id: 'ord_1' } } });
+  const inner = JSON.stringify({
+    success: false,
+    error: { code: 'NOT_FOUND_ORDER', message: "Order 'ord_1' nicht gefunden!", details: { order_id: 'ord_1' } },
+  });
   const outer = JSON.stringify({ content: [{ type: 'text', text: inner }], isError: true });
   const doc = TextDocument.create('file:///work/r.envelope.json', 'json', 1, outer);
   const ds = service.verifyResponses(doc, contract);
@@ -86,16 +118,23 @@ test('message positions go through JSON escapes and through the envelope inside 
 test('a placeholder whose details key is absent matches any text; aliases of built-in templates substitute', () => {
   assert.deepEqual(codes(verify(env('NOT_FOUND_ORDER', "Order 'whatever' not found", '{}')).ds), ['verify.missing-detail']);
   assert.deepEqual(verify(env('INTERNAL_ERROR', "Internal error: 'boom'", '{"upstream_error": "boom"}')).ds, []);
-  assert.deepEqual(codes(verify(env('INTERNAL_ERROR', "Internal error: 'bang'", '{"upstream_error": "boom"}')).ds), ['verify.message-mismatch']);
+  assert.deepEqual(codes(verify(env('INTERNAL_ERROR', "Internal error: 'bang'", '{"upstream_error": "boom"}')).ds), [
+    'verify.message-mismatch',
+  ]);
 });
 
-test('a mapping entry\'s template and details count for its code', () => {
+test("a mapping entry's template and details count for its code", () => {
   assert.deepEqual(verify(env('NOT_FOUND_RESOURCE', "No such thing: 'x'", '{"thing": "x"}')).ds, []);
-  assert.deepEqual(verify(env('NOT_FOUND_RESOURCE', "Resource 'order' not found: '7'", '{"resource_type": "order", "resource_id": "7"}')).ds, []);
+  assert.deepEqual(
+    verify(env('NOT_FOUND_RESOURCE', "Resource 'order' not found: '7'", '{"resource_type": "order", "resource_id": "7"}')).ds,
+    [],
+  );
 });
 
 test('a message far from the template that keeps the details values is information (localized)', () => {
-  const { ds, spans } = verify(`{"success": false, "error": {"code": "CONFLICT_OUT_OF_STOCK", "message": [["Der Artikel 'sku-9' hat nur noch 2 Stück"]], "details": {"sku": "sku-9", "available": 2}}}`);
+  const { ds, spans } = verify(
+    `{"success": false, "error": {"code": "CONFLICT_OUT_OF_STOCK", "message": [["Der Artikel 'sku-9' hat nur noch 2 Stück"]], "details": {"sku": "sku-9", "available": 2}}}`,
+  );
   assert.deepEqual(codes(ds), ['verify.message-localized']);
   assert.equal(ds[0]!.severity, 3);
   assert.deepEqual(ds[0]!.range, spans[0]);
@@ -106,28 +145,48 @@ test('a message far from the template that keeps the details values is informati
 });
 
 test('details: missing required key, wrong type, outside the enum, undeclared key (level from the rules)', () => {
-  const { ds, spans } = verify(`{"success": false, "error": {"code": "CONFLICT_OUT_OF_STOCK", "message": "Item 'a' has only 2.5 left", [["details"]]: {"sku": "a", "available": [[2.5]], [["colour"]]: "red"}}}`);
+  const { ds, spans } = verify(
+    `{"success": false, "error": {"code": "CONFLICT_OUT_OF_STOCK", "message": "Item 'a' has only 2.5 left", [["details"]]: {"sku": "a", "available": [[2.5]], [["colour"]]: "red"}}}`,
+  );
   assert.deepEqual(codes(ds), ['verify.detail-type', 'verify.undeclared-detail']);
-  assert.deepEqual(ds.map(d => d.range), [spans[1], spans[2]]);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    [spans[1], spans[2]],
+  );
   assert.match(String(ds[0]!.message), /details.available of CONFLICT_OUT_OF_STOCK must be an integer, not number/);
-  const missing = verify(`{"success": false, "error": {"code": "CONFLICT_OUT_OF_STOCK", "message": "Item 'a' has only 2 left", [["details"]]: {"available": 2}}}`);
+  const missing = verify(
+    `{"success": false, "error": {"code": "CONFLICT_OUT_OF_STOCK", "message": "Item 'a' has only 2 left", [["details"]]: {"available": 2}}}`,
+  );
   assert.deepEqual(codes(missing.ds), ['verify.missing-detail']);
   assert.deepEqual(missing.ds[0]!.range, missing.spans[0]);
   assert.equal(missing.ds[0]!.relatedInformation![0]!.location.uri, ADAPTER_URI);
-  const en = verify(`{"success": false, "error": {"code": "NOT_FOUND_ORDER", "message": "Order 'a' not found", "details": {"order_id": "a", "region": [["asia"]]}}}`);
+  const en = verify(
+    `{"success": false, "error": {"code": "NOT_FOUND_ORDER", "message": "Order 'a' not found", "details": {"order_id": "a", "region": [["asia"]]}}}`,
+  );
   assert.deepEqual(en.ds[0]!.range, en.spans[0]);
   assert.deepEqual(codes(en.ds), ['verify.detail-type']);
   assert.match(String(en.ds[0]!.message), /must be one of "eu", "us", not "asia"/);
-  assert.deepEqual(verify(`{"success": false, "error": {"code": "CONFLICT_OUT_OF_STOCK", "message": "Item 'a' has only 2 left", "details": {"sku": "a", "available": 2, "colour": "red"}}}`, undefined, { 'verify.undeclared-detail': 'off' }).ds, []);
+  assert.deepEqual(
+    verify(
+      `{"success": false, "error": {"code": "CONFLICT_OUT_OF_STOCK", "message": "Item 'a' has only 2 left", "details": {"sku": "a", "available": 2, "colour": "red"}}}`,
+      undefined,
+      { 'verify.undeclared-detail': 'off' },
+    ).ds,
+    [],
+  );
   // A registry code whose details the registry does not declare accepts any key.
   assert.deepEqual(verify(env('CONFLICT_ALREADY_EXISTS', 'Exists', '{"anything": 1}')).ds, []);
 });
 
 test('warning codes never as errors, error codes never as warnings', () => {
-  const a = verify(`{"success": false, "error": {"code": [["RATE_LIMIT_QUOTA_WARNING"]], "message": "Approaching quota limit", "details": {"metric": "calls", "current": 90, "warn_threshold": 80}}}`);
+  const a = verify(
+    `{"success": false, "error": {"code": [["RATE_LIMIT_QUOTA_WARNING"]], "message": "Approaching quota limit", "details": {"metric": "calls", "current": 90, "warn_threshold": 80}}}`,
+  );
   assert.deepEqual(codes(a.ds), ['verify.warning-as-error']);
   assert.deepEqual(a.ds[0]!.range, a.spans[0]);
-  const b = verify(`{"success": true, "data": null, "warnings": [{"code": [["NOT_FOUND_ORDER"]], "message": "Order 'a' not found", "details": {"order_id": "a"}}]}`);
+  const b = verify(
+    `{"success": true, "data": null, "warnings": [{"code": [["NOT_FOUND_ORDER"]], "message": "Order 'a' not found", "details": {"order_id": "a"}}]}`,
+  );
   assert.deepEqual(codes(b.ds), ['verify.error-as-warning']);
   assert.deepEqual(b.ds[0]!.range, b.spans[0]);
 });
@@ -135,18 +194,30 @@ test('warning codes never as errors, error codes never as warnings', () => {
 test('verify.envelope-shape: missing and extra keys, wrong types', () => {
   const { ds, spans } = verify(`[[{]]"success": false, [["err"]]: {}}`);
   assert.deepEqual(codes(ds), ['verify.envelope-shape', 'verify.envelope-shape']);
-  assert.deepEqual(ds.map(d => d.range), [spans[0], spans[1]]);
-  const b = verify(`{"success": false, "error": {"code": "NOT_FOUND_ORDER", "message": [[""]], "details": {"order_id": "a"}, [["hint"]]: "x"}}`);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    [spans[0], spans[1]],
+  );
+  const b = verify(
+    `{"success": false, "error": {"code": "NOT_FOUND_ORDER", "message": [[""]], "details": {"order_id": "a"}, [["hint"]]: "x"}}`,
+  );
   assert.deepEqual(codes(b.ds), ['verify.envelope-shape', 'verify.envelope-shape']);
-  assert.deepEqual(b.ds.map(d => d.range).sort((x, y) => x.start.character - y.start.character), [b.spans[0], b.spans[1]]);
+  assert.deepEqual(
+    b.ds.map(d => d.range).sort((x, y) => x.start.character - y.start.character),
+    [b.spans[0], b.spans[1]],
+  );
   assert.deepEqual(codes(verify('{"success": "no"}').ds), ['verify.envelope-shape']);
   assert.deepEqual(codes(verify('{"success": false, "error": {"code": "lower_case", "message": "m"}}').ds), ['verify.envelope-shape']);
 });
 
 test('verify.is-error: isError against mcp-integration.md s4.1', () => {
-  const tool = (e: object, isError: string) => `{"content": [{"type": "text", "text": ${JSON.stringify(JSON.stringify(e))}}], "isError": ${isError}}`;
+  const tool = (e: object, isError: string) =>
+    `{"content": [{"type": "text", "text": ${JSON.stringify(JSON.stringify(e))}}], "isError": ${isError}}`;
   const custom = { success: false, error: { code: 'NOT_FOUND_ORDER', message: "Order 'a' not found", details: { order_id: 'a' } } };
-  const recoverable = { success: false, error: { code: 'PERMISSION_DENIED', message: "Permission denied: 'no'", details: { reason: 'no' } } };
+  const recoverable = {
+    success: false,
+    error: { code: 'PERMISSION_DENIED', message: "Permission denied: 'no'", details: { reason: 'no' } },
+  };
   assert.deepEqual(verify(tool(custom, 'true')).ds, []);
   assert.deepEqual(verify(tool(recoverable, 'false')).ds, []);
   const a = verify(tool(custom, '[[false]]'));
@@ -156,46 +227,68 @@ test('verify.is-error: isError against mcp-integration.md s4.1', () => {
   assert.deepEqual(codes(verify(tool(recoverable, 'true')).ds), ['verify.is-error']);
   assert.deepEqual(codes(verify(tool({ success: true, data: 1 }, 'true')).ds), ['verify.is-error']);
   // isError true without an envelope in the content: not MCP-AQL.
-  const c = verify('{"content": [[[{"type": "text", "text": "Error: boom"}]]], "isError": true}'.replace('[[[', '[[[').replace(']]]', ']]]'));
+  const c = verify(
+    '{"content": [[[{"type": "text", "text": "Error: boom"}]]], "isError": true}'.replace('[[[', '[[[').replace(']]]', ']]]'),
+  );
   assert.deepEqual(codes(c.ds), ['verify.unknown-shape']);
   assert.deepEqual(verify('{"content": [{"type": "text", "text": "all good"}]}').ds, []);
 });
 
 test('JSON-RPC errors: crosswalk of code, error_category, retry_capable, and the message inside the question', () => {
-  const rpc = (code: number, cat: string, message: string) => JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code, message, data: { retry_capable: true, error_category: cat, mcp_aql_code: 'NOT_FOUND_ORDER', details: { order_id: 'a' } } } });
+  const rpc = (code: number, cat: string, message: string) =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code,
+        message,
+        data: { retry_capable: true, error_category: cat, mcp_aql_code: 'NOT_FOUND_ORDER', details: { order_id: 'a' } },
+      },
+    });
   const ds = verify(rpc(-32603, 'internal_error', "Question: Which target? Order 'b' not found.")).ds;
   assert.deepEqual(codes(ds), ['verify.json-rpc-crosswalk', 'verify.message-mismatch', 'verify.json-rpc-crosswalk']);
   assert.match(String(ds[0]!.message), /is -32602/);
   assert.match(String(ds[1]!.message), /does not contain NOT_FOUND_ORDER's message "Order 'a' not found"/);
   assert.deepEqual(codes(verify(rpc(-32602, 'not_found', "Order 'a' not found")).ds), ['verify.json-rpc-crosswalk']);
-  const extra = verify(`{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Question: Which? Order 'a' not found.", [["stack"]]: "at x", "data": {"retry_capable": true, "error_category": "not_found", "mcp_aql_code": "NOT_FOUND_ORDER", "details": {"order_id": "a"}}}}`);
+  const extra = verify(
+    `{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Question: Which? Order 'a' not found.", [["stack"]]: "at x", "data": {"retry_capable": true, "error_category": "not_found", "mcp_aql_code": "NOT_FOUND_ORDER", "details": {"order_id": "a"}}}}`,
+  );
   assert.deepEqual(codes(extra.ds), ['verify.envelope-shape']);
   assert.deepEqual(extra.ds[0]!.range, extra.spans[0]);
   // A protocol error (no mcp_aql_code) is not ours.
   assert.deepEqual(verify('{"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}').ds, []);
 });
 
-test('JSON Lines: one record a line, positions on the record\'s line; a bad line does not stop the others', () => {
-  const text = [
-    '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {}}',
-    '',
-    `{"success": false, "error": {"code": [["NOPE_CODE"]], "message": "m"}}`,
-    '{"success": false, [[,]]}',
-    env('NOT_FOUND_ORDER', "Order 'a' not found", '{"order_id": "a"}'),
-    '[[42]]',
-  ].join('\n') + '\n';
+test("JSON Lines: one record a line, positions on the record's line; a bad line does not stop the others", () => {
+  const text =
+    [
+      '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {}}',
+      '',
+      `{"success": false, "error": {"code": [["NOPE_CODE"]], "message": "m"}}`,
+      '{"success": false, [[,]]}',
+      env('NOT_FOUND_ORDER', "Order 'a' not found", '{"order_id": "a"}'),
+      '[[42]]',
+    ].join('\n') + '\n';
   const { ds, spans } = verify(text, 'file:///work/log.responses.jsonl');
   assert.deepEqual(codes(ds), ['verify.unknown-code', 'verify.json-syntax', 'verify.unknown-shape']);
-  assert.deepEqual(ds.map(d => d.range), spans);
-  assert.deepEqual(ds.map(d => d.range.start.line), [2, 3, 5]);
+  assert.deepEqual(
+    ds.map(d => d.range),
+    spans,
+  );
+  assert.deepEqual(
+    ds.map(d => d.range.start.line),
+    [2, 3, 5],
+  );
 });
 
-test('a JSON file that is not JSON gets verify.json-syntax at the parser\'s position; a list holds several records', () => {
+test("a JSON file that is not JSON gets verify.json-syntax at the parser's position; a list holds several records", () => {
   const { ds, spans } = verify('{"success": false,\n  "error": {"code": "X" [["]]message": "m"}}');
   assert.deepEqual(codes(ds), ['verify.json-syntax']);
   assert.deepEqual(ds[0]!.range, spans[0]);
   assert.match(String(ds[0]!.message), /expected ',' or '}'/);
-  const list = verify(`[${env('NOT_FOUND_ORDER', "Order 'a' not found", '{"order_id": "a"}')}, {"success": false, "error": {"code": [["NOPE"]], "message": "m"}}]`);
+  const list = verify(
+    `[${env('NOT_FOUND_ORDER', "Order 'a' not found", '{"order_id": "a"}')}, {"success": false, "error": {"code": [["NOPE"]], "message": "m"}}]`,
+  );
   assert.deepEqual(codes(list.ds), ['verify.unknown-code']);
   assert.deepEqual(list.ds[0]!.range, list.spans[0]);
   assert.deepEqual(verify('').ds, []);
@@ -213,11 +306,20 @@ test('the contract: custom codes with their declaration, registry codes, mapping
   const c = contract.codes.get('NOT_FOUND_ORDER')!;
   assert.equal(c.source, 'custom');
   assert.deepEqual(c.location, { uri: ADAPTER_URI, range: { start: { line: 1, character: 2 }, end: { line: 1, character: 17 } } });
-  assert.deepEqual(c.details.map(d => [d.name, d.type, d.required]), [['order_id', 'string', true], ['region', 'string', false]]);
+  assert.deepEqual(
+    c.details.map(d => [d.name, d.type, d.required]),
+    [
+      ['order_id', 'string', true],
+      ['region', 'string', false],
+    ],
+  );
   const r = contract.codes.get('NOT_FOUND_RESOURCE')!;
   assert.equal(r.source, 'registry');
   assert.equal(r.mapped, true);
-  assert.deepEqual(r.templates.map(t => t.label), ['error_mapping[404]', 'registry']);
+  assert.deepEqual(
+    r.templates.map(t => t.label),
+    ['error_mapping[404]', 'registry'],
+  );
   assert.ok(r.details.some(d => d.name === 'thing' && d.required === false));
   assert.equal(contract.codes.get('RATE_LIMIT_QUOTA_WARNING')!.kind, 'warning');
 });
@@ -229,9 +331,14 @@ test('hostile response files: deep nesting, a byte order mark, huge lines stay b
   assert.deepEqual(verify('\ufeff' + env('NOT_FOUND_ORDER', "Order 'a' not found", '{"order_id": "a"}')).ds, []);
   const long = 'x'.repeat(100_000);
   const t0 = Date.now();
-  const text = Array.from({ length: 20 }, () => env('CONFLICT_OUT_OF_STOCK', `${long} sku-1 ${long} 2`, '{"sku": "sku-1", "available": 2}')).join('\n');
+  const text = Array.from({ length: 20 }, () =>
+    env('CONFLICT_OUT_OF_STOCK', `${long} sku-1 ${long} 2`, '{"sku": "sku-1", "available": 2}'),
+  ).join('\n');
   const ds = service.verifyResponses(TextDocument.create('file:///work/big.responses.jsonl', 'jsonl', 1, text), contract);
   assert.deepEqual(new Set(codes(ds)), new Set(['verify.message-localized']));
-  assert.deepEqual(ds.map(d => d.range.start.line), Array.from({ length: 20 }, (_, i) => i));
+  assert.deepEqual(
+    ds.map(d => d.range.start.line),
+    Array.from({ length: 20 }, (_, i) => i),
+  );
   assert.ok(Date.now() - t0 < 5000, `${Date.now() - t0} ms`);
 });

@@ -5,22 +5,55 @@ import fc from 'fast-check';
 import { MAX_DEPTH, member, parseJson, toValue } from '../../server/src/service/verify/json';
 
 test('every JSON value round-trips to what JSON.parse gives', () => {
-  fc.assert(fc.property(fc.jsonValue(), fc.boolean(), (v, pretty) => {
-    const text = JSON.stringify(v, null, pretty ? 2 : undefined);
-    const r = parseJson(text);
-    assert.ok(r.ok, text);
-    assert.deepEqual(toValue(r.node), JSON.parse(text));
-  }), { numRuns: 300 });
+  fc.assert(
+    fc.property(fc.jsonValue(), fc.boolean(), (v, pretty) => {
+      const text = JSON.stringify(v, null, pretty ? 2 : undefined);
+      const r = parseJson(text);
+      assert.ok(r.ok, text);
+      assert.deepEqual(toValue(r.node), JSON.parse(text));
+    }),
+    { numRuns: 300 },
+  );
 });
 
 test('accepts exactly what JSON.parse accepts (random near-JSON strings)', () => {
-  const piece = fc.constantFrom('{', '}', '[', ']', ',', ':', '"a"', '"\\u00e9"', '"\\x"', '1', '-0', '01', '1.', '.5', '1e5', 'true', 'nul', 'null', ' ', '\n', '"', '\\');
-  fc.assert(fc.property(fc.array(piece, { maxLength: 12 }), parts => {
-    const text = parts.join('');
-    let ok = true;
-    try { JSON.parse(text); } catch { ok = false; }
-    assert.equal(parseJson(text).ok, ok, JSON.stringify(text));
-  }), { numRuns: 3000 });
+  const piece = fc.constantFrom(
+    '{',
+    '}',
+    '[',
+    ']',
+    ',',
+    ':',
+    '"a"',
+    '"\\u00e9"',
+    '"\\x"',
+    '1',
+    '-0',
+    '01',
+    '1.',
+    '.5',
+    '1e5',
+    'true',
+    'nul',
+    'null',
+    ' ',
+    '\n',
+    '"',
+    '\\',
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 12 }), parts => {
+      const text = parts.join('');
+      let ok = true;
+      try {
+        JSON.parse(text);
+      } catch {
+        ok = false;
+      }
+      assert.equal(parseJson(text).ok, ok, JSON.stringify(text));
+    }),
+    { numRuns: 3000 },
+  );
 });
 
 test('offsets: keys, values, characters inside strings through escapes, and error positions', () => {
@@ -32,7 +65,10 @@ test('offsets: keys, values, characters inside strings through escapes, and erro
   const s = a.value.kind === 'array' ? a.value.items[1]! : undefined;
   assert.ok(s?.kind === 'string');
   assert.equal(s.value, 'x"yéz');
-  assert.deepEqual([0, 1, 2, 3, 4, 5].map(i => s.at(i)), [11, 12, 14, 15, 21, 22]);
+  assert.deepEqual(
+    [0, 1, 2, 3, 4, 5].map(i => s.at(i)),
+    [11, 12, 14, 15, 21, 22],
+  );
   const bad = parseJson('{"a": 1,}');
   assert.deepEqual(bad, { ok: false, offset: 7, message: "trailing ',' before '}'" });
   assert.deepEqual(parseJson('{"a": 1, 2}'), { ok: false, offset: 9, message: "expected a key in double quotes, found '2'" });

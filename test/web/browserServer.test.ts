@@ -13,7 +13,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = join(__dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
-const why = !existsSync(CHROMIUM) ? 'Debian chromium is not installed' : !existsSync(join(ROOT, 'dist/browser-server.js')) ? 'dist/browser-server.js is not built (npm run build)' : undefined;
+const why = !existsSync(CHROMIUM)
+  ? 'Debian chromium is not installed'
+  : !existsSync(join(ROOT, 'dist/browser-server.js'))
+    ? 'dist/browser-server.js is not built (npm run build)'
+    : undefined;
 const skip = why && process.env.CI !== 'true' ? `web: skipped — ${why}; run \`npm run setup:e2e\` and \`npm run build\`` : false;
 
 /** The page: a worker running the bundle, and a minimal LSP client over postMessage (answers the server's own requests). */
@@ -35,41 +39,79 @@ window.published = uri => { const all = window.notes.filter(n => n.method === 't
 
 let server: Server | undefined, browser: Browser | undefined, page: Page | undefined;
 
-before(async () => {
-  if (why) return;
-  const bundle = readFileSync(join(ROOT, 'dist/browser-server.js'));
-  server = createServer((req, res) => {
-    if (req.url === '/browser-server.js') { res.writeHead(200, { 'content-type': 'text/javascript' }); res.end(bundle); return; }
-    res.writeHead(200, { 'content-type': 'text/html' }); res.end(PAGE);
-  });
-  await new Promise<void>(r => server!.listen(0, '127.0.0.1', r));
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
-  page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
-  const init = await page.evaluate(() => (window as any).request('initialize', {
-    processId: null, rootUri: null, workspaceFolders: null,
-    capabilities: { textDocument: { publishDiagnostics: { dataSupport: true, codeDescriptionSupport: true }, codeAction: { dataSupport: true }, completion: { completionItem: { snippetSupport: false } } }, workspace: { configuration: true } },
-  })) as { result?: { capabilities: { completionProvider?: unknown } }; error?: unknown };
-  assert.ok(init.result?.capabilities.completionProvider, JSON.stringify(init.error));
-  await page.evaluate(() => (window as any).notify('initialized', {}));
-}, { timeout: 60_000 });
-after(async () => { await browser?.close(); server?.close(); });
+before(
+  async () => {
+    if (why) return;
+    const bundle = readFileSync(join(ROOT, 'dist/browser-server.js'));
+    server = createServer((req, res) => {
+      if (req.url === '/browser-server.js') {
+        res.writeHead(200, { 'content-type': 'text/javascript' });
+        res.end(bundle);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(PAGE);
+    });
+    await new Promise<void>(r => server!.listen(0, '127.0.0.1', r));
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+    const init = (await page.evaluate(() =>
+      (window as any).request('initialize', {
+        processId: null,
+        rootUri: null,
+        workspaceFolders: null,
+        capabilities: {
+          textDocument: {
+            publishDiagnostics: { dataSupport: true, codeDescriptionSupport: true },
+            codeAction: { dataSupport: true },
+            completion: { completionItem: { snippetSupport: false } },
+          },
+          workspace: { configuration: true },
+        },
+      }),
+    )) as { result?: { capabilities: { completionProvider?: unknown } }; error?: unknown };
+    assert.ok(init.result?.capabilities.completionProvider, JSON.stringify(init.error));
+    await page.evaluate(() => (window as any).notify('initialized', {}));
+  },
+  { timeout: 60_000 },
+);
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
 
-type Diag = { code: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } }; data?: unknown };
+type Diag = {
+  code: string;
+  message: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  data?: unknown;
+};
 const w = () => page!.evaluate.bind(page!);
 async function open(uri: string, text: string): Promise<void> {
-  await w()(([u, t]) => (window as any).notify('textDocument/didOpen', { textDocument: { uri: u, languageId: 'yaml', version: 1, text: t } }), [uri, text] as const);
+  await w()(
+    ([u, t]) => (window as any).notify('textDocument/didOpen', { textDocument: { uri: u, languageId: 'yaml', version: 1, text: t } }),
+    [uri, text] as const,
+  );
 }
 async function diagnostics(uri: string, pred: (d: Diag[]) => boolean): Promise<Diag[]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const d = await w()(u => (window as any).published(u), uri) as Diag[] | undefined;
+    const d = (await w()(u => (window as any).published(u), uri)) as Diag[] | undefined;
     if (d && pred(d)) return d;
-    if (Date.now() > deadline) throw new Error(`no matching diagnostics for ${uri}: ${JSON.stringify(d)}; worker errors: ${await w()(() => (window as any).errors.join('; '))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no matching diagnostics for ${uri}: ${JSON.stringify(d)}; worker errors: ${await w()(() => (window as any).errors.join('; '))}`,
+      );
     await new Promise(r => setTimeout(r, 50));
   }
 }
-const request = (method: string, params: unknown) => w()(([m, p]) => (window as any).request(m, p), [method, params] as const) as Promise<{ result: any; error?: unknown }>;
+const request = (method: string, params: unknown) =>
+  w()(([m, p]) => (window as any).request(m, p), [method, params] as const) as Promise<{ result: any; error?: unknown }>;
 
 const ADAPTER = [
   'error_codes:',
@@ -90,22 +132,39 @@ test('the browser bundle in a Web Worker: diagnostics with exact ranges', { skip
   const ds = await diagnostics(URI, d => d.some(x => x.code === 'template.unknown-placeholder'));
   const ph = ds.find(d => d.code === 'template.unknown-placeholder')!;
   assert.deepEqual(ph.range, { start: { line: 3, character: REPOS }, end: { line: 3, character: REPOS + 7 } });
-  assert.deepEqual(ds.filter(d => d.code === 'mapping.unknown-code').map(d => d.range.start), [{ line: 7, character: 10 }]);
+  assert.deepEqual(
+    ds.filter(d => d.code === 'mapping.unknown-code').map(d => d.range.start),
+    [{ line: 7, character: 10 }],
+  );
 });
 
 test('the browser bundle: a quick fix with its exact edit', { skip, timeout: 60_000 }, async () => {
   const ds = await diagnostics(URI, d => d.length > 0);
   const ph = ds.find(d => d.code === 'template.unknown-placeholder')!;
-  const r = await request('textDocument/codeAction', { textDocument: { uri: URI }, range: ph.range, context: { diagnostics: [ph], only: ['quickfix'] } });
-  const fix = (r.result as { title: string; edit: { changes: Record<string, { range: Diag['range']; newText: string }[]> } }[]).find(a => a.title === "Change to '{repo}'");
+  const r = await request('textDocument/codeAction', {
+    textDocument: { uri: URI },
+    range: ph.range,
+    context: { diagnostics: [ph], only: ['quickfix'] },
+  });
+  const fix = (r.result as { title: string; edit: { changes: Record<string, { range: Diag['range']; newText: string }[]> } }[]).find(
+    a => a.title === "Change to '{repo}'",
+  );
   assert.ok(fix, JSON.stringify(r.result?.map((a: { title: string }) => a.title)));
-  assert.deepEqual(fix.edit.changes[URI], [{ range: { start: { line: 3, character: REPOS }, end: { line: 3, character: REPOS + 7 } }, newText: '{repo}' }]);
+  assert.deepEqual(fix.edit.changes[URI], [
+    { range: { start: { line: 3, character: REPOS }, end: { line: 3, character: REPOS + 7 } }, newText: '{repo}' },
+  ]);
 });
 
 test('the browser bundle: completion after code: offers registry codes', { skip, timeout: 60_000 }, async () => {
   const r = await request('textDocument/completion', { textDocument: { uri: URI }, position: { line: 7, character: 26 } });
   const items = (Array.isArray(r.result) ? r.result : r.result.items) as { label: string }[];
-  assert.ok(items.some(i => i.label === 'PERMISSION_DENIED'), items.map(i => i.label).slice(0, 20).join(' '));
+  assert.ok(
+    items.some(i => i.label === 'PERMISSION_DENIED'),
+    items
+      .map(i => i.label)
+      .slice(0, 20)
+      .join(' '),
+  );
 });
 
 test('the browser bundle: the workspace index holds the open documents (no file system)', { skip, timeout: 60_000 }, async () => {

@@ -14,11 +14,20 @@ const ROOT = join(__dirname, '..', '..');
 const HOSTILE = '<img src=x onerror="window.__pwned=1"></script><script>window.__pwned=2</script>';
 
 function page() {
-  const dom = new JSDOM('<!doctype html><html><body><main id="app"></main></body></html>', { runScripts: 'outside-only', url: 'https://webview.test/' });
+  const dom = new JSDOM('<!doctype html><html><body><main id="app"></main></body></html>', {
+    runScripts: 'outside-only',
+    url: 'https://webview.test/',
+  });
   const posted: unknown[] = [];
   let state: unknown;
   const w = dom.window as unknown as Record<string, unknown> & { eval(s: string): unknown };
-  w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => posted.push(JSON.parse(JSON.stringify(m))), getState: () => state, setState: (s: unknown) => { state = s; } });
+  w.acquireVsCodeApi = () => ({
+    postMessage: (m: unknown) => posted.push(JSON.parse(JSON.stringify(m))),
+    getState: () => state,
+    setState: (s: unknown) => {
+      state = s;
+    },
+  });
   w.eval(readFileSync(join(ROOT, 'dist', 'webview.js'), 'utf8'));
   const send = (data: unknown) => dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data }));
   return { dom, doc: dom.window.document, posted, send, w, state: () => state };
@@ -26,13 +35,15 @@ function page() {
 
 function hostilePreview() {
   const s = newService();
-  const doc = docOf(yamlDoc(
-    'error_codes:',
-    '  VALIDATION_X:',
-    '    category: VALIDATION',
-    `    message_template: "Bad '{field}' ${HOSTILE.replace(/"/g, '\\"')}"`,
-    '    details: { field: string }',
-  ));
+  const doc = docOf(
+    yamlDoc(
+      'error_codes:',
+      '  VALIDATION_X:',
+      '    category: VALIDATION',
+      `    message_template: "Bad '{field}' ${HOSTILE.replace(/"/g, '\\"')}"`,
+      '    details: { field: string }',
+    ),
+  );
   return s.preview(doc, { code: 'VALIDATION_X', samples: { field: HOSTILE } })!;
 }
 
@@ -76,20 +87,34 @@ test('the dialect tabs are accessible: tablist, tabs with aria-selected/aria-con
   assert.equal(list.getAttribute('aria-label'), 'Envelope dialects');
   const tabs = Array.from(list.querySelectorAll('[role="tab"]')) as HTMLButtonElement[];
   const panel = p.doc.querySelector('#preview-dialects [role="tabpanel"]') as HTMLElement;
-  assert.deepEqual(tabs.map(t => t.dataset.id), ['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate']);
+  assert.deepEqual(
+    tabs.map(t => t.dataset.id),
+    ['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate'],
+  );
   const state = () => tabs.map(t => [t.getAttribute('aria-selected'), t.tabIndex]);
-  assert.deepEqual(state(), [['true', 0], ['false', -1], ['false', -1], ['false', -1]]);
+  assert.deepEqual(state(), [
+    ['true', 0],
+    ['false', -1],
+    ['false', -1],
+    ['false', -1],
+  ]);
   for (const t of tabs) assert.equal(t.getAttribute('aria-controls'), panel.id);
   assert.equal(panel.getAttribute('aria-labelledby'), tabs[0]!.id);
   assert.equal(panel.tabIndex, 0);
   const key = (k: string) => list.dispatchEvent(new p.dom.window.KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
   tabs[0]!.focus();
   assert.equal(key('ArrowRight'), false, 'the arrow key is consumed');
-  assert.deepEqual(state(), [['false', -1], ['true', 0], ['false', -1], ['false', -1]]);
+  assert.deepEqual(state(), [
+    ['false', -1],
+    ['true', 0],
+    ['false', -1],
+    ['false', -1],
+  ]);
   assert.equal(p.doc.activeElement, tabs[1]);
   assert.equal(panel.getAttribute('aria-labelledby'), tabs[1]!.id);
   assert.equal(p.doc.querySelector('pre.envelope')!.getAttribute('data-dialect'), 'mcp-tool-result');
-  key('ArrowLeft'); key('ArrowLeft');
+  key('ArrowLeft');
+  key('ArrowLeft');
   assert.equal(p.doc.activeElement, tabs[3], 'Left wraps from the first tab to the last');
   key('Home');
   assert.equal(p.doc.activeElement, tabs[0]);
@@ -104,7 +129,9 @@ test('a simulation result with hostile body text renders as text and runs nothin
   const p = page();
   p.send({ kind: 'render', uri: 'file:///x', file: 'x', preview: hostilePreview(), mirror: false });
   const s = newService();
-  const d = docOf(yamlDoc('error_mapping:', '  403:', '    code: PERMISSION_DENIED', "    message_template: \"Permission denied: '{reason}'\""));
+  const d = docOf(
+    yamlDoc('error_mapping:', '  403:', '    code: PERMISSION_DENIED', '    message_template: "Permission denied: \'{reason}\'"'),
+  );
   const result = s.simulate(d, { status: 403, body: { reason: HOSTILE } });
   p.send({ kind: 'simulation', result });
   assert.match(p.doc.querySelector('.fired')!.textContent!, /Upstream 403 → PERMISSION_DENIED \(rule: error_mapping\[403\]\)/);
@@ -115,7 +142,11 @@ test('a simulation result with hostile body text renders as text and runs nothin
 
 test('registry browser when the cursor is on no code; unknown or malformed messages are ignored', () => {
   const p = page();
-  p.send({ kind: 'registry', reason: 'pick one', codes: [{ code: 'NOT_FOUND_RESOURCE', category: 'NOT_FOUND', kind: 'error', template: HOSTILE }] });
+  p.send({
+    kind: 'registry',
+    reason: 'pick one',
+    codes: [{ code: 'NOT_FOUND_RESOURCE', category: 'NOT_FOUND', kind: 'error', template: HOSTILE }],
+  });
   const b = p.doc.querySelector('ul.registry button') as HTMLButtonElement;
   assert.equal(b.textContent, 'NOT_FOUND_RESOURCE');
   b.click();
@@ -148,11 +179,21 @@ test('the HTML shell: CSP default-src none, script by nonce, no inline handlers'
 
 test('a sample value that does not fit its declared type is shown on its field and in the verdict', () => {
   const p = page();
-  const doc = docOf(yamlDoc('error_codes:', '  VALIDATION_QTY:', '    category: VALIDATION', "    message_template: \"Bad '{qty}'\"", '    details: { qty: integer }'));
+  const doc = docOf(
+    yamlDoc(
+      'error_codes:',
+      '  VALIDATION_QTY:',
+      '    category: VALIDATION',
+      '    message_template: "Bad \'{qty}\'"',
+      '    details: { qty: integer }',
+    ),
+  );
   const preview = newService().preview(doc, { code: 'VALIDATION_QTY', samples: { qty: 'abc' } })!;
   p.send({ kind: 'render', uri: 'file:///x', file: 'x.adapter.yaml', preview, mirror: false });
   const cell = (p.doc.querySelector('input[data-key="qty"]') as HTMLInputElement).parentElement!;
   assert.equal(cell.querySelector('p.error')!.textContent, 'qty is declared integer: "abc" is not an integer');
   assert.match(p.doc.querySelector('.verdict')!.textContent!, /invalid/);
-  assert.ok([...p.doc.querySelectorAll('p.error')].some(e => e.textContent === 'details.qty: qty is declared integer: "abc" is not an integer'));
+  assert.ok(
+    [...p.doc.querySelectorAll('p.error')].some(e => e.textContent === 'details.qty: qty is declared integer: "abc" is not an integer'),
+  );
 });

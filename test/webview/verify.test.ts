@@ -10,18 +10,32 @@ const ROOT = join(__dirname, '..', '..');
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 
 function page() {
-  const dom = new JSDOM('<!doctype html><html><body><main id="app"></main></body></html>', { runScripts: 'outside-only', url: 'https://webview.test/' });
+  const dom = new JSDOM('<!doctype html><html><body><main id="app"></main></body></html>', {
+    runScripts: 'outside-only',
+    url: 'https://webview.test/',
+  });
   const posted: unknown[] = [];
   let state: unknown;
   const w = dom.window as unknown as Record<string, unknown> & { eval(s: string): unknown };
-  w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => posted.push(JSON.parse(JSON.stringify(m))), getState: () => state, setState: (s: unknown) => { state = s; } });
+  w.acquireVsCodeApi = () => ({
+    postMessage: (m: unknown) => posted.push(JSON.parse(JSON.stringify(m))),
+    getState: () => state,
+    setState: (s: unknown) => {
+      state = s;
+    },
+  });
   w.eval(readFileSync(join(ROOT, 'dist', 'webview.js'), 'utf8'));
   const send = (data: unknown) => dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data }));
   return { dom, doc: dom.window.document, posted, send, w, state: () => state };
 }
 
-const diag = (line: number, character: number, severity: number, code: string, message: string) =>
-  ({ range: { start: { line, character }, end: { line, character: character + 1 } }, severity, code, source: 'mcp-aql', message });
+const diag = (line: number, character: number, severity: number, code: string, message: string) => ({
+  range: { start: { line, character }, end: { line, character: character + 1 } },
+  severity,
+  code,
+  source: 'mcp-aql',
+  message,
+});
 
 test('the verify form posts the pasted text, keeps it in the page state, and renders the verdict as text', () => {
   const p = page();
@@ -32,16 +46,26 @@ test('the verify form posts the pasted text, keeps it in the page state, and ren
   (p.doc.getElementById('verify-run') as HTMLButtonElement).click();
   assert.deepEqual(p.posted.at(-1), { kind: 'verify', text: '{"success": false}' });
   assert.equal((p.state() as { verifyText: string }).verifyText, '{"success": false}');
-  p.send({ kind: 'verification', result: { records: 2, adapters: ['file:///ws/shop.adapter.yaml'], diagnostics: [
-    diag(0, 7, 1, 'verify.envelope-shape', `'error' is missing ${HOSTILE}`),
-    diag(1, 40, 2, 'verify.message-mismatch', 'The message diverges at column 7'),
-  ] } });
+  p.send({
+    kind: 'verification',
+    result: {
+      records: 2,
+      adapters: ['file:///ws/shop.adapter.yaml'],
+      diagnostics: [
+        diag(0, 7, 1, 'verify.envelope-shape', `'error' is missing ${HOSTILE}`),
+        diag(1, 40, 2, 'verify.message-mismatch', 'The message diverges at column 7'),
+      ],
+    },
+  });
   const v = p.doc.getElementById('verification')!;
   assert.equal(v.querySelector('.verdict')!.textContent, '✗ 2 problems (1 error) in 2 records, against shop.adapter.yaml.');
-  assert.deepEqual([...v.querySelectorAll('li')].map(li => li.textContent), [
-    `1:8 error 'error' is missing ${HOSTILE} verify.envelope-shape`,
-    '2:41 warning The message diverges at column 7 verify.message-mismatch',
-  ]);
+  assert.deepEqual(
+    [...v.querySelectorAll('li')].map(li => li.textContent),
+    [
+      `1:8 error 'error' is missing ${HOSTILE} verify.envelope-shape`,
+      '2:41 warning The message diverges at column 7 verify.message-mismatch',
+    ],
+  );
   assert.equal(p.doc.querySelectorAll('img, script').length, 0);
   assert.equal(p.w.__pwned, undefined);
   p.send({ kind: 'verification', result: { records: 1, adapters: [], diagnostics: [] } });

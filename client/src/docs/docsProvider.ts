@@ -13,31 +13,54 @@ import { DOCS_SCHEME, parseDocPath, registryDocPath, RULE_DOC_FILES, ruleDocPath
 export class DocsProvider implements vscode.TextDocumentContentProvider {
   private files: Promise<string[]> | undefined;
   private registry: Promise<Registry> | undefined;
-  constructor(private readonly root: vscode.Uri, private readonly client: BaseLanguageClient) {}
+  constructor(
+    private readonly root: vscode.Uri,
+    private readonly client: BaseLanguageClient,
+  ) {}
 
   /** README.md first, then the in-depth docs; a missing file reads as empty. */
   docs(): Promise<string[]> {
-    this.files ??= Promise.all(RULE_DOC_FILES.map(f => Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.root, f)))
-      .then(b => new TextDecoder().decode(b), () => '')));
+    this.files ??= Promise.all(
+      RULE_DOC_FILES.map(f =>
+        Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.root, f))).then(
+          b => new TextDecoder().decode(b),
+          () => '',
+        ),
+      ),
+    );
     return this.files;
   }
 
   getRegistry(): Promise<Registry> {
-    this.registry ??= send(this.client, GetRegistry.type).then(r => r, e => { this.registry = undefined; throw e; });
+    this.registry ??= send(this.client, GetRegistry.type).then(
+      r => r,
+      e => {
+        this.registry = undefined;
+        throw e;
+      },
+    );
     return this.registry;
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const p = parseDocPath(uri.path);
     if (!p) return `Unknown document ${uri.toString()}`;
-    if (p.kind === 'rule') { const [readme = '', ...deep] = await this.docs(); return ruleMarkdown(p.name, readme, deep); }
+    if (p.kind === 'rule') {
+      const [readme = '', ...deep] = await this.docs();
+      return ruleMarkdown(p.name, readme, deep);
+    }
     const code = (await this.getRegistry()).codes.find(c => c.code === p.name);
     return code ? registryMarkdown(code) : `# ${p.name}\n\nNot a registry code.\n`;
   }
 }
 
 async function openDoc(uri: vscode.Uri): Promise<void> {
-  try { await vscode.commands.executeCommand('markdown.showPreview', uri); return; } catch { /* no Markdown preview */ }
+  try {
+    await vscode.commands.executeCommand('markdown.showPreview', uri);
+    return;
+  } catch {
+    /* no Markdown preview */
+  }
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
 }
 
@@ -45,7 +68,10 @@ export async function explainRule(docs: DocsProvider, code?: unknown): Promise<v
   let name = typeof code === 'string' ? code : Array.isArray(code) && typeof code[0] === 'string' ? code[0] : undefined;
   if (!name) {
     const rows = ruleRows((await docs.docs())[0] ?? '');
-    const pick = await vscode.window.showQuickPick(rows.map(r => ({ label: r.code, description: r.level, detail: r.meaning })), { title: 'MCP-AQL: explain a rule', matchOnDetail: true });
+    const pick = await vscode.window.showQuickPick(
+      rows.map(r => ({ label: r.code, description: r.level, detail: r.meaning })),
+      { title: 'MCP-AQL: explain a rule', matchOnDetail: true },
+    );
     name = pick?.label;
   }
   if (name) await openDoc(vscode.Uri.from({ scheme: DOCS_SCHEME, path: ruleDocPath(name) }));
@@ -53,10 +79,14 @@ export async function explainRule(docs: DocsProvider, code?: unknown): Promise<v
 
 export async function showRegistry(docs: DocsProvider): Promise<void> {
   const registry = await docs.getRegistry();
-  const pick = await vscode.window.showQuickPick(registry.codes.map(c => ({
-    label: c.code, description: `${c.category} · ${c.kind}${c.http_status.length ? ' · HTTP ' + c.http_status.join(',') : ''}`,
-    detail: c.message_template ?? c.description,
-  })), { title: 'MCP-AQL error registry', matchOnDescription: true, matchOnDetail: true });
+  const pick = await vscode.window.showQuickPick(
+    registry.codes.map(c => ({
+      label: c.code,
+      description: `${c.category} · ${c.kind}${c.http_status.length ? ' · HTTP ' + c.http_status.join(',') : ''}`,
+      detail: c.message_template ?? c.description,
+    })),
+    { title: 'MCP-AQL error registry', matchOnDescription: true, matchOnDetail: true },
+  );
   if (pick) await openDoc(vscode.Uri.from({ scheme: DOCS_SCHEME, path: registryDocPath(pick.label) }));
 }
 

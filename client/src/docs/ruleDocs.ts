@@ -11,7 +11,12 @@ export const RULE_DOC_FILES = ['README.md', 'docs/diagnostics-templates.md'];
 /** A `command:` link that runs mcpAql.explainRule on one code (VS Code opens code links with commands allowed). */
 export const explainCommandUri = (code: string): string => `command:mcpAql.explainRule?${encodeURIComponent(JSON.stringify([code]))}`;
 
-interface RuleRow { readonly code: string; readonly level: string; readonly meaning: string; readonly fixes: string }
+interface RuleRow {
+  readonly code: string;
+  readonly level: string;
+  readonly meaning: string;
+  readonly fixes: string;
+}
 
 /** Split a Markdown table row on unescaped `|`. */
 function cells(line: string): string[] {
@@ -19,8 +24,16 @@ function cells(line: string): string[] {
   let cur = '';
   for (let i = 0; i < line.length; i++) {
     const ch = line[i]!;
-    if (ch === '\\' && line[i + 1] === '|') { cur += '|'; i++; continue; }
-    if (ch === '|') { out.push(cur.trim()); cur = ''; continue; }
+    if (ch === '\\' && line[i + 1] === '|') {
+      cur += '|';
+      i++;
+      continue;
+    }
+    if (ch === '|') {
+      out.push(cur.trim());
+      cur = '';
+      continue;
+    }
     cur += ch;
   }
   out.push(cur.trim());
@@ -46,18 +59,37 @@ export function ruleSection(doc: string, code: string): string | undefined {
   if (start < 0) return undefined;
   let end = start + 1;
   while (end < lines.length && !/^#{1,3}\s/.test(lines[end]!)) end++;
-  return lines.slice(start + 1, end).join('\n').trim();
+  return lines
+    .slice(start + 1, end)
+    .join('\n')
+    .trim();
 }
 
 /** The document shown by "Explain rule": title, default level, meaning, fixes, the in-depth section. */
 export function ruleMarkdown(code: string, readme: string, deepDocs: readonly string[] = []): string {
   const row = ruleRows(readme).find(r => r.code === code);
-  if (!row) return `# \`${code}\`\n\nNo documentation is bundled for this code. It is not one of the codes this version of MCP-AQL Error Contracts reports.\n`;
-  const out = [`# \`${code}\``, '', `Default level: **${row.level}** (change it per code with the setting \`mcpAql.rules\`).`, '', row.meaning, ''];
-  out.push(row.fixes && row.fixes !== '–' && row.fixes !== '-' ? `**Quick fixes:** ${row.fixes}` : '**Quick fixes:** none — the fix needs a decision only the author can make.', '');
+  if (!row)
+    return `# \`${code}\`\n\nNo documentation is bundled for this code. It is not one of the codes this version of MCP-AQL Error Contracts reports.\n`;
+  const out = [
+    `# \`${code}\``,
+    '',
+    `Default level: **${row.level}** (change it per code with the setting \`mcpAql.rules\`).`,
+    '',
+    row.meaning,
+    '',
+  ];
+  out.push(
+    row.fixes && row.fixes !== '–' && row.fixes !== '-'
+      ? `**Quick fixes:** ${row.fixes}`
+      : '**Quick fixes:** none — the fix needs a decision only the author can make.',
+    '',
+  );
   for (const d of deepDocs) {
     const s = ruleSection(d, code);
-    if (s) { out.push('## In depth', '', s, ''); break; }
+    if (s) {
+      out.push('## In depth', '', s, '');
+      break;
+    }
   }
   out.push('---', '', `In YAML, silence it on one line with a comment \`# mcp-aql-disable-next-line ${code}\` on the line before.`, '');
   return out.join('\n');

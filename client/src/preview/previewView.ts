@@ -7,14 +7,22 @@ export class PreviewView implements vscode.WebviewViewProvider {
   static readonly id = 'mcpAql.envelopePreview';
   session: PreviewSession | undefined;
 
-  constructor(private readonly root: vscode.Uri, private readonly client: BaseLanguageClient) {}
+  constructor(
+    private readonly root: vscode.Uri,
+    private readonly client: BaseLanguageClient,
+  ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.session?.dispose();
     const session = new PreviewSession(this.root, this.client, view);
     this.session = session;
-    view.onDidChangeVisibility(() => { if (view.visible) session.followEditor(); });
-    view.onDidDispose(() => { session.dispose(); if (this.session === session) this.session = undefined; });
+    view.onDidChangeVisibility(() => {
+      if (view.visible) session.followEditor();
+    });
+    view.onDidDispose(() => {
+      session.dispose();
+      if (this.session === session) this.session = undefined;
+    });
   }
 
   /** Reveal the view, then show a file (and a code or offset) in it. */

@@ -5,7 +5,9 @@
  * nothing, no config file is found, Validate Workspace checks the open documents. So the workspace
  * index holds the open documents only. The path helpers are plain POSIX string functions.
  */
-const none = (what: string) => (): never => { throw new Error(`${what}: no file system in the browser build`); };
+const none = (what: string) => (): never => {
+  throw new Error(`${what}: no file system in the browser build`);
+};
 
 export const readFileSync = none('readFileSync');
 export const readdirSync = none('readdirSync');
@@ -22,9 +24,13 @@ export const pathToFileURL = none('pathToFileURL');
 export const sep = '/';
 export const isAbsolute = (p: string): boolean => p.startsWith('/');
 export const join = (...parts: string[]): string => parts.join('/').replace(/\/+/g, '/');
-export const dirname = (p: string): string => { const i = p.replace(/\/+$/, '').lastIndexOf('/'); return i < 0 ? '.' : i === 0 ? '/' : p.slice(0, i); };
+export const dirname = (p: string): string => {
+  const i = p.replace(/\/+$/, '').lastIndexOf('/');
+  return i < 0 ? '.' : i === 0 ? '/' : p.slice(0, i);
+};
 export function relative(from: string, to: string): string {
-  const a = from.split('/').filter(Boolean), b = to.split('/').filter(Boolean);
+  const a = from.split('/').filter(Boolean),
+    b = to.split('/').filter(Boolean);
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/');

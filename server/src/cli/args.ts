@@ -38,18 +38,43 @@ export function parseExtraArg(argv: readonly string[], i: number, a: ExtraArgs):
     if (v === undefined || (v.startsWith('-') && v !== '-')) throw new UsageError(`${name} needs a value`);
     return v;
   };
-  const flag = (): true => { if (eq > 0 && name !== x) throw new UsageError(`${name} takes no value`); return true; };
+  const flag = (): true => {
+    if (eq > 0 && name !== x) throw new UsageError(`${name} takes no value`);
+    return true;
+  };
   switch (name) {
-    case '--fix': a.fix = flag(); break;
-    case '--fix-dry-run': a.fixDryRun = flag(); break;
-    case '--stdin': a.stdin = flag(); break;
-    case '--quiet': case '-q': a.quiet = flag(); break;
-    case '--no-config': a.noConfig = flag(); break;
-    case '--stdin-filename': a.stdinFilename = value(); break;
-    case '--output-file': case '-o': a.outputFile = value(); break;
-    case '--print-config': a.printConfig = value(); break;
-    case '--config': case '-c': a.config = value(); break;
-    default: throw new UsageError(`unknown option '${x}'`);
+    case '--fix':
+      a.fix = flag();
+      break;
+    case '--fix-dry-run':
+      a.fixDryRun = flag();
+      break;
+    case '--stdin':
+      a.stdin = flag();
+      break;
+    case '--quiet':
+    case '-q':
+      a.quiet = flag();
+      break;
+    case '--no-config':
+      a.noConfig = flag();
+      break;
+    case '--stdin-filename':
+      a.stdinFilename = value();
+      break;
+    case '--output-file':
+    case '-o':
+      a.outputFile = value();
+      break;
+    case '--print-config':
+      a.printConfig = value();
+      break;
+    case '--config':
+    case '-c':
+      a.config = value();
+      break;
+    default:
+      throw new UsageError(`unknown option '${x}'`);
   }
   return i;
 }

@@ -14,17 +14,33 @@ import type { CodeDeclaration } from '../service';
 import { VERSION } from './deps';
 import type { IndexedFile } from './parallel';
 
-interface Entry { hash: string; adapter: boolean; decls: readonly CodeDeclaration[]; refs: string[]; deps?: string; diagnostics?: Diagnostic[] }
-interface CacheData { version: 1; config: string; files: Record<string, Entry> }
+interface Entry {
+  hash: string;
+  adapter: boolean;
+  decls: readonly CodeDeclaration[];
+  refs: string[];
+  deps?: string;
+  diagnostics?: Diagnostic[];
+}
+interface CacheData {
+  version: 1;
+  config: string;
+  files: Record<string, Entry>;
+}
 
 export const contentHash = (text: string): string => createHash('sha1').update(text).digest('hex');
 
-const declSig = (d: CodeDeclaration) => `${d.uri}|${d.code}|${d.category ?? ''}|${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}|${d.mapsFromHttp.join('+')}|${d.template ?? ''}`;
+const declSig = (d: CodeDeclaration) =>
+  `${d.uri}|${d.code}|${d.category ?? ''}|${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}|${d.mapsFromHttp.join('+')}|${d.template ?? ''}`;
 
 export class CheckCache {
   private byCode = new Map<string, CodeDeclaration[]>();
   private allNames = '';
-  private constructor(private readonly file: string, private readonly config: string, private data: CacheData) {}
+  private constructor(
+    private readonly file: string,
+    private readonly config: string,
+    private data: CacheData,
+  ) {}
 
   /** `hash` of an entry covers the file's content and its options (config files give each file its own). */
   static load(file: string): CheckCache {
@@ -33,7 +49,9 @@ export class CheckCache {
     try {
       const read = JSON.parse(readFileSync(file, 'utf8')) as CacheData;
       if (read && read.version === 1 && read.config === config && read.files && typeof read.files === 'object') data = read;
-    } catch { /* no cache yet, or unreadable: start empty */ }
+    } catch {
+      /* no cache yet, or unreadable: start empty */
+    }
     return new CheckCache(file, config, data);
   }
 
@@ -46,10 +64,12 @@ export class CheckCache {
   /** The declarations of the whole run, before asking for results. */
   setWorkspace(declarations: readonly [string, readonly CodeDeclaration[]][]): void {
     this.byCode.clear();
-    for (const [, ds] of declarations) for (const d of ds) {
-      const list = this.byCode.get(d.code);
-      if (list) list.push(d); else this.byCode.set(d.code, [d]);
-    }
+    for (const [, ds] of declarations)
+      for (const d of ds) {
+        const list = this.byCode.get(d.code);
+        if (list) list.push(d);
+        else this.byCode.set(d.code, [d]);
+      }
     this.allNames = contentHash([...this.byCode.keys()].sort().join(','));
   }
 
@@ -61,15 +81,31 @@ export class CheckCache {
   }
 
   store(uri: string, hash: string, f: IndexedFile, diagnostics: Diagnostic[] | undefined): void {
-    this.data.files[uri] = { hash, adapter: f.adapter, decls: f.decls, refs: f.refs, ...(diagnostics ? { diagnostics, deps: this.depsOf(uri, f.refs, diagnostics) } : {}) };
+    this.data.files[uri] = {
+      hash,
+      adapter: f.adapter,
+      decls: f.decls,
+      refs: f.refs,
+      ...(diagnostics ? { diagnostics, deps: this.depsOf(uri, f.refs, diagnostics) } : {}),
+    };
   }
 
   save(): void {
-    try { writeFileSync(this.file, JSON.stringify({ ...this.data, config: this.config })); } catch { /* a cache that cannot be written only costs time */ }
+    try {
+      writeFileSync(this.file, JSON.stringify({ ...this.data, config: this.config }));
+    } catch {
+      /* a cache that cannot be written only costs time */
+    }
   }
 
   private depsOf(uri: string, refs: readonly string[], diagnostics: readonly Diagnostic[]): string {
-    const parts = [...refs].sort().map(code => `${code}=${(this.byCode.get(code) ?? []).filter(d => d.uri !== uri).map(declSig).join(';')}`);
+    const parts = [...refs].sort().map(
+      code =>
+        `${code}=${(this.byCode.get(code) ?? [])
+          .filter(d => d.uri !== uri)
+          .map(declSig)
+          .join(';')}`,
+    );
     if (diagnostics.some(d => d.code === 'mapping.unknown-code')) parts.push(`*=${this.allNames}`);
     return contentHash(parts.join('\n'));
   }

@@ -17,7 +17,17 @@ import type { Io } from './io';
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
 
-interface CheckArgs extends ExtraArgs { paths: string[]; format: string; maxWarnings?: number; rules: Record<string, RuleLevel>; codeScope?: CodeScope; followSymlinks?: boolean; jobs?: number; cache?: boolean; cacheLocation?: string }
+interface CheckArgs extends ExtraArgs {
+  paths: string[];
+  format: string;
+  maxWarnings?: number;
+  rules: Record<string, RuleLevel>;
+  codeScope?: CodeScope;
+  followSymlinks?: boolean;
+  jobs?: number;
+  cache?: boolean;
+  cacheLocation?: string;
+}
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const a: CheckArgs = { paths: [], format: 'text', rules: {} };
@@ -52,8 +62,10 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
       if (!Number.isInteger(n) || n < 1) throw new UsageError('--jobs takes a whole number ≥ 1');
       a.jobs = n;
     } else if (x === '--cache') a.cache = true;
-    else if (x === '--cache-location' || x.startsWith('--cache-location=')) { a.cache = true; a.cacheLocation = val('--cache-location'); }
-    else if (x.startsWith('-') && x !== '-') i = parseExtraArg(argv, i, a);
+    else if (x === '--cache-location' || x.startsWith('--cache-location=')) {
+      a.cache = true;
+      a.cacheLocation = val('--cache-location');
+    } else if (x.startsWith('-') && x !== '-') i = parseExtraArg(argv, i, a);
     else a.paths.push(x);
   }
   checkExtraArgs(a);
@@ -65,11 +77,17 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   const configs = new ConfigLookup(io.cwd, args);
   if (args.printConfig !== undefined) return printConfig(args.printConfig, configs, io);
   const stdin = args.stdin ? readStdin(args, io) : undefined;
-  const found: Found[] = stdin ? [stdin] : findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`) });
+  const found: Found[] = stdin
+    ? [stdin]
+    : findFiles(args.paths, io.cwd, {
+        followSymlinks: args.followSymlinks,
+        onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`),
+      });
   // Files the config ignores are not read at all; a named one is said to be skipped.
   const files = found.filter(f => {
     const o = configs.optionsFor(f.path);
-    if (o.ignored && f.explicit) io.stderr(`${escapeControls(relative(io.cwd, f.path))}: ignored by ${escapeControls(relative(io.cwd, o.configPath!))}; skipped\n`);
+    if (o.ignored && f.explicit)
+      io.stderr(`${escapeControls(relative(io.cwd, f.path))}: ignored by ${escapeControls(relative(io.cwd, o.configPath!))}; skipped\n`);
     return !o.ignored;
   });
   // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
@@ -80,27 +98,45 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     return 0;
   }
   const opts = (uri: string) => configs.optionsFor(fileURLToPath(uri));
-  const stdinTexts = stdin ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;
+  const stdinTexts = stdin
+    ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]])
+    : undefined;
   let stdoutTaken = false;
   const checked = await checkFiles(files, opts, io, args.paths, {
     jobs: args.jobs ?? defaultJobs(files.length),
     cacheFile: args.cache ? resolve(io.cwd, args.cacheLocation ?? '.mcp-aql-cache.json') : undefined,
     texts: stdinTexts,
-    fix: args.fix || args.fixDryRun ? (service, adapters, read) => {
-      const r = fixDocuments({
-        service, adapters, read, opts, io, args, pathOf: fileURLToPath,
-        bytes: uri => { if (stdin) return stdin.bytes; const r = readRegularFile(fileURLToPath(uri)); return r.ok ? r.bytes : new Uint8Array([0xff]); },
-      });
-      stdoutTaken = r.stdoutTaken;
-      return r.texts;
-    } : undefined,
+    fix:
+      args.fix || args.fixDryRun
+        ? (service, adapters, read) => {
+            const r = fixDocuments({
+              service,
+              adapters,
+              read,
+              opts,
+              io,
+              args,
+              pathOf: fileURLToPath,
+              bytes: uri => {
+                if (stdin) return stdin.bytes;
+                const r = readRegularFile(fileURLToPath(uri));
+                return r.ok ? r.bytes : new Uint8Array([0xff]);
+              },
+            });
+            stdoutTaken = r.stdoutTaken;
+            return r.texts;
+          }
+        : undefined,
   });
   const reports = args.quiet ? errorsOnly(checked.reports) : checked.reports;
   const unreadable = checked.unreadable;
   if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false));
   else if (!stdoutTaken) io.stdout(render(args.format, reports, io));
   const c = count(reports);
-  if (unreadable) { io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`); return 2; }
+  if (unreadable) {
+    io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
+    return 2;
+  }
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
     io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);
@@ -113,7 +149,11 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
 function readStdin(args: CheckArgs, io: Io): Found & { bytes: Uint8Array } {
   if (!io.readStdin) throw new UsageError('--stdin: standard input is not available');
   let bytes: Uint8Array;
-  try { bytes = io.readStdin(); } catch (e) { throw new InputError(`cannot read standard input: ${(e as Error).message}`); }
+  try {
+    bytes = io.readStdin();
+  } catch (e) {
+    throw new InputError(`cannot read standard input: ${(e as Error).message}`);
+  }
   return { path: resolve(io.cwd, args.stdinFilename ?? 'stdin.adapter.yaml'), explicit: true, bytes };
 }
 

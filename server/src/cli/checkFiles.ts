@@ -42,7 +42,9 @@ class Failures {
     this.io.stderr(`${escapeControls(relative(this.io.cwd, f.path))}: cannot read: ${f.message}; skipped\n`);
   };
   /** Files that exist but could not be read (not those gone since the listing, nor FIFOs and devices). */
-  get unreadable(): number { return [...this.byPath.values()].filter(r => r.reason === 'error').length; }
+  get unreadable(): number {
+    return [...this.byPath.values()].filter(r => r.reason === 'error').length;
+  }
 }
 
 interface CheckResult {
@@ -59,7 +61,11 @@ interface CheckPass {
   readonly cacheFile?: string;
   readonly texts?: ReadonlyMap<string, string>;
   /** Returns the fixed texts (by URI) that the validation then reads instead of the files. */
-  readonly fix?: (service: AdapterService, adapters: readonly string[], read: (uri: string) => string | undefined) => ReadonlyMap<string, string>;
+  readonly fix?: (
+    service: AdapterService,
+    adapters: readonly string[],
+    read: (uri: string) => string | undefined,
+  ) => ReadonlyMap<string, string>;
 }
 
 type Opts = (uri: string) => ServiceOptions;
@@ -72,8 +78,12 @@ interface Backend {
   close(): Promise<void>;
 }
 
-const indexed = (index: ReturnType<typeof createWorkspaceIndex>, uri: string): IndexedFile =>
-  ({ uri, adapter: index.has(uri), decls: index.declaredIn(uri).map(slim), refs: index.referencedIn(uri) });
+const indexed = (index: ReturnType<typeof createWorkspaceIndex>, uri: string): IndexedFile => ({
+  uri,
+  adapter: index.has(uri),
+  decls: index.declaredIn(uri).map(slim),
+  refs: index.referencedIn(uri),
+});
 
 function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
   const index = createWorkspaceIndex();
@@ -86,19 +96,23 @@ function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
       for (const r of indexFiles(service, index, uris, read, opts)) out.push(indexed(index, r.uri));
       return out;
     },
-    fix: pass.fix && (adapters => {
-      const fixed = pass.fix!(service, adapters, read);
-      texts = new Map([...texts, ...fixed]);
-      for (const [uri, text] of fixed) indexText(service, index, uri, text, opts(uri));
-      return [...fixed.keys()].map(uri => indexed(index, uri));
-    }),
+    fix:
+      pass.fix &&
+      (adapters => {
+        const fixed = pass.fix!(service, adapters, read);
+        texts = new Map([...texts, ...fixed]);
+        for (const [uri, text] of fixed) indexText(service, index, uri, text, opts(uri));
+        return [...fixed.keys()].map(uri => indexed(index, uri));
+      }),
     async validate(uris, declarations, onResult) {
       // The same index, in the same order, as a worker builds.
       for (const uri of index.uris()) index.remove(uri);
       for (const [uri, decls] of declarations) index.update(uri, decls, []);
       for (const r of validateFiles(service, uris, read, opts)) onResult(r.uri, r.diagnostics, r.diagnostics.length ? r.text : '');
     },
-    async close() { /* nothing to release */ },
+    async close() {
+      /* nothing to release */
+    },
   };
 }
 
@@ -110,7 +124,13 @@ function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
   };
 }
 
-export async function checkFiles(files: readonly Found[], options: ServiceOptions | Opts, io: Io, named: readonly string[], pass: CheckPass = {}): Promise<CheckResult> {
+export async function checkFiles(
+  files: readonly Found[],
+  options: ServiceOptions | Opts,
+  io: Io,
+  named: readonly string[],
+  pass: CheckPass = {},
+): Promise<CheckResult> {
   const opts: Opts = typeof options === 'function' ? options : () => options;
   const inputs = !!(pass.texts?.size || pass.fix);
   const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [pathToFileURL(f.path).href, f] as const));
@@ -122,7 +142,10 @@ export async function checkFiles(files: readonly Found[], options: ServiceOption
   if (cache) {
     for (const uri of uris) {
       const text = readText(byUri.get(uri)!.path, failures.add);
-      if (text === undefined) { known.set(uri, { uri, adapter: false, decls: [], refs: [] }); continue; }
+      if (text === undefined) {
+        known.set(uri, { uri, adapter: false, decls: [], refs: [] });
+        continue;
+      }
       const h = contentHash(text + '\0' + JSON.stringify(opts(uri)));
       hashes.set(uri, h);
       const hit = cache.indexed(uri, h);
@@ -137,7 +160,8 @@ export async function checkFiles(files: readonly Found[], options: ServiceOption
     const adapters = uris.filter(u => known.get(u)!.adapter);
     for (const uri of uris) {
       const f = byUri.get(uri)!;
-      if (!known.get(uri)!.adapter && f.explicit && !failures.byPath.has(f.path)) io.stderr(`${escapeControls(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
+      if (!known.get(uri)!.adapter && f.explicit && !failures.byPath.has(f.path))
+        io.stderr(`${escapeControls(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
     }
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
@@ -159,10 +183,13 @@ export async function checkFiles(files: readonly Found[], options: ServiceOption
       for (const uri of uris) if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, known.get(uri)!, results.get(uri)?.diagnostics);
       cache.save();
     }
-    const reports = adapters.filter(uri => results.has(uri)).map(uri => {
-      const path = byUri.get(uri)!.path, r = results.get(uri)!;
-      return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri, text: r.text, diagnostics: r.diagnostics };
-    });
+    const reports = adapters
+      .filter(uri => results.has(uri))
+      .map(uri => {
+        const path = byUri.get(uri)!.path,
+          r = results.get(uri)!;
+        return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri, text: r.text, diagnostics: r.diagnostics };
+      });
     return { reports, unreadable: failures.unreadable };
   } finally {
     await backend.close();

@@ -18,29 +18,30 @@ export const WORKER_MARK = 'mcp-aql-check-worker';
 
 function runCheckWorker(): void {
   parentPort!.on('message', (m: ToWorker) => {
-  const index = createWorkspaceIndex();
-  const service = createAdapterService({ ...deps, workspace: index });
-  const byUri = new Map(m.uris.map((u, i) => [u, m.opts.sets[m.opts.of[i]!]!] as const));
-  const opts = (uri: string): ServiceOptions => byUri.get(uri) ?? {};
-  const failed: ReadFailure[] = [];
-  const read = (uri: string) => readText(fileURLToPath(uri), f => failed.push(f));
-  try {
-    if (m.type === 'index') {
-      const out: { uri: string; adapter: boolean; decls: readonly CodeDeclaration[]; refs: string[] }[] = [];
-      for (const r of indexFiles(service, index, m.uris, read, opts)) {
-        out.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.referencedIn(r.uri) });
-        index.remove(r.uri);
+    const index = createWorkspaceIndex();
+    const service = createAdapterService({ ...deps, workspace: index });
+    const byUri = new Map(m.uris.map((u, i) => [u, m.opts.sets[m.opts.of[i]!]!] as const));
+    const opts = (uri: string): ServiceOptions => byUri.get(uri) ?? {};
+    const failed: ReadFailure[] = [];
+    const read = (uri: string) => readText(fileURLToPath(uri), f => failed.push(f));
+    try {
+      if (m.type === 'index') {
+        const out: { uri: string; adapter: boolean; decls: readonly CodeDeclaration[]; refs: string[] }[] = [];
+        for (const r of indexFiles(service, index, m.uris, read, opts)) {
+          out.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.referencedIn(r.uri) });
+          index.remove(r.uri);
+        }
+        post({ type: 'indexed', files: out, failed });
+      } else {
+        for (const [uri, decls] of m.declarations) index.update(uri, decls, []);
+        for (const r of validateFiles(service, m.uris, read, opts))
+          post({ type: 'result', uri: r.uri, diagnostics: r.diagnostics, text: r.diagnostics.length ? r.text : '' });
+        post({ type: 'validated', failed });
       }
-      post({ type: 'indexed', files: out, failed });
-    } else {
-      for (const [uri, decls] of m.declarations) index.update(uri, decls, []);
-      for (const r of validateFiles(service, m.uris, read, opts)) post({ type: 'result', uri: r.uri, diagnostics: r.diagnostics, text: r.diagnostics.length ? r.text : '' });
-      post({ type: 'validated', failed });
+    } catch (e) {
+      post({ type: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     }
-  } catch (e) {
-    post({ type: 'error', message: e instanceof Error ? e.stack ?? e.message : String(e) });
-  }
-});
+  });
 }
 
 if (!isMainThread && (workerData as { mark?: string } | undefined)?.mark === WORKER_MARK) runCheckWorker();

@@ -5,17 +5,32 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { CONFIG_FILE_NAMES, effectiveOptions, parseProjectConfig, type CodeScope, type EffectiveOptions, type ProjectConfig, type RuleLevel } from '../service';
+import {
+  CONFIG_FILE_NAMES,
+  effectiveOptions,
+  parseProjectConfig,
+  type CodeScope,
+  type EffectiveOptions,
+  type ProjectConfig,
+  type RuleLevel,
+} from '../service';
 import { InputError } from './args';
 import { UsageError } from './files';
 
-interface LoadedConfig { readonly path: string; readonly dir: string; readonly config: ProjectConfig }
+interface LoadedConfig {
+  readonly path: string;
+  readonly dir: string;
+  readonly config: ProjectConfig;
+}
 
 export class ConfigLookup {
   private readonly byDir = new Map<string, LoadedConfig | null>();
   private readonly fixed: LoadedConfig | undefined;
 
-  constructor(private readonly cwd: string, private readonly args: { config?: string; noConfig?: boolean; rules?: Readonly<Record<string, RuleLevel>>; codeScope?: CodeScope }) {
+  constructor(
+    private readonly cwd: string,
+    private readonly args: { config?: string; noConfig?: boolean; rules?: Readonly<Record<string, RuleLevel>>; codeScope?: CodeScope },
+  ) {
     this.fixed = args.config !== undefined ? load(resolve(cwd, args.config), cwd) : undefined;
   }
 
@@ -27,10 +42,16 @@ export class ConfigLookup {
     let found: LoadedConfig | null = null;
     for (;;) {
       const hit = this.byDir.get(dir);
-      if (hit !== undefined) { found = hit; break; }
+      if (hit !== undefined) {
+        found = hit;
+        break;
+      }
       seen.push(dir);
       const name = CONFIG_FILE_NAMES.find(n => isFile(join(dir, n)));
-      if (name) { found = load(join(dir, name), this.cwd); break; }
+      if (name) {
+        found = load(join(dir, name), this.cwd);
+        break;
+      }
       const up = dirname(dir);
       if (up === dir) break;
       dir = up;
@@ -43,22 +64,36 @@ export class ConfigLookup {
   optionsFor(file: string): EffectiveOptions & { readonly configPath?: string } {
     const c = this.configFor(file);
     const rel = c ? relative(c.dir, resolve(this.cwd, file)).split(sep).join('/') : undefined;
-    return { ...effectiveOptions(c?.config, rel, { rules: this.args.rules, codeScope: this.args.codeScope }), ...(c ? { configPath: c.path } : {}) };
+    return {
+      ...effectiveOptions(c?.config, rel, { rules: this.args.rules, codeScope: this.args.codeScope }),
+      ...(c ? { configPath: c.path } : {}),
+    };
   }
 }
 
 function isFile(p: string): boolean {
-  try { return statSync(p).isFile(); } catch { return false; }
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function load(path: string, cwd: string): LoadedConfig {
   const shown = relative(cwd, path) || path;
   if (!existsSync(path)) throw new UsageError(`cannot read config file '${shown}': no such file`);
   let text: string;
-  try { text = readFileSync(path, 'utf8'); } catch (e) { throw new UsageError(`cannot read config file '${shown}': ${(e as Error).message}`); }
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read config file '${shown}': ${(e as Error).message}`);
+  }
   const { config, problems } = parseProjectConfig(text);
   if (problems.length) {
-    const lines = problems.map(p => `  ${shown}:${p.range.start.line + 1}:${p.range.start.character + 1}  ${typeof p.message === 'string' ? p.message : p.message.value}  config.invalid`);
+    const lines = problems.map(
+      p =>
+        `  ${shown}:${p.range.start.line + 1}:${p.range.start.character + 1}  ${typeof p.message === 'string' ? p.message : p.message.value}  config.invalid`,
+    );
     throw new InputError(`invalid config file '${shown}':\n${lines.join('\n')}`);
   }
   return { path, dir: dirname(path), config };

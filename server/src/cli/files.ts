@@ -15,9 +15,14 @@ const CANDIDATE = /\.(?:ya?ml|json|jsonl|ndjson|md|markdown)$/i;
 
 export class UsageError extends Error {}
 
-export interface Found { readonly path: string; /** named on the command line, not found by walking */ readonly explicit: boolean }
+export interface Found {
+  readonly path: string;
+  /** named on the command line, not found by walking */ readonly explicit: boolean;
+}
 
-interface Keyed extends Found { readonly key: string }
+interface Keyed extends Found {
+  readonly key: string;
+}
 
 interface FindOptions {
   /** Follow symbolic links whose target lies outside the checked folder. */
@@ -27,15 +32,26 @@ interface FindOptions {
 }
 
 const isGlob = (s: string) => /[*?[{]/.test(s);
-const lexicallyInside = (p: string, dir: string) => { const r = relative(dir, p); return !r.startsWith('..') && !isAbsolute(r); };
-const real = (p: string) => { try { return realpathSync(p); } catch { return p; } };
+const lexicallyInside = (p: string, dir: string) => {
+  const r = relative(dir, p);
+  return !r.startsWith('..') && !isAbsolute(r);
+};
+const real = (p: string) => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+};
 
 /** A path inside `cwd` as written that really lies outside it: reached through a symbolic link leading out. */
 export const leavesCwd = (p: string, cwd: string): boolean => lexicallyInside(p, cwd) && !isInside(real(p), real(cwd));
 export const LINK_NOTE = `${LINK_OUTSIDE} (--follow-symlinks to follow)`;
 
 function glob(pattern: string): Glob {
-  try { return compileGlob(pattern); } catch (e) {
+  try {
+    return compileGlob(pattern);
+  } catch (e) {
     if (e instanceof GlobSyntaxError) throw new UsageError(`invalid glob '${pattern}': ${e.message}`);
     throw e;
   }
@@ -48,7 +64,11 @@ export function findFiles(args: readonly string[], cwd: string, opts: FindOption
   // The folder links may not leave: the working directory (the checkout) for what lies in it, else the folder named.
   const rootFor = (p: string) => (lexicallyInside(p, cwd) ? cwdReal : real(p));
   const walk = (dir: string, into: Keyed[]) => {
-    for (const { path, st } of walkTree(dir, { root: rootFor(dir), followSymlinks: opts.followSymlinks, skip: SKIP, candidate: n => CANDIDATE.test(n) }, n => note(n.path, n.message))) {
+    for (const { path, st } of walkTree(
+      dir,
+      { root: rootFor(dir), followSymlinks: opts.followSymlinks, skip: SKIP, candidate: n => CANDIDATE.test(n) },
+      n => note(n.path, n.message),
+    )) {
       into.push({ path, explicit: false, key: `${st.dev}:${st.ino}` });
     }
   };
@@ -66,8 +86,15 @@ export function findFiles(args: readonly string[], cwd: string, opts: FindOption
     }
     const p = resolve(cwd, a);
     let st;
-    try { st = statSync(p); } catch { throw new UsageError(`cannot read '${a}': no such file or directory`); }
-    if (!opts.followSymlinks && leavesCwd(p, cwd)) { note(p, LINK_NOTE); continue; }
+    try {
+      st = statSync(p);
+    } catch {
+      throw new UsageError(`cannot read '${a}': no such file or directory`);
+    }
+    if (!opts.followSymlinks && leavesCwd(p, cwd)) {
+      note(p, LINK_NOTE);
+      continue;
+    }
     if (st.isDirectory()) walk(p, out);
     else if (!st.isFile()) note(p, `${fileKind(st)}; skipped (only regular files are read)`);
     else out.push({ path: p, explicit: true, key: `${st.dev}:${st.ino}` });

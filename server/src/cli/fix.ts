@@ -28,7 +28,12 @@ function applyFixes(service: AdapterService, doc: TextDocument, opts: ServiceOpt
 
 /** True when the bytes are valid UTF-8 (a file we would otherwise re-encode lossily is never written). */
 function isUtf8(bytes: Uint8Array): boolean {
-  try { new TextDecoder('utf-8', { fatal: true }).decode(bytes); return true; } catch { return false; }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Replace the file's content atomically, keeping its mode and its UTF-8 byte-order mark. */
@@ -42,7 +47,11 @@ function writeAtomic(path: string, text: string): void {
     chmodSync(tmp, mode);
     renameSync(tmp, path);
   } catch (e) {
-    try { unlinkSync(tmp); } catch { /* never created */ }
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* never created */
+    }
     throw e;
   }
 }
@@ -65,7 +74,10 @@ interface FixRun {
  * fixed text. Returns the fixed texts by URI (what the report is then about) and whether standard
  * output now carries the diff or the text (then the report goes only to --output-file).
  */
-export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io, args }: FixRun): { texts: Map<string, string>; stdoutTaken: boolean } {
+export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io, args }: FixRun): {
+  texts: Map<string, string>;
+  stdoutTaken: boolean;
+} {
   const diffs: string[] = [];
   const texts = new Map<string, string>();
   for (const uri of adapters) {
@@ -77,7 +89,10 @@ export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io,
     const rel = relative(io.cwd, pathOf(uri)).split(sep).join('/');
     if (args.stdin && args.fix) io.stdout(fixed);
     if (fixed === before) continue;
-    if (!isUtf8(bytes(uri))) { io.stderr(`${escapeControls(rel)}: not valid UTF-8; not fixed\n`); continue; }
+    if (!isUtf8(bytes(uri))) {
+      io.stderr(`${escapeControls(rel)}: not valid UTF-8; not fixed\n`);
+      continue;
+    }
     if (args.fixDryRun) diffs.push(unifiedDiff(before, fixed, rel));
     else if (!args.stdin) writeAtomic(pathOf(uri), fixed);
     texts.set(uri, fixed);

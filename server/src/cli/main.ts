@@ -48,8 +48,14 @@ Exit status: 0 no problem at error level, 1 problems at error level (or more war
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
-    if (cmd === '--version' || cmd === '-v') { io.stdout(VERSION + '\n'); return 0; }
-    if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { io.stdout(USAGE); return cmd === undefined ? 2 : 0; }
+    if (cmd === '--version' || cmd === '-v') {
+      io.stdout(VERSION + '\n');
+      return 0;
+    }
+    if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+      io.stdout(USAGE);
+      return cmd === undefined ? 2 : 0;
+    }
     if (cmd === 'check') return await runCheck(rest, io);
     if (cmd === 'registry') return runRegistry(rest, io, deps.registry);
     if (cmd === 'preview') return await runPreview(rest, io);
@@ -57,12 +63,19 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (cmd === 'types') return runTypes(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
-    if (e instanceof UsageError) { io.stderr(`mcp-aql-errors: ${escapeControls(e.message, { keepLineBreaks: e instanceof InputError })}\n${e instanceof InputError ? '' : `\n${USAGE}`}`); return 2; }
-    io.stderr(`mcp-aql-errors: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    if (e instanceof UsageError) {
+      io.stderr(
+        `mcp-aql-errors: ${escapeControls(e.message, { keepLineBreaks: e instanceof InputError })}\n${e instanceof InputError ? '' : `\n${USAGE}`}`,
+      );
+      return 2;
+    }
+    io.stderr(`mcp-aql-errors: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return 2;
   }
 }
 
 if (require.main === module && isMainThread) {
-  main(process.argv.slice(2), processIo()).then(code => { process.exitCode = code; });
+  main(process.argv.slice(2), processIo()).then(code => {
+    process.exitCode = code;
+  });
 }

@@ -16,13 +16,20 @@ import type { FileReport } from './report';
 
 export function render(format: string, reports: readonly FileReport[], io: Io, color = io.color): string {
   switch (format) {
-    case 'json': return formatJson(reports);
-    case 'sarif': return formatSarif(reports, VERSION, pathToFileURL(io.cwd).href);
-    case 'github': return formatGithub(reports);
-    case 'junit': return formatJunit(reports);
-    case 'checkstyle': return formatCheckstyle(reports);
-    case 'codeclimate': return formatCodeclimate(reports);
-    default: return formatText(reports, { color });
+    case 'json':
+      return formatJson(reports);
+    case 'sarif':
+      return formatSarif(reports, VERSION, pathToFileURL(io.cwd).href);
+    case 'github':
+      return formatGithub(reports);
+    case 'junit':
+      return formatJunit(reports);
+    case 'checkstyle':
+      return formatCheckstyle(reports);
+    case 'codeclimate':
+      return formatCodeclimate(reports);
+    default:
+      return formatText(reports, { color });
   }
 }
 

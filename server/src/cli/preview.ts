@@ -15,22 +15,64 @@ import type { Io } from './io';
 
 const DIALECT_IDS = ['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate'];
 
-interface PreviewArgs { file?: string; code?: string; dialect: string; status?: number; body?: unknown; format: 'text' | 'json'; mirror: boolean; follow?: boolean }
+interface PreviewArgs {
+  file?: string;
+  code?: string;
+  dialect: string;
+  status?: number;
+  body?: unknown;
+  format: 'text' | 'json';
+  mirror: boolean;
+  follow?: boolean;
+}
 
 function parse(argv: readonly string[]): PreviewArgs {
   const a: PreviewArgs = { dialect: 'all', format: 'text', mirror: false };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
-    const [flag, inline] = x.startsWith('--') && x.includes('=') ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)] : [x, undefined];
-    const val = () => { const v = inline ?? argv[++i]; if (v === undefined) throw new UsageError(`${flag} needs a value`); return v; };
+    const [flag, inline] =
+      x.startsWith('--') && x.includes('=') ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)] : [x, undefined];
+    const val = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
     switch (flag) {
-      case '--code': a.code = val(); break;
-      case '--dialect': a.dialect = val(); if (a.dialect !== 'all' && !DIALECT_IDS.includes(a.dialect)) throw new UsageError(`unknown dialect '${a.dialect}' (${DIALECT_IDS.join(', ')}, all)`); break;
-      case '--status': { const n = Number(val()); if (!Number.isInteger(n) || n < 100 || n > 599) throw new UsageError('--status takes an HTTP status 100–599'); a.status = n; break; }
-      case '--body': { const v = val(); try { a.body = JSON.parse(v); } catch (e) { throw new UsageError(`--body is not JSON: ${(e as Error).message}`); } break; }
-      case '--format': { const f = val(); if (f !== 'text' && f !== 'json') throw new UsageError("--format takes 'text' or 'json'"); a.format = f; break; }
-      case '--mirror-confirmation': a.mirror = true; break;
-      case '--follow-symlinks': a.follow = true; break;
+      case '--code':
+        a.code = val();
+        break;
+      case '--dialect':
+        a.dialect = val();
+        if (a.dialect !== 'all' && !DIALECT_IDS.includes(a.dialect))
+          throw new UsageError(`unknown dialect '${a.dialect}' (${DIALECT_IDS.join(', ')}, all)`);
+        break;
+      case '--status': {
+        const n = Number(val());
+        if (!Number.isInteger(n) || n < 100 || n > 599) throw new UsageError('--status takes an HTTP status 100–599');
+        a.status = n;
+        break;
+      }
+      case '--body': {
+        const v = val();
+        try {
+          a.body = JSON.parse(v);
+        } catch (e) {
+          throw new UsageError(`--body is not JSON: ${(e as Error).message}`);
+        }
+        break;
+      }
+      case '--format': {
+        const f = val();
+        if (f !== 'text' && f !== 'json') throw new UsageError("--format takes 'text' or 'json'");
+        a.format = f;
+        break;
+      }
+      case '--mirror-confirmation':
+        a.mirror = true;
+        break;
+      case '--follow-symlinks':
+        a.follow = true;
+        break;
       default:
         if (x.startsWith('-')) throw new UsageError(`preview: unknown option '${x}'`);
         if (a.file) throw new UsageError('preview takes one file');

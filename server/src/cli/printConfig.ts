@@ -8,15 +8,21 @@ export function printConfig(file: string, configs: ConfigLookup, io: Io): number
   const o = configs.optionsFor(file);
   const c = configs.configFor(file);
   const rel = (p: string) => relative(io.cwd, p).split(sep).join('/') || '.';
-  io.stdout(JSON.stringify({
-    file: rel(resolve(io.cwd, file)),
-    configFile: o.configPath ? rel(o.configPath) : null,
-    ignored: o.ignored,
-    rules: o.rules,
-    files: o.files,
-    ignore: c?.config.ignore ?? [],
-    codeScope: o.codeScope ?? CODE_SCOPES[0],
-    maxFileSize: o.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
-  }, null, 2) + '\n');
+  io.stdout(
+    JSON.stringify(
+      {
+        file: rel(resolve(io.cwd, file)),
+        configFile: o.configPath ? rel(o.configPath) : null,
+        ignored: o.ignored,
+        rules: o.rules,
+        files: o.files,
+        ignore: c?.config.ignore ?? [],
+        codeScope: o.codeScope ?? CODE_SCOPES[0],
+        maxFileSize: o.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   return 0;
 }

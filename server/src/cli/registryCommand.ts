@@ -7,7 +7,10 @@ export function runRegistry(argv: readonly string[], io: Io, registry: Registry)
   const json = argv.includes('--json');
   const bad = argv.find(a => a !== '--json');
   if (bad) throw new UsageError(`registry: unknown argument '${bad}'`);
-  if (json) { io.stdout(JSON.stringify(registry, null, 2) + '\n'); return 0; }
+  if (json) {
+    io.stdout(JSON.stringify(registry, null, 2) + '\n');
+    return 0;
+  }
   const rows = registry.codes.map(c => [c.code, c.category, c.kind, c.http_status.join(',') || '—', c.message_template ?? '—']);
   const head = ['CODE', 'CATEGORY', 'KIND', 'HTTP', 'TEMPLATE'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map(r => r[i]!.length)));

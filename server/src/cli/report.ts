@@ -13,13 +13,22 @@ export interface FileReport {
 const SEVERITY_NAME = ['', 'error', 'warning', 'info', 'hint'] as const;
 export const severityName = (d: Diagnostic): string => SEVERITY_NAME[d.severity ?? 1] ?? 'error';
 
-export interface Counts { errors: number; warnings: number; infos: number; hints: number }
+export interface Counts {
+  errors: number;
+  warnings: number;
+  infos: number;
+  hints: number;
+}
 
 export function count(reports: readonly FileReport[]): Counts {
   const c = { errors: 0, warnings: 0, infos: 0, hints: 0 };
-  for (const r of reports) for (const d of r.diagnostics) {
-    if (d.severity === 2) c.warnings++; else if (d.severity === 3) c.infos++; else if (d.severity === 4) c.hints++; else c.errors++;
-  }
+  for (const r of reports)
+    for (const d of r.diagnostics) {
+      if (d.severity === 2) c.warnings++;
+      else if (d.severity === 3) c.infos++;
+      else if (d.severity === 4) c.hints++;
+      else c.errors++;
+    }
   return c;
 }
 

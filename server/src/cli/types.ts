@@ -14,18 +14,38 @@ import { escapeControls } from './format/escape';
 import type { Io } from './io';
 import { readText } from './verify';
 
-interface TypesArgs { paths: string[]; lang: 'ts' | 'json-schema'; out?: string; includeRegistry: boolean }
+interface TypesArgs {
+  paths: string[];
+  lang: 'ts' | 'json-schema';
+  out?: string;
+  includeRegistry: boolean;
+}
 
 function parse(argv: readonly string[]): TypesArgs {
   const a: TypesArgs = { paths: [], lang: 'ts', includeRegistry: false };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
-    const [flag, inline] = x.startsWith('--') && x.includes('=') ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)] : [x, undefined];
-    const val = () => { const v = inline ?? argv[++i]; if (v === undefined) throw new UsageError(`${flag} needs a value`); return v; };
+    const [flag, inline] =
+      x.startsWith('--') && x.includes('=') ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)] : [x, undefined];
+    const val = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
     switch (flag) {
-      case '--lang': { const l = val(); if (l !== 'ts' && l !== 'json-schema') throw new UsageError("--lang takes 'ts' or 'json-schema'"); a.lang = l; break; }
-      case '-o': case '--out': a.out = val(); break;
-      case '--include-registry': a.includeRegistry = true; break;
+      case '--lang': {
+        const l = val();
+        if (l !== 'ts' && l !== 'json-schema') throw new UsageError("--lang takes 'ts' or 'json-schema'");
+        a.lang = l;
+        break;
+      }
+      case '-o':
+      case '--out':
+        a.out = val();
+        break;
+      case '--include-registry':
+        a.includeRegistry = true;
+        break;
       default:
         if (x.startsWith('-')) throw new UsageError(`types: unknown option '${x}'`);
         a.paths.push(x);
@@ -42,14 +62,27 @@ export function runTypes(argv: readonly string[], io: Io): number {
   for (const f of findFiles(args.paths, io.cwd, { onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`) })) {
     const doc = TextDocument.create(pathToFileURL(f.path).href, 'yaml', 1, readText(f.path, io.cwd));
     if (service.isAdapter(doc)) adapters.push(doc);
-    else if (f.explicit) throw new UsageError(`'${escapeControls(relative(io.cwd, f.path))}' is not an adapter file (see README "Which files")`);
+    else if (f.explicit)
+      throw new UsageError(`'${escapeControls(relative(io.cwd, f.path))}' is not an adapter file (see README "Which files")`);
   }
   if (!adapters.length) throw new UsageError(`no adapter files found in ${args.paths.join(' ')}`);
   const sources = adapters.map(d => basename(new URL(d.uri).pathname));
-  const text = service.types(service.contract(adapters), { lang: args.lang, includeRegistry: args.includeRegistry, sources, version: VERSION });
-  if (!args.out) { io.stdout(text); return 0; }
+  const text = service.types(service.contract(adapters), {
+    lang: args.lang,
+    includeRegistry: args.includeRegistry,
+    sources,
+    version: VERSION,
+  });
+  if (!args.out) {
+    io.stdout(text);
+    return 0;
+  }
   const target = resolve(io.cwd, args.out);
-  try { writeFileSync(target, text); } catch (e) { throw new UsageError(`cannot write '${args.out}': ${(e as Error).message}`); }
+  try {
+    writeFileSync(target, text);
+  } catch (e) {
+    throw new UsageError(`cannot write '${args.out}': ${(e as Error).message}`);
+  }
   io.stderr(`wrote ${relative(io.cwd, target)}\n`);
   return 0;
 }

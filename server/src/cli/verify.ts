@@ -46,13 +46,20 @@ export function runVerify(argv: readonly string[], io: Io): number {
   if (!responses.length) throw new UsageError('verify needs at least one response file (a .json or .jsonl file that is not an adapter)');
   const contract = service.contract(adapters, opts);
   const reports: FileReport[] = responses.map(({ doc, path }) => ({
-    path, rel: relative(io.cwd, path).split(sep).join('/'), uri: doc.uri, text: doc.getText(),
+    path,
+    rel: relative(io.cwd, path).split(sep).join('/'),
+    uri: doc.uri,
+    text: doc.getText(),
     diagnostics: service.verifyResponses(doc, contract, opts),
   }));
-  const out = args.format === 'json' ? formatJson(reports)
-    : args.format === 'sarif' ? formatSarif(reports, VERSION, pathToFileURL(io.cwd).href)
-    : args.format === 'github' ? formatGithub(reports)
-    : formatText(reports, { color: io.color, noun: 'response file' });
+  const out =
+    args.format === 'json'
+      ? formatJson(reports)
+      : args.format === 'sarif'
+        ? formatSarif(reports, VERSION, pathToFileURL(io.cwd).href)
+        : args.format === 'github'
+          ? formatGithub(reports)
+          : formatText(reports, { color: io.color, noun: 'response file' });
   io.stdout(out);
   const c = count(reports);
   if (c.errors > 0) return 1;

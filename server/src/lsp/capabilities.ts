@@ -1,5 +1,11 @@
 /** What the client declared, and the diagnostics/hover/completion shaped to it (a plain client gets plain answers). */
-import { CodeActionKind, TextDocumentSyncKind, type ClientCapabilities, type Diagnostic, type ServerCapabilities } from 'vscode-languageserver/node';
+import {
+  CodeActionKind,
+  TextDocumentSyncKind,
+  type ClientCapabilities,
+  type Diagnostic,
+  type ServerCapabilities,
+} from 'vscode-languageserver/node';
 import { FIX_ALL_KIND } from '../protocol';
 
 export interface ClientFeatures {
@@ -51,7 +57,9 @@ export function shapeDiagnostic(d: Diagnostic, f: ClientFeatures): Diagnostic {
 export function serverCapabilities(f: ClientFeatures, c: ClientCapabilities): ServerCapabilities {
   return {
     textDocumentSync: TextDocumentSyncKind.Incremental,
-    ...(f.pullDiagnostics ? { diagnosticProvider: { identifier: 'mcp-aql', interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+    ...(f.pullDiagnostics
+      ? { diagnosticProvider: { identifier: 'mcp-aql', interFileDependencies: true, workspaceDiagnostics: false } }
+      : {}),
     completionProvider: { triggerCharacters: ['{', ' ', '.', ':'], resolveProvider: false },
     hoverProvider: true,
     definitionProvider: true,

@@ -6,8 +6,7 @@ import type { AdapterService, ServiceOptions } from '../service';
 import type { ServerContext } from './context';
 
 export function registerCodeActions(ctx: ServerContext): void {
-  ctx.connection.onCodeAction(p => ctx.withDoc(p.textDocument.uri, [] as CodeAction[], (doc, o) =>
-    codeActions(ctx.service, doc, p, o)));
+  ctx.connection.onCodeAction(p => ctx.withDoc(p.textDocument.uri, [] as CodeAction[], (doc, o) => codeActions(ctx.service, doc, p, o)));
 }
 
 export function codeActions(service: AdapterService, doc: TextDocument, p: CodeActionParams, o: ServiceOptions): CodeAction[] {
@@ -18,7 +17,12 @@ export function codeActions(service: AdapterService, doc: TextDocument, p: CodeA
   }
   if (!only || only.some(k => FIX_ALL_KIND.startsWith(k) && k !== CodeActionKind.QuickFix)) {
     const edits = service.fixAll(doc, o);
-    if (edits.length) out.push({ title: `Fix all MCP-AQL problems (${edits.length} edit${edits.length === 1 ? '' : 's'})`, kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: edits } } });
+    if (edits.length)
+      out.push({
+        title: `Fix all MCP-AQL problems (${edits.length} edit${edits.length === 1 ? '' : 's'})`,
+        kind: FIX_ALL_KIND,
+        edit: { changes: { [doc.uri]: edits } },
+      });
   }
   return out;
 }
@@ -27,9 +31,11 @@ export function codeActions(service: AdapterService, doc: TextDocument, p: CodeA
 function withData(service: AdapterService, doc: TextDocument, diagnostics: Diagnostic[], o: ServiceOptions): Diagnostic[] {
   if (!diagnostics.some(d => d.data === undefined)) return diagnostics;
   const fresh = service.validate(doc, o);
-  return diagnostics.map(d => (d.data === undefined ? fresh.find(f => f.code === d.code && sameRange(f, d)) ?? d : d));
+  return diagnostics.map(d => (d.data === undefined ? (fresh.find(f => f.code === d.code && sameRange(f, d)) ?? d) : d));
 }
 
 const sameRange = (a: Diagnostic, b: Diagnostic) =>
-  a.range.start.line === b.range.start.line && a.range.start.character === b.range.start.character &&
-  a.range.end.line === b.range.end.line && a.range.end.character === b.range.end.character;
+  a.range.start.line === b.range.start.line &&
+  a.range.start.character === b.range.start.character &&
+  a.range.end.line === b.range.end.line &&
+  a.range.end.character === b.range.end.character;

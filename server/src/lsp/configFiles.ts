@@ -9,9 +9,20 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONFIG_FILE_NAMES, DEFAULT_MAX_FILE_SIZE, effectiveOptions, parseProjectConfig, type ProjectConfig, type ServiceOptions } from '../service';
+import {
+  CONFIG_FILE_NAMES,
+  DEFAULT_MAX_FILE_SIZE,
+  effectiveOptions,
+  parseProjectConfig,
+  type ProjectConfig,
+  type ServiceOptions,
+} from '../service';
 
-interface Loaded { readonly path: string; readonly dir: string; readonly config: ProjectConfig }
+interface Loaded {
+  readonly path: string;
+  readonly dir: string;
+  readonly config: ProjectConfig;
+}
 
 export class ConfigFiles {
   private readonly byDir = new Map<string, Loaded | null>();
@@ -20,15 +31,26 @@ export class ConfigFiles {
   /** The config that applies to a document (undefined for none, or a URI that is not a file). */
   find(uri: string): Loaded | undefined {
     let dir: string;
-    try { if (!uri.startsWith('file:')) return undefined; dir = dirname(fileURLToPath(uri)); } catch { return undefined; }
+    try {
+      if (!uri.startsWith('file:')) return undefined;
+      dir = dirname(fileURLToPath(uri));
+    } catch {
+      return undefined;
+    }
     const seen: string[] = [];
     let found: Loaded | null = null;
     for (;;) {
       const hit = this.byDir.get(dir);
-      if (hit !== undefined) { found = hit; break; }
+      if (hit !== undefined) {
+        found = hit;
+        break;
+      }
       seen.push(dir);
       const name = CONFIG_FILE_NAMES.find(n => isFile(join(dir, n)));
-      if (name) { found = this.load(join(dir, name)); break; }
+      if (name) {
+        found = this.load(join(dir, name));
+        break;
+      }
       const up = dirname(dir);
       if (up === dir) break;
       dir = up;
@@ -43,7 +65,8 @@ export class ConfigFiles {
     if (!c) return editor;
     const rel = relative(c.dir, fileURLToPath(uri)).split(sep).join('/');
     const e = effectiveOptions(c.config, rel, {
-      rules: editor.rules, files: editor.files,
+      rules: editor.rules,
+      files: editor.files,
       ...(editor.maxFileSize !== undefined && editor.maxFileSize !== DEFAULT_MAX_FILE_SIZE ? { maxFileSize: editor.maxFileSize } : {}),
       ...(editor.codeScope !== undefined && editor.codeScope !== 'workspace' ? { codeScope: editor.codeScope } : {}),
     });
@@ -51,17 +74,31 @@ export class ConfigFiles {
   }
 
   /** A config file changed, appeared or went away: look everything up again. */
-  clear(): void { this.byDir.clear(); }
+  clear(): void {
+    this.byDir.clear();
+  }
 
   private load(path: string): Loaded | null {
     let text: string;
-    try { text = readFileSync(path, 'utf8'); } catch (e) { this.log(`cannot read ${path}: ${(e as Error).message}`); return null; }
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      this.log(`cannot read ${path}: ${(e as Error).message}`);
+      return null;
+    }
     const { config, problems } = parseProjectConfig(text);
-    for (const p of problems) this.log(`${path}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${typeof p.message === 'string' ? p.message : p.message.value} (config.invalid; the rest of the file applies)`);
+    for (const p of problems)
+      this.log(
+        `${path}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${typeof p.message === 'string' ? p.message : p.message.value} (config.invalid; the rest of the file applies)`,
+      );
     return { path, dir: dirname(path), config };
   }
 }
 
 function isFile(p: string): boolean {
-  try { return statSync(p).isFile(); } catch { return false; }
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -36,17 +36,20 @@ export class DiagnosticsScheduler {
     if (this.disposed || this.d.features().pullDiagnostics) return;
     clearTimeout(this.timers.get(uri));
     const delay = immediate ? 0 : 20 + Math.min(this.lastCost, 320) / 4;
-    this.timers.set(uri, setTimeout(() => {
-      this.timers.delete(uri);
-      const doc = this.d.documents.get(uri);
-      if (!doc) return;
-      const version = doc.version;
-      void this.run(doc).then(items => {
-        const now = this.d.documents.get(uri);
-        if (!now || now.version !== version) return; // superseded: a newer version is scheduled
-        this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined);
-      });
-    }, delay));
+    this.timers.set(
+      uri,
+      setTimeout(() => {
+        this.timers.delete(uri);
+        const doc = this.d.documents.get(uri);
+        if (!doc) return;
+        const version = doc.version;
+        void this.run(doc).then(items => {
+          const now = this.d.documents.get(uri);
+          if (!now || now.version !== version) return; // superseded: a newer version is scheduled
+          this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined);
+        });
+      }, delay),
+    );
   }
 
   /**

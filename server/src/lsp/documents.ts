@@ -4,8 +4,18 @@ import type { DocumentIndexing } from './indexing';
 
 export function registerDocuments(ctx: ServerContext, indexing: DocumentIndexing): void {
   const { documents, scheduler, service } = ctx;
-  documents.onDidOpen(e => { indexing.opened(e.document); scheduler.schedule(e.document.uri, true); });
-  documents.onDidChangeContent(e => { scheduler.schedule(e.document.uri); indexing.changed(e.document); });
-  documents.onDidClose(e => { scheduler.closed(e.document.uri); service.forget(e.document.uri); indexing.closed(e.document.uri); });
+  documents.onDidOpen(e => {
+    indexing.opened(e.document);
+    scheduler.schedule(e.document.uri, true);
+  });
+  documents.onDidChangeContent(e => {
+    scheduler.schedule(e.document.uri);
+    indexing.changed(e.document);
+  });
+  documents.onDidClose(e => {
+    scheduler.closed(e.document.uri);
+    service.forget(e.document.uri);
+    indexing.closed(e.document.uri);
+  });
   ctx.connection.languages.diagnostics.on(async p => ({ kind: 'full', items: await scheduler.pull(p.textDocument.uri) }));
 }

@@ -60,12 +60,22 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
       const editor = toServiceOptions(await ctx.settings.forUri(folders[0] ?? 'file:///'));
       latest = editor;
       // Progress in the editor's status bar, when the client shows server-initiated progress.
-      const progress = folders.length && ctx.features().workDoneProgress ? await connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
+      const progress =
+        folders.length && ctx.features().workDoneProgress
+          ? await connection.window.createWorkDoneProgress().catch(() => undefined)
+          : undefined;
       progress?.begin('MCP-AQL: indexing the workspace', undefined, '', false);
       let shown = 0;
-      const report = (seen: number) => { if (progress && Date.now() - shown >= 250) { shown = Date.now(); progress.report(`${seen} files`); } };
+      const report = (seen: number) => {
+        if (progress && Date.now() - shown >= 250) {
+          shown = Date.now();
+          progress.report(`${seen} files`);
+        }
+      };
       // Each file under its own config file (.mcp-aql.yaml: files, ignore, maxFileSize).
-      const n = await indexer.scan(folders, uri => ctx.withConfig(uri, editor), { stopped: ctx.isDown, progress: p => report(p.seen) }).finally(() => progress?.done());
+      const n = await indexer
+        .scan(folders, uri => ctx.withConfig(uri, editor), { stopped: ctx.isDown, progress: p => report(p.seen) })
+        .finally(() => progress?.done());
       ctx.log(`indexed ${indexer.index.size} adapter file(s), ${n} declaring codes, in ${folders.length} folder(s), ${Date.now() - t0} ms`);
       if (n) scheduler.refreshAll();
     })().catch(e => ctx.log(`workspace scan failed: ${e instanceof Error ? e.stack : String(e)}`));
@@ -78,20 +88,32 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
       const o = await ctx.opts(c.uri);
       changed = (c.type === FileChangeType.Deleted ? indexer.remove(c.uri) : indexer.readFromDisk(c.uri, o)) || changed;
       // A branch switch can change thousands of files: yield to requests between slices, as the scan does.
-      if (Date.now() - sliceStart >= SLICE_MS) { await new Promise(res => setImmediate(res)); sliceStart = Date.now(); }
+      if (Date.now() - sliceStart >= SLICE_MS) {
+        await new Promise(res => setImmediate(res));
+        sliceStart = Date.now();
+      }
     }
     if (changed) scheduler.refreshAll();
   });
 
   return {
-    opened(doc) { indexer.opened(doc.uri); reindex(doc); },
+    opened(doc) {
+      indexer.opened(doc.uri);
+      reindex(doc);
+    },
     changed(doc) {
       clearTimeout(timers.get(doc.uri));
-      timers.set(doc.uri, setTimeout(() => {
-        timers.delete(doc.uri);
-        const now = ctx.documents.get(doc.uri);
-        if (now && !ctx.isDown()) reindex(now);
-      }, indexedVersion.has(doc.uri) ? REINDEX_DELAY_MS : 0));
+      timers.set(
+        doc.uri,
+        setTimeout(
+          () => {
+            timers.delete(doc.uri);
+            const now = ctx.documents.get(doc.uri);
+            if (now && !ctx.isDown()) reindex(now);
+          },
+          indexedVersion.has(doc.uri) ? REINDEX_DELAY_MS : 0,
+        ),
+      );
     },
     closed(uri) {
       clearTimeout(timers.get(uri));
@@ -99,13 +121,20 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
       indexedVersion.delete(uri);
       usedOpts.delete(uri);
       if (!indexer.isOpen(uri)) return;
-      void ctx.opts(uri).then(o => { if (indexer.closed(uri, o)) scheduler.refreshAll(); });
+      void ctx.opts(uri).then(o => {
+        if (indexer.closed(uri, o)) scheduler.refreshAll();
+      });
     },
-    dispose() { for (const t of timers.values()) clearTimeout(t); timers.clear(); },
+    dispose() {
+      for (const t of timers.values()) clearTimeout(t);
+      timers.clear();
+    },
   };
 }
 
 /** Whether two option sets index a file the same way (which files are adapters, the size limit). */
 function sameIndexing(a: ServiceOptions, b: ServiceOptions | undefined): boolean {
-  return !!b && a.maxFileSize === b.maxFileSize && !!a.ignored === !!b.ignored && JSON.stringify(a.files ?? []) === JSON.stringify(b.files ?? []);
+  return (
+    !!b && a.maxFileSize === b.maxFileSize && !!a.ignored === !!b.ignored && JSON.stringify(a.files ?? []) === JSON.stringify(b.files ?? [])
+  );
 }

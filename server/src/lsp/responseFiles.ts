@@ -12,7 +12,11 @@ import { VerifyResponse, type VerifyResponseResult } from '../protocol';
 import type { AdapterService, Contract, ServiceOptions } from '../service';
 import type { WorkspaceIndexer } from './workspaceIndexer';
 
-interface DiskText { readonly mtime: number; readonly size: number; readonly doc: TextDocument }
+interface DiskText {
+  readonly mtime: number;
+  readonly size: number;
+  readonly doc: TextDocument;
+}
 
 export class ResponseFiles {
   private readonly disk = new Map<string, DiskText>();
@@ -72,9 +76,15 @@ export class ResponseFiles {
     this.documents.onDidChangeContent(e => {
       if (this.service.isResponseFile(e.document.uri)) return;
       clearTimeout(timer);
-      timer = setTimeout(() => void Promise.all(this.documents.all().map(async d => {
-        if (this.service.isResponseFile(d.uri, await opts(d.uri))) schedule(d.uri);
-      })).catch(() => undefined), 300);
+      timer = setTimeout(
+        () =>
+          void Promise.all(
+            this.documents.all().map(async d => {
+              if (this.service.isResponseFile(d.uri, await opts(d.uri))) schedule(d.uri);
+            }),
+          ).catch(() => undefined),
+        300,
+      );
       timer.unref?.();
     });
     connection.onRequest(VerifyResponse.type, async (p): Promise<VerifyResponseResult> => {
@@ -85,9 +95,17 @@ export class ResponseFiles {
       // One JSON value, or JSON Lines when the paste is several values, one a line.
       const lines = text.split('\n').filter(l => l.trim());
       let single = true;
-      try { JSON.parse(text); } catch { single = lines.length < 2; }
+      try {
+        JSON.parse(text);
+      } catch {
+        single = lines.length < 2;
+      }
       const doc = TextDocument.create(`untitled:pasted.${single ? 'envelope.json' : 'responses.jsonl'}`, 'json', 1, text);
-      return { diagnostics: this.service.verifyResponses(doc, contract, o), adapters: contract.adapters, records: single ? 1 : lines.length };
+      return {
+        diagnostics: this.service.verifyResponses(doc, contract, o),
+        adapters: contract.adapters,
+        records: single ? 1 : lines.length,
+      };
     });
   }
 }

@@ -7,15 +7,26 @@ export type { Settings } from '../settingsSchema';
 export { DEFAULT_SETTINGS } from '../settingsSchema';
 
 /** Settings from raw configuration; an invalid glob in `files` or `responseFiles` is left out and told to `onBadGlob`. */
-const normalize = (raw: unknown, onBadGlob: (glob: string, why: string) => void = () => {}): Settings => normalizeSettings(raw, { globError, onBadGlob });
+const normalize = (raw: unknown, onBadGlob: (glob: string, why: string) => void = () => {}): Settings =>
+  normalizeSettings(raw, { globError, onBadGlob });
 
-export const toServiceOptions = (s: Settings): ServiceOptions => ({ files: s.files, responseFiles: s.responseFiles, rules: s.rules, maxFileSize: s.maxFileSize, codeScope: s.codeScope });
+export const toServiceOptions = (s: Settings): ServiceOptions => ({
+  files: s.files,
+  responseFiles: s.responseFiles,
+  rules: s.rules,
+  maxFileSize: s.maxFileSize,
+  codeScope: s.codeScope,
+});
 
 export class SettingsCache {
   private readonly byUri = new Map<string, Promise<Settings>>();
   private global: Settings = DEFAULT_SETTINGS;
   private readonly warned = new Set<string>();
-  constructor(private readonly connection: Connection, private readonly pull: () => boolean, private readonly log: (msg: string) => void = () => {}) {}
+  constructor(
+    private readonly connection: Connection,
+    private readonly pull: () => boolean,
+    private readonly log: (msg: string) => void = () => {},
+  ) {}
 
   /** An invalid glob in mcpAql.files: logged and shown once (until the settings change), then ignored. */
   private readonly badGlob = (glob: string, why: string): void => {
@@ -23,14 +34,21 @@ export class SettingsCache {
     this.warned.add(glob);
     const message = `mcpAql.files: invalid glob '${glob}': ${why}; it is ignored.`;
     this.log(message);
-    try { void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }); } catch { /* connection closed */ }
+    try {
+      void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+    } catch {
+      /* connection closed */
+    }
   };
 
   forUri(uri: string): Promise<Settings> {
     if (!this.pull()) return Promise.resolve(this.global);
     let hit = this.byUri.get(uri);
     if (!hit) {
-      hit = this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'mcpAql' }).then(raw => normalize(raw, this.badGlob), () => this.global);
+      hit = this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'mcpAql' }).then(
+        raw => normalize(raw, this.badGlob),
+        () => this.global,
+      );
       this.byUri.set(uri, hit);
     }
     return hit;
@@ -40,6 +58,7 @@ export class SettingsCache {
   reset(pushed?: unknown): void {
     this.byUri.clear();
     this.warned.clear();
-    if (pushed && typeof pushed === 'object' && 'mcpAql' in pushed) this.global = normalize((pushed as { mcpAql: unknown }).mcpAql, this.badGlob);
+    if (pushed && typeof pushed === 'object' && 'mcpAql' in pushed)
+      this.global = normalize((pushed as { mcpAql: unknown }).mcpAql, this.badGlob);
   }
 }

@@ -4,7 +4,14 @@
  * requests. Nothing here knows YAML.
  */
 import type { Connection } from 'vscode-languageserver/node';
-import { createAdapterService, createWorkspaceIndex, isConfigFileName, parseProjectConfig, type AdapterService, type ServiceDeps } from '../service';
+import {
+  createAdapterService,
+  createWorkspaceIndex,
+  isConfigFileName,
+  parseProjectConfig,
+  type AdapterService,
+  type ServiceDeps,
+} from '../service';
 import { clientFeatures, serverCapabilities, type ClientFeatures } from './capabilities';
 import { registerCodeActions } from './codeActions';
 import { ConfigFiles } from './configFiles';
@@ -20,7 +27,10 @@ import { createTextDocuments } from './textDocuments';
 import { WorkspaceIndexer } from './workspaceIndexer';
 import { registerWorkspaceRequests } from './workspaceRequests';
 
-export interface Server { readonly service: AdapterService; readonly indexer: WorkspaceIndexer }
+export interface Server {
+  readonly service: AdapterService;
+  readonly indexer: WorkspaceIndexer;
+}
 
 export function startServer(connection: Connection, deps: ServiceDeps): Server {
   const index = createWorkspaceIndex();
@@ -30,14 +40,24 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   let features: ClientFeatures = clientFeatures({});
   let folders: string[] = [];
   let down = false;
-  const log = (msg: string) => { if (!down) try { connection.console.log(`[mcp-aql] ${msg}`); } catch { /* connection closed */ } };
+  const log = (msg: string) => {
+    if (!down)
+      try {
+        connection.console.log(`[mcp-aql] ${msg}`);
+      } catch {
+        /* connection closed */
+      }
+  };
   const settings = new SettingsCache(connection, () => features.configuration, log);
   const indexer = new WorkspaceIndexer(service, index, log);
   const configFiles = new ConfigFiles(log);
   const opts = async (uri: string) => configFiles.apply(uri, toServiceOptions(await settings.forUri(uri)));
   const responseFiles = new ResponseFiles(service, indexer, documents);
   const scheduler = new DiagnosticsScheduler({
-    connection, documents, features: () => features, log,
+    connection,
+    documents,
+    features: () => features,
+    log,
     // An open config file shows its own problems; a response file its verify.* diagnostics; an adapter is validated under its config file.
     compute: async doc => {
       if (isConfigFileName(doc.uri)) return parseProjectConfig(doc.getText()).problems;
@@ -46,14 +66,32 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     },
   });
   const ctx: ServerContext = {
-    connection, documents, service, indexer, settings, scheduler, log, opts,
-    features: () => features, folders: () => folders, isDown: () => down,
+    connection,
+    documents,
+    service,
+    indexer,
+    settings,
+    scheduler,
+    log,
+    opts,
+    features: () => features,
+    folders: () => folders,
+    isDown: () => down,
     withConfig: (uri, editor) => configFiles.apply(uri, editor),
-    configFilesChanged(uris) { if (!uris.some(isConfigFileName)) return false; configFiles.clear(); return true; },
+    configFilesChanged(uris) {
+      if (!uris.some(isConfigFileName)) return false;
+      configFiles.clear();
+      return true;
+    },
     withDoc(uri, fallback, f) {
       const doc = documents.get(uri);
       if (!doc) return Promise.resolve(fallback);
-      return opts(uri).then(o => f(doc, o)).catch(e => { log(`request on ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`); return fallback; });
+      return opts(uri)
+        .then(o => f(doc, o))
+        .catch(e => {
+          log(`request on ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`);
+          return fallback;
+        });
     },
   };
 
@@ -61,13 +99,17 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     features = clientFeatures(params.capabilities);
     folders = (params.workspaceFolders ?? []).map(f => f.uri);
     if (!folders.length && params.rootUri) folders = [params.rootUri];
-    if (params.initializationOptions && typeof params.initializationOptions === 'object') settings.reset({ mcpAql: (params.initializationOptions as Record<string, unknown>).settings });
+    if (params.initializationOptions && typeof params.initializationOptions === 'object')
+      settings.reset({ mcpAql: (params.initializationOptions as Record<string, unknown>).settings });
     return { capabilities: serverCapabilities(features, params.capabilities), serverInfo: { name: 'mcp-aql-errors' } };
   });
   // A settings change re-scans the workspace (a new mcpAql.files glob works without a restart), then re-checks.
   connection.onDidChangeConfiguration(change => {
     settings.reset(change.settings);
-    void reindexWorkspace(ctx).then(n => { log(`settings changed: workspace index re-scanned, ${n} adapter file(s)`); scheduler.refreshAll(); });
+    void reindexWorkspace(ctx).then(n => {
+      log(`settings changed: workspace index re-scanned, ${n} adapter file(s)`);
+      scheduler.refreshAll();
+    });
   });
 
   const indexing = registerIndexing(ctx);
@@ -78,7 +120,11 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   registerEditorSupport(ctx);
   responseFiles.listen(connection, opts, uri => scheduler.schedule(uri));
 
-  connection.onShutdown(() => { down = true; scheduler.dispose(); indexing.dispose(); });
+  connection.onShutdown(() => {
+    down = true;
+    scheduler.dispose();
+    indexing.dispose();
+  });
   documents.listen(connection);
   connection.listen();
   return { service, indexer };

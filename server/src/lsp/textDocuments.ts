@@ -35,13 +35,22 @@ function clampChange(doc: TextDocument, change: TextDocumentContentChangeEvent):
 type EditListener = (uri: string, from: number, to: number, edits: TextChange[]) => void;
 
 /** Apply changes one by one, each clamped against the text the previous ones left. */
-export function updateClamped(doc: TextDocument, changes: readonly TextDocumentContentChangeEvent[], version: number, onEdits?: EditListener): TextDocument {
+export function updateClamped(
+  doc: TextDocument,
+  changes: readonly TextDocumentContentChangeEvent[],
+  version: number,
+  onEdits?: EditListener,
+): TextDocument {
   const from = doc.version;
   const edits: TextChange[] = [];
   for (const change of changes) {
     const safe = clampChange(doc, change);
     if (!safe) continue;
-    edits.push('range' in safe ? { start: doc.offsetAt(safe.range.start), end: doc.offsetAt(safe.range.end), text: safe.text } : { start: 0, end: doc.getText().length, text: safe.text });
+    edits.push(
+      'range' in safe
+        ? { start: doc.offsetAt(safe.range.start), end: doc.offsetAt(safe.range.end), text: safe.text }
+        : { start: 0, end: doc.getText().length, text: safe.text },
+    );
     TextDocument.update(doc, [safe], version);
   }
   onEdits?.(doc.uri, from, version, edits);

@@ -19,27 +19,50 @@ const CANDIDATE = /\.(?:ya?ml|json|md)$/i;
 /** Work in slices of this many milliseconds, then yield to pending requests. */
 export const SLICE_MS = 8;
 
-interface ScanProgress { readonly seen: number; readonly indexed: number }
+interface ScanProgress {
+  readonly seen: number;
+  readonly indexed: number;
+}
 
 export class WorkspaceIndexer {
   private readonly open = new Set<string>();
   /** The scanned workspace folders, as given and as real paths: links may not lead out of them. */
   private readonly roots: { dir: string; real: string }[] = [];
-  constructor(private readonly service: AdapterService, readonly index: WorkspaceIndex, private readonly log: (msg: string) => void = () => {}) {}
+  constructor(
+    private readonly service: AdapterService,
+    readonly index: WorkspaceIndex,
+    private readonly log: (msg: string) => void = () => {},
+  ) {}
 
   /** Index one document's codes from its live text; returns whether what other files depend on changed. */
-  updateDocument(doc: TextDocument, opts: ServiceOptions): boolean { return indexText(this.service, this.index, doc.uri, doc, opts); }
+  updateDocument(doc: TextDocument, opts: ServiceOptions): boolean {
+    return indexText(this.service, this.index, doc.uri, doc, opts);
+  }
 
-  opened(uri: string): void { this.open.add(uri); }
+  opened(uri: string): void {
+    this.open.add(uri);
+  }
   /** A document was closed: its text on disk is what counts again. Returns whether its codes changed. */
-  closed(uri: string, opts: ServiceOptions): boolean { this.open.delete(uri); return this.readFromDisk(uri, opts); }
-  isOpen(uri: string): boolean { return this.open.has(uri); }
+  closed(uri: string, opts: ServiceOptions): boolean {
+    this.open.delete(uri);
+    return this.readFromDisk(uri, opts);
+  }
+  isOpen(uri: string): boolean {
+    return this.open.has(uri);
+  }
 
   /** Re-read a file from disk (a watched-file event for a file that is not open). */
   readFromDisk(uri: string, opts: ServiceOptions): boolean {
     if (this.open.has(uri)) return false;
     let changed = false;
-    for (const r of indexFiles(this.service, this.index, [uri], u => this.readText(u, opts), () => opts)) changed = r.changed;
+    for (const r of indexFiles(
+      this.service,
+      this.index,
+      [uri],
+      u => this.readText(u, opts),
+      () => opts,
+    ))
+      changed = r.changed;
     return changed;
   }
 
@@ -49,12 +72,26 @@ export class WorkspaceIndexer {
    */
   readText(uri: string, opts: ServiceOptions): string | undefined {
     let path: string;
-    try { path = fileURLToPath(uri); } catch { return undefined; }
-    const root = this.roots.find(r => { const rel = relative(r.dir, path); return !rel.startsWith('..') && !isAbsolute(rel); });
+    try {
+      path = fileURLToPath(uri);
+    } catch {
+      return undefined;
+    }
+    const root = this.roots.find(r => {
+      const rel = relative(r.dir, path);
+      return !rel.startsWith('..') && !isAbsolute(rel);
+    });
     if (root) {
       let real: string | undefined;
-      try { real = realpathSync(path); } catch { /* missing: the read says so */ }
-      if (real && !isInside(real, root.real)) { this.log(`${path}: ${LINK_OUTSIDE}`); return undefined; }
+      try {
+        real = realpathSync(path);
+      } catch {
+        /* missing: the read says so */
+      }
+      if (real && !isInside(real, root.real)) {
+        this.log(`${path}: ${LINK_OUTSIDE}`);
+        return undefined;
+      }
     }
     const read = readRegularFile(path, opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
     if (read.ok) return read.bytes.toString('utf8');
@@ -62,21 +99,34 @@ export class WorkspaceIndexer {
     return undefined;
   }
 
-  remove(uri: string): boolean { const had = this.index.signature(uri) !== ''; this.index.remove(uri); return had; }
+  remove(uri: string): boolean {
+    const had = this.index.signature(uri) !== '';
+    this.index.remove(uri);
+    return had;
+  }
 
   /**
    * Scan folders for adapter files and index them, every file (no cap), in slices of SLICE_MS that
    * yield to the event loop so requests are answered meanwhile. Open documents keep their live text.
    * Returns how many files declare codes.
    */
-  async scan(folderUris: readonly string[], options: ServiceOptions | ((uri: string) => ServiceOptions), o: { stopped?: () => boolean; progress?: (p: ScanProgress) => void } = {}): Promise<number> {
+  async scan(
+    folderUris: readonly string[],
+    options: ServiceOptions | ((uri: string) => ServiceOptions),
+    o: { stopped?: () => boolean; progress?: (p: ScanProgress) => void } = {},
+  ): Promise<number> {
     const opts = typeof options === 'function' ? options : () => options;
-    let seen = 0, indexed = 0;
+    let seen = 0,
+      indexed = 0;
     const note = (n: WalkNote) => this.log(`scan: ${n.path}: ${n.message.replace(/ \(--follow-symlinks to follow\)$/, '')}`);
     const uris = (function* (self: WorkspaceIndexer) {
       for (const f of folderUris) {
         const root = self.addRoot(f);
-        if (root) for (const uri of candidateFiles(f, note)) { seen++; if (!self.open.has(uri)) yield uri; }
+        if (root)
+          for (const uri of candidateFiles(f, note)) {
+            seen++;
+            if (!self.open.has(uri)) yield uri;
+          }
       }
     })(this);
     let sliceStart = Date.now();
@@ -95,7 +145,12 @@ export class WorkspaceIndexer {
   /** Remember a workspace folder (its real path bounds the links followed); false when it is not a folder on disk. */
   private addRoot(folderUri: string): boolean {
     let dir: string, real: string;
-    try { dir = fileURLToPath(folderUri); real = realpathSync(dir); } catch { return false; }
+    try {
+      dir = fileURLToPath(folderUri);
+      real = realpathSync(dir);
+    } catch {
+      return false;
+    }
     if (!this.roots.some(r => r.dir === dir)) this.roots.push({ dir, real });
     return true;
   }
@@ -107,6 +162,12 @@ export class WorkspaceIndexer {
  */
 function* candidateFiles(folderUri: string, onNote?: (n: WalkNote) => void): Generator<string> {
   let dir: string, real: string;
-  try { dir = fileURLToPath(folderUri); real = realpathSync(dir); } catch { return; }
-  for (const f of walkTree(dir, { root: real, skip: SKIP, candidate: n => CANDIDATE.test(n), maxDepth: 32 }, onNote)) yield pathToFileURL(f.path).href;
+  try {
+    dir = fileURLToPath(folderUri);
+    real = realpathSync(dir);
+  } catch {
+    return;
+  }
+  for (const f of walkTree(dir, { root: real, skip: SKIP, candidate: n => CANDIDATE.test(n), maxDepth: 32 }, onNote))
+    yield pathToFileURL(f.path).href;
 }

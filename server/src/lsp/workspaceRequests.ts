@@ -21,24 +21,40 @@ export async function validateWorkspace(ctx: ServerContext, token?: Cancellation
   const uris = [...new Set([...indexer.index.uris(), ...documents.all().map(d => d.uri)])];
   const options = new Map<string, ServiceOptions>();
   for (const uri of uris) options.set(uri, await ctx.opts(uri));
-  const progress = ctx.features().workDoneProgress ? await ctx.connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
+  const progress = ctx.features().workDoneProgress
+    ? await ctx.connection.window.createWorkDoneProgress().catch(() => undefined)
+    : undefined;
   progress?.begin('MCP-AQL: validating the workspace', 0, `0/${uris.length} files`, true);
   const cancelled = () => !!token?.isCancellationRequested || !!progress?.token.isCancellationRequested || ctx.isDown();
   const problems: { uri: string; diagnostics: Diagnostic[] }[] = [];
-  let done = 0, adapters = 0, sliceStart = Date.now(), shown = 0;
+  let done = 0,
+    adapters = 0,
+    sliceStart = Date.now(),
+    shown = 0;
   try {
-    for (const r of validateFiles(service, uris, u => indexer.readText(u, options.get(u)!), u => options.get(u)!, u => documents.get(u))) {
+    for (const r of validateFiles(
+      service,
+      uris,
+      u => indexer.readText(u, options.get(u)!),
+      u => options.get(u)!,
+      u => documents.get(u),
+    )) {
       done++;
       adapters++; // validateFiles yields adapter files only: an open package.json is not counted
       if (r.diagnostics.length) problems.push({ uri: r.uri, diagnostics: r.diagnostics });
       if (Date.now() - sliceStart >= SLICE_MS) {
-        if (Date.now() - shown >= 250) { shown = Date.now(); report(progress, done, uris.length); }
+        if (Date.now() - shown >= 250) {
+          shown = Date.now();
+          report(progress, done, uris.length);
+        }
         await new Promise(res => setImmediate(res));
         if (cancelled()) break;
         sliceStart = Date.now();
       }
     }
-  } finally { progress?.done(); }
+  } finally {
+    progress?.done();
+  }
   return { files: adapters, problems, ...(cancelled() ? { cancelled: true } : {}) };
 }
 

@@ -11,8 +11,19 @@ export type ReadResult =
 
 /** What a non-regular file is, in words. */
 export function fileKind(st: Stats): string {
-  return st.isFIFO() ? 'a FIFO (named pipe)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() ? 'a character device'
-    : st.isBlockDevice() ? 'a block device' : st.isDirectory() ? 'a directory' : st.isSymbolicLink() ? 'a symbolic link' : 'not a regular file';
+  return st.isFIFO()
+    ? 'a FIFO (named pipe)'
+    : st.isSocket()
+      ? 'a socket'
+      : st.isCharacterDevice()
+        ? 'a character device'
+        : st.isBlockDevice()
+          ? 'a block device'
+          : st.isDirectory()
+            ? 'a directory'
+            : st.isSymbolicLink()
+              ? 'a symbolic link'
+              : 'not a regular file';
 }
 
 const NONBLOCK = constants.O_NONBLOCK ?? 0;

@@ -21,7 +21,10 @@ interface WalkOptions {
   readonly maxDepth?: number;
 }
 
-export interface WalkNote { readonly path: string; readonly message: string }
+export interface WalkNote {
+  readonly path: string;
+  readonly message: string;
+}
 
 export const LINK_OUTSIDE = 'a symbolic link to a path outside the checked folder; not followed';
 
@@ -37,20 +40,37 @@ const key = (st: Stats) => `${st.dev}:${st.ino}`;
  * under `dir`, with its stats), so a caller can stop or pause between files. `onNote` hears about what
  * was skipped and why.
  */
-export function* walkTree(dir: string, opts: WalkOptions, onNote: (n: WalkNote) => void = () => {}): Generator<{ path: string; st: Stats }> {
+export function* walkTree(
+  dir: string,
+  opts: WalkOptions,
+  onNote: (n: WalkNote) => void = () => {},
+): Generator<{ path: string; st: Stats }> {
   const seen = new Set<string>();
   function* visit(d: string, depth: number): Generator<{ path: string; st: Stats }> {
     let names: string[];
-    try { names = readdirSync(d); } catch (e) { onNote({ path: d, message: `cannot list: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }); return; }
+    try {
+      names = readdirSync(d);
+    } catch (e) {
+      onNote({ path: d, message: `cannot list: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+      return;
+    }
     for (const name of names.sort()) {
       if (opts.skip.has(name)) continue;
       const p = join(d, name);
       let st: Stats;
-      try { st = lstatSync(p); } catch { continue; /* gone since the listing */ }
+      try {
+        st = lstatSync(p);
+      } catch {
+        continue; /* gone since the listing */
+      }
       if (st.isSymbolicLink()) {
         let real: string;
-        try { real = realpathSync(p); st = statSync(real); } catch (e) {
-          if (opts.candidate(name)) onNote({ path: p, message: `a broken symbolic link (${(e as NodeJS.ErrnoException).code ?? 'unreadable'}); skipped` });
+        try {
+          real = realpathSync(p);
+          st = statSync(real);
+        } catch (e) {
+          if (opts.candidate(name))
+            onNote({ path: p, message: `a broken symbolic link (${(e as NodeJS.ErrnoException).code ?? 'unreadable'}); skipped` });
           continue;
         }
         if (!opts.followSymlinks && !isInside(real, opts.root)) {
@@ -71,7 +91,12 @@ export function* walkTree(dir: string, opts: WalkOptions, onNote: (n: WalkNote) 
     }
   }
   let top: Stats;
-  try { top = statSync(dir); } catch (e) { onNote({ path: dir, message: `cannot list: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }); return; }
+  try {
+    top = statSync(dir);
+  } catch (e) {
+    onNote({ path: dir, message: `cannot list: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+    return;
+  }
   seen.add(key(top));
   yield* visit(dir, 0);
 }

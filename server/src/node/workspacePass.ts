@@ -15,7 +15,13 @@ type ReadText = (uri: string) => string | undefined;
  * Index one file from its text (non-adapters are removed from the index). Returns whether what
  * other files depend on (its declared codes, categories, details keys) changed.
  */
-export function indexText(service: AdapterService, index: WorkspaceIndex, uri: string, text: string | TextDocument, opts: ServiceOptions): boolean {
+export function indexText(
+  service: AdapterService,
+  index: WorkspaceIndex,
+  uri: string,
+  text: string | TextDocument,
+  opts: ServiceOptions,
+): boolean {
   const doc = typeof text === 'string' ? TextDocument.create(uri, 'yaml', 0, text) : text;
   const before = index.signature(uri);
   if (!service.isAdapter(doc, opts)) index.remove(uri);
@@ -25,22 +31,43 @@ export function indexText(service: AdapterService, index: WorkspaceIndex, uri: s
 }
 
 /** Index every file of `uris` (unreadable ones are removed); yields after each file, so a caller can slice the work. */
-export function* indexFiles(service: AdapterService, index: WorkspaceIndex, uris: Iterable<string>, read: ReadText, opts: (uri: string) => ServiceOptions): Generator<{ uri: string; changed: boolean }> {
+export function* indexFiles(
+  service: AdapterService,
+  index: WorkspaceIndex,
+  uris: Iterable<string>,
+  read: ReadText,
+  opts: (uri: string) => ServiceOptions,
+): Generator<{ uri: string; changed: boolean }> {
   for (const uri of uris) {
     const text = read(uri);
-    if (text === undefined) { const had = index.signature(uri) !== ''; index.remove(uri); yield { uri, changed: had }; continue; }
+    if (text === undefined) {
+      const had = index.signature(uri) !== '';
+      index.remove(uri);
+      yield { uri, changed: had };
+      continue;
+    }
     yield { uri, changed: indexText(service, index, uri, text, opts(uri)) };
   }
 }
 
-interface FileResult { readonly uri: string; readonly text: string; readonly diagnostics: Diagnostic[] }
+interface FileResult {
+  readonly uri: string;
+  readonly text: string;
+  readonly diagnostics: Diagnostic[];
+}
 
 /**
  * Validate every adapter file of `uris` against the service's workspace; yields one result per adapter
  * file (non-adapters and unreadable files yield nothing). `open(uri)` gives a live document whose
  * cached model must be kept.
  */
-export function* validateFiles(service: AdapterService, uris: Iterable<string>, read: ReadText, opts: (uri: string) => ServiceOptions, open: (uri: string) => TextDocument | undefined = () => undefined): Generator<FileResult> {
+export function* validateFiles(
+  service: AdapterService,
+  uris: Iterable<string>,
+  read: ReadText,
+  opts: (uri: string) => ServiceOptions,
+  open: (uri: string) => TextDocument | undefined = () => undefined,
+): Generator<FileResult> {
   for (const uri of uris) {
     const live = open(uri);
     const text = live ? live.getText() : read(uri);

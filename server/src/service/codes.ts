@@ -61,7 +61,10 @@ interface CodeInfo {
 
 export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'yaml.syntax': { level: 'error', summary: 'YAML the parser rejects' },
-  'json.syntax': { level: 'error', summary: 'a JSON adapter that is not strict JSON (trailing comma, comment, single quotes, unquoted key or value)' },
+  'json.syntax': {
+    level: 'error',
+    summary: 'a JSON adapter that is not strict JSON (trailing comma, comment, single quotes, unquoted key or value)',
+  },
   'yaml.duplicate-key': { level: 'error', summary: 'a key twice in one mapping' },
   'yaml.alias-limit': { level: 'error', summary: 'alias expansion exceeds the budget (a YAML "billion laughs")' },
   'text.invalid-character': { level: 'error', summary: 'a lone surrogate, U+FFFD replacement character or control character in the text' },
@@ -94,12 +97,18 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'verify.unknown-shape': { level: 'warning', summary: 'a record that is no MCP-AQL envelope, MCP tool result or JSON-RPC response' },
   'verify.envelope-shape': { level: 'error', summary: 'an envelope of the wrong shape for its dialect' },
   'verify.is-error': { level: 'error', summary: 'a tool result whose isError contradicts its envelope (mcp-integration.md s4.1)' },
-  'verify.json-rpc-crosswalk': { level: 'warning', summary: 'JSON-RPC error code, error_category or retry_capable not the crosswalk of the MCP-AQL code' },
+  'verify.json-rpc-crosswalk': {
+    level: 'warning',
+    summary: 'JSON-RPC error code, error_category or retry_capable not the crosswalk of the MCP-AQL code',
+  },
   'verify.unknown-code': { level: 'error', summary: 'a response code neither declared by the adapters nor in the registry' },
   'verify.warning-as-error': { level: 'error', summary: 'a warning-only code sent as an error' },
   'verify.error-as-warning': { level: 'error', summary: 'an error code sent in warnings' },
   'verify.message-mismatch': { level: 'warning', summary: "a message that is not the code's template with the details substituted" },
-  'verify.message-localized': { level: 'information', summary: 'a message that matches no template but keeps the details values (a translation?)' },
+  'verify.message-localized': {
+    level: 'information',
+    summary: 'a message that matches no template but keeps the details values (a translation?)',
+  },
   'verify.missing-detail': { level: 'error', summary: 'a required details key is missing from a response' },
   'verify.detail-type': { level: 'error', summary: 'a details value of the wrong type, or outside its enum' },
   'verify.undeclared-detail': { level: 'warning', summary: 'a details key the code does not declare' },
@@ -108,7 +117,11 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
 /* ---- Payloads: what each code carries in Diagnostic.data (conventions C6), declared once. ---- */
 
 /** Where a template's entry is, to find it again: the entry's key (error_codes) or status key (error_mapping) offset. */
-export interface EntryRef { readonly entryAt: number; readonly entryKind: 'code' | 'mapping'; readonly index: number | null }
+export interface EntryRef {
+  readonly entryAt: number;
+  readonly entryKind: 'code' | 'mapping';
+  readonly index: number | null;
+}
 export interface UnknownPlaceholderData extends EntryRef {
   readonly key: string;
   readonly visible: readonly string[];
@@ -116,8 +129,12 @@ export interface UnknownPlaceholderData extends EntryRef {
   /** The key is a parameter of some operation: declaring it is the likely fix. */
   readonly param?: { readonly operation: string; readonly type?: string };
 }
-export interface UnusedDetailData extends EntryRef { readonly key: string }
-export interface UnquotedData { readonly key: string }
+export interface UnusedDetailData extends EntryRef {
+  readonly key: string;
+}
+export interface UnquotedData {
+  readonly key: string;
+}
 export interface UnknownCodeData {
   readonly code: string;
   readonly suggestions: readonly string[];
@@ -125,14 +142,39 @@ export interface UnknownCodeData {
   readonly entryAt: number;
   readonly index: number | null;
 }
-export interface UnknownKeyData { readonly key: string; readonly allowed: readonly string[]; readonly suggestions: readonly string[] }
-export interface EnumData { readonly value: unknown; readonly allowed: readonly unknown[]; readonly suggestions: readonly string[] }
-export interface NameFormatData { readonly name: string; readonly suggestion: string }
-export interface UnknownCategoryData { readonly value: string; readonly suggestions: readonly string[] }
-export interface CategoryPrefixData { readonly name: string; readonly category: string; readonly renameTo: string; readonly prefixCategory?: string }
+export interface UnknownKeyData {
+  readonly key: string;
+  readonly allowed: readonly string[];
+  readonly suggestions: readonly string[];
+}
+export interface EnumData {
+  readonly value: unknown;
+  readonly allowed: readonly unknown[];
+  readonly suggestions: readonly string[];
+}
+export interface NameFormatData {
+  readonly name: string;
+  readonly suggestion: string;
+}
+export interface UnknownCategoryData {
+  readonly value: string;
+  readonly suggestions: readonly string[];
+}
+export interface CategoryPrefixData {
+  readonly name: string;
+  readonly category: string;
+  readonly renameTo: string;
+  readonly prefixCategory?: string;
+}
 /** A details key of a recorded response and the code it belongs to. */
-interface VerifyDetailData { readonly code: string; readonly key: string }
-export interface UnknownRootData { readonly root: string; readonly suggestions: readonly string[] }
+interface VerifyDetailData {
+  readonly code: string;
+  readonly key: string;
+}
+export interface UnknownRootData {
+  readonly root: string;
+  readonly suggestions: readonly string[];
+}
 
 /** The payload of every code that carries one; a code missing here carries none. */
 export interface Payloads {

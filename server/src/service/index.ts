@@ -5,7 +5,19 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
-  CodeAction, CodeActionContext, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, Position, Range, TextEdit, WorkspaceEdit,
+  CodeAction,
+  CodeActionContext,
+  CodeLens,
+  CompletionItem,
+  CompletionList,
+  Diagnostic,
+  DocumentSymbol,
+  Hover,
+  Location,
+  Position,
+  Range,
+  TextEdit,
+  WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import { checks } from './checks';
 import type { RuleLevel } from './codes';
@@ -132,7 +144,11 @@ export interface AdapterService {
 }
 
 /** One edit in offsets: [start, end) of the text before it became `text`. */
-export interface TextChange { readonly start: number; readonly end: number; readonly text: string }
+export interface TextChange {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
 
 /** Validators of one error_codes entry and one error_mapping value, when the schema has the expected shape. */
 function entryValidators(ajv: Ajv, schema: object): { code: ValidateFunction; mapping: ValidateFunction } | undefined {
@@ -144,7 +160,9 @@ function entryValidators(ajv: Ajv, schema: object): { code: ValidateFunction; ma
       code: ajv.compile({ $ref: `${id}#/properties/error_codes/additionalProperties` }),
       mapping: ajv.compile({ $ref: `${id}#/properties/error_mapping/additionalProperties` }),
     };
-  } catch { return undefined; }
+  } catch {
+    return undefined;
+  }
 }
 
 /** `definitions.detailType.enum` of the adapter schema (completion of details types). */
@@ -171,9 +189,10 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     const p = pending.get(doc.uri);
     pending.delete(doc.uri);
     const change = p && hit && p.from === hit.version && p.to === doc.version ? p.change : undefined;
-    const model = text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)
-      ? undefined
-      : buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change });
+    const model =
+      text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)
+        ? undefined
+        : buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change });
     cache.set(doc.uri, { version: doc.version, text, model });
     return model;
   };
@@ -182,7 +201,9 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   const on = <T>(doc: TextDocument, opts: ServiceOptions | undefined, none: T, f: (c: FeatureContext) => T): T => {
     if (opts?.ignored) return none;
     const model = modelOf(doc, opts);
-    return model ? f({ doc, model, registry, workspace: scopedWorkspace(workspace, doc.uri, opts?.codeScope), envelopeValidators, detailTypes }) : none;
+    return model
+      ? f({ doc, model, registry, workspace: scopedWorkspace(workspace, doc.uri, opts?.codeScope), envelopeValidators, detailTypes })
+      : none;
   };
 
   const service: AdapterService = {
@@ -193,13 +214,29 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       const text = doc.getText();
       const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {
-        return toDiagnostics(doc, [{
-          code: 'file.too-large', start: 0, end: 0,
-          message: `This file has ${text.length} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`,
-          data: { size: text.length, max },
-        }], new Map(), opts ?? {});
+        return toDiagnostics(
+          doc,
+          [
+            {
+              code: 'file.too-large',
+              start: 0,
+              end: 0,
+              message: `This file has ${text.length} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`,
+              data: { size: text.length, max },
+            },
+          ],
+          new Map(),
+          opts ?? {},
+        );
       }
-      return on(doc, opts, [], c => toDiagnostics(doc, runChecks(checks, { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace }), c.model.suppressions, opts ?? {}));
+      return on(doc, opts, [], c =>
+        toDiagnostics(
+          doc,
+          runChecks(checks, { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace }),
+          c.model.suppressions,
+          opts ?? {},
+        ),
+      );
     },
     quickFixes: (doc, range, context, opts) => on(doc, opts, [], c => quickFixes(c, range, context)),
     fixAll: (doc, opts) => on(doc, opts, [], c => fixAll(c, service.validate(doc, opts))),
@@ -215,8 +252,9 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     declaredCodes: (doc, opts) => on(doc, opts, [], c => declaredCodes(c)),
     codeOccurrences: (doc, opts) => on(doc, opts, [], c => codeOccurrences(c)),
     preview: (doc, req, opts) => on(doc, opts, undefined, c => preview(c, req)),
-    simulate: (doc, req, opts) => on(doc, opts, undefined, c => simulate(c, req))
-      ?? simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace, envelopeValidators }, req),
+    simulate: (doc, req, opts) =>
+      on(doc, opts, undefined, c => simulate(c, req)) ??
+      simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace, envelopeValidators }, req),
     contract(adapters, opts) {
       const inputs = adapters.flatMap(doc => {
         const model = classify(doc.uri, doc.getText().slice(0, 65536), opts?.files) ? modelOf(doc, opts) : undefined;
@@ -229,7 +267,20 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       const text = doc.getText();
       const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       if (text.length > max) {
-        return toDiagnostics(doc, [{ code: 'file.too-large', start: 0, end: 0, message: `This file has ${text.length} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`, data: { size: text.length, max } }], new Map(), opts ?? {});
+        return toDiagnostics(
+          doc,
+          [
+            {
+              code: 'file.too-large',
+              start: 0,
+              end: 0,
+              message: `This file has ${text.length} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`,
+              data: { size: text.length, max },
+            },
+          ],
+          new Map(),
+          opts ?? {},
+        );
       }
       return toDiagnostics(doc, verifyText(doc.uri, text, contract), new Map(), opts ?? {});
     },
@@ -238,7 +289,10 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       const opts = { sources: req.sources, version: req.version };
       return req.lang === 'ts' ? toTypeScript(codes, opts) : JSON.stringify(toJsonSchema(codes, opts), null, 2) + '\n';
     },
-    forget: uri => { cache.delete(uri); pending.delete(uri); },
+    forget: uri => {
+      cache.delete(uri);
+      pending.delete(uri);
+    },
     edited: (uri, from, to, changes) => {
       let p = pending.get(uri);
       if (p && p.to !== from) p = undefined;
@@ -247,7 +301,8 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
         const next: Change = { start: c.start, oldEnd: c.end, newEnd: c.start + c.text.length };
         change = change ? mergeChanges(change, next) : next;
       }
-      if (change) pending.set(uri, { from: p?.from ?? from, to, change }); else pending.delete(uri);
+      if (change) pending.set(uri, { from: p?.from ?? from, to, change });
+      else pending.delete(uri);
     },
   };
   return service;

@@ -25,16 +25,27 @@ suite('MCP-AQL editor polish', () => {
     for (const c of ['mcpAql.openPreviewToSide', 'mcpAql.explainRule', 'mcpAql.openExample']) assert.ok(cmds.includes(c), c);
   });
 
-  test('the walkthrough\'s example opens unsaved, is checked, and its fix is offered', async () => {
+  test("the walkthrough's example opens unsaved, is checked, and its fix is offered", async () => {
     await vscode.commands.executeCommand('mcpAql.openExample');
-    const doc = await until('the example editor', () => { const d = vscode.window.activeTextEditor?.document; return d?.getText().includes('name: github-example') ? d : undefined; });
+    const doc = await until('the example editor', () => {
+      const d = vscode.window.activeTextEditor?.document;
+      return d?.getText().includes('name: github-example') ? d : undefined;
+    });
     assert.ok(doc.isUntitled);
     assert.match(doc.uri.path, /\/example\.adapter\.yaml$/);
     assert.strictEqual(doc.languageId, 'yaml');
     const ph = await until('its diagnostics', () => ours(doc.uri).find(d => codeOf(d) === 'template.unknown-placeholder'));
     assert.strictEqual(doc.getText(ph.range), '{repos}');
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, ph.range, vscode.CodeActionKind.QuickFix.value);
-    assert.ok(actions.some(a => a.title === "Change to '{repo}'"), actions.map(a => a.title).join(' | '));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      ph.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    assert.ok(
+      actions.some(a => a.title === "Change to '{repo}'"),
+      actions.map(a => a.title).join(' | '),
+    );
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -48,10 +59,20 @@ suite('MCP-AQL editor polish', () => {
     assert.strictEqual(target.scheme, 'command');
     assert.strictEqual(target.path, 'mcpAql.explainRule');
     assert.deepStrictEqual(JSON.parse(target.query), ['mapping.unknown-code']);
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d.range, vscode.CodeActionKind.QuickFix.value);
-    assert.ok(actions.some(a => a.title === 'Explain rule mapping.unknown-code'), actions.map(a => a.title).join(' | '));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      d.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    assert.ok(
+      actions.some(a => a.title === 'Explain rule mapping.unknown-code'),
+      actions.map(a => a.title).join(' | '),
+    );
     await vscode.commands.executeCommand('mcpAql.explainRule', 'mapping.unknown-code');
-    const rule = await until('the rule document', () => vscode.workspace.textDocuments.find(t => t.uri.scheme === 'mcp-aql-docs' && t.uri.path === '/rules/mapping.unknown-code.md'));
+    const rule = await until('the rule document', () =>
+      vscode.workspace.textDocuments.find(t => t.uri.scheme === 'mcp-aql-docs' && t.uri.path === '/rules/mapping.unknown-code.md'),
+    );
     assert.ok(!rule.isUntitled);
     assert.match(rule.getText(), /^# `mapping\.unknown-code`\n\nDefault level: \*\*error\*\*/);
     assert.match(rule.getText(), /\*\*Quick fixes:\*\* closest code/);
@@ -62,7 +83,10 @@ suite('MCP-AQL editor polish', () => {
     assert.ok(!doc.isUntitled);
     assert.match(doc.getText(), /^# RATE_LIMIT_EXCEEDED\n/);
     assert.match(doc.getText(), /- category: RATE_LIMIT/);
-    assert.ok(!vscode.workspace.textDocuments.some(t => t.isUntitled && t.getText().includes('RATE_LIMIT_EXCEEDED')), 'no Untitled registry document');
+    assert.ok(
+      !vscode.workspace.textDocuments.some(t => t.isUntitled && t.getText().includes('RATE_LIMIT_EXCEEDED')),
+      'no Untitled registry document',
+    );
   });
 
   test('after Validate Workspace, a file fixed on disk does not stay red', async () => {
@@ -85,7 +109,9 @@ suite('MCP-AQL editor polish', () => {
     await config.update('files', ['**/contracts/errors.md'], vscode.ConfigurationTarget.Workspace);
     try {
       await until('diagnostics of the file the glob adds', () => ours(uri).some(d => codeOf(d) === 'mapping.unknown-code'));
-    } finally { await config.update('files', undefined, vscode.ConfigurationTarget.Workspace); }
+    } finally {
+      await config.update('files', undefined, vscode.ConfigurationTarget.Workspace);
+    }
     await until('the file to leave again when the glob goes', () => ours(uri).length === 0);
   });
 
@@ -100,7 +126,9 @@ suite('MCP-AQL editor polish', () => {
     await config.update('codeLens.enabled', false, vscode.ConfigurationTarget.Workspace);
     try {
       await until('no CodeLens', async () => (await lenses()).length === 0);
-    } finally { await config.update('codeLens.enabled', undefined, vscode.ConfigurationTarget.Workspace); }
+    } finally {
+      await config.update('codeLens.enabled', undefined, vscode.ConfigurationTarget.Workspace);
+    }
     await until('CodeLens again', async () => (await lenses()).length > 0);
   });
 });

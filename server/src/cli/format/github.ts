@@ -12,12 +12,17 @@ const LEVEL: Record<string, string> = { error: 'error', warning: 'warning', info
 
 export function formatGithub(reports: readonly FileReport[]): string {
   const out: string[] = [];
-  for (const r of reports) for (const d of r.diagnostics) {
-    const props = [
-      `file=${escProp(r.rel)}`, `line=${d.range.start.line + 1}`, `col=${d.range.start.character + 1}`,
-      `endLine=${d.range.end.line + 1}`, `endColumn=${d.range.end.character + 1}`, `title=${escProp(String(d.code))}`,
-    ].join(',');
-    out.push(`::${LEVEL[severityName(d)] ?? 'error'} ${props}::${escData(messageText(d))}`);
-  }
+  for (const r of reports)
+    for (const d of r.diagnostics) {
+      const props = [
+        `file=${escProp(r.rel)}`,
+        `line=${d.range.start.line + 1}`,
+        `col=${d.range.start.character + 1}`,
+        `endLine=${d.range.end.line + 1}`,
+        `endColumn=${d.range.end.character + 1}`,
+        `title=${escProp(String(d.code))}`,
+      ].join(',');
+      out.push(`::${LEVEL[severityName(d)] ?? 'error'} ${props}::${escData(messageText(d))}`);
+    }
   return out.length ? out.join('\n') + '\n' : '';
 }

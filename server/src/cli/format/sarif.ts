@@ -12,34 +12,45 @@ const relativeUri = (rel: string): string => rel.split('/').map(encodeURICompone
 
 export function formatSarif(reports: readonly FileReport[], version: string, rootUri: string): string {
   const rules = allCodes.map(c => ({
-    id: c, name: c, shortDescription: { text: codeInfo[c].summary }, helpUri: docsHref(c),
+    id: c,
+    name: c,
+    shortDescription: { text: codeInfo[c].summary },
+    helpUri: docsHref(c),
     defaultConfiguration: { level: LEVEL[codeInfo[c].level === 'information' ? 'info' : codeInfo[c].level] ?? 'warning' },
   }));
   const ruleIndex = new Map(allCodes.map((c, i) => [c as string, i]));
-  const results = reports.flatMap(r => r.diagnostics.map(d => ({
-    ruleId: String(d.code),
-    ...(ruleIndex.has(String(d.code)) ? { ruleIndex: ruleIndex.get(String(d.code)) } : {}),
-    level: LEVEL[severityName(d)] ?? 'warning',
-    message: { text: messageText(d) },
-    locations: [{
-      physicalLocation: {
-        artifactLocation: { uri: relativeUri(r.rel), uriBaseId: '%SRCROOT%' },
-        region: {
-          startLine: d.range.start.line + 1, startColumn: d.range.start.character + 1,
-          endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1,
+  const results = reports.flatMap(r =>
+    r.diagnostics.map(d => ({
+      ruleId: String(d.code),
+      ...(ruleIndex.has(String(d.code)) ? { ruleIndex: ruleIndex.get(String(d.code)) } : {}),
+      level: LEVEL[severityName(d)] ?? 'warning',
+      message: { text: messageText(d) },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: relativeUri(r.rel), uriBaseId: '%SRCROOT%' },
+            region: {
+              startLine: d.range.start.line + 1,
+              startColumn: d.range.start.character + 1,
+              endLine: d.range.end.line + 1,
+              endColumn: d.range.end.character + 1,
+            },
+          },
         },
-      },
-    }],
-  })));
+      ],
+    })),
+  );
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{
-      tool: { driver: { name: 'mcp-aql-errors', version, informationUri: 'https://github.com/mcp-aql/mcp-aql-errors', rules } },
-      originalUriBaseIds: { '%SRCROOT%': { uri: rootUri.endsWith('/') ? rootUri : rootUri + '/' } },
-      artifacts: reports.map(r => ({ location: { uri: relativeUri(r.rel), uriBaseId: '%SRCROOT%' } })),
-      results,
-    }],
+    runs: [
+      {
+        tool: { driver: { name: 'mcp-aql-errors', version, informationUri: 'https://github.com/mcp-aql/mcp-aql-errors', rules } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: rootUri.endsWith('/') ? rootUri : rootUri + '/' } },
+        artifacts: reports.map(r => ({ location: { uri: relativeUri(r.rel), uriBaseId: '%SRCROOT%' } })),
+        results,
+      },
+    ],
   };
   return JSON.stringify(log, null, 2) + '\n';
 }

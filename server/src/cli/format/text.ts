@@ -2,7 +2,10 @@
 import { count, messageText, severityName, type FileReport } from '../report';
 import { escapeControls } from './escape';
 
-interface TextOptions { readonly color: boolean; /** What the files are called in the summary (default 'adapter file'). */ readonly noun?: string }
+interface TextOptions {
+  readonly color: boolean;
+  /** What the files are called in the summary (default 'adapter file'). */ readonly noun?: string;
+}
 
 const paint = (on: boolean, code: string, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 const COLOR: Record<string, string> = { error: '31', warning: '33', info: '36', hint: '90' };
@@ -15,7 +18,8 @@ export function codeFrame(text: string, line: number, startCol: number, endLine:
   // Line breaks as the LSP counts them (\r\n, \n, a lone \r), so the frame shows the lines the range names.
   const lines = text.split(/\r\n|\n|\r/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  const first = Math.max(0, line - 2), last = Math.min(lines.length - 1, line + 2 > endLine ? line + 1 : line + 1);
+  const first = Math.max(0, line - 2),
+    last = Math.min(lines.length - 1, line + 2 > endLine ? line + 1 : line + 1);
   const width = String(last + 1).length;
   const out: string[] = [];
   const target = lines[line] ?? '';
@@ -46,7 +50,9 @@ export function formatText(reports: readonly FileReport[], opts: TextOptions): s
     for (const d of r.diagnostics) {
       const sev = severityName(d);
       const pos = `${rel}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
-      out.push(`${pos}  ${paint(opts.color, COLOR[sev] ?? '0', sev)}  ${escapeControls(messageText(d))}  ${paint(opts.color, '90', escapeControls(String(d.code)))}`);
+      out.push(
+        `${pos}  ${paint(opts.color, COLOR[sev] ?? '0', sev)}  ${escapeControls(messageText(d))}  ${paint(opts.color, '90', escapeControls(String(d.code)))}`,
+      );
       out.push(codeFrame(r.text, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, opts.color));
       out.push('');
     }
@@ -54,8 +60,10 @@ export function formatText(reports: readonly FileReport[], opts: TextOptions): s
   const c = count(reports);
   const noun = opts.noun ?? 'adapter file';
   const total = c.errors + c.warnings + c.infos + c.hints;
-  out.push(total === 0
-    ? `No problems in ${reports.length} ${noun}${reports.length === 1 ? '' : 's'}.`
-    : `${total} problem${total === 1 ? '' : 's'} (${c.errors} error${c.errors === 1 ? '' : 's'}, ${c.warnings} warning${c.warnings === 1 ? '' : 's'}, ${c.infos} info, ${c.hints} hint${c.hints === 1 ? '' : 's'}) in ${reports.length} ${noun}${reports.length === 1 ? '' : 's'}.`);
+  out.push(
+    total === 0
+      ? `No problems in ${reports.length} ${noun}${reports.length === 1 ? '' : 's'}.`
+      : `${total} problem${total === 1 ? '' : 's'} (${c.errors} error${c.errors === 1 ? '' : 's'}, ${c.warnings} warning${c.warnings === 1 ? '' : 's'}, ${c.infos} info, ${c.hints} hint${c.hints === 1 ? '' : 's'}) in ${reports.length} ${noun}${reports.length === 1 ? '' : 's'}.`,
+  );
   return out.join('\n') + '\n';
 }

@@ -18,7 +18,9 @@ export const aliases: Check = {
       if (!s.text.includes('*')) continue;
       for (const a of unresolved(s)) {
         emit({
-          code: Code.YamlSyntax, start: s.base + a.range![0], end: s.base + a.range![1],
+          code: Code.YamlSyntax,
+          start: s.base + a.range![0],
+          end: s.base + a.range![1],
           message: `Alias '*${a.source}' refers to no anchor '&${a.source}' before it.`,
           data: { yamlCode: 'UNRESOLVED_ALIAS' },
         });
@@ -28,7 +30,8 @@ export const aliases: Check = {
         emit({
           code: Code.YamlAliasLimit,
           message: `Aliases expand this document to ${over.total === Infinity ? 'an endless cycle' : `${over.total} nodes`}, over the budget of ${over.budget} (a "billion laughs"); '*${over.alias.source}' alone stands for ${over.expanded === Infinity ? 'a cycle' : `${over.expanded} nodes`}. It is not expanded or checked further.`,
-          start: s.base + over.alias.range![0], end: s.base + over.alias.range![1],
+          start: s.base + over.alias.range![0],
+          end: s.base + over.alias.range![1],
           data: { alias: over.alias.source, expanded: over.expanded, total: over.total, budget: over.budget },
         });
       }
@@ -44,16 +47,28 @@ function unresolved(s: Section): (Node & { source: string })[] {
     if (!n || depth > 1000) return;
     const a = (n as { anchor?: string }).anchor;
     if (a) seen.add(a);
-    if (isAlias(n)) { if (!seen.has(n.source) && n.range) out.push(n as Node & { source: string }); return; }
-    if (isMap(n) || isSeq(n)) for (const it of n.items) {
-      if (isPair(it)) { walk(it.key as Node | null, depth + 1); walk(it.value as Node | null, depth + 1); } else walk(it as Node | null, depth + 1);
+    if (isAlias(n)) {
+      if (!seen.has(n.source) && n.range) out.push(n as Node & { source: string });
+      return;
     }
+    if (isMap(n) || isSeq(n))
+      for (const it of n.items) {
+        if (isPair(it)) {
+          walk(it.key as Node | null, depth + 1);
+          walk(it.value as Node | null, depth + 1);
+        } else walk(it as Node | null, depth + 1);
+      }
   };
   walk(s.doc.contents as Node | null, 0);
   return out;
 }
 
-interface Over { alias: Node & { source: string }; expanded: number; total: number; budget: number }
+interface Over {
+  alias: Node & { source: string };
+  expanded: number;
+  total: number;
+  budget: number;
+}
 
 function firstOverBudget(s: Section): Over | undefined {
   const anchors = new Map<string, Node>();

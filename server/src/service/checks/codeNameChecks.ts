@@ -7,7 +7,6 @@ import { closest } from '../util/closest';
 import { CODE_NAME, prefixCategory, toUpperSnake } from '../util/naming';
 import type { Check } from './types';
 
-
 export const codeNames: Check = {
   name: 'codeNames',
   run({ model, registry }, emit) {
@@ -17,14 +16,18 @@ export const codeNames: Check = {
       if (!formatOk) {
         const suggestion = toUpperSnake(c.name);
         emit({
-          code: Code.CodeNameFormat, start: c.keySpan.start, end: c.keySpan.end,
+          code: Code.CodeNameFormat,
+          start: c.keySpan.start,
+          end: c.keySpan.end,
           message: `Code '${c.name}' is not UPPER_SNAKE_CASE (^[A-Z][A-Z0-9_]*$, required of error.code by operation-result.schema.json); '${suggestion}' would be.`,
           data: { name: c.name, suggestion } satisfies NameFormatData,
         });
       }
       if (registry.byCode.has(c.name)) {
         emit({
-          code: Code.CodeRedefinesRegistry, start: c.keySpan.start, end: c.keySpan.end,
+          code: Code.CodeRedefinesRegistry,
+          start: c.keySpan.start,
+          end: c.keySpan.end,
           message: `'${c.name}' is a registry code; redefining it changes what clients that branch on it receive. Give the custom code its own name.`,
         });
       }
@@ -33,7 +36,10 @@ export const codeNames: Check = {
       const value = cat.value.replace(/_$/, '');
       if (value === 'SCHEMA') {
         emit({
-          code: Code.CodeUnknownCategory, level: 'warning', start: cat.span.start, end: cat.span.end,
+          code: Code.CodeUnknownCategory,
+          level: 'warning',
+          start: cat.span.start,
+          end: cat.span.end,
           message: 'SCHEMA_ codes are generator-time only (generator.md s2.2): an adapter never returns them at run time.',
           data: { value: cat.value, suggestions: [] } satisfies UnknownCategoryData,
         });
@@ -42,7 +48,9 @@ export const codeNames: Check = {
       if (!registry.categoryNames.includes(value)) {
         const suggestions = closest(value, cats, 3);
         emit({
-          code: Code.CodeUnknownCategory, start: cat.span.start, end: cat.span.end,
+          code: Code.CodeUnknownCategory,
+          start: cat.span.start,
+          end: cat.span.end,
           message: `Unknown category '${cat.value}'. Categories: ${cats.join(', ')}.${suggestions.length ? ` Did you mean ${suggestions[0]}?` : ''}`,
           data: { value: cat.value, suggestions } satisfies UnknownCategoryData,
         });
@@ -53,7 +61,9 @@ export const codeNames: Check = {
         const rest = other ? c.name.slice(other.length + 1) : c.name;
         const renameTo = `${value}_${rest}`;
         emit({
-          code: Code.CodeCategoryPrefix, start: c.keySpan.start, end: c.keySpan.end,
+          code: Code.CodeCategoryPrefix,
+          start: c.keySpan.start,
+          end: c.keySpan.end,
           message: `Code '${c.name}' has category ${value} but does not start with '${value}_' (naming convention CATEGORY_SPECIFIC_CONDITION, error-codes.md s3.1).`,
           data: { name: c.name, category: value, renameTo, prefixCategory: other } satisfies CategoryPrefixData,
         });

@@ -9,7 +9,6 @@ import type { StringValue } from '../model/model';
 import { valueOffsets } from '../parse/scalarOffsets';
 import type { Check, Problem } from './types';
 
-
 export const conditions: Check = {
   name: 'conditions',
   run({ model }, emit) {
@@ -33,10 +32,13 @@ function one(cond: StringValue, emit: (p: Problem) => void): void {
     if ((ROOTS as readonly string[]).includes(root)) continue;
     // `request.body.x`: the second segment names a part of the response, so the first is meant to be `response`.
     const part = p.segments[1];
-    const suggestions = root !== 'response' && (part === 'status' || part === 'body' || part === 'headers') ? ['response'] : closest(root, ROOTS, 2);
+    const suggestions =
+      root !== 'response' && (part === 'status' || part === 'body' || part === 'headers') ? ['response'] : closest(root, ROOTS, 2);
     const meant = suggestions[0] === 'response' ? `response.${String(part)}` : suggestions[0];
     emit({
-      code: Code.ConditionUnknownRoot, start: at(p.rootLoc.start), end: at(p.rootLoc.end - 1) + 1,
+      code: Code.ConditionUnknownRoot,
+      start: at(p.rootLoc.start),
+      end: at(p.rootLoc.end - 1) + 1,
       message: `Unknown root '${root}': a condition reads ${ROOTS.join(', ')}.${meant ? ` Did you mean ${meant}?` : ''}`,
       data: { root, suggestions } satisfies UnknownRootData,
     });

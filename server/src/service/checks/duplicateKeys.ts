@@ -26,7 +26,10 @@ function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) =
   if (!node || depth > MAX_DEPTH || isAlias(node)) return false;
   if (clean.has(node)) return false;
   let found = false;
-  const report = (p: Problem) => { found = true; emit(p); };
+  const report = (p: Problem) => {
+    found = true;
+    emit(p);
+  };
   if (isMap(node)) {
     const seen = new Map<string, Node>();
     for (const pair of node.items) {
@@ -39,7 +42,8 @@ function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) =
           report({
             code: Code.YamlDuplicateKey,
             message: `Duplicate key '${name}': it is already defined on an earlier line; the later one silently wins in most loaders.`,
-            start: s.base + k.range[0], end: s.base + k.range[1],
+            start: s.base + k.range[0],
+            end: s.base + k.range[1],
             data: { key: name, firstAt: s.base + first.range[0] },
             related: [{ start: s.base + first.range[0], end: s.base + first.range[1], message: `first '${name}'` }],
           });

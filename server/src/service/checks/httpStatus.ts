@@ -16,7 +16,12 @@ export const httpStatus: Check = {
     const invalid = (s: StatusRef, where: string) => {
       if (s.valid || seen.has(s)) return;
       seen.add(s);
-      emit({ code: Code.HttpInvalidStatus, start: s.span.start, end: s.span.end, message: `'${s.raw}' is not an HTTP status (${where}: an integer 100–599, or a 4XX / 5XX range).` });
+      emit({
+        code: Code.HttpInvalidStatus,
+        start: s.span.start,
+        end: s.span.end,
+        message: `'${s.raw}' is not an HTTP status (${where}: an integer 100–599, or a 4XX / 5XX range).`,
+      });
     };
     for (const c of model.codes) {
       const cat = categoryOf(c);
@@ -33,21 +38,40 @@ export const httpStatus: Check = {
       const r = resolver.code(name);
       const cat = r?.category?.replace(/_$/, '');
       // A list entry is reported on its own `code:`; a single entry on its status key.
-      if (cat && m.index !== null && m.code) { mismatch(registry, cat, m.status, name, emit, m.code.span); continue; }
+      if (cat && m.index !== null && m.code) {
+        mismatch(registry, cat, m.status, name, emit, m.code.span);
+        continue;
+      }
       const key = `${m.status.span.start}:${name}`;
-      if (cat && !mismatchSeen.has(key)) { mismatchSeen.add(key); mismatch(registry, cat, m.status, name, emit); }
+      if (cat && !mismatchSeen.has(key)) {
+        mismatchSeen.add(key);
+        mismatch(registry, cat, m.status, name, emit);
+      }
     }
   },
 };
 
-function mismatch(registry: RegistryIndex, category: string, s: StatusRef, code: string, emit: (p: Problem) => void, at: { start: number; end: number } = s.span): void {
+function mismatch(
+  registry: RegistryIndex,
+  category: string,
+  s: StatusRef,
+  code: string,
+  emit: (p: Problem) => void,
+  at: { start: number; end: number } = s.span,
+): void {
   const cat = registry.category(category);
   if (!cat) return;
   const statuses = typeof s.value === 'number' ? [s.value] : Array.from({ length: 100 }, (_, i) => Number(String(s.value)[0]) * 100 + i);
   if (statuses.some(st => statusInCategory(cat, st))) return;
-  const range = cat.http_range.length ? cat.http_range.join('/') : cat.http_range_min !== undefined ? `${cat.http_range_min}+` : 'none (generator-time only)';
+  const range = cat.http_range.length
+    ? cat.http_range.join('/')
+    : cat.http_range_min !== undefined
+      ? `${cat.http_range_min}+`
+      : 'none (generator-time only)';
   emit({
-    code: Code.HttpCategoryMismatch, start: at.start, end: at.end,
+    code: Code.HttpCategoryMismatch,
+    start: at.start,
+    end: at.end,
     message: `${s.raw} is outside the HTTP range of category ${cat.name} (${range}, error-codes.md s3.2) that ${code} belongs to.`,
   });
 }

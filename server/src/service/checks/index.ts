@@ -11,4 +11,15 @@ import { text } from './text';
 import type { Check } from './types';
 import { yamlSyntax } from './yamlSyntax';
 
-export const checks: readonly Check[] = [yamlSyntax, text, aliases, duplicateKeys, schema, codeNames, templates, httpStatus, mappings, conditions];
+export const checks: readonly Check[] = [
+  yamlSyntax,
+  text,
+  aliases,
+  duplicateKeys,
+  schema,
+  codeNames,
+  templates,
+  httpStatus,
+  mappings,
+  conditions,
+];

@@ -33,10 +33,17 @@ export function runChecks(checks: readonly Check[], ctx: CheckContext): Problem[
   const emit = (p: Problem) => {
     const key = `${p.code}:${p.start}:${p.end}`;
     const first = at.get(key);
-    if (first === undefined) { at.set(key, problems.length); problems.push(p); return; }
+    if (first === undefined) {
+      at.set(key, problems.length);
+      problems.push(p);
+      return;
+    }
     const q = problems[first]!;
     if (q.message === p.message) return;
-    problems[first] = { ...q, related: [...(q.related ?? []), { start: p.start, end: p.end, message: p.message }, ...(p.related ?? [])] } as Problem;
+    problems[first] = {
+      ...q,
+      related: [...(q.related ?? []), { start: p.start, end: p.end, message: p.message }, ...(p.related ?? [])],
+    } as Problem;
   };
   for (const check of checks) {
     try {
@@ -45,14 +52,21 @@ export function runChecks(checks: readonly Check[], ctx: CheckContext): Problem[
       problems.push({
         code: Code.InternalRuleFailure,
         message: `Internal error in rule '${check.name}': ${err instanceof Error ? err.message : String(err)}. The other rules still ran; please report this file.`,
-        start: 0, end: 0, data: { rule: check.name },
+        start: 0,
+        end: 0,
+        data: { rule: check.name },
       });
     }
   }
   return problems;
 }
 
-export function toDiagnostics(doc: TextDocument, problems: readonly Problem[], suppressed: ReadonlyMap<number, ReadonlySet<string>>, opts: ValidateOptions): Diagnostic[] {
+export function toDiagnostics(
+  doc: TextDocument,
+  problems: readonly Problem[],
+  suppressed: ReadonlyMap<number, ReadonlySet<string>>,
+  opts: ValidateOptions,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const used = new Map<number, Set<string>>();
   for (const p of problems) {
@@ -67,7 +81,11 @@ export function toDiagnostics(doc: TextDocument, problems: readonly Problem[], s
       continue;
     }
     const d: Diagnostic = {
-      range, severity: SEVERITY[level], source: SOURCE, code: p.code, message: p.message,
+      range,
+      severity: SEVERITY[level],
+      source: SOURCE,
+      code: p.code,
+      message: p.message,
       codeDescription: { href: docsHref(p.code) },
     };
     if (p.data !== undefined) d.data = p.data;
@@ -77,7 +95,8 @@ export function toDiagnostics(doc: TextDocument, problems: readonly Problem[], s
     if (tags.length) d.tags = tags;
     if (p.related?.length) {
       d.relatedInformation = p.related.map(r => ({
-        location: r.uri && r.range ? { uri: r.uri, range: r.range } : { uri: doc.uri, range: toRange(doc, r.start, r.end) }, message: r.message,
+        location: r.uri && r.range ? { uri: r.uri, range: r.range } : { uri: doc.uri, range: toRange(doc, r.start, r.end) },
+        message: r.message,
       }));
     }
     out.push(d);

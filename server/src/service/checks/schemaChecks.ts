@@ -13,7 +13,6 @@ import type { Section } from '../model/model';
 import { nodeAt } from '../parse/pointer';
 import type { Check, Problem } from './types';
 
-
 /** Entry value node → ajv errors (relative to the entry), per validator. */
 const verdicts = new WeakMap<ValidateFunction, WeakMap<Node, ErrorObject[]>>();
 
@@ -28,10 +27,16 @@ export const schema: Check = {
         const p = toProblem(s, e);
         if (!p) return;
         const k = `${p.code}:${p.start}:${p.end}`;
-        if (!seen.has(k)) { seen.add(k); emit(p); }
+        if (!seen.has(k)) {
+          seen.add(k);
+          emit(p);
+        }
       };
       // Documents with aliases are validated whole (toJS resolves them, with a budget).
-      if (!validateEntry || s.text.includes('*')) { whole(s, validateSchema, push); continue; }
+      if (!validateEntry || s.text.includes('*')) {
+        whole(s, validateSchema, push);
+        continue;
+      }
       for (const top of root.items) {
         const block = keyString(top);
         if (block !== 'error_codes' && block !== 'error_mapping') continue;
@@ -52,7 +57,13 @@ export const schema: Check = {
 };
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
-const typeError = (instancePath: string, message: string): ErrorObject => ({ keyword: 'type', instancePath, schemaPath: '', params: {}, message });
+const typeError = (instancePath: string, message: string): ErrorObject => ({
+  keyword: 'type',
+  instancePath,
+  schemaPath: '',
+  params: {},
+  message,
+});
 
 function entryErrors(validate: ValidateFunction, pair: Pair): ErrorObject[] {
   const node = pair.value as Node | null;
@@ -62,7 +73,11 @@ function entryErrors(validate: ValidateFunction, pair: Pair): ErrorObject[] {
   const hit = cache.get(node);
   if (hit) return hit;
   let js: unknown;
-  try { js = node.toJSON(); } catch { return []; }
+  try {
+    js = node.toJSON();
+  } catch {
+    return [];
+  }
   const errors = validate(js) ? [] : [...(validate.errors ?? [])];
   cache.set(node, errors);
   return errors;
@@ -70,7 +85,11 @@ function entryErrors(validate: ValidateFunction, pair: Pair): ErrorObject[] {
 
 function whole(s: Section, validateSchema: ValidateFunction, push: (e: ErrorObject) => void): void {
   let js: unknown;
-  try { js = s.doc.toJS({ maxAliasCount: 100 }); } catch { return; } // alias bombs: yaml.alias-limit reports them
+  try {
+    js = s.doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    return;
+  } // alias bombs: yaml.alias-limit reports them
   if (!js || typeof js !== 'object' || Array.isArray(js)) return;
   const o = js as Record<string, unknown>;
   if (o.error_codes === undefined && o.error_mapping === undefined) return;
@@ -82,7 +101,10 @@ const at = (s: Section, n: Node | undefined): { start: number; end: number } | u
   n?.range ? { start: s.base + n.range[0], end: s.base + n.range[1] } : undefined;
 
 function where(e: ErrorObject): string {
-  const parts = e.instancePath.split('/').slice(1).map(x => x.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = e.instancePath
+    .split('/')
+    .slice(1)
+    .map(x => x.replace(/~1/g, '/').replace(/~0/g, '~'));
   return parts.length ? parts.join('.') : 'the document';
 }
 
@@ -105,9 +127,14 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
       const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       // A key the mapping already has is no suggestion: renaming onto it would duplicate it.
       const present = new Set(isMap(hit.node) ? hit.node.items.map(p => keyString(p)) : []);
-      const suggestions = closestKey(key, allowed.filter(k => !present.has(k)), 3);
+      const suggestions = closestKey(
+        key,
+        allowed.filter(k => !present.has(k)),
+        3,
+      );
       return {
-        code: Code.SchemaUnknownKey, ...span,
+        code: Code.SchemaUnknownKey,
+        ...span,
         message: `Unknown key '${key}' in ${where(e)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}.${suggestions.length ? ` Did you mean '${suggestions[0]}'?` : ''}`,
         data: { key, allowed, suggestions: aliased ? [] : suggestions } satisfies UnknownKeyData,
       };
@@ -119,7 +146,8 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
       const value = e.data;
       const suggestions = typeof value === 'string' ? closest(value, allowed.map(String), 3) : [];
       return {
-        code: Code.SchemaEnum, ...span,
+        code: Code.SchemaEnum,
+        ...span,
         message: `${JSON.stringify(value)} is not allowed in ${where(e)}: one of ${allowed.map(String).join(', ')}.`,
         data: { value, allowed, suggestions } satisfies EnumData,
       };
@@ -127,7 +155,7 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
     default: {
       // An empty value (`message_template:` with nothing after it) has an empty range: use its key.
       const v = at(s, hit.node);
-      const span = v && v.end > v.start ? v : at(s, hit.key) ?? v ?? at(s, hit.reached);
+      const span = v && v.end > v.start ? v : (at(s, hit.key) ?? v ?? at(s, hit.reached));
       if (!span) return undefined;
       return { code: Code.SchemaType, ...span, message: `${where(e)} ${e.message ?? 'is invalid'}.` };
     }

@@ -11,7 +11,6 @@ import { createResolver, isStringType, visibleKeys, type VisibleKey } from '../w
 import { flowTemplateEnd } from '../parse/placeholders';
 import type { Check, Problem } from './types';
 
-
 export const templates: Check = {
   name: 'templates',
   run({ model, registry, workspace }, report) {
@@ -20,15 +19,26 @@ export const templates: Check = {
     const emitted = new Set<string>();
     const emit = (p: Problem) => {
       const k = `${p.code}:${p.start}:${p.end}`;
-      if (!emitted.has(k)) { emitted.add(k); report(p); }
+      if (!emitted.has(k)) {
+        emitted.add(k);
+        report(p);
+      }
     };
     const resolver = createResolver(model.codes, registry, workspace, model.uri);
     const params = new Map(model.params.map(p => [p.name, p] as const));
-    const one = (t: Template | undefined, node: CodeDef['templateNode'], visible: Map<string, VisibleKey> | undefined,
-      declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[], where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>, origin = '') => {
+    const one = (
+      t: Template | undefined,
+      node: CodeDef['templateNode'],
+      visible: Map<string, VisibleKey> | undefined,
+      declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[],
+      where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>,
+      origin = '',
+    ) => {
       if (node && isMap(node.node) && node.node.flow) {
         emit({
-          code: Code.TemplateFlowMapping, start: node.span.start, end: flowTemplateEnd(model.text, node.span.start, node.span.end),
+          code: Code.TemplateFlowMapping,
+          start: node.span.start,
+          end: flowTemplateEnd(model.text, node.span.start, node.span.end),
           message: 'This template starts with { and is not quoted, so YAML read it as a mapping. Quote the whole template.',
           data: where,
         });
@@ -37,7 +47,12 @@ export const templates: Check = {
       const used = new Set<string>();
       for (const m of t.malformed) {
         if (m.name) used.add(m.name); // meant as that key: one diagnostic, not two
-        emit({ code: Code.TemplateMalformedPlaceholder, start: m.span.start, end: m.span.end, message: `Malformed placeholder: ${m.reason}.` });
+        emit({
+          code: Code.TemplateMalformedPlaceholder,
+          start: m.span.start,
+          end: m.span.end,
+          message: `Malformed placeholder: ${m.reason}.`,
+        });
       }
       for (const p of t.placeholders) {
         used.add(p.name);
@@ -47,17 +62,27 @@ export const templates: Check = {
           const names = [...visible.keys()];
           const param = params.get(p.name);
           emit({
-            code: Code.TemplateUnknownPlaceholder, start: p.span.start, end: p.span.end,
+            code: Code.TemplateUnknownPlaceholder,
+            start: p.span.start,
+            end: p.span.end,
             message: names.length
               ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}${origin}); it would render literally.`
               : `{${p.name}} is not a details key: this error declares no details, so it would render literally.`,
-            data: { ...where, key: p.name, visible: names, suggestions: closest(p.name, names, 3), param: param && { operation: param.operation, type: param.type } } satisfies UnknownPlaceholderData,
+            data: {
+              ...where,
+              key: p.name,
+              visible: names,
+              suggestions: closest(p.name, names, 3),
+              param: param && { operation: param.operation, type: param.type },
+            } satisfies UnknownPlaceholderData,
           } satisfies Problem);
           continue;
         }
         if (isStringType(key.type) && !quotedAround(t, p.span.start, p.span.end)) {
           emit({
-            code: Code.TemplateUnquotedPlaceholder, start: p.span.start, end: p.span.end,
+            code: Code.TemplateUnquotedPlaceholder,
+            start: p.span.start,
+            end: p.span.end,
             message: `String value {${p.name}} should be wrapped in single quotes: '{${p.name}}' (error-codes.md s4.2).`,
             data: { key: p.name } satisfies UnquotedData,
           });
@@ -67,24 +92,36 @@ export const templates: Check = {
         // `required: false` marks a data-only extra: a placeholder for it could render literally.
         if (used.has(d.name) || d.required === false) continue;
         emit({
-          code: Code.TemplateUnusedDetail, start: d.keySpan.start, end: d.keySpan.end,
+          code: Code.TemplateUnusedDetail,
+          start: d.keySpan.start,
+          end: d.keySpan.end,
           message: `Details key '${d.name}' is never used in the message template.`,
           data: { ...where, key: d.name } satisfies UnusedDetailData,
         });
       }
     };
     for (const c of model.codes) {
-      one(c.template, c.templateNode, visibleKeys({ kind: 'code', def: c }, resolver, registry), c.template ? c.details : [], { entryAt: c.keySpan.start, entryKind: 'code', index: null });
+      one(c.template, c.templateNode, visibleKeys({ kind: 'code', def: c }, resolver, registry), c.template ? c.details : [], {
+        entryAt: c.keySpan.start,
+        entryKind: 'code',
+        index: null,
+      });
     }
     for (const m of model.mappings) {
       const r = m.template && m.code ? resolver.code(m.code.value) : undefined;
       // A code from another file: say which, so a surprising key list can be traced.
       const origin = r?.source === 'workspace' ? ` — ${r.code} is declared in ${decodeURIComponent(r.decl.uri.replace(/^.*\//, ''))}` : '';
-      one(m.template, m.templateNode, visibleKeys({ kind: 'mapping', entry: m }, resolver, registry), m.template ? m.details : [], { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index }, origin);
+      one(
+        m.template,
+        m.templateNode,
+        visibleKeys({ kind: 'mapping', entry: m }, resolver, registry),
+        m.template ? m.details : [],
+        { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index },
+        origin,
+      );
     }
   },
 };
-
 
 /**
  * Is the placeholder inside single quotes in the template's value? Spec s4.2 writes '{x}'; the spec's
@@ -92,11 +129,22 @@ export const templates: Check = {
  */
 function quotedAround(t: Template, start: number, end: number): boolean {
   const quoted = t.style === 'single' || t.style === 'double';
-  const lo = quoted ? 1 : 0, hi = quoted ? t.raw.length - 1 : t.raw.length;
-  let i = start - t.span.start - 1, j = end - t.span.start;
-  let before = false, after = false;
-  for (; i >= lo && !/\s/.test(t.raw[i]!); i--) if (t.raw[i] === "'") { before = true; break; }
-  for (; j < hi && !/\s/.test(t.raw[j]!); j++) if (t.raw[j] === "'") { after = true; break; }
+  const lo = quoted ? 1 : 0,
+    hi = quoted ? t.raw.length - 1 : t.raw.length;
+  let i = start - t.span.start - 1,
+    j = end - t.span.start;
+  let before = false,
+    after = false;
+  for (; i >= lo && !/\s/.test(t.raw[i]!); i--)
+    if (t.raw[i] === "'") {
+      before = true;
+      break;
+    }
+  for (; j < hi && !/\s/.test(t.raw[j]!); j++)
+    if (t.raw[j] === "'") {
+      after = true;
+      break;
+    }
   return before && after;
 }
 

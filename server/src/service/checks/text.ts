@@ -17,12 +17,19 @@ export const text: Check = {
     for (const m of model.text.matchAll(BAD)) {
       const ch = m[0].charCodeAt(0);
       const hex = ch.toString(16).toUpperCase().padStart(4, '0');
-      const what = ch === 0xfffd
-        ? 'U+FFFD replacement character: the file probably holds bytes that are not valid UTF-8 here'
-        : ch >= 0xd800 && ch <= 0xdfff
-          ? `lone surrogate U+${hex}: not a Unicode character; YAML does not allow it`
-          : `control character U+${hex}: YAML does not allow it`;
-      emit({ code: Code.TextInvalidCharacter, message: `Invalid character: ${what}.`, start: m.index, end: m.index + m[0].length, data: { codePoint: ch } });
+      const what =
+        ch === 0xfffd
+          ? 'U+FFFD replacement character: the file probably holds bytes that are not valid UTF-8 here'
+          : ch >= 0xd800 && ch <= 0xdfff
+            ? `lone surrogate U+${hex}: not a Unicode character; YAML does not allow it`
+            : `control character U+${hex}: YAML does not allow it`;
+      emit({
+        code: Code.TextInvalidCharacter,
+        message: `Invalid character: ${what}.`,
+        start: m.index,
+        end: m.index + m[0].length,
+        data: { codePoint: ch },
+      });
       if (++n >= MAX_REPORTS) break;
     }
   },

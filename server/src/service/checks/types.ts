@@ -7,7 +7,13 @@ import type { RegistryIndex } from '../model/registry';
 import type { WorkspaceCodes } from '../model/workspace';
 
 /** Offsets in this document, or, with `uri`, a ready range in another file of the workspace. */
-export interface RelatedSpan { readonly start: number; readonly end: number; readonly message: string; readonly uri?: string; readonly range?: Range }
+export interface RelatedSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  readonly uri?: string;
+  readonly range?: Range;
+}
 
 interface ProblemFields<C extends Code> {
   readonly code: C;

@@ -29,7 +29,8 @@ function flowTemplates(model: AdapterModel): [number, number][] {
   const out: [number, number][] = [];
   for (const e of [...model.codes, ...model.mappings]) {
     const n = e.templateNode;
-    if (n && isMap(n.node) && n.node.flow) out.push([n.span.start, Math.max(n.span.end, flowTemplateEnd(model.text, n.span.start, n.span.end))]);
+    if (n && isMap(n.node) && n.node.flow)
+      out.push([n.span.start, Math.max(n.span.end, flowTemplateEnd(model.text, n.span.start, n.span.end))]);
   }
   return out;
 }

@@ -1,6 +1,9 @@
 /** The condition language's syntax tree. Offsets are into the condition's value (not the YAML source). */
 
-export interface Loc { readonly start: number; readonly end: number }
+export interface Loc {
+  readonly start: number;
+  readonly end: number;
+}
 
 export type Literal = string | number | boolean | null | Literal[];
 
@@ -11,11 +14,21 @@ export type Expr =
   | Operand;
 
 export type Operand =
-  | { readonly kind: 'path'; readonly segments: readonly (string | number)[]; readonly text: string; readonly loc: Loc; readonly rootLoc: Loc }
+  | {
+      readonly kind: 'path';
+      readonly segments: readonly (string | number)[];
+      readonly text: string;
+      readonly loc: Loc;
+      readonly rootLoc: Loc;
+    }
   | { readonly kind: 'literal'; readonly value: Literal; readonly loc: Loc };
 
 export type CompareOp = '==' | '!=' | '>' | '>=' | '<' | '<=' | 'contains' | 'startswith' | 'endswith' | 'in';
 
 export const ROOTS = ['response.status', 'response.body', 'response.headers', 'params'] as const;
 
-export interface ConditionError { readonly message: string; readonly start: number; readonly end: number }
+export interface ConditionError {
+  readonly message: string;
+  readonly start: number;
+  readonly end: number;
+}

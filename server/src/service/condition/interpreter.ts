@@ -13,7 +13,12 @@ export interface ConditionContext {
   readonly params?: Readonly<Record<string, unknown>>;
 }
 
-const show = (v: unknown): string => (v === undefined ? 'undefined' : typeof v === 'string' ? JSON.stringify(v.length > 80 ? v.slice(0, 77) + '…' : v) : JSON.stringify(v) ?? String(v));
+const show = (v: unknown): string =>
+  v === undefined
+    ? 'undefined'
+    : typeof v === 'string'
+      ? JSON.stringify(v.length > 80 ? v.slice(0, 77) + '…' : v)
+      : (JSON.stringify(v) ?? String(v));
 
 function resolvePath(segments: readonly (string | number)[], ctx: ConditionContext): unknown {
   const [root, ...rest] = segments;
@@ -48,7 +53,8 @@ const num = (v: unknown): number | undefined =>
 
 function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  const x = num(a), y = num(b);
+  const x = num(a),
+    y = num(b);
   if (x !== undefined && y !== undefined && (typeof a === 'number' || typeof b === 'number')) return x === y;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => equal(v, b[i]));
   return false;
@@ -56,17 +62,22 @@ function equal(a: unknown, b: unknown): boolean {
 
 export function evaluate(e: Expr, ctx: ConditionContext, steps: string[]): boolean {
   switch (e.kind) {
-    case 'or': return evaluate(e.left, ctx, steps) || evaluate(e.right, ctx, steps);
-    case 'and': return evaluate(e.left, ctx, steps) && evaluate(e.right, ctx, steps);
-    case 'not': return !evaluate(e.operand, ctx, steps);
-    case 'path': case 'literal': {
+    case 'or':
+      return evaluate(e.left, ctx, steps) || evaluate(e.right, ctx, steps);
+    case 'and':
+      return evaluate(e.left, ctx, steps) && evaluate(e.right, ctx, steps);
+    case 'not':
+      return !evaluate(e.operand, ctx, steps);
+    case 'path':
+    case 'literal': {
       const v = operand(e, ctx);
       const r = !!v && !(Array.isArray(v) && v.length === 0);
       steps.push(`${e.kind === 'path' ? e.text : show(v)} (${show(v)}) → ${r}`);
       return r;
     }
     case 'compare': {
-      const a = operand(e.left, ctx), b = operand(e.right, ctx);
+      const a = operand(e.left, ctx),
+        b = operand(e.right, ctx);
       const r = compare(e.op, a, b);
       const label = (o: Operand, v: unknown) => (o.kind === 'path' ? `${o.text} (${show(v)})` : show(v));
       steps.push(`${label(e.left, a)} ${e.op} ${label(e.right, b)} → ${r}`);
@@ -83,9 +94,14 @@ function compare(op: string, a: unknown, b: unknown): boolean {
   if (op === '!=') return !equal(a, b);
   if (a === undefined || b === undefined) return false;
   switch (op) {
-    case '==': return equal(a, b);
-    case '>': case '>=': case '<': case '<=': {
-      const x = num(a), y = num(b);
+    case '==':
+      return equal(a, b);
+    case '>':
+    case '>=':
+    case '<':
+    case '<=': {
+      const x = num(a),
+        y = num(b);
       if (x === undefined || y === undefined) return false;
       return op === '>' ? x > y : op === '>=' ? x >= y : op === '<' ? x < y : x <= y;
     }
@@ -93,8 +109,10 @@ function compare(op: string, a: unknown, b: unknown): boolean {
       if (typeof a === 'string' && typeof b === 'string') return a.toLowerCase().includes(b.toLowerCase());
       if (Array.isArray(a)) return a.some(v => equal(v, b));
       return false;
-    case 'startswith': return typeof a === 'string' && typeof b === 'string' && a.toLowerCase().startsWith(b.toLowerCase());
-    case 'endswith': return typeof a === 'string' && typeof b === 'string' && a.toLowerCase().endsWith(b.toLowerCase());
+    case 'startswith':
+      return typeof a === 'string' && typeof b === 'string' && a.toLowerCase().startsWith(b.toLowerCase());
+    case 'endswith':
+      return typeof a === 'string' && typeof b === 'string' && a.toLowerCase().endsWith(b.toLowerCase());
     case 'in':
       if (Array.isArray(b)) return b.some(v => equal(a, v));
       if (typeof b === 'string' && typeof a === 'string') return b.toLowerCase().includes(a.toLowerCase());

@@ -17,14 +17,21 @@ type Tok =
 const WORD_OPS = new Set(['contains', 'startswith', 'endswith', 'in']);
 const COMPARE = new Set(['==', '!=', '>', '>=', '<', '<=', 'contains', 'startswith', 'endswith', 'in']);
 
-class Fail extends Error { constructor(readonly err: ConditionError) { super(err.message); } }
+class Fail extends Error {
+  constructor(readonly err: ConditionError) {
+    super(err.message);
+  }
+}
 
 function lex(src: string): Tok[] {
   const out: Tok[] = [];
   let i = 0;
   while (i < src.length) {
     const c = src[i]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') { i++; continue; }
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      i++;
+      continue;
+    }
     const s = i;
     if (/[A-Za-z_]/.test(c)) {
       while (i < src.length && /[A-Za-z0-9_-]/.test(src[i]!)) i++;
@@ -32,7 +39,10 @@ function lex(src: string): Tok[] {
     } else if (/[0-9]/.test(c) || (c === '-' && /[0-9]/.test(src[i + 1] ?? ''))) {
       i++;
       while (i < src.length && /[0-9]/.test(src[i]!)) i++;
-      if (src[i] === '.' && /[0-9]/.test(src[i + 1] ?? '')) { i++; while (i < src.length && /[0-9]/.test(src[i]!)) i++; }
+      if (src[i] === '.' && /[0-9]/.test(src[i + 1] ?? '')) {
+        i++;
+        while (i < src.length && /[0-9]/.test(src[i]!)) i++;
+      }
       out.push({ t: 'num', v: Number(src.slice(s, i)), s, e: i });
     } else if (c === "'" || c === '"') {
       i++;
@@ -40,15 +50,36 @@ function lex(src: string): Tok[] {
       for (;;) {
         if (i >= src.length) throw new Fail({ message: `string is not closed: add ${c}`, start: s, end: src.length });
         const d = src[i]!;
-        if (d === '\\' && i + 1 < src.length) { v += src[i + 1]; i += 2; continue; }
-        if (d === c) { if (src[i + 1] === c) { v += c; i += 2; continue; } i++; break; }
-        v += d; i++;
+        if (d === '\\' && i + 1 < src.length) {
+          v += src[i + 1];
+          i += 2;
+          continue;
+        }
+        if (d === c) {
+          if (src[i + 1] === c) {
+            v += c;
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        v += d;
+        i++;
       }
       out.push({ t: 'str', v, s, e: i });
     } else {
       const two = src.slice(i, i + 2);
-      if (['==', '!=', '>=', '<='].includes(two)) { out.push({ t: 'op', v: two, s, e: i + 2 }); i += 2; continue; }
-      if ('<>()[],.'.includes(c)) { out.push({ t: 'op', v: c, s, e: i + 1 }); i++; continue; }
+      if (['==', '!=', '>=', '<='].includes(two)) {
+        out.push({ t: 'op', v: two, s, e: i + 2 });
+        i += 2;
+        continue;
+      }
+      if ('<>()[],.'.includes(c)) {
+        out.push({ t: 'op', v: c, s, e: i + 1 });
+        i++;
+        continue;
+      }
       if (c === '=') throw new Fail({ message: "'=' is not an operator: write '=='", start: s, end: s + 1 });
       throw new Fail({ message: `unexpected character '${c}'`, start: s, end: s + 1 });
     }
@@ -57,44 +88,73 @@ function lex(src: string): Tok[] {
   return out;
 }
 
-interface ParseResult { readonly expr?: Expr; readonly error?: ConditionError }
+interface ParseResult {
+  readonly expr?: Expr;
+  readonly error?: ConditionError;
+}
 
 export function parseCondition(src: string): ParseResult {
-  if (src.length > MAX_LENGTH) return { error: { message: `condition longer than ${MAX_LENGTH} characters`, start: MAX_LENGTH, end: src.length } };
+  if (src.length > MAX_LENGTH)
+    return { error: { message: `condition longer than ${MAX_LENGTH} characters`, start: MAX_LENGTH, end: src.length } };
   if (src.trim() === '') return { error: { message: 'empty condition', start: 0, end: src.length } };
   try {
     const toks = lex(src);
     let k = 0;
     let depth = 0;
     const peek = () => toks[k]!;
-    const isOp = (v: string) => { const t = peek(); return (t.t === 'op' && t.v === v) || (t.t === 'ident' && t.v === v); };
+    const isOp = (v: string) => {
+      const t = peek();
+      return (t.t === 'op' && t.v === v) || (t.t === 'ident' && t.v === v);
+    };
     const expect = (v: string, what: string) => {
       const t = peek();
-      if (!isOp(v)) throw new Fail({ message: `expected ${what}${t.t === 'eof' ? ' before the end' : `, found '${src.slice(t.s, t.e)}'`}`, start: t.s, end: Math.max(t.e, t.s + (t.t === 'eof' ? 0 : 1)) });
+      if (!isOp(v))
+        throw new Fail({
+          message: `expected ${what}${t.t === 'eof' ? ' before the end' : `, found '${src.slice(t.s, t.e)}'`}`,
+          start: t.s,
+          end: Math.max(t.e, t.s + (t.t === 'eof' ? 0 : 1)),
+        });
       return toks[k++]!;
     };
     const loc = (s: number, e: number): Loc => ({ start: s, end: e });
-    const enter = (at: Tok) => { if (++depth > MAX_DEPTH) throw new Fail({ message: `nested deeper than ${MAX_DEPTH}`, start: at.s, end: at.e }); };
+    const enter = (at: Tok) => {
+      if (++depth > MAX_DEPTH) throw new Fail({ message: `nested deeper than ${MAX_DEPTH}`, start: at.s, end: at.e });
+    };
 
     const parseOr = (): Expr => {
       let left = parseAnd();
-      while (isOp('or')) { k++; const right = parseAnd(); left = { kind: 'or', left, right, loc: loc(left.loc.start, right.loc.end) }; }
+      while (isOp('or')) {
+        k++;
+        const right = parseAnd();
+        left = { kind: 'or', left, right, loc: loc(left.loc.start, right.loc.end) };
+      }
       return left;
     };
     const parseAnd = (): Expr => {
       let left = parseNot();
-      while (isOp('and')) { k++; const right = parseNot(); left = { kind: 'and', left, right, loc: loc(left.loc.start, right.loc.end) }; }
+      while (isOp('and')) {
+        k++;
+        const right = parseNot();
+        left = { kind: 'and', left, right, loc: loc(left.loc.start, right.loc.end) };
+      }
       return left;
     };
     const parseNot = (): Expr => {
       const t = peek();
-      if (isOp('not')) { k++; enter(t); const operand = parseNot(); depth--; return { kind: 'not', operand, loc: loc(t.s, operand.loc.end) }; }
+      if (isOp('not')) {
+        k++;
+        enter(t);
+        const operand = parseNot();
+        depth--;
+        return { kind: 'not', operand, loc: loc(t.s, operand.loc.end) };
+      }
       return parsePrimary();
     };
     const parsePrimary = (): Expr => {
       const t = peek();
       if (t.t === 'op' && t.v === '(') {
-        k++; enter(t);
+        k++;
+        enter(t);
         const e = parseOr();
         expect(')', "')'");
         depth--;
@@ -115,17 +175,34 @@ export function parseCondition(src: string): ParseResult {
     };
     const parseLiteral = (): Literal => {
       const t = peek();
-      if (t.t === 'str' || t.t === 'num') { k++; return t.v; }
-      if (t.t === 'ident' && (t.v === 'true' || t.v === 'false' || t.v === 'null')) { k++; return t.v === 'null' ? null : t.v === 'true'; }
+      if (t.t === 'str' || t.t === 'num') {
+        k++;
+        return t.v;
+      }
+      if (t.t === 'ident' && (t.v === 'true' || t.v === 'false' || t.v === 'null')) {
+        k++;
+        return t.v === 'null' ? null : t.v === 'true';
+      }
       if (t.t === 'op' && t.v === '[') {
-        k++; enter(t);
+        k++;
+        enter(t);
         const items: Literal[] = [];
-        if (!isOp(']')) { items.push(parseLiteral()); while (isOp(',')) { k++; items.push(parseLiteral()); } }
+        if (!isOp(']')) {
+          items.push(parseLiteral());
+          while (isOp(',')) {
+            k++;
+            items.push(parseLiteral());
+          }
+        }
         expect(']', "']' or ','");
         depth--;
         return items;
       }
-      throw new Fail({ message: t.t === 'eof' ? 'expected a value before the end' : `expected a value, found '${src.slice(t.s, t.e)}'`, start: t.s, end: t.t === 'eof' ? t.s : t.e });
+      throw new Fail({
+        message: t.t === 'eof' ? 'expected a value before the end' : `expected a value, found '${src.slice(t.s, t.e)}'`,
+        start: t.s,
+        end: t.t === 'eof' ? t.s : t.e,
+      });
     };
     const parseOperand = (): Operand => {
       const t = peek();
@@ -139,13 +216,18 @@ export function parseCondition(src: string): ParseResult {
             k++;
             const n = peek();
             if (n.t !== 'ident') throw new Fail({ message: "expected a name after '.'", start: n.s, end: Math.max(n.e, n.s) });
-            k++; segments.push(n.v); end = n.e;
+            k++;
+            segments.push(n.v);
+            end = n.e;
             if (segments.length === 2 && segments[0] === 'response') rootEnd = n.e;
           } else if (isOp('[')) {
             k++;
             const n = peek();
-            if (n.t !== 'str' && n.t !== 'num') throw new Fail({ message: "expected a quoted key or an index inside '[ ]'", start: n.s, end: Math.max(n.e, n.s) });
-            k++; segments.push(n.v); end = expect(']', "']'").e;
+            if (n.t !== 'str' && n.t !== 'num')
+              throw new Fail({ message: "expected a quoted key or an index inside '[ ]'", start: n.s, end: Math.max(n.e, n.s) });
+            k++;
+            segments.push(n.v);
+            end = expect(']', "']'").e;
           } else break;
         }
         return { kind: 'path', segments, text: src.slice(t.s, end), loc: loc(t.s, end), rootLoc: loc(t.s, rootEnd) };
@@ -156,7 +238,10 @@ export function parseCondition(src: string): ParseResult {
     };
     const expr = parseOr();
     const rest = peek();
-    if (rest.t !== 'eof') return { error: { message: `unexpected '${src.slice(rest.s, rest.e)}': expected 'and', 'or' or the end`, start: rest.s, end: rest.e } };
+    if (rest.t !== 'eof')
+      return {
+        error: { message: `unexpected '${src.slice(rest.s, rest.e)}': expected 'and', 'or' or the end`, start: rest.s, end: rest.e },
+      };
     return { expr };
   } catch (e) {
     if (e instanceof Fail) return { error: e.err };
@@ -167,10 +252,16 @@ export function parseCondition(src: string): ParseResult {
 /** Every path operand of an expression, in order. */
 export function paths(e: Expr): Extract<Operand, { kind: 'path' }>[] {
   switch (e.kind) {
-    case 'or': case 'and': return [...paths(e.left), ...paths(e.right)];
-    case 'not': return paths(e.operand);
-    case 'compare': return [...paths(e.left), ...paths(e.right)];
-    case 'path': return [e];
-    default: return [];
+    case 'or':
+    case 'and':
+      return [...paths(e.left), ...paths(e.right)];
+    case 'not':
+      return paths(e.operand);
+    case 'compare':
+      return [...paths(e.left), ...paths(e.right)];
+    case 'path':
+      return [e];
+    default:
+      return [];
   }
 }

@@ -25,7 +25,11 @@ export interface EffectiveOptions {
   readonly ignored: boolean;
 }
 
-export function effectiveOptions(config: ProjectConfig | undefined, relPath: string | undefined, over: ConfigOverrides = {}): EffectiveOptions {
+export function effectiveOptions(
+  config: ProjectConfig | undefined,
+  relPath: string | undefined,
+  over: ConfigOverrides = {},
+): EffectiveOptions {
   const maxFileSize = over.maxFileSize ?? config?.maxFileSize;
   const codeScope = over.codeScope ?? config?.codeScope;
   const rel = relPath?.replace(/\\/g, '/');

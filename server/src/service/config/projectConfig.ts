@@ -37,11 +37,19 @@ export const isConfigFileName = (path: string): boolean =>
 export function parseProjectConfig(text: string): ParsedConfig {
   const lc = new LineCounter();
   const problems: Diagnostic[] = [];
-  const pos = (offset: number) => { const p = lc.linePos(Math.min(offset, text.length)); return { line: p.line - 1, character: p.col - 1 }; };
-  const report = (start: number, end: number, message: string) => problems.push({
-    range: { start: pos(start), end: pos(Math.max(start, end)) }, severity: DiagnosticSeverity.Error,
-    source: SOURCE, code: Code.ConfigInvalid, message, codeDescription: { href: docsHref(Code.ConfigInvalid) },
-  });
+  const pos = (offset: number) => {
+    const p = lc.linePos(Math.min(offset, text.length));
+    return { line: p.line - 1, character: p.col - 1 };
+  };
+  const report = (start: number, end: number, message: string) =>
+    problems.push({
+      range: { start: pos(start), end: pos(Math.max(start, end)) },
+      severity: DiagnosticSeverity.Error,
+      source: SOURCE,
+      code: Code.ConfigInvalid,
+      message,
+      codeDescription: { href: docsHref(Code.ConfigInvalid) },
+    });
   const at = (n: Node | null | undefined, message: string) => report(n?.range?.[0] ?? 0, n?.range?.[1] ?? 0, message);
 
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
@@ -49,11 +57,17 @@ export function parseProjectConfig(text: string): ParsedConfig {
   if (doc.errors.length) return { config: {}, problems };
   const root = doc.contents as Node | null;
   if (root === null || (isScalar(root) && (root.value === null || root.value === ''))) return { config: {}, problems };
-  if (!isMap(root)) { at(root, 'The config file must be a mapping (rules, files, ignore, codeScope, maxFileSize).'); return { config: {}, problems }; }
+  if (!isMap(root)) {
+    at(root, 'The config file must be a mapping (rules, files, ignore, codeScope, maxFileSize).');
+    return { config: {}, problems };
+  }
 
   const config: { -readonly [K in keyof ProjectConfig]: ProjectConfig[K] } = {};
   const globs = (key: string, v: Node | null): string[] | undefined => {
-    if (!isSeq(v)) { at(v, `'${key}' must be a list of glob patterns.`); return undefined; }
+    if (!isSeq(v)) {
+      at(v, `'${key}' must be a list of glob patterns.`);
+      return undefined;
+    }
     const out: string[] = [];
     for (const item of v.items as Node[]) {
       if (isScalar(item) && typeof item.value === 'string' && item.value.trim() !== '') out.push(item.value);
@@ -67,7 +81,10 @@ export function parseProjectConfig(text: string): ParsedConfig {
     if (key === '$schema') {
       if (!isScalar(v) || typeof v.value !== 'string') at(v ?? pair.key, "'$schema' must be a string.");
     } else if (key === 'rules') {
-      if (!isMap(v)) { at(v ?? pair.key, "'rules' must map diagnostic codes to levels (off, hint, information, warning, error)."); continue; }
+      if (!isMap(v)) {
+        at(v ?? pair.key, "'rules' must map diagnostic codes to levels (off, hint, information, warning, error).");
+        continue;
+      }
       const rules: Record<string, RuleLevel> = {};
       for (const r of v.items as Pair<Node, Node | null>[]) {
         const code = isScalar(r.key) ? String(r.key.value) : '';
@@ -94,7 +111,10 @@ export function parseProjectConfig(text: string): ParsedConfig {
       else at(v ?? pair.key, `'maxFileSize' must be a whole number of characters, at least ${MIN_FILE_SIZE}.`);
     } else {
       const near = closest(key, ['rules', 'files', 'ignore', 'codeScope', 'maxFileSize'], 1)[0];
-      at(pair.key, `Unknown config key '${key}'.${near ? ` Did you mean '${near}'?` : ''} Keys: rules, files, ignore, codeScope, maxFileSize.`);
+      at(
+        pair.key,
+        `Unknown config key '${key}'.${near ? ` Did you mean '${near}'?` : ''} Keys: rules, files, ignore, codeScope, maxFileSize.`,
+      );
     }
   }
   return { config, problems };

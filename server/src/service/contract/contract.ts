@@ -11,7 +11,10 @@ import type { PlaceholderAlias, RegistryIndex } from '../model/registry';
 import { spanRange } from '../util/ranges';
 import { categoryOf } from '../workspace/resolve';
 
-interface ContractLocation { readonly uri: string; readonly range: Range }
+interface ContractLocation {
+  readonly uri: string;
+  readonly range: Range;
+}
 
 export interface ContractDetail {
   readonly name: string;
@@ -54,9 +57,18 @@ export interface Contract {
   readonly adapters: readonly string[];
 }
 
-interface AdapterInput { readonly doc: TextDocument; readonly model: AdapterModel }
+interface AdapterInput {
+  readonly doc: TextDocument;
+  readonly model: AdapterModel;
+}
 
-const detailOf = (d: DetailDecl): ContractDetail => ({ name: d.name, type: d.type, required: d.required !== false, enum: d.enum, description: d.description });
+const detailOf = (d: DetailDecl): ContractDetail => ({
+  name: d.name,
+  type: d.type,
+  required: d.required !== false,
+  enum: d.enum,
+  description: d.description,
+});
 
 export function buildContract(adapters: readonly AdapterInput[], registry: RegistryIndex): Contract {
   const custom = new Map<string, { code: ContractCode; templates: ContractTemplate[] }>();
@@ -66,10 +78,31 @@ export function buildContract(adapters: readonly AdapterInput[], registry: Regis
     for (const c of model.codes) {
       if (custom.has(c.name)) continue; // the first declaration wins, as in the resolver
       const location = { uri: doc.uri, range: spanRange(doc, c.keySpan) };
-      const templates: ContractTemplate[] = c.template ? [{ text: c.template.value, label: `error_codes.${c.name}`, location: { uri: doc.uri, range: spanRange(doc, c.template.span) }, details: [] }] : [];
+      const templates: ContractTemplate[] = c.template
+        ? [
+            {
+              text: c.template.value,
+              label: `error_codes.${c.name}`,
+              location: { uri: doc.uri, range: spanRange(doc, c.template.span) },
+              details: [],
+            },
+          ]
+        : [];
       custom.set(c.name, {
         templates,
-        code: { code: c.name, source: 'custom', kind: 'error', category: categoryOf(c), description: c.description, details: c.details.map(detailOf), openDetails: false, templates, aliases: {}, location, mapped: false },
+        code: {
+          code: c.name,
+          source: 'custom',
+          kind: 'error',
+          category: categoryOf(c),
+          description: c.description,
+          details: c.details.map(detailOf),
+          openDetails: false,
+          templates,
+          aliases: {},
+          location,
+          mapped: false,
+        },
       });
     }
     for (const m of model.mappings) {
@@ -79,7 +112,8 @@ export function buildContract(adapters: readonly AdapterInput[], registry: Regis
       if (!m.template && !m.details.length) continue;
       const label = `error_mapping[${m.status.raw}]${m.index === null ? '' : `[${m.index}]`}`;
       const t: ContractTemplate = {
-        text: m.template?.value ?? '', label,
+        text: m.template?.value ?? '',
+        label,
         location: { uri: doc.uri, range: spanRange(doc, m.template?.span ?? m.code!.span) },
         details: m.details.map(detailOf),
       };
@@ -91,17 +125,37 @@ export function buildContract(adapters: readonly AdapterInput[], registry: Regis
   const codes = new Map<string, ContractCode>();
   const withMappings = (c: ContractCode, own: readonly ContractTemplate[]): ContractCode => {
     const more = extra.get(c.code) ?? [];
-    return { ...c, mapped: mapped.has(c.code), templates: [...more.filter(t => t.text), ...own] , details: mergeDetails(c.details, more) };
+    return { ...c, mapped: mapped.has(c.code), templates: [...more.filter(t => t.text), ...own], details: mergeDetails(c.details, more) };
   };
   for (const { code, templates } of custom.values()) codes.set(code.code, withMappings(code, templates));
   for (const r of registry.data.codes) {
     if (codes.has(r.code)) continue;
-    const details = Object.entries(r.details ?? {}).map(([name, d]): ContractDetail => ({ name, type: d.type, required: d.required === true, enum: d.enum, description: d.description }));
+    const details = Object.entries(r.details ?? {}).map(([name, d]): ContractDetail => ({
+      name,
+      type: d.type,
+      required: d.required === true,
+      enum: d.enum,
+      description: d.description,
+    }));
     const own: ContractTemplate[] = r.message_template ? [{ text: r.message_template, label: 'registry', details: [] }] : [];
-    codes.set(r.code, withMappings({
-      code: r.code, source: 'registry', kind: r.kind, category: r.category, description: r.description, details,
-      openDetails: details.length === 0, templates: own, aliases: registry.data.template_aliases?.[r.code] ?? {}, mapped: false,
-    }, own));
+    codes.set(
+      r.code,
+      withMappings(
+        {
+          code: r.code,
+          source: 'registry',
+          kind: r.kind,
+          category: r.category,
+          description: r.description,
+          details,
+          openDetails: details.length === 0,
+          templates: own,
+          aliases: registry.data.template_aliases?.[r.code] ?? {},
+          mapped: false,
+        },
+        own,
+      ),
+    );
   }
   return { codes, adapters: adapters.map(a => a.doc.uri) };
 }
@@ -110,7 +164,12 @@ export function buildContract(adapters: readonly AdapterInput[], registry: Regis
 function mergeDetails(base: readonly ContractDetail[], templates: readonly ContractTemplate[]): ContractDetail[] {
   const out = [...base];
   const names = new Set(base.map(d => d.name));
-  for (const t of templates) for (const d of t.details) if (!names.has(d.name)) { names.add(d.name); out.push({ ...d, required: false }); }
+  for (const t of templates)
+    for (const d of t.details)
+      if (!names.has(d.name)) {
+        names.add(d.name);
+        out.push({ ...d, required: false });
+      }
   return out;
 }
 

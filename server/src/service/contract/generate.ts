@@ -14,26 +14,42 @@ interface GenerateOptions {
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const prop = (k: string) => (IDENT.test(k) ? k : JSON.stringify(k));
 export const typeName = (code: string): string => {
-  const n = code.split(/[^A-Za-z0-9]+/).filter(Boolean).map(w => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join('');
+  const n = code
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map(w => w[0]!.toUpperCase() + w.slice(1).toLowerCase())
+    .join('');
   return /^[0-9]/.test(n) || !n || n.startsWith('McpAql') ? `Code${n}` : n;
 };
 
 function tsType(d: ContractDetail): string {
   if (d.enum?.length) return d.enum.map(v => JSON.stringify(v) ?? 'null').join(' | ');
   switch (d.type) {
-    case 'string': return 'string';
-    case 'integer': case 'number': return 'number';
-    case 'boolean': return 'boolean';
-    case 'object': return 'Record<string, unknown>';
-    case 'array': return 'unknown[]';
-    case 'string[]': return 'string[]';
-    case 'number[]': case 'integer[]': return 'number[]';
-    case 'object[]': return 'Record<string, unknown>[]';
-    default: return 'unknown';
+    case 'string':
+      return 'string';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'object':
+      return 'Record<string, unknown>';
+    case 'array':
+      return 'unknown[]';
+    case 'string[]':
+      return 'string[]';
+    case 'number[]':
+    case 'integer[]':
+      return 'number[]';
+    case 'object[]':
+      return 'Record<string, unknown>[]';
+    default:
+      return 'unknown';
   }
 }
 
-const comment = (s: string | undefined, indent: string) => (s ? `${indent}/** ${s.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ')} */\n` : '');
+const comment = (s: string | undefined, indent: string) =>
+  s ? `${indent}/** ${s.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ')} */\n` : '';
 
 /** A distinct type name per code (`A__B` and `A_B` would both be `AB`: the second becomes `AB2`). */
 function typeNames(codes: readonly ContractCode[]): Map<string, string> {
@@ -59,7 +75,10 @@ export function toTypeScript(codes: readonly ContractCode[], opts: GenerateOptio
   for (const c of codes) {
     const name = typeName(c.code);
     const required = c.details.some(d => d.required);
-    out += comment(`${c.code} (${c.category ?? 'no category'}, ${c.kind}${c.source === 'registry' ? ', registry' : ''})${c.templates[0] ? `: ${c.templates[0].text}` : ''}`, '');
+    out += comment(
+      `${c.code} (${c.category ?? 'no category'}, ${c.kind}${c.source === 'registry' ? ', registry' : ''})${c.templates[0] ? `: ${c.templates[0].text}` : ''}`,
+      '',
+    );
     if (c.openDetails) out += `export type ${name}Details = Record<string, unknown>;\n`;
     else {
       out += `export interface ${name}Details {\n`;
@@ -69,14 +88,15 @@ export function toTypeScript(codes: readonly ContractCode[], opts: GenerateOptio
     const severity = c.kind === 'warning' ? "\n  severity?: 'low' | 'medium' | 'high';" : '';
     out += `export interface ${name}${c.kind === 'warning' ? 'Warning' : 'Error'} {\n  code: ${JSON.stringify(c.code)};\n  message: string;\n  details${required ? '' : '?'}: ${name}Details;${severity}\n}\n\n`;
   }
-  const union = (list: readonly ContractCode[], suffix: string) => (list.length ? list.map(c => `\n  | ${typeName(c.code)}${suffix}`).join('') : ' never');
+  const union = (list: readonly ContractCode[], suffix: string) =>
+    list.length ? list.map(c => `\n  | ${typeName(c.code)}${suffix}`).join('') : ' never';
   out += `export type McpAqlError =${union(errors, 'Error')};\n`;
-  out += 'export type McpAqlErrorCode = McpAqlError[\'code\'];\n\n';
+  out += "export type McpAqlErrorCode = McpAqlError['code'];\n\n";
   out += 'export interface McpAqlConfirmation { token: string; expires_at: string; message?: string; reasons?: string[] }\n\n';
   out += 'export interface McpAqlErrorEnvelope {\n  success: false;\n  error: McpAqlError;\n  confirmation?: McpAqlConfirmation;\n}\n';
   if (warnings.length) {
     out += `\nexport type McpAqlWarning =${union(warnings, 'Warning')};\n`;
-    out += 'export type McpAqlWarningCode = McpAqlWarning[\'code\'];\n\n';
+    out += "export type McpAqlWarningCode = McpAqlWarning['code'];\n\n";
     out += 'export interface McpAqlSuccessEnvelope<T = unknown> {\n  success: true;\n  data: T;\n  warnings?: McpAqlWarning[];\n}\n';
   }
   return out;
@@ -85,9 +105,23 @@ export function toTypeScript(codes: readonly ContractCode[], opts: GenerateOptio
 function schemaOf(d: ContractDetail): Record<string, unknown> {
   const s: Record<string, unknown> = {};
   switch (d.type) {
-    case 'string': case 'integer': case 'number': case 'boolean': case 'object': case 'array': s.type = d.type; break;
-    case 'string[]': case 'number[]': case 'integer[]': case 'object[]': s.type = 'array'; s.items = { type: d.type.slice(0, -2) }; break;
-    default: break;
+    case 'string':
+    case 'integer':
+    case 'number':
+    case 'boolean':
+    case 'object':
+    case 'array':
+      s.type = d.type;
+      break;
+    case 'string[]':
+    case 'number[]':
+    case 'integer[]':
+    case 'object[]':
+      s.type = 'array';
+      s.items = { type: d.type.slice(0, -2) };
+      break;
+    default:
+      break;
   }
   if (d.enum?.length) s.enum = d.enum;
   if (d.description) s.description = d.description;
@@ -95,16 +129,24 @@ function schemaOf(d: ContractDetail): Record<string, unknown> {
 }
 
 function entrySchema(c: ContractCode): Record<string, unknown> {
-  const details: Record<string, unknown> = c.openDetails ? { type: 'object' } : {
-    type: 'object',
-    properties: Object.fromEntries(c.details.map(d => [d.name, schemaOf(d)])),
-    required: c.details.filter(d => d.required).map(d => d.name),
-    additionalProperties: false,
-  };
+  const details: Record<string, unknown> = c.openDetails
+    ? { type: 'object' }
+    : {
+        type: 'object',
+        properties: Object.fromEntries(c.details.map(d => [d.name, schemaOf(d)])),
+        required: c.details.filter(d => d.required).map(d => d.name),
+        additionalProperties: false,
+      };
   const required = ['code', 'message', ...(c.details.some(d => d.required) ? ['details'] : [])];
   const props: Record<string, unknown> = { code: { const: c.code }, message: { type: 'string', minLength: 1 }, details };
   if (c.kind === 'warning') props.severity = { enum: ['low', 'medium', 'high'] };
-  return { type: 'object', ...(c.templates[0] ? { description: c.templates[0].text } : {}), required, properties: props, additionalProperties: false };
+  return {
+    type: 'object',
+    ...(c.templates[0] ? { description: c.templates[0].text } : {}),
+    required,
+    properties: props,
+    additionalProperties: false,
+  };
 }
 
 export function toJsonSchema(codes: readonly ContractCode[], opts: GenerateOptions & { id?: string }): Record<string, unknown> {
@@ -113,21 +155,32 @@ export function toJsonSchema(codes: readonly ContractCode[], opts: GenerateOptio
   const definitions: Record<string, unknown> = {};
   for (const c of codes) definitions[c.code] = entrySchema(c);
   const ref = (c: ContractCode) => ({ $ref: `#/definitions/${c.code}` });
-  const oneOf: unknown[] = [{
-    type: 'object', required: ['success', 'error'],
-    properties: {
-      success: { const: false },
-      error: errors.length ? { oneOf: errors.map(ref) } : { not: {} },
-      confirmation: {
-        type: 'object', required: ['token', 'expires_at'], additionalProperties: false,
-        properties: { token: { type: 'string' }, expires_at: { type: 'string' }, message: { type: 'string' }, reasons: { type: 'array', items: { type: 'string' } } },
+  const oneOf: unknown[] = [
+    {
+      type: 'object',
+      required: ['success', 'error'],
+      properties: {
+        success: { const: false },
+        error: errors.length ? { oneOf: errors.map(ref) } : { not: {} },
+        confirmation: {
+          type: 'object',
+          required: ['token', 'expires_at'],
+          additionalProperties: false,
+          properties: {
+            token: { type: 'string' },
+            expires_at: { type: 'string' },
+            message: { type: 'string' },
+            reasons: { type: 'array', items: { type: 'string' } },
+          },
+        },
       },
+      additionalProperties: false,
     },
-    additionalProperties: false,
-  }];
+  ];
   if (warnings.length) {
     oneOf.push({
-      type: 'object', required: ['success', 'data'],
+      type: 'object',
+      required: ['success', 'data'],
       properties: { success: { const: true }, data: {}, warnings: { type: 'array', items: { oneOf: warnings.map(ref) } } },
       additionalProperties: false,
     });

@@ -19,7 +19,12 @@ export function preview(ctx: FeatureContext, req: PreviewRequest): EnvelopePrevi
  * `origin`: where a value of `req.samples` came from when it is not the user's edit (the simulator
  * fills details from the response body or headers).
  */
-export function previewSubject(ctx: FeatureContext, s: Subject, req: PreviewRequest, origin: ReadonlyMap<string, 'body' | 'header'> = new Map()): EnvelopePreview {
+export function previewSubject(
+  ctx: FeatureContext,
+  s: Subject,
+  req: PreviewRequest,
+  origin: ReadonlyMap<string, 'body' | 'header'> = new Map(),
+): EnvelopePreview {
   const now = req.now ?? DEFAULT_NOW;
   const notes: string[] = [];
   const fields: DetailField[] = s.details.map(d => {
@@ -28,7 +33,10 @@ export function previewSubject(ctx: FeatureContext, s: Subject, req: PreviewRequ
     const value = override ? req.samples![d.name] : sample.value;
     const problem = sampleProblem(d, value);
     return {
-      name: d.name, type: d.type ?? 'string', required: d.required ?? false, value,
+      name: d.name,
+      type: d.type ?? 'string',
+      required: d.required ?? false,
+      value,
       from: override ? (origin.get(d.name) ?? 'default') : sample.from,
       ...(problem ? { problem } : {}),
     };
@@ -40,32 +48,58 @@ export function previewSubject(ctx: FeatureContext, s: Subject, req: PreviewRequ
   const literal: string[] = [];
   const message = template
     ? renderTemplate(template, name => {
-      if (values.has(name)) return display(values.get(name));
-      const a = aliases[name];
-      if (a && values.has(a.key)) return display(values.get(a.key), a.join ?? ', ');
-      literal.push(name);
-      return undefined;
-    })
-    : s.description ?? s.code;
+        if (values.has(name)) return display(values.get(name));
+        const a = aliases[name];
+        if (a && values.has(a.key)) return display(values.get(a.key), a.join ?? ', ');
+        literal.push(name);
+        return undefined;
+      })
+    : (s.description ?? s.code);
   if (!template) notes.push(`${s.code} has no message template; the message shown is its ${s.description ? 'description' : 'code'}.`);
   if (literal.length) notes.push(`Not a details key, rendered literally: ${literal.map(n => `{${n}}`).join(', ')}.`);
   if (s.source === 'unknown') notes.push(`${s.code} is neither a registry code nor declared in error_codes.`);
   const details = Object.fromEntries(fields.filter(f => f.value !== undefined).map(f => [f.name, f.value]));
   const rendered = {
-    code: s.code, category: s.category, kind: s.kind, message, details,
-    mirrorConfirmation: req.mirrorConfirmation ?? false, toolName: req.toolName ?? 'mcp_aql', now,
+    code: s.code,
+    category: s.category,
+    kind: s.kind,
+    message,
+    details,
+    mirrorConfirmation: req.mirrorConfirmation ?? false,
+    toolName: req.toolName ?? 'mcp_aql',
+    now,
   };
   const dialects: DialectEnvelope[] = DIALECTS.map(id => {
     const d = RENDER[id];
     const envelope = d.render(rendered);
     const validate = ctx.envelopeValidators?.get(id);
     const ok = validate ? validate(envelope) : true;
-    const errors = !validate ? ['no schema loaded for this dialect'] : ok ? [] : (validate.errors ?? []).map(e => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
+    const errors = !validate
+      ? ['no schema loaded for this dialect']
+      : ok
+        ? []
+        : (validate.errors ?? []).map(e => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
     // The envelope schemas cannot know the code's details types: the sample values are checked here.
-    return { id, title: d.title, channel: d.channel, envelope, valid: !!validate && !!ok && !problems.length, errors: [...problems, ...errors] };
+    return {
+      id,
+      title: d.title,
+      channel: d.channel,
+      envelope,
+      valid: !!validate && !!ok && !problems.length,
+      errors: [...problems, ...errors],
+    };
   });
   return {
-    code: s.code, source: s.source, category: s.category, kind: s.kind, httpStatus: s.httpStatus, template, message,
-    details: fields, dialects, notes, declaredAt: s.declaredAt,
+    code: s.code,
+    source: s.source,
+    category: s.category,
+    kind: s.kind,
+    httpStatus: s.httpStatus,
+    template,
+    message,
+    details: fields,
+    dialects,
+    notes,
+    declaredAt: s.declaredAt,
   };
 }

@@ -3,18 +3,28 @@ import type { DetailField } from './types';
 
 export const DEFAULT_NOW = '2026-01-01T00:00:00.000Z';
 
-export interface DetailSpecLike { readonly name: string; readonly type?: string; readonly required?: boolean; readonly example?: unknown; readonly enum?: readonly unknown[]; readonly format?: string }
+export interface DetailSpecLike {
+  readonly name: string;
+  readonly type?: string;
+  readonly required?: boolean;
+  readonly example?: unknown;
+  readonly enum?: readonly unknown[];
+  readonly format?: string;
+}
 
 export function sampleValue(spec: DetailSpecLike, now: string): { value: unknown; from: DetailField['from'] } {
   if (spec.example !== undefined) return { value: spec.example, from: 'example' };
   if (spec.enum?.length) return { value: spec.enum[0], from: 'enum' };
   const n = spec.name;
   const t = (spec.type ?? 'string').toLowerCase();
-  if (spec.format === 'date-time' || /(_at|_time|^timestamp)$/.test(n)) return { value: /expires?_at/.test(n) ? addMinutes(now, 5) : now, from: 'sample' };
+  if (spec.format === 'date-time' || /(_at|_time|^timestamp)$/.test(n))
+    return { value: /expires?_at/.test(n) ? addMinutes(now, 5) : now, from: 'sample' };
   if (/token$/.test(n)) return { value: 'conf_example123', from: 'sample' };
-  if (t === 'integer' || t === 'number') return { value: /status/.test(n) ? 404 : /seconds|retry/.test(n) ? 60 : /limit|threshold/.test(n) ? 100 : 3, from: 'sample' };
+  if (t === 'integer' || t === 'number')
+    return { value: /status/.test(n) ? 404 : /seconds|retry/.test(n) ? 60 : /limit|threshold/.test(n) ? 100 : 3, from: 'sample' };
   if (t === 'boolean') return { value: true, from: 'sample' };
-  if (t.endsWith('[]') || t === 'array') return { value: t.startsWith('object') ? [{}] : [`example_${singular(n)}_1`, `example_${singular(n)}_2`], from: 'sample' };
+  if (t.endsWith('[]') || t === 'array')
+    return { value: t.startsWith('object') ? [{}] : [`example_${singular(n)}_1`, `example_${singular(n)}_2`], from: 'sample' };
   if (t === 'object') return { value: {}, from: 'sample' };
   return { value: `example_${n}`, from: 'sample' };
 }
@@ -38,12 +48,18 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function ofType(v: unknown, t: string): boolean {
   switch (t) {
-    case 'string': return typeof v === 'string';
-    case 'integer': return typeof v === 'number' && Number.isInteger(v);
-    case 'number': return typeof v === 'number' && Number.isFinite(v);
-    case 'boolean': return typeof v === 'boolean';
-    case 'object': return isObject(v);
-    case 'array': return Array.isArray(v);
+    case 'string':
+      return typeof v === 'string';
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'object':
+      return isObject(v);
+    case 'array':
+      return Array.isArray(v);
     default:
       if (t.endsWith('[]')) return Array.isArray(v) && v.every(x => ofType(x, t.slice(0, -2)));
       return true; // 'unknown', or a type the schema check already reports
@@ -51,7 +67,10 @@ function ofType(v: unknown, t: string): boolean {
 }
 
 const article = (t: string) => (/^[aeiou]/.test(t) ? 'an' : 'a');
-const shown = (v: unknown): string => { const s = JSON.stringify(v); return s === undefined ? String(v) : s.length > 60 ? s.slice(0, 57) + '…' : s; };
+const shown = (v: unknown): string => {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 60 ? s.slice(0, 57) + '…' : s;
+};
 
 /**
  * Why a sample value does not fit its details key's declaration (type, then enum), or undefined when

@@ -21,7 +21,10 @@ export function simulate(ctx: FeatureContext, req: SimulationRequest): Simulatio
   const cond = { response: { status, body: req.body, headers: req.headers }, params: req.params };
   const considered: ConsideredRule[] = [];
   const test = (rule: string, code: string | undefined, condition: string | undefined): boolean => {
-    if (condition === undefined) { considered.push({ rule, code, matched: true, steps: ['no condition: always matches'] }); return true; }
+    if (condition === undefined) {
+      considered.push({ rule, code, matched: true, steps: ['no condition: always matches'] });
+      return true;
+    }
     const r = evaluateCondition(condition, cond);
     considered.push({ rule, code, condition, matched: !r.error && r.value, steps: r.steps, error: r.error?.message });
     return !r.error && r.value;
@@ -35,44 +38,94 @@ export function simulate(ctx: FeatureContext, req: SimulationRequest): Simulatio
     for (const c of claiming) {
       if ((conditionalOnly && !c.condition) || tried.has(c.name)) continue;
       tried.add(c.name);
-      if (test(`error_codes.${c.name}`, c.name, c.condition?.value)) return done(ctx, req, status, `error_codes.${c.name}`, c.name, considered);
+      if (test(`error_codes.${c.name}`, c.name, c.condition?.value))
+        return done(ctx, req, status, `error_codes.${c.name}`, c.name, considered);
     }
     return undefined;
   };
   for (const m of [...entries(status), ...entries(range)]) {
     if (!m.code) continue;
     // A condition is more specific than none: before an unconditional fallback, the error_codes whose condition holds.
-    if (!m.condition) { const hit = tryCodes(true); if (hit) return hit; }
+    if (!m.condition) {
+      const hit = tryCodes(true);
+      if (hit) return hit;
+    }
     if (test(name(m), m.code.value, m.condition?.value)) return done(ctx, req, status, name(m), m.code.value, considered, m);
   }
   const hit = tryCodes(false);
   if (hit) return hit;
   const code = defaultCodeFor(status);
-  considered.push({ rule: 'default table', code, matched: true, steps: [`status ${status} → ${code} (error-codes.md s6.2, 409/429 variant of mcp-integration.md s4.3)`] });
+  considered.push({
+    rule: 'default table',
+    code,
+    matched: true,
+    steps: [`status ${status} → ${code} (error-codes.md s6.2, 409/429 variant of mcp-integration.md s4.3)`],
+  });
   return done(ctx, req, status, 'default table', code, considered);
 }
 
-function done(ctx: FeatureContext, req: SimulationRequest, status: number, rule: string, code: string, considered: ConsideredRule[], entry?: MappingEntry): SimulationResult {
+function done(
+  ctx: FeatureContext,
+  req: SimulationRequest,
+  status: number,
+  rule: string,
+  code: string,
+  considered: ConsideredRule[],
+  entry?: MappingEntry,
+): SimulationResult {
   const subject = subjectFor(ctx, { code });
   if (!subject) return { status, rule, code, considered };
-  const mapped = entry ? { ...subject, template: entry.template?.value ?? subject.template, details: [...entry.details.map(d => ({ name: d.name, type: d.type, required: d.required, example: d.example, enum: d.enum })), ...subject.details.filter(d => !entry.details.some(e => e.name === d.name))] } : subject;
+  const mapped = entry
+    ? {
+        ...subject,
+        template: entry.template?.value ?? subject.template,
+        details: [
+          ...entry.details.map(d => ({ name: d.name, type: d.type, required: d.required, example: d.example, enum: d.enum })),
+          ...subject.details.filter(d => !entry.details.some(e => e.name === d.name)),
+        ],
+      }
+    : subject;
   // Details the body (or the request parameters, or a header) carry under the same key fill the envelope;
   // the preview form's edited values win over all of them.
   const samples: Record<string, unknown> = {};
   const origin = new Map<string, 'body' | 'header'>();
-  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {};
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
   const headers = headerValues(req.headers);
   const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
   for (const d of mapped.details) {
-    if (req.samples && own(req.samples, d.name)) { samples[d.name] = req.samples[d.name]; continue; }
-    if (d.name === 'http_status') { samples[d.name] = status; origin.set(d.name, 'body'); continue; }
-    for (const src of [body, req.params ?? {}]) if (own(src, d.name)) { samples[d.name] = src[d.name]; origin.set(d.name, 'body'); break; }
+    if (req.samples && own(req.samples, d.name)) {
+      samples[d.name] = req.samples[d.name];
+      continue;
+    }
+    if (d.name === 'http_status') {
+      samples[d.name] = status;
+      origin.set(d.name, 'body');
+      continue;
+    }
+    for (const src of [body, req.params ?? {}])
+      if (own(src, d.name)) {
+        samples[d.name] = src[d.name];
+        origin.set(d.name, 'body');
+        break;
+      }
     if (origin.has(d.name)) continue;
     const header = headers.get(d.name) ?? headers.get(d.name.replace(/_seconds$/, ''));
-    if (header !== undefined) { samples[d.name] = coerce(header, d.type); origin.set(d.name, 'header'); continue; }
-    if ((d.name === 'reason' || d.name === 'upstream_error') && typeof body.message === 'string') { samples[d.name] = body.message; origin.set(d.name, 'body'); }
+    if (header !== undefined) {
+      samples[d.name] = coerce(header, d.type);
+      origin.set(d.name, 'header');
+      continue;
+    }
+    if ((d.name === 'reason' || d.name === 'upstream_error') && typeof body.message === 'string') {
+      samples[d.name] = body.message;
+      origin.set(d.name, 'body');
+    }
   }
-  const preview = previewSubject(ctx, { ...mapped, httpStatus: [status] }, { samples, now: req.now, toolName: req.toolName, mirrorConfirmation: req.mirrorConfirmation }, origin);
+  const preview = previewSubject(
+    ctx,
+    { ...mapped, httpStatus: [status] },
+    { samples, now: req.now, toolName: req.toolName, mirrorConfirmation: req.mirrorConfirmation },
+    origin,
+  );
   return { status, rule, code, considered, preview };
 }
 

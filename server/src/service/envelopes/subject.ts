@@ -25,7 +25,8 @@ export function subjectFor(ctx: FeatureContext, req: PreviewRequest): Subject | 
   if (e?.kind === 'mapping') return fromMapping(ctx, e.entry);
   // Any code-looking word under the cursor (a registry code named in a comment or a description).
   const text = ctx.doc.getText();
-  let s = offset, end = offset;
+  let s = offset,
+    end = offset;
   while (s > 0 && /[A-Z0-9_]/.test(text[s - 1]!)) s--;
   while (end < text.length && /[A-Z0-9_]/.test(text[end]!)) end++;
   const word = text.slice(s, end);
@@ -37,21 +38,44 @@ function byName(ctx: FeatureContext, name: string, declaredAt?: number): Subject
   if (!r) return { code: name, source: 'unknown', kind: 'error', httpStatus: [], details: [] };
   if (r.source === 'registry') {
     return {
-      code: name, source: 'registry', category: r.reg.category, kind: r.reg.kind, httpStatus: r.reg.http_status,
-      template: r.reg.message_template ?? undefined, description: r.reg.description, mcpRecoverable: r.reg.mcp_recoverable,
-      details: Object.entries(r.reg.details ?? {}).map(([k, d]) => ({ name: k, type: d.type, required: d.required, enum: d.enum, format: d.format })),
+      code: name,
+      source: 'registry',
+      category: r.reg.category,
+      kind: r.reg.kind,
+      httpStatus: r.reg.http_status,
+      template: r.reg.message_template ?? undefined,
+      description: r.reg.description,
+      mcpRecoverable: r.reg.mcp_recoverable,
+      details: Object.entries(r.reg.details ?? {}).map(([k, d]) => ({
+        name: k,
+        type: d.type,
+        required: d.required,
+        enum: d.enum,
+        format: d.format,
+      })),
     };
   }
   if (r.source === 'file') {
     return {
-      code: name, source: 'custom', category: categoryOf(r.def), kind: 'error', httpStatus: r.def.mapsFromHttp.map(s => s.value),
-      template: r.def.template?.value, description: r.def.description, declaredAt: declaredAt ?? r.def.keySpan.start,
+      code: name,
+      source: 'custom',
+      category: categoryOf(r.def),
+      kind: 'error',
+      httpStatus: r.def.mapsFromHttp.map(s => s.value),
+      template: r.def.template?.value,
+      description: r.def.description,
+      declaredAt: declaredAt ?? r.def.keySpan.start,
       details: r.def.details.map(d => ({ name: d.name, type: d.type, required: d.required, example: d.example, enum: d.enum })),
     };
   }
   return {
-    code: name, source: 'workspace', category: r.decl.category, kind: 'error', httpStatus: r.decl.mapsFromHttp,
-    template: r.decl.template, description: r.decl.description,
+    code: name,
+    source: 'workspace',
+    category: r.decl.category,
+    kind: 'error',
+    httpStatus: r.decl.mapsFromHttp,
+    template: r.decl.template,
+    description: r.decl.description,
     details: r.decl.details.map(d => ({ name: d.name, type: d.type, required: d.required })),
   };
 }

@@ -5,7 +5,15 @@
  * of a template, condition roots and operators. The same in YAML, Markdown front matter and JSON;
  * what is inserted follows the file's syntax (JSON keys and strings are quoted).
  */
-import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  MarkupKind,
+  TextEdit,
+  type CompletionItem,
+  type CompletionList,
+  type Position,
+} from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
 import { slotAt, type Slot, type SlotEdit } from './cursor';
 import { codeMarkdown } from './describe';
@@ -13,7 +21,10 @@ import { defaultCodeFor, REASONS } from '../model/httpReasons';
 import { toRange } from '../util/ranges';
 import { createResolver, visibleKeys } from '../workspace/resolve';
 
-export interface CompletionOptions { readonly snippets?: boolean; readonly markdown?: boolean }
+export interface CompletionOptions {
+  readonly snippets?: boolean;
+  readonly markdown?: boolean;
+}
 
 const CODE_KEYS = ['category', 'message_template', 'maps_from_http', 'condition', 'details', 'description'];
 const MAPPING_KEYS = ['code', 'message_template', 'condition', 'details'];
@@ -21,7 +32,19 @@ const SPEC_KEYS = ['type', 'required', 'description', 'example', 'enum', 'format
 const OPERATORS = ['==', '!=', '>', '>=', '<', '<=', 'contains', 'startswith', 'endswith', 'in', 'and', 'or', 'not'];
 const ROOT_ITEMS = ['response.status', 'response.body.', 'response.headers.', 'params.'];
 /** schemas/adapter.schema.json `definitions.detailType`, when the service was given no schema. */
-const DETAIL_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'unknown', 'string[]', 'number[]', 'integer[]', 'object[]'];
+const DETAIL_TYPES = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'object',
+  'array',
+  'unknown',
+  'string[]',
+  'number[]',
+  'integer[]',
+  'object[]',
+];
 
 /** At most this many code items per answer; the list is marked incomplete so the client asks again as the user types. */
 export const MAX_CODE_ITEMS = 200;
@@ -33,7 +56,11 @@ export function complete(ctx: FeatureContext, at: Position, opts: CompletionOpti
 export function completeList(ctx: FeatureContext, at: Position, opts: CompletionOptions = {}): CompletionList {
   let incomplete = false;
   const slot = slotAt(ctx.model, ctx.doc.offsetAt(at));
-  const items = slot ? itemsFor(ctx, slot, opts, () => { incomplete = true; }) : [];
+  const items = slot
+    ? itemsFor(ctx, slot, opts, () => {
+        incomplete = true;
+      })
+    : [];
   return { isIncomplete: incomplete, items };
 }
 
@@ -74,42 +101,64 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
       let names = resolver.allNames(typed).filter(n => n.toUpperCase().startsWith(typed) && ctx.registry.byCode.get(n)?.kind !== 'warning');
       // Registry codes first, then the rest by name; beyond MAX_CODE_ITEMS the client asks again as the user types.
       if (names.length > MAX_CODE_ITEMS) {
-        names = [...names.filter(n => ctx.registry.byCode.has(n)), ...names.filter(n => !ctx.registry.byCode.has(n)).sort()].slice(0, MAX_CODE_ITEMS);
+        names = [...names.filter(n => ctx.registry.byCode.has(n)), ...names.filter(n => !ctx.registry.byCode.has(n)).sort()].slice(
+          0,
+          MAX_CODE_ITEMS,
+        );
         truncated();
       }
       const items: CompletionItem[] = [];
       for (const name of names) {
         const r = resolver.code(name)!;
         if (r.kind === 'warning') continue;
-        const rank = r.source === 'file' ? '0' : r.source === 'workspace' ? '1' : r.reg.phase === 'mvp' ? '2' : r.reg.phase === 'phase1' ? '3' : '4';
+        const rank =
+          r.source === 'file' ? '0' : r.source === 'workspace' ? '1' : r.reg.phase === 'mvp' ? '2' : r.reg.phase === 'phase1' ? '3' : '4';
         items.push({
-          label: name, kind: r.source === 'registry' ? CompletionItemKind.Constant : CompletionItemKind.EnumMember,
+          label: name,
+          kind: r.source === 'registry' ? CompletionItemKind.Constant : CompletionItemKind.EnumMember,
           detail: `${r.category ?? '?'} · ${r.source === 'registry' ? 'registry' : r.source === 'file' ? 'custom' : `custom (${decodeURIComponent(r.decl.uri.replace(/^.*\//, ''))})`}`,
           // Registry codes get the full card; custom codes (maybe 10,000 of them) their template only.
-          documentation: r.source === 'registry' ? md(codeMarkdown(r, ctx.registry)) : r.source === 'file' ? r.def.template?.value : r.decl.template,
-          sortText: `${rank}${name}`, filterText: name,
+          documentation:
+            r.source === 'registry' ? md(codeMarkdown(r, ctx.registry)) : r.source === 'file' ? r.def.template?.value : r.decl.template,
+          sortText: `${rank}${name}`,
+          filterText: name,
           textEdit: TextEdit.replace(range(e), valueText(ctx, e, name)),
         });
       }
       return items;
     }
     case 'category':
-      return ctx.registry.data.categories.filter(c => c.name !== 'SCHEMA').map((c, i) => ({
-        label: c.name, kind: CompletionItemKind.EnumMember, detail: c.description,
-        documentation: md(`Prefix \`${c.prefix}\` · HTTP ${c.http_range.length ? c.http_range.join(', ') : c.http_range_min ? `${c.http_range_min}+` : '—'}`),
-        sortText: String(i).padStart(2, '0'), filterText: c.name, textEdit: TextEdit.replace(range(slot.edit), valueText(ctx, slot.edit, c.name)),
-      }));
+      return ctx.registry.data.categories
+        .filter(c => c.name !== 'SCHEMA')
+        .map((c, i) => ({
+          label: c.name,
+          kind: CompletionItemKind.EnumMember,
+          detail: c.description,
+          documentation: md(
+            `Prefix \`${c.prefix}\` · HTTP ${c.http_range.length ? c.http_range.join(', ') : c.http_range_min ? `${c.http_range_min}+` : '—'}`,
+          ),
+          sortText: String(i).padStart(2, '0'),
+          filterText: c.name,
+          textEdit: TextEdit.replace(range(slot.edit), valueText(ctx, slot.edit, c.name)),
+        }));
     case 'detailType':
       return (ctx.detailTypes ?? DETAIL_TYPES).map((t, i) => ({
-        label: t, kind: CompletionItemKind.TypeParameter, detail: 'details type', sortText: String(i).padStart(2, '0'),
-        filterText: t, textEdit: TextEdit.replace(range(slot.edit), valueText(ctx, slot.edit, t)),
+        label: t,
+        kind: CompletionItemKind.TypeParameter,
+        detail: 'details type',
+        sortText: String(i).padStart(2, '0'),
+        filterText: t,
+        textEdit: TextEdit.replace(range(slot.edit), valueText(ctx, slot.edit, t)),
       }));
     case 'placeholder': {
       const keys = visibleKeys(slot.owner, createResolver(model.codes, ctx.registry, ctx.workspace, doc.uri), ctx.registry);
       const r = toRange(doc, slot.start, slot.end);
       return [...(keys?.values() ?? [])].map(k => ({
-        label: k.name, kind: CompletionItemKind.Field, detail: k.type ?? 'details key',
-        filterText: `{${k.name}`, textEdit: TextEdit.replace(r, `{${k.name}}`),
+        label: k.name,
+        kind: CompletionItemKind.Field,
+        detail: k.type ?? 'details key',
+        filterText: `{${k.name}`,
+        textEdit: TextEdit.replace(r, `{${k.name}}`),
       }));
     }
     case 'condition': {
@@ -119,33 +168,56 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
       const afterPath = /[A-Za-z0-9_\]]\s+$/.test(slot.before);
       const list = afterPath ? OPERATORS : ROOT_ITEMS;
       const wrap = (s: string) => (slot.edit.quote && !slot.before ? `"${s}` : s);
-      return list.map(label => ({ label, kind: afterPath ? CompletionItemKind.Operator : CompletionItemKind.Variable, textEdit: TextEdit.replace(r, wrap(label)) }));
+      return list.map(label => ({
+        label,
+        kind: afterPath ? CompletionItemKind.Operator : CompletionItemKind.Variable,
+        textEdit: TextEdit.replace(r, wrap(label)),
+      }));
     }
     case 'statusKey': {
       const e = slot.edit;
-      const statuses = [...Object.entries(REASONS).filter(([s]) => Number(s) >= 400), ['4XX', 'any other 4xx status'], ['5XX', 'any other 5xx status']] as [string, string][];
-      return statuses.filter(([s]) => !slot.present.has(s)).map(([s, reason]) => {
-        const def = /XX$/.test(s) ? (s === '4XX' ? 'VALIDATION_INVALID_TYPE' : 'INTERNAL_ERROR') : defaultCodeFor(Number(s));
-        const indent = ' '.repeat(e.start - (model.text.lastIndexOf('\n', e.start - 1) + 1) + 2);
-        const snippet = json ? keyText(ctx, e, s, `{ "code": "\${1:${def}}" }`) : `${s}:\n${indent}code: \${1:${def}}`;
-        return {
-          label: s, kind: CompletionItemKind.Value, detail: reason,
-          documentation: md(`Default: \`${def}\``), sortText: s, filterText: s,
-          ...(opts.snippets && e.colon
-            ? { textEdit: TextEdit.replace(range(e), snippet), insertTextFormat: InsertTextFormat.Snippet }
-            : { textEdit: TextEdit.replace(range(e), json ? keyText(ctx, e, s) : e.colon ? `${s}:` : s) }),
-        };
-      });
+      const statuses = [
+        ...Object.entries(REASONS).filter(([s]) => Number(s) >= 400),
+        ['4XX', 'any other 4xx status'],
+        ['5XX', 'any other 5xx status'],
+      ] as [string, string][];
+      return statuses
+        .filter(([s]) => !slot.present.has(s))
+        .map(([s, reason]) => {
+          const def = /XX$/.test(s) ? (s === '4XX' ? 'VALIDATION_INVALID_TYPE' : 'INTERNAL_ERROR') : defaultCodeFor(Number(s));
+          const indent = ' '.repeat(e.start - (model.text.lastIndexOf('\n', e.start - 1) + 1) + 2);
+          const snippet = json ? keyText(ctx, e, s, `{ "code": "\${1:${def}}" }`) : `${s}:\n${indent}code: \${1:${def}}`;
+          return {
+            label: s,
+            kind: CompletionItemKind.Value,
+            detail: reason,
+            documentation: md(`Default: \`${def}\``),
+            sortText: s,
+            filterText: s,
+            ...(opts.snippets && e.colon
+              ? { textEdit: TextEdit.replace(range(e), snippet), insertTextFormat: InsertTextFormat.Snippet }
+              : { textEdit: TextEdit.replace(range(e), json ? keyText(ctx, e, s) : e.colon ? `${s}:` : s) }),
+          };
+        });
     }
-    case 'entryKey': case 'detailSpecKey': {
+    case 'entryKey':
+    case 'detailSpecKey': {
       const e = slot.edit;
       const keys = slot.kind === 'detailSpecKey' ? SPEC_KEYS : slot.block === 'error_codes' ? CODE_KEYS : MAPPING_KEYS;
-      return keys.filter(k => !slot.present.has(k)).map((k, i) => ({
-        label: k, kind: CompletionItemKind.Property, sortText: String(i), filterText: k,
-        ...(opts.snippets && e.colon
-          ? { textEdit: TextEdit.replace(range(e), keyText(ctx, e, k, k === 'message_template' || json ? '"${1}"' : '${1}')), insertTextFormat: InsertTextFormat.Snippet }
-          : { textEdit: TextEdit.replace(range(e), keyText(ctx, e, k)) }),
-      }));
+      return keys
+        .filter(k => !slot.present.has(k))
+        .map((k, i) => ({
+          label: k,
+          kind: CompletionItemKind.Property,
+          sortText: String(i),
+          filterText: k,
+          ...(opts.snippets && e.colon
+            ? {
+                textEdit: TextEdit.replace(range(e), keyText(ctx, e, k, k === 'message_template' || json ? '"${1}"' : '${1}')),
+                insertTextFormat: InsertTextFormat.Snippet,
+              }
+            : { textEdit: TextEdit.replace(range(e), keyText(ctx, e, k)) }),
+        }));
     }
     case 'detailsKey': {
       // The template's placeholders not yet declared: each one a key of type string.
@@ -153,7 +225,10 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
       const t = slot.owner && (slot.owner.kind === 'code' ? slot.owner.def.template : slot.owner.entry.template);
       const names = [...new Set(t?.placeholders.map(p => p.name) ?? [])].filter(n => !slot.present.has(n) || n === e.typed);
       return names.map(n => ({
-        label: n, kind: CompletionItemKind.Field, detail: 'placeholder of the template', filterText: n,
+        label: n,
+        kind: CompletionItemKind.Field,
+        detail: 'placeholder of the template',
+        filterText: n,
         textEdit: TextEdit.replace(range(e), keyText(ctx, e, n, json ? '"string"' : 'string')),
       }));
     }

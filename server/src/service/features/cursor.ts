@@ -8,9 +8,27 @@ export type Target =
   | { readonly kind: 'codeKey'; readonly def: CodeDef; readonly start: number; readonly end: number }
   | { readonly kind: 'codeRef'; readonly entry: MappingEntry; readonly name: string; readonly start: number; readonly end: number }
   | { readonly kind: 'category'; readonly def: CodeDef; readonly start: number; readonly end: number }
-  | { readonly kind: 'placeholder'; readonly owner: { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry }; readonly placeholder: Placeholder; readonly start: number; readonly end: number }
-  | { readonly kind: 'detailKey'; readonly owner: { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry }; readonly name: string; readonly start: number; readonly end: number }
-  | { readonly kind: 'status'; readonly status: StatusRef; readonly owner: CodeDef | MappingEntry; readonly start: number; readonly end: number };
+  | {
+      readonly kind: 'placeholder';
+      readonly owner: { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry };
+      readonly placeholder: Placeholder;
+      readonly start: number;
+      readonly end: number;
+    }
+  | {
+      readonly kind: 'detailKey';
+      readonly owner: { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry };
+      readonly name: string;
+      readonly start: number;
+      readonly end: number;
+    }
+  | {
+      readonly kind: 'status';
+      readonly status: StatusRef;
+      readonly owner: CodeDef | MappingEntry;
+      readonly start: number;
+      readonly end: number;
+    };
 
 const inSpan = (s: { start: number; end: number }, o: number) => o >= s.start && o <= s.end;
 
@@ -24,26 +42,43 @@ export function targetAt(model: AdapterModel, offset: number): Target | undefine
     if (!inSpan(def.entrySpan, offset)) continue;
     if (inSpan(def.keySpan, offset)) return { kind: 'codeKey', def, ...unquotedSpan(model.text, def.keySpan) };
     if (def.category && inSpan(def.category.span, offset)) return { kind: 'category', def, ...def.category.span };
-    for (const p of def.template?.placeholders ?? []) if (inSpan(p.span, offset)) return { kind: 'placeholder', owner: { kind: 'code', def }, placeholder: p, ...p.span };
-    for (const d of def.details) if (inSpan(d.keySpan, offset)) return { kind: 'detailKey', owner: { kind: 'code', def }, name: d.name, ...unquotedSpan(model.text, d.keySpan) };
+    for (const p of def.template?.placeholders ?? [])
+      if (inSpan(p.span, offset)) return { kind: 'placeholder', owner: { kind: 'code', def }, placeholder: p, ...p.span };
+    for (const d of def.details)
+      if (inSpan(d.keySpan, offset))
+        return { kind: 'detailKey', owner: { kind: 'code', def }, name: d.name, ...unquotedSpan(model.text, d.keySpan) };
     for (const s of def.mapsFromHttp) if (inSpan(s.span, offset)) return { kind: 'status', status: s, owner: def, ...s.span };
   }
   for (const entry of model.mappings) {
     if (inSpan(entry.status.span, offset)) return { kind: 'status', status: entry.status, owner: entry, ...entry.status.span };
     if (!inSpan(entry.entrySpan, offset)) continue;
     if (entry.code && inSpan(entry.code.span, offset)) return { kind: 'codeRef', entry, name: entry.code.value, ...nameSpan(entry.code) };
-    for (const p of entry.template?.placeholders ?? []) if (inSpan(p.span, offset)) return { kind: 'placeholder', owner: { kind: 'mapping', entry }, placeholder: p, ...p.span };
-    for (const d of entry.details) if (inSpan(d.keySpan, offset)) return { kind: 'detailKey', owner: { kind: 'mapping', entry }, name: d.name, ...unquotedSpan(model.text, d.keySpan) };
+    for (const p of entry.template?.placeholders ?? [])
+      if (inSpan(p.span, offset)) return { kind: 'placeholder', owner: { kind: 'mapping', entry }, placeholder: p, ...p.span };
+    for (const d of entry.details)
+      if (inSpan(d.keySpan, offset))
+        return { kind: 'detailKey', owner: { kind: 'mapping', entry }, name: d.name, ...unquotedSpan(model.text, d.keySpan) };
   }
   return undefined;
 }
 
 /** The error_codes entry or error_mapping entry whose span holds the offset. */
-export function entryAt(model: AdapterModel, offset: number): { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry } | undefined {
+export function entryAt(
+  model: AdapterModel,
+  offset: number,
+): { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry } | undefined {
   let best: { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry } | undefined;
   let size = Infinity;
-  for (const def of model.codes) if (inSpan(def.entrySpan, offset) && def.entrySpan.end - def.entrySpan.start < size) { best = { kind: 'code', def }; size = def.entrySpan.end - def.entrySpan.start; }
-  for (const entry of model.mappings) if (inSpan(entry.entrySpan, offset) && entry.entrySpan.end - entry.entrySpan.start < size) { best = { kind: 'mapping', entry }; size = entry.entrySpan.end - entry.entrySpan.start; }
+  for (const def of model.codes)
+    if (inSpan(def.entrySpan, offset) && def.entrySpan.end - def.entrySpan.start < size) {
+      best = { kind: 'code', def };
+      size = def.entrySpan.end - def.entrySpan.start;
+    }
+  for (const entry of model.mappings)
+    if (inSpan(entry.entrySpan, offset) && entry.entrySpan.end - entry.entrySpan.start < size) {
+      best = { kind: 'mapping', entry };
+      size = entry.entrySpan.end - entry.entrySpan.start;
+    }
   return best;
 }
 
@@ -58,7 +93,13 @@ export type Slot =
   | { readonly kind: 'detailType'; readonly edit: SlotEdit }
   | { readonly kind: 'placeholder'; readonly owner: Owner; readonly start: number; readonly end: number }
   | { readonly kind: 'condition'; readonly before: string; readonly edit: SlotEdit }
-  | { readonly kind: 'entryKey'; readonly block: 'error_codes' | 'error_mapping'; readonly owner?: Owner; readonly present: ReadonlySet<string>; readonly edit: SlotEdit }
+  | {
+      readonly kind: 'entryKey';
+      readonly block: 'error_codes' | 'error_mapping';
+      readonly owner?: Owner;
+      readonly present: ReadonlySet<string>;
+      readonly edit: SlotEdit;
+    }
   | { readonly kind: 'detailsKey'; readonly owner?: Owner; readonly present: ReadonlySet<string>; readonly edit: SlotEdit }
   | { readonly kind: 'detailSpecKey'; readonly present: ReadonlySet<string>; readonly edit: SlotEdit }
   | { readonly kind: 'statusKey'; readonly present: ReadonlySet<string>; readonly edit: SlotEdit };
@@ -71,14 +112,24 @@ export type Owner = { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: M
  * key needs its `: ` written.
  */
 export interface SlotEdit {
-  readonly start: number; readonly end: number; readonly typed: string; readonly quote: '' | '"'; readonly colon: boolean;
+  readonly start: number;
+  readonly end: number;
+  readonly typed: string;
+  readonly quote: '' | '"';
+  readonly colon: boolean;
   /** Inside `{ }` / `[ ]` (YAML flow or JSON). */ readonly flow: boolean;
   /** Written before the value: a space right after `key:` (`code:|`), else nothing. */ readonly lead?: ' ';
   /** A JSON key typed inside its quotes with no `:` after them: the range covers the closing quote, to write `key": …`. */ readonly closes?: true;
 }
 
 type Path = readonly (string | number)[];
-interface Hit { readonly role: 'key' | 'value'; readonly path: Path; readonly scalar?: Node; readonly map?: YAMLMap; readonly s: Section }
+interface Hit {
+  readonly role: 'key' | 'value';
+  readonly path: Path;
+  readonly scalar?: Node;
+  readonly map?: YAMLMap;
+  readonly s: Section;
+}
 
 export function slotAt(model: AdapterModel, offset: number): Slot | undefined {
   // Inside a template or a condition string: the model knows those spans exactly.
@@ -102,7 +153,10 @@ export function slotAt(model: AdapterModel, offset: number): Slot | undefined {
   if (!block) return undefined;
   const present = (m: YAMLMap | undefined) => new Set((m?.items ?? []).map(x => String((x.key as Scalar | null)?.value)));
   const ownerAt = (): Owner | undefined => {
-    if (block === 'error_codes') { const def = model.codes.find(c => c.name === String(p[1]) && c.node === hit.map); return def && { kind: 'code', def }; }
+    if (block === 'error_codes') {
+      const def = model.codes.find(c => c.name === String(p[1]) && c.node === hit.map);
+      return def && { kind: 'code', def };
+    }
     const entry = model.mappings.find(m => m.node === hit.map);
     return entry && { kind: 'mapping', entry };
   };
@@ -114,7 +168,12 @@ export function slotAt(model: AdapterModel, offset: number): Slot | undefined {
     if (p.length === entryDepth + 1 && p[entryDepth] === 'details') {
       const def = model.codes.find(c => c.detailsNode && c.detailsNode === hit.map);
       const entry = def ? undefined : model.mappings.find(m => m.detailsNode && m.detailsNode === hit.map);
-      return { kind: 'detailsKey', owner: def ? { kind: 'code', def } : entry && { kind: 'mapping', entry }, present: present(hit.map), edit };
+      return {
+        kind: 'detailsKey',
+        owner: def ? { kind: 'code', def } : entry && { kind: 'mapping', entry },
+        present: present(hit.map),
+        edit,
+      };
     }
     if (p.length === entryDepth + 2 && p[entryDepth] === 'details') return { kind: 'detailSpecKey', present: present(hit.map), edit };
     return undefined;
@@ -125,7 +184,12 @@ export function slotAt(model: AdapterModel, offset: number): Slot | undefined {
     if (key === 'category' && block === 'error_codes') return { kind: 'category', edit };
     if (key === 'condition') return { kind: 'condition', before: model.text.slice(edit.start, offset), edit };
   }
-  if (p[entryDepth] === 'details' && typeof key === 'string' && (p.length === entryDepth + 2 || (p.length === entryDepth + 3 && key === 'type'))) return { kind: 'detailType', edit };
+  if (
+    p[entryDepth] === 'details' &&
+    typeof key === 'string' &&
+    (p.length === entryDepth + 2 || (p.length === entryDepth + 3 && key === 'type'))
+  )
+    return { kind: 'detailType', edit };
   return undefined;
 }
 
@@ -139,7 +203,8 @@ function slotEdit(model: AdapterModel, hit: Hit, offset: number): SlotEdit {
     const after = text.slice(hit.s.base + sc.range[1], hit.s.base + sc.range[1] + 40);
     const colon = hit.role === 'key' && !/^\s*:/.test(after);
     const typed = text.slice(span.start, Math.min(offset, span.end));
-    if (json && quoted && colon) return { start: span.start, end: span.end + 1, typed, quote: '', colon, flow: !!hit.map?.flow, closes: true };
+    if (json && quoted && colon)
+      return { start: span.start, end: span.end + 1, typed, quote: '', colon, flow: !!hit.map?.flow, closes: true };
     // An unquoted word in JSON (still being typed) gets its quotes.
     return { start: span.start, end: span.end, typed, quote: json && !quoted ? '"' : '', colon, flow: !!hit.map?.flow };
   }
@@ -151,8 +216,16 @@ function slotEdit(model: AdapterModel, hit: Hit, offset: number): SlotEdit {
   const inQuote = text[start - 1] === '"' || text[start - 1] === "'";
   const closing = inQuote && text[end] === text[start - 1] ? 1 : 0;
   const colon = hit.role === 'key' && !/^["']?\s*:/.test(text.slice(end + closing, end + closing + 40));
-  const lead = hit.role === 'value' && text[start - 1] === ':' ? ' ' as const : undefined;
-  return { start, end, typed: text.slice(start, offset), quote: json && !inQuote ? '"' : '', colon, flow: !!hit.map?.flow, ...(lead ? { lead } : {}) };
+  const lead = hit.role === 'value' && text[start - 1] === ':' ? (' ' as const) : undefined;
+  return {
+    start,
+    end,
+    typed: text.slice(start, offset),
+    quote: json && !inQuote ? '"' : '',
+    colon,
+    flow: !!hit.map?.flow,
+    ...(lead ? { lead } : {}),
+  };
 }
 
 /** The key or value under the offset, with the key path to it; a blank or new line takes its block by indentation. */
@@ -176,16 +249,23 @@ function walk(s: Section, node: Node | null, path: Path, rel: number): Hit | und
   if (!node?.range || rel < node.range[0] || rel > node.range[2]) return undefined;
   if (isMap(node)) {
     for (const pair of node.items) {
-      const k = pair.key as Node | null, v = pair.value as Node | null;
+      const k = pair.key as Node | null,
+        v = pair.value as Node | null;
       const name = keyOf(pair);
       if (!k?.range || name === undefined) continue;
       if (rel >= k.range[0] && rel <= k.range[1]) return { role: 'key', path, scalar: k, map: node, s };
-      if (isMap(v) || isSeq(v)) { const h = walk(s, v, [...path, name], rel); if (h) return h; continue; }
+      if (isMap(v) || isSeq(v)) {
+        const h = walk(s, v, [...path, name], rel);
+        if (h) return h;
+        continue;
+      }
       if (rel <= k.range[1]) continue;
       const between = s.text.slice(k.range[1], rel);
       // The value of this pair: on the key's line after its ':' (block), or before the next ',' / '}' (flow).
-      if (v && isScalar(v) && v.value !== null && v.range && rel >= v.range[0] && rel <= v.range[1]) return { role: 'value', path: [...path, name], scalar: v, map: node, s };
-      if ((!v || (isScalar(v) && (v.value === null || v.range?.[0] === v.range?.[1]))) && /^["']?[ \t]*:[^\n,}]*$/.test(between)) return { role: 'value', path: [...path, name], map: node, s };
+      if (v && isScalar(v) && v.value !== null && v.range && rel >= v.range[0] && rel <= v.range[1])
+        return { role: 'value', path: [...path, name], scalar: v, map: node, s };
+      if ((!v || (isScalar(v) && (v.value === null || v.range?.[0] === v.range?.[1]))) && /^["']?[ \t]*:[^\n,}]*$/.test(between))
+        return { role: 'value', path: [...path, name], map: node, s };
     }
     // Between the pairs of a flow mapping: a new key.
     if (node.flow && rel > node.range[0] && rel < node.range[1]) {
@@ -216,14 +296,18 @@ function byIndent(s: Section, root: Node | null, rel: number): Hit | undefined {
   // One scan up from the cursor: the last content line (`prev`) and the nearest one indented less than
   // the cursor (`bound`). Every line between `bound` and the cursor is indented at least as deep, so a
   // mapping whose keys stand at the cursor's column and that starts after `bound` is still open there.
-  let bound = 0, prev = -1;
+  let bound = 0,
+    prev = -1;
   for (let e = ls - 1; e > 0;) {
     const b = text.lastIndexOf('\n', e - 1) + 1;
     const line = text.slice(b, e);
     const body = line.trimStart();
     if (body && !body.startsWith('#')) {
       if (prev < 0) prev = b;
-      if (line.length - body.length < indent) { bound = b; break; }
+      if (line.length - body.length < indent) {
+        bound = b;
+        break;
+      }
     }
     e = b - 1;
   }
@@ -232,7 +316,10 @@ function byIndent(s: Section, root: Node | null, rel: number): Hit | undefined {
   const visit = (node: Node | null, path: Path) => {
     // Only collections that reach into [bound, cursor] (or start on the next content line) can hold the answer.
     if (!node?.range || node.range[2] < bound || (node.range[0] > rel && text.slice(rel, node.range[0]).trim())) return;
-    if (isSeq(node)) { node.items.forEach((it, i) => visit(it as Node | null, [...path, i])); return; }
+    if (isSeq(node)) {
+      node.items.forEach((it, i) => visit(it as Node | null, [...path, i]));
+      return;
+    }
     if (!isMap(node) || node.flow) return;
     const first = node.items[0]?.key as Node | null;
     if (!first?.range) return;
@@ -241,10 +328,18 @@ function byIndent(s: Section, root: Node | null, rel: number): Hit | undefined {
     for (const p of node.items) {
       const name = keyOf(p);
       if (name === undefined) continue;
-      const v = p.value as Node | null, k = p.key as Node | null;
+      const v = p.value as Node | null,
+        k = p.key as Node | null;
       if (isMap(v) || isSeq(v)) visit(v, [...path, name]);
       // `404:` with nothing under it yet, on the last content line: the cursor, indented deeper, starts its mapping.
-      else if ((!v || (isScalar(v) && v.value === null)) && k?.range && prev >= 0 && k.range[0] >= prev && k.range[0] < ls && indent > colOf(k.range[0])) {
+      else if (
+        (!v || (isScalar(v) && v.value === null)) &&
+        k?.range &&
+        prev >= 0 &&
+        k.range[0] >= prev &&
+        k.range[0] < ls &&
+        indent > colOf(k.range[0])
+      ) {
         best = { role: 'key', path: [...path, name], s };
       }
     }

@@ -28,17 +28,21 @@ export function codeMarkdown(r: ResolvedCode, registry: RegistryIndex): string {
   let recovery: string | undefined;
   let origin: string;
   if (r.source === 'registry') {
-    template = r.reg.message_template; description = r.reg.description; http = [...r.reg.http_status];
+    template = r.reg.message_template;
+    description = r.reg.description;
+    http = [...r.reg.http_status];
     details = Object.entries(r.reg.details ?? {}).map(([name, d]) => ({ name, type: d.type, required: d.required }));
     recovery = r.reg.recovery?.text;
     origin = `registry (${r.reg.phase}${r.reg.kind === 'warning' ? ', warning' : ''})`;
   } else if (r.source === 'file') {
-    template = r.def.template?.value; description = r.def.description;
+    template = r.def.template?.value;
+    description = r.def.description;
     details = r.def.details.map(d => ({ name: d.name, type: d.type, required: d.required }));
     http = r.def.mapsFromHttp.map(s => s.value);
     origin = 'custom code (this file)';
   } else {
-    template = r.decl.template; description = r.decl.description;
+    template = r.decl.template;
+    description = r.decl.description;
     details = r.decl.details.map(d => ({ name: d.name, type: d.type, required: d.required }));
     http = [...r.decl.mapsFromHttp];
     origin = `custom code (${r.decl.uri.replace(/^.*\//, '')})`;
@@ -48,7 +52,8 @@ export function codeMarkdown(r: ResolvedCode, registry: RegistryIndex): string {
   if (template) lines.push('', '`' + template.replace(/`/g, "'") + '`');
   if (details.length) {
     lines.push('', '| details key | type | required |', '|---|---|---|');
-    for (const d of details) lines.push(`| ${cell(d.name)} | ${cell(d.type ?? '')} | ${d.required === undefined ? '' : d.required ? 'yes' : 'no'} |`);
+    for (const d of details)
+      lines.push(`| ${cell(d.name)} | ${cell(d.type ?? '')} | ${d.required === undefined ? '' : d.required ? 'yes' : 'no'} |`);
   }
   const cat = category ? registry.category(category) : undefined;
   if (http.length) lines.push('', `HTTP: ${http.join(', ')}`);

@@ -7,7 +7,9 @@ import { defaultCodeFor, REASONS } from '../model/httpReasons';
 import { toRange } from '../util/ranges';
 import { categoryOf, createResolver, visibleKeys } from '../workspace/resolve';
 
-export interface HoverOptions { readonly markdown?: boolean }
+export interface HoverOptions {
+  readonly markdown?: boolean;
+}
 
 export function hover(ctx: FeatureContext, at: Position, opts: HoverOptions = {}): Hover | null {
   const offset = ctx.doc.offsetAt(at);
@@ -27,7 +29,11 @@ export function hover(ctx: FeatureContext, at: Position, opts: HoverOptions = {}
     }
     case 'codeRef': {
       const r = resolver.code(t.name);
-      return out(r ? codeMarkdown(r, ctx.registry) : `**${t.name}** — unknown code: not in the registry nor in error_codes.`, t.start, t.end);
+      return out(
+        r ? codeMarkdown(r, ctx.registry) : `**${t.name}** — unknown code: not in the registry nor in error_codes.`,
+        t.start,
+        t.end,
+      );
     }
     case 'category': {
       const cat = typeof t.def.category?.value === 'string' ? ctx.registry.category(t.def.category.value) : undefined;
@@ -51,7 +57,8 @@ export function hover(ctx: FeatureContext, at: Position, opts: HoverOptions = {}
     }
     case 'status': {
       const v = t.status.value;
-      if (typeof v !== 'number') return out(`**${t.status.raw}** — ${t.status.valid ? 'any status of this class' : 'not an HTTP status'}`, t.start, t.end);
+      if (typeof v !== 'number')
+        return out(`**${t.status.raw}** — ${t.status.valid ? 'any status of this class' : 'not an HTTP status'}`, t.start, t.end);
       const reason = REASONS[v] ?? '';
       return out(`**${v} ${reason}**\n\nDefault table (error-codes.md s6, 409/429 variant): \`${defaultCodeFor(v)}\``, t.start, t.end);
     }

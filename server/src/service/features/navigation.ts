@@ -10,8 +10,10 @@ import type { CodeOccurrence } from '../model/workspace';
 
 export function codeOccurrences(ctx: FeatureContext): CodeOccurrence[] {
   const out: CodeOccurrence[] = [];
-  for (const c of ctx.model.codes) out.push({ uri: ctx.doc.uri, code: c.name, range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)), kind: 'declaration' });
-  for (const m of ctx.model.mappings) if (m.code) out.push({ uri: ctx.doc.uri, code: m.code.value, range: spanRange(ctx.doc, nameSpan(m.code)), kind: 'reference' });
+  for (const c of ctx.model.codes)
+    out.push({ uri: ctx.doc.uri, code: c.name, range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)), kind: 'declaration' });
+  for (const m of ctx.model.mappings)
+    if (m.code) out.push({ uri: ctx.doc.uri, code: m.code.value, range: spanRange(ctx.doc, nameSpan(m.code)), kind: 'reference' });
   return out;
 }
 
@@ -20,7 +22,10 @@ function codeNameAt(t: Target | undefined): string | undefined {
 }
 
 function allOccurrences(ctx: FeatureContext, code: string): CodeOccurrence[] {
-  return [...codeOccurrences(ctx).filter(o => o.code === code), ...ctx.workspace.occurrences(code, ctx.doc.uri).filter(o => o.uri !== ctx.doc.uri)];
+  return [
+    ...codeOccurrences(ctx).filter(o => o.code === code),
+    ...ctx.workspace.occurrences(code, ctx.doc.uri).filter(o => o.uri !== ctx.doc.uri),
+  ];
 }
 
 export function definition(ctx: FeatureContext, at: Position): Location[] {
@@ -39,7 +44,9 @@ export function definition(ctx: FeatureContext, at: Position): Location[] {
   }
   const code = codeNameAt(t);
   if (!code) return [];
-  return allOccurrences(ctx, code).filter(o => o.kind === 'declaration').map(o => ({ uri: o.uri, range: o.range }));
+  return allOccurrences(ctx, code)
+    .filter(o => o.kind === 'declaration')
+    .map(o => ({ uri: o.uri, range: o.range }));
 }
 
 export function references(ctx: FeatureContext, at: Position, includeDeclaration: boolean): Location[] {
@@ -50,7 +57,9 @@ export function references(ctx: FeatureContext, at: Position, includeDeclaration
   }
   const code = codeNameAt(t);
   if (!code) return [];
-  return allOccurrences(ctx, code).filter(o => includeDeclaration || o.kind === 'reference').map(o => ({ uri: o.uri, range: o.range }));
+  return allOccurrences(ctx, code)
+    .filter(o => includeDeclaration || o.kind === 'reference')
+    .map(o => ({ uri: o.uri, range: o.range }));
 }
 
 export function prepareRename(ctx: FeatureContext, at: Position): { range: Range; placeholder: string } | null {
@@ -83,9 +92,10 @@ export function rename(ctx: FeatureContext, at: Position, newName: string): Work
   const owner = t.owner;
   const decl = (owner.kind === 'code' ? owner.def.details : owner.entry.details).find(d => d.name === name);
   if (decl) edits.push({ range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, decl.keySpan)), newText: newName });
-  for (const p of templatesSeeing(ctx, owner)) for (const ph of p.placeholders) {
-    if (ph.name === name) edits.push({ range: toRange(ctx.doc, ph.span.start + 1, ph.span.end - 1), newText: newName });
-  }
+  for (const p of templatesSeeing(ctx, owner))
+    for (const ph of p.placeholders) {
+      if (ph.name === name) edits.push({ range: toRange(ctx.doc, ph.span.start + 1, ph.span.end - 1), newText: newName });
+    }
   return { changes: { [ctx.doc.uri]: edits } };
 }
 
@@ -95,7 +105,8 @@ type Owner = { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingE
 function templatesSeeing(ctx: FeatureContext, owner: Owner) {
   const own = owner.kind === 'code' ? owner.def.template : owner.entry.template;
   const out = own ? [own] : [];
-  if (owner.kind === 'code') for (const m of ctx.model.mappings) if (m.code?.value === owner.def.name && m.template && !m.details.length) out.push(m.template);
+  if (owner.kind === 'code')
+    for (const m of ctx.model.mappings) if (m.code?.value === owner.def.name && m.template && !m.details.length) out.push(m.template);
   return out;
 }
 

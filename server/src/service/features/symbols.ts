@@ -20,8 +20,11 @@ export function documentSymbols(ctx: FeatureContext): DocumentSymbol[] {
     return { name, kind: SymbolKind.Namespace, range, selectionRange: { start: range.start, end: range.start }, children };
   };
   const codes = model.codes.map(c => ({
-    name: c.name, detail: categoryOf(c) ?? '', kind: SymbolKind.EnumMember,
-    range: spanRange(doc, c.entrySpan), selectionRange: spanRange(doc, unquotedSpan(model.text, c.keySpan)),
+    name: c.name,
+    detail: categoryOf(c) ?? '',
+    kind: SymbolKind.EnumMember,
+    range: spanRange(doc, c.entrySpan),
+    selectionRange: spanRange(doc, unquotedSpan(model.text, c.keySpan)),
   }));
   const byStatus = new Map<number, DocumentSymbol>();
   const statuses: DocumentSymbol[] = [];
@@ -29,15 +32,29 @@ export function documentSymbols(ctx: FeatureContext): DocumentSymbol[] {
     let s = byStatus.get(m.status.span.start);
     if (!s) {
       const entryEnd = Math.max(m.entrySpan.end, m.status.span.end);
-      s = { name: m.status.raw.replace(/^(["'])(.*)\1$/, '$2'), detail: m.index === null ? (m.code?.value ?? '') : '', kind: SymbolKind.Key, range: spanRange(doc, { start: m.status.span.start, end: entryEnd }), selectionRange: spanRange(doc, m.status.span), children: [] };
+      s = {
+        name: m.status.raw.replace(/^(["'])(.*)\1$/, '$2'),
+        detail: m.index === null ? (m.code?.value ?? '') : '',
+        kind: SymbolKind.Key,
+        range: spanRange(doc, { start: m.status.span.start, end: entryEnd }),
+        selectionRange: spanRange(doc, m.status.span),
+        children: [],
+      };
       byStatus.set(m.status.span.start, s);
       statuses.push(s);
     } else s.range = { start: s.range.start, end: spanRange(doc, m.entrySpan).end };
     if (m.index !== null) {
-      s.children!.push({ name: `[${m.index}] ${m.code?.value ?? '?'}`, detail: m.condition?.value ?? 'always', kind: SymbolKind.Object, range: spanRange(doc, m.entrySpan), selectionRange: spanRange(doc, m.entrySpan) });
+      s.children!.push({
+        name: `[${m.index}] ${m.code?.value ?? '?'}`,
+        detail: m.condition?.value ?? 'always',
+        kind: SymbolKind.Object,
+        range: spanRange(doc, m.entrySpan),
+        selectionRange: spanRange(doc, m.entrySpan),
+      });
     }
   }
-  const a = block('error_codes', codes), b = block('error_mapping', statuses);
+  const a = block('error_codes', codes),
+    b = block('error_mapping', statuses);
   if (a) out.push(a);
   if (b) out.push(b);
   return out;
@@ -53,8 +70,10 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
   const seen = new Set<number>();
   for (const m of model.mappings) {
     if (m.index === null || !seen.has(m.status.span.start)) {
-      if (m.index === null) { seen.add(m.status.span.start); out.push(lens(m.status.span, m.code?.value)); }
-      else out.push(lens(m.entrySpan, m.code?.value));
+      if (m.index === null) {
+        seen.add(m.status.span.start);
+        out.push(lens(m.status.span, m.code?.value));
+      } else out.push(lens(m.entrySpan, m.code?.value));
     }
   }
   return out;
@@ -62,8 +81,12 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
 
 export function declaredCodes(ctx: FeatureContext): CodeDeclaration[] {
   return ctx.model.codes.map(c => ({
-    uri: ctx.doc.uri, code: c.name, range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)), category: categoryOf(c),
-    template: c.template?.value, description: c.description,
+    uri: ctx.doc.uri,
+    code: c.name,
+    range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)),
+    category: categoryOf(c),
+    template: c.template?.value,
+    description: c.description,
     details: c.details.map(d => ({ name: d.name, type: d.type, required: d.required, description: d.description })),
     mapsFromHttp: c.mapsFromHttp.map(s => s.value),
   }));

@@ -10,7 +10,8 @@ import type { Fixer, Fixers } from './types';
 /** Every place `from` is written as a code in this file and, through the workspace, in others. */
 function renameCodeEdit(ctx: FeatureContext, from: string, to: string): WorkspaceEdit {
   const here: TextEdit[] = [];
-  for (const c of ctx.model.codes) if (c.name === from) here.push({ range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)), newText: to });
+  for (const c of ctx.model.codes)
+    if (c.name === from) here.push({ range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)), newText: to });
   for (const m of ctx.model.mappings) {
     if (m.code?.value !== from) continue;
     const quoted = m.code.style === 'single' || m.code.style === 'double';
@@ -37,16 +38,27 @@ const nameFormat: Fixer<'code.name-format'> = (ctx, d, data) => {
 const unknownCategory: Fixer<'code.unknown-category'> = (ctx, d, data) => {
   if (unquotedText(ctx.doc, d.range) !== data.value) return [];
   const best = clearlyBest(data.value, data.suggestions);
-  return data.suggestions.map((c, i) => action(`Change category to ${c}`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, c, syntaxOf(ctx.model))]), best && i === 0));
+  return data.suggestions.map((c, i) =>
+    action(`Change category to ${c}`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, c, syntaxOf(ctx.model))]), best && i === 0),
+  );
 };
 
 const categoryPrefix: Fixer<'code.category-prefix'> = (ctx, d, data) => {
   if (unquotedText(ctx.doc, d.range) !== data.name) return [];
-  const out = taken(ctx, data.renameTo) ? [] : [action(`Rename to '${data.renameTo}' (every use)`, d, renameCodeEdit(ctx, data.name, data.renameTo), !data.prefixCategory)];
+  const out = taken(ctx, data.renameTo)
+    ? []
+    : [action(`Rename to '${data.renameTo}' (every use)`, d, renameCodeEdit(ctx, data.name, data.renameTo), !data.prefixCategory)];
   if (data.prefixCategory) {
     const def = ctx.model.codes.find(c => c.name === data.name && c.keySpan.start === ctx.doc.offsetAt(d.range.start));
     if (def?.category) {
-      out.push(action(`Change category to ${data.prefixCategory}`, d, single(ctx.doc, [replaceScalar(ctx.doc, spanRange(ctx.doc, def.category.span), data.prefixCategory, syntaxOf(ctx.model))]), true));
+      out.push(
+        action(
+          `Change category to ${data.prefixCategory}`,
+          d,
+          single(ctx.doc, [replaceScalar(ctx.doc, spanRange(ctx.doc, def.category.span), data.prefixCategory, syntaxOf(ctx.model))]),
+          true,
+        ),
+      );
     }
   }
   return out;
@@ -57,4 +69,3 @@ export const codeNamesFixers: Fixers = {
   'code.unknown-category': unknownCategory,
   'code.category-prefix': categoryPrefix,
 };
-

@@ -7,7 +7,9 @@ export const conditionsFixers: Fixers = {
   'condition.unknown-root': (ctx, d, data) => {
     if (ctx.doc.getText(d.range) !== data.root) return [];
     // `request.body` → `response.body` is read from the path's shape, not guessed from spelling.
-    const best = data.suggestions.length === 1 && data.suggestions[0] === 'response' || clearlyBest(data.root, data.suggestions);
-    return data.suggestions.map((r, i) => action(`Change to '${r}'`, d, single(ctx.doc, [{ range: d.range, newText: r }]), best && i === 0));
+    const best = (data.suggestions.length === 1 && data.suggestions[0] === 'response') || clearlyBest(data.root, data.suggestions);
+    return data.suggestions.map((r, i) =>
+      action(`Change to '${r}'`, d, single(ctx.doc, [{ range: d.range, newText: r }]), best && i === 0),
+    );
   },
 };

@@ -61,7 +61,13 @@ export const nodeEnd = (s: Section, n: Node): number => s.base + n.range![1];
 export const nodeStart = (s: Section, n: Node): number => s.base + n.range![0];
 
 /** Find the error_codes entry or error_mapping entry a diagnostic's data points at. */
-export function findEntry(codes: readonly CodeDef[], mappings: readonly MappingEntry[], kind: 'code' | 'mapping', at: number, index: number | null): CodeDef | MappingEntry | undefined {
+export function findEntry(
+  codes: readonly CodeDef[],
+  mappings: readonly MappingEntry[],
+  kind: 'code' | 'mapping',
+  at: number,
+  index: number | null,
+): CodeDef | MappingEntry | undefined {
   return kind === 'code' ? codes.find(c => c.keySpan.start === at) : mappings.find(m => m.status.span.start === at && m.index === index);
 }
 
@@ -69,7 +75,15 @@ export function findEntry(codes: readonly CodeDef[], mappings: readonly MappingE
  * Edit that adds `key: type` to an entry's details (creating the details block when absent), in the
  * file's own syntax: `"key": "string"` with its comma in JSON, `key: string` in YAML.
  */
-export function declareDetail(doc: TextDocument, s: Section, entryNode: YAMLMap | undefined, details: Node | undefined, key: string, type: string, syntax: FileSyntax): TextEdit | undefined {
+export function declareDetail(
+  doc: TextDocument,
+  s: Section,
+  entryNode: YAMLMap | undefined,
+  details: Node | undefined,
+  key: string,
+  type: string,
+  syntax: FileSyntax,
+): TextEdit | undefined {
   const text = doc.getText();
   const pair = syntax.pair(key, syntax.value(type, false));
   if (details && isMap(details) && details.range) {

@@ -1,5 +1,12 @@
 /** Dispatches code actions on the diagnostic's `code` (never on its message). */
-import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionContext,
+  type Diagnostic,
+  type Range,
+  type TextEdit,
+} from 'vscode-languageserver-types';
 import { isCode, SOURCE, type Code } from '../codes';
 import type { FeatureContext } from '../model/context';
 import { overlaps } from '../util/ranges';
@@ -21,7 +28,11 @@ function actionsFor(ctx: FeatureContext, d: Diagnostic): CodeAction[] {
   if (d.source !== SOURCE || !isCode(d.code)) return [];
   const fixer = fixers[d.code] as Fixer<Code> | undefined;
   if (!fixer || typeof d.data !== 'object' || d.data === null) return [];
-  try { return fixer(ctx, d, d.data as never); } catch { return []; /* a failing fixer offers nothing; the diagnostic stays */ }
+  try {
+    return fixer(ctx, d, d.data as never);
+  } catch {
+    return []; /* a failing fixer offers nothing; the diagnostic stays */
+  }
 }
 
 const wantsQuickFix = (only: readonly string[] | undefined): boolean =>
@@ -51,7 +62,9 @@ export function fixAll(ctx: FeatureContext, diagnostics: readonly Diagnostic[]):
     if (!changes || Object.keys(changes).some(u => u !== ctx.doc.uri)) continue;
     const edits = changes[ctx.doc.uri] ?? [];
     const spans = edits.map(e => [ctx.doc.offsetAt(e.range.start), ctx.doc.offsetAt(e.range.end)] as [number, number]);
-    const clash = spans.some(([s, e]) => offsetsTaken.some(([ts, te]) => s < te && ts < e || (s === e && s >= ts && s <= te) || (ts === te && ts >= s && ts <= e)));
+    const clash = spans.some(([s, e]) =>
+      offsetsTaken.some(([ts, te]) => (s < te && ts < e) || (s === e && s >= ts && s <= te) || (ts === te && ts >= s && ts <= e)),
+    );
     if (clash) continue;
     offsetsTaken.push(...spans);
     chosen.push(...edits);

@@ -34,15 +34,19 @@ function declareCode(ctx: FeatureContext, data: UnknownCodeData, m: MappingEntry
   const lines = (pad: string) => {
     const out = [`${pad}${syntax.key(data.code)}:`, `${pad}  category: ${category}`];
     if (template) out.push(`${pad}  message_template: ${template}`);
-    if (keys.length) { out.push(`${pad}  details:`); for (const k of keys) out.push(`${pad}    ${syntax.pair(k, 'string')}`); }
+    if (keys.length) {
+      out.push(`${pad}  details:`);
+      for (const k of keys) out.push(`${pad}    ${syntax.pair(k, 'string')}`);
+    }
     return out;
   };
   /** … or as one flow mapping (JSON, or a YAML `{ … }` block). */
-  const flowEntry = () => syntax.map([
-    ['category', syntax.value(category)],
-    ...(template ? [['message_template', template] as const] : []),
-    ...(keys.length ? [['details', syntax.map(keys.map(k => [k, syntax.value('string')] as const))] as const] : []),
-  ]);
+  const flowEntry = () =>
+    syntax.map([
+      ['category', syntax.value(category)],
+      ...(template ? [['message_template', template] as const] : []),
+      ...(keys.length ? [['details', syntax.map(keys.map(k => [k, syntax.value('string')] as const))] as const] : []),
+    ]);
   const root = s.doc.contents as Node | null;
   const pair = isMap(root) ? root.items.find(p => keyString(p) === 'error_codes') : undefined;
   let edit;
@@ -71,10 +75,16 @@ export const mappingsFixers: Fixers = {
     if (unquotedText(ctx.doc, d.range) !== data.code) return [];
     const m = ctx.model.mappings.find(x => x.status.span.start === data.entryAt && x.index === data.index);
     const best = clearlyBest(data.code, data.suggestions);
-    const out = data.suggestions.map((c, i) => action(`Change to ${c}`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, c, syntaxOf(ctx.model))]), best && i === 0));
+    const out = data.suggestions.map((c, i) =>
+      action(`Change to ${c}`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, c, syntaxOf(ctx.model))]), best && i === 0),
+    );
     const declare = declareCode(ctx, data, m);
     // Declaring is the fix when no known code is close: the author meant a new code.
-    if (declare) { declare.diagnostics = [d]; if (!out.length) declare.isPreferred = true; out.push(declare); }
+    if (declare) {
+      declare.diagnostics = [d];
+      if (!out.length) declare.isPreferred = true;
+      out.push(declare);
+    }
     return out;
   },
 };

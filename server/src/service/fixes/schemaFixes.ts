@@ -13,7 +13,11 @@ import type { Fixers } from './types';
  * The first suggestion is the best single fix (isPreferred) only when it is a small slip — at most 2
  * edits, or a sixth of the word — and strictly closer than the second.
  */
-export function clearlyBest(word: string, suggestions: readonly string[], distance: (a: string, b: string) => number = editDistance): boolean {
+export function clearlyBest(
+  word: string,
+  suggestions: readonly string[],
+  distance: (a: string, b: string) => number = editDistance,
+): boolean {
   if (!suggestions.length) return false;
   const w = word.toLowerCase();
   const d0 = distance(w, suggestions[0]!.toLowerCase());
@@ -31,10 +35,13 @@ export const schemaFixers: Fixers = {
     const present = new Set(held?.map.items.map(p => String((p.key as { value?: unknown } | null)?.value)) ?? []);
     const suggestions = data.suggestions.filter(k => !present.has(k));
     const best = clearlyBest(data.key, suggestions, keyDistance);
-    const out: CodeAction[] = suggestions.map((k, i) => action(`Change to '${k}'`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, k, syntaxOf(ctx.model))]), best && i === 0));
+    const out: CodeAction[] = suggestions.map((k, i) =>
+      action(`Change to '${k}'`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, k, syntaxOf(ctx.model))]), best && i === 0),
+    );
     if (held) {
       const pair = held.map.items[held.index]!;
-      const k = pair.key as Node, v = pair.value as Node | null;
+      const k = pair.key as Node,
+        v = pair.value as Node | null;
       const span = { start: held.s.base + k.range![0], end: held.s.base + (v?.range ? v.range[1] : k.range![1]) };
       const edit = held.map.flow ? removeFlowItem(ctx.doc, span.start, span.end) : removePair(ctx.doc, span, false);
       out.push(action(`Remove key '${data.key}'`, d, single(ctx.doc, [edit])));
@@ -44,6 +51,8 @@ export const schemaFixers: Fixers = {
   'schema.enum': (ctx, d, data) => {
     if (typeof data.value !== 'string' || unquotedText(ctx.doc, d.range) !== data.value) return [];
     const best = clearlyBest(data.value, data.suggestions);
-    return data.suggestions.map((v, i) => action(`Change to '${v}'`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, v, syntaxOf(ctx.model))]), best && i === 0));
+    return data.suggestions.map((v, i) =>
+      action(`Change to '${v}'`, d, single(ctx.doc, [replaceScalar(ctx.doc, d.range, v, syntaxOf(ctx.model))]), best && i === 0),
+    );
   },
 };

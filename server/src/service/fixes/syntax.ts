@@ -34,7 +34,7 @@ const JSON_SYNTAX: FileSyntax = {
   key: name => JSON.stringify(name),
   value: v => JSON.stringify(v),
   pair: (k, v) => `${JSON.stringify(k)}: ${v}`,
-  map: pairs => pairs.length ? `{ ${pairs.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} }` : '{}',
+  map: pairs => (pairs.length ? `{ ${pairs.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} }` : '{}'),
 };
 
 const YAML_SYNTAX: FileSyntax = {
@@ -43,7 +43,7 @@ const YAML_SYNTAX: FileSyntax = {
   // In a flow collection `[`, `]`, `{`, `}` and `,` end a plain scalar: `string[]` is quoted there and everywhere.
   value: (v, flow = true) => ((flow ? PLAIN_VALUE : PLAIN_BLOCK_VALUE).test(v) && !RESERVED.test(v) ? v : yamlString(v)),
   pair: (k, v) => `${YAML_SYNTAX.key(k)}: ${v}`,
-  map: pairs => pairs.length ? `{ ${pairs.map(([k, v]) => YAML_SYNTAX.pair(k, v)).join(', ')} }` : '{}',
+  map: pairs => (pairs.length ? `{ ${pairs.map(([k, v]) => YAML_SYNTAX.pair(k, v)).join(', ')} }` : '{}'),
 };
 
 export const syntaxOf = (model: Pick<AdapterModel, 'kind'>): FileSyntax => (model.kind === 'json' ? JSON_SYNTAX : YAML_SYNTAX);
@@ -54,7 +54,8 @@ const QUOTES = new Set(['"', "'"]);
 function innerRange(doc: TextDocument, range: Range): Range {
   const text = doc.getText(range);
   if (text.length >= 2 && QUOTES.has(text[0]!) && text[text.length - 1] === text[0]) {
-    const start = doc.offsetAt(range.start) + 1, end = doc.offsetAt(range.end) - 1;
+    const start = doc.offsetAt(range.start) + 1,
+      end = doc.offsetAt(range.end) - 1;
     return { start: doc.positionAt(start), end: doc.positionAt(end) };
   }
   return range;
@@ -81,7 +82,8 @@ const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
 export function insertIntoFlowMap(doc: TextDocument, s: Section, map: YAMLMap, pairText: string): TextEdit | undefined {
   const text = doc.getText();
   if (!map.range) return undefined;
-  const open = s.base + map.range[0], close = s.base + map.range[1] - 1;
+  const open = s.base + map.range[0],
+    close = s.base + map.range[1] - 1;
   if (text[open] !== '{' || text[close] !== '}') return undefined;
   const last = map.items[map.items.length - 1];
   const lastNode = (last?.value ?? last?.key) as Node | null | undefined;
@@ -129,9 +131,15 @@ export function mapOfKey(model: AdapterModel, offset: number): { s: Section; map
       if (isMap(node)) {
         const index = node.items.findIndex(p => (p.key as Node | null)?.range?.[0] === rel);
         if (index >= 0) return { s, map: node, index };
-        for (const p of node.items) { const hit = walk(p.value); if (hit) return hit; }
+        for (const p of node.items) {
+          const hit = walk(p.value);
+          if (hit) return hit;
+        }
       } else if ('items' in node && Array.isArray((node as { items: unknown[] }).items)) {
-        for (const it of (node as { items: unknown[] }).items) { const hit = walk(it); if (hit) return hit; }
+        for (const it of (node as { items: unknown[] }).items) {
+          const hit = walk(it);
+          if (hit) return hit;
+        }
       }
       return undefined;
     };

@@ -4,12 +4,33 @@ import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-typ
 import type { FeatureContext } from '../model/context';
 import type { CodeDef, MappingEntry, Section, Template } from '../model/model';
 import { flowTemplateEnd } from '../parse/placeholders';
-import { action, columnIfFirst, declareDetail, doubleQuote, findEntry, lineEndAfter, lineStart, nodeEnd, nodeStart, removePair, replace, sectionOf, single } from './edits';
+import {
+  action,
+  columnIfFirst,
+  declareDetail,
+  doubleQuote,
+  findEntry,
+  lineEndAfter,
+  lineStart,
+  nodeEnd,
+  nodeStart,
+  removePair,
+  replace,
+  sectionOf,
+  single,
+} from './edits';
 import { clearlyBest } from './schemaFixes';
 import { removeFlowItem, syntaxOf, unquotedText } from './syntax';
 import type { Fixer, Fixers } from './types';
 
-const TYPE_OF_PARAM: Record<string, string> = { string: 'string', integer: 'integer', number: 'number', boolean: 'boolean', array: 'string[]', object: 'object' };
+const TYPE_OF_PARAM: Record<string, string> = {
+  string: 'string',
+  integer: 'integer',
+  number: 'number',
+  boolean: 'boolean',
+  array: 'string[]',
+  object: 'object',
+};
 
 function entryAndSection(ctx: FeatureContext, kind: 'code' | 'mapping', at: number, index: number | null) {
   const e = findEntry(ctx.model.codes, ctx.model.mappings, kind, at, index);
@@ -25,18 +46,25 @@ const unknownPlaceholder: Fixer<'template.unknown-placeholder'> = (ctx, d, data)
   if (found && !found.e.detailsShared && !(found.e.shared && !found.e.detailsNode)) {
     const type = (data.param?.type && TYPE_OF_PARAM[data.param.type]) || 'string';
     const edit = declareDetail(ctx.doc, found.s, found.e.node, found.e.detailsNode, data.key, type, syntaxOf(ctx.model));
-    if (edit) out.push(action(`Declare '${data.key}: ${type}' in details`, d, single(ctx.doc, [edit]), !!data.param || data.suggestions.length === 0));
+    if (edit)
+      out.push(
+        action(`Declare '${data.key}: ${type}' in details`, d, single(ctx.doc, [edit]), !!data.param || data.suggestions.length === 0),
+      );
   }
   // A template shared through an alias is not edited: it would change the anchor's other users.
   if (found?.e.template?.shared || (!found && templateAt(ctx, ctx.doc.offsetAt(d.range.start))?.shared)) return out;
   // The closest key is the best fix only when no parameter says the key is meant, and it is clearly the closest.
   const best = !data.param && clearlyBest(data.key, data.suggestions);
-  data.suggestions.forEach((k, i) => out.push(action(`Change to '{${k}}'`, d, single(ctx.doc, [{ range: d.range, newText: `{${k}}` }]), best && i === 0)));
+  data.suggestions.forEach((k, i) =>
+    out.push(action(`Change to '{${k}}'`, d, single(ctx.doc, [{ range: d.range, newText: `{${k}}` }]), best && i === 0)),
+  );
   out.push(action(`Remove '{${data.key}}' from the template`, d, single(ctx.doc, [removePlaceholder(ctx, d)])));
   return out;
 };
 
-function templateOf(e: CodeDef | MappingEntry): Template | undefined { return e.template; }
+function templateOf(e: CodeDef | MappingEntry): Template | undefined {
+  return e.template;
+}
 
 function templateAt(ctx: FeatureContext, offset: number): Template | undefined {
   for (const e of [...ctx.model.codes, ...ctx.model.mappings]) {
@@ -52,15 +80,22 @@ function templateAt(ctx: FeatureContext, offset: number): Template | undefined {
  */
 function removePlaceholder(ctx: FeatureContext, d: Diagnostic): TextEdit {
   const text = ctx.doc.getText();
-  let start = ctx.doc.offsetAt(d.range.start), end = ctx.doc.offsetAt(d.range.end);
+  let start = ctx.doc.offsetAt(d.range.start),
+    end = ctx.doc.offsetAt(d.range.end);
   const t = templateAt(ctx, start);
   if (t) {
     const lo = t.style === 'single' || t.style === 'double' ? t.span.start + 1 : t.span.start;
     const hi = t.style === 'single' || t.style === 'double' ? t.span.end - 1 : t.span.end;
     const q = t.style === 'single' ? "''" : "'";
-    if (start - q.length >= lo && end + q.length <= hi && text.slice(start - q.length, start) === q && text.slice(end, end + q.length) === q
-      && !(t.style === 'single' && text[start - 3] === "'" && start - 3 >= lo)) {
-      start -= q.length; end += q.length;
+    if (
+      start - q.length >= lo &&
+      end + q.length <= hi &&
+      text.slice(start - q.length, start) === q &&
+      text.slice(end, end + q.length) === q &&
+      !(t.style === 'single' && text[start - 3] === "'" && start - 3 >= lo)
+    ) {
+      start -= q.length;
+      end += q.length;
     }
     if (start > lo && text[start - 1] === ' ' && (end === hi || text[end] === ' ' || /[.,;:!?)]/.test(text[end] ?? ''))) start--;
     else if (start === lo && text[end] === ' ' && end < hi) end++;
@@ -147,4 +182,3 @@ export const templatesFixers: Fixers = {
   'template.unquoted-placeholder': unquoted,
   'template.flow-mapping': flowMapping,
 };
-

@@ -5,7 +5,10 @@
  */
 import type { Document, Node, YAMLMap } from 'yaml';
 
-export interface Span { readonly start: number; readonly end: number }
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
 
 export type FileKind = 'markdown' | 'yaml' | 'json';
 
@@ -33,9 +36,16 @@ export interface StringValue {
   readonly shared?: true;
 }
 
-export interface Placeholder { readonly name: string; /** covers the braces */ readonly span: Span }
+export interface Placeholder {
+  readonly name: string;
+  /** covers the braces */ readonly span: Span;
+}
 
-export interface MalformedPlaceholder { readonly span: Span; readonly reason: string; /** The name meant, when clear (`{ x }`). */ readonly name?: string }
+export interface MalformedPlaceholder {
+  readonly span: Span;
+  readonly reason: string;
+  /** The name meant, when clear (`{ x }`). */ readonly name?: string;
+}
 
 export interface Template extends StringValue {
   readonly placeholders: readonly Placeholder[];
@@ -67,7 +77,10 @@ export interface StatusRef {
 }
 
 /** Something of the wrong shape where a value was expected (a map where a string belongs, ...). */
-export interface ValueRef { readonly value: unknown; readonly span: Span }
+export interface ValueRef {
+  readonly value: unknown;
+  readonly span: Span;
+}
 
 export interface CodeDef {
   readonly name: string;
@@ -117,7 +130,12 @@ export interface ParseProblem {
   readonly yamlCode: string;
 }
 
-export interface OperationParam { readonly name: string; readonly span: Span; readonly operation: string; readonly type?: string }
+export interface OperationParam {
+  readonly name: string;
+  readonly span: Span;
+  readonly operation: string;
+  readonly type?: string;
+}
 
 export interface AdapterModel {
   readonly uri: string;

@@ -33,12 +33,21 @@ interface RegistryCategory {
   readonly http_range_min?: number;
 }
 
-export interface PlaceholderAlias { readonly key: string; readonly join?: string }
+export interface PlaceholderAlias {
+  readonly key: string;
+  readonly join?: string;
+}
 
 export interface Registry {
   readonly categories: readonly RegistryCategory[];
   readonly codes: readonly RegistryCode[];
-  readonly other_codes?: readonly { readonly code: string; readonly kind?: string; readonly origin?: string; readonly details_seen?: readonly string[]; readonly example_message?: string }[];
+  readonly other_codes?: readonly {
+    readonly code: string;
+    readonly kind?: string;
+    readonly origin?: string;
+    readonly details_seen?: readonly string[];
+    readonly example_message?: string;
+  }[];
   readonly http_default_mapping: {
     readonly table: readonly { readonly status: number; readonly codes: readonly string[]; readonly default?: string }[];
     readonly variant_in_mcp_integration?: { readonly adds: Readonly<Record<string, string>> };

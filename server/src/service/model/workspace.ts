@@ -4,7 +4,12 @@
  */
 import type { Range } from 'vscode-languageserver-types';
 
-interface DeclaredDetail { readonly name: string; readonly type?: string; readonly required?: boolean; readonly description?: string }
+interface DeclaredDetail {
+  readonly name: string;
+  readonly type?: string;
+  readonly required?: boolean;
+  readonly description?: string;
+}
 
 /** A custom code declared in some file's `error_codes`. */
 export interface CodeDeclaration {

@@ -30,16 +30,23 @@ function aliasTargets(doc: Document): Map<Node, Node | undefined> {
     // The anchor is defined before its node's content: an alias inside it refers to the node itself.
     const a = (n as { anchor?: string }).anchor;
     if (a) anchors.set(a, n);
-    if (isMap(n) || isSeq(n)) for (const it of n.items) {
-      if (isPair(it)) { walk(it.key as Node | null, depth + 1); walk(it.value as Node | null, depth + 1); } else walk(it as Node | null, depth + 1);
-    }
+    if (isMap(n) || isSeq(n))
+      for (const it of n.items) {
+        if (isPair(it)) {
+          walk(it.key as Node | null, depth + 1);
+          walk(it.value as Node | null, depth + 1);
+        } else walk(it as Node | null, depth + 1);
+      }
   };
   walk(doc.contents as Node | null, 0);
   targets.set(doc, out);
   return out;
 }
 
-interface Deref { readonly node: Node | null | undefined; readonly shared: boolean }
+interface Deref {
+  readonly node: Node | null | undefined;
+  readonly shared: boolean;
+}
 
 /**
  * What `n` stands for: itself, or an alias's anchored node. `shared` when it is reached through an
@@ -57,10 +64,15 @@ export function deref(doc: Document, n: unknown): Deref {
 /** `<<` as a merge key (a plain `<<` read with `merge: true`; a quoted '<<' is an ordinary key). */
 const isMergeKey = (p: Pair): boolean => isScalar(p.key) && typeof p.key.value === 'symbol';
 
-export interface Reached { readonly pair: Pair; /** Reached through an alias: editing it changes the anchor's other users. */ readonly shared: boolean }
+export interface Reached {
+  readonly pair: Pair;
+  /** Reached through an alias: editing it changes the anchor's other users. */ readonly shared: boolean;
+}
 
 const keyOf = (p: Pair): string | undefined =>
-  isScalar(p.key) && p.key.value !== null && typeof p.key.value !== 'object' && typeof p.key.value !== 'symbol' ? String(p.key.value) : undefined;
+  isScalar(p.key) && p.key.value !== null && typeof p.key.value !== 'object' && typeof p.key.value !== 'symbol'
+    ? String(p.key.value)
+    : undefined;
 
 /**
  * The pairs `map` holds with its merge keys applied (YAML merge-key semantics): its own pairs first,
@@ -76,7 +88,10 @@ export function effectivePairs(doc: Document, map: YAMLMap, shared = false, dept
   }
   if (!merges || depth > MAX_DEPTH) return out;
   const seen = new Set<string>();
-  for (const r of out) { const k = keyOf(r.pair); if (k !== undefined) seen.add(k); }
+  for (const r of out) {
+    const k = keyOf(r.pair);
+    if (k !== undefined) seen.add(k);
+  }
   for (const m of merges) {
     const v = m.value as Node | null;
     for (const src of isSeq(v) ? v.items : [v]) {
@@ -102,8 +117,12 @@ export function badMerges(doc: Document): Node[] {
       for (const p of n.items) {
         if (isMergeKey(p)) {
           const v = p.value as Node | null;
-          const sources = isSeq(v) ? v.items as Node[] : [v];
-          for (const src of sources) if (!isMap(deref(doc, src).node)) { const at = (src ?? p.key) as Node | null; if (at?.range) out.push(at); }
+          const sources = isSeq(v) ? (v.items as Node[]) : [v];
+          for (const src of sources)
+            if (!isMap(deref(doc, src).node)) {
+              const at = (src ?? p.key) as Node | null;
+              if (at?.range) out.push(at);
+            }
         }
         walk(p.key as Node | null, depth + 1);
         walk(p.value as Node | null, depth + 1);

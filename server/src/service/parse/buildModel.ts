@@ -43,7 +43,12 @@ interface BuildOptions {
   readonly chunkThreshold?: number;
 }
 
-export function buildModel(uri: string, text: string, extraGlobs: readonly string[] = [], opts: BuildOptions = {}): AdapterModel | undefined {
+export function buildModel(
+  uri: string,
+  text: string,
+  extraGlobs: readonly string[] = [],
+  opts: BuildOptions = {},
+): AdapterModel | undefined {
   const cls = classify(uri, text, extraGlobs);
   return cls && buildClassified(uri, text, cls, opts);
 }
@@ -52,7 +57,12 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
   const { start, end } = cls.region;
   const syntaxErrors: ParseProblem[] = [];
   if (cls.unclosed) {
-    syntaxErrors.push({ start: 0, end: 3, message: "Front matter opened with '---' is never closed by a line that is only '---'.", yamlCode: 'FRONT_MATTER_UNCLOSED' });
+    syntaxErrors.push({
+      start: 0,
+      end: 3,
+      message: "Front matter opened with '---' is never closed by a line that is only '---'.",
+      yamlCode: 'FRONT_MATTER_UNCLOSED',
+    });
   }
   const yamlText = text.slice(start, end);
   let sections: Section[] | undefined;
@@ -62,13 +72,16 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
     const ps = opts.previous?.parseState as ChunkState | undefined;
     const prev = Array.isArray(ps?.pieces) ? ps : undefined;
     const c = opts.change;
-    const change = c && c.start >= start && c.oldEnd <= opts.previous!.text.length && text.length - opts.previous!.text.length === c.newEnd - c.oldEnd
-      ? { start: c.start - start, oldEnd: c.oldEnd - start, newEnd: c.newEnd - start } : undefined;
+    const change =
+      c && c.start >= start && c.oldEnd <= opts.previous!.text.length && text.length - opts.previous!.text.length === c.newEnd - c.oldEnd
+        ? { start: c.start - start, oldEnd: c.oldEnd - start, newEnd: c.newEnd - start }
+        : undefined;
     const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change);
     if (chunked) {
       sections = [chunked.section];
       ex = chunked.extracted;
-      for (const e of chunked.errors) syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
+      for (const e of chunked.errors)
+        syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
       parseState = chunked.state;
     }
   }
@@ -81,13 +94,25 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
   }
   ex ??= extract(sections);
   if (yamlText.includes('<<')) {
-    for (const s of sections) for (const n of badMerges(s.doc)) {
-      syntaxErrors.push({ start: s.base + n.range![0], end: s.base + n.range![1], message: "A merge key '<<' takes a mapping, an alias of a mapping, or a list of them; this value is none of these and is ignored.", yamlCode: 'BAD_MERGE' });
-    }
+    for (const s of sections)
+      for (const n of badMerges(s.doc)) {
+        syntaxErrors.push({
+          start: s.base + n.range![0],
+          end: s.base + n.range![1],
+          message:
+            "A merge key '<<' takes a mapping, an alias of a mapping, or a list of them; this value is none of these and is ignored.",
+          yamlCode: 'BAD_MERGE',
+        });
+      }
   }
   return {
-    uri, text, kind: cls.kind, sections,
-    codes: ex.codes, mappings: ex.mappings, params: ex.params,
+    uri,
+    text,
+    kind: cls.kind,
+    sections,
+    codes: ex.codes,
+    mappings: ex.mappings,
+    params: ex.params,
     syntaxErrors,
     suppressions: suppressions(text, start, end),
     parseState,
@@ -106,14 +131,17 @@ function parseSections(yamlText: string, base: number, kind: FileKind, errors: P
     for (const d of docs) {
       remapRanges([d.contents as Node | null], f);
       const dr = d.range as [number, number, number];
-      dr[0] = f(dr[0]); dr[1] = f(dr[1]); dr[2] = f(dr[2]);
+      dr[0] = f(dr[0]);
+      dr[1] = f(dr[1]);
+      dr[2] = f(dr[2]);
     }
     for (const e of r.errors) errors.push({ start: base + e.start, end: base + e.end, message: e.message, yamlCode: e.code });
   }
   const sections: Section[] = [];
   docs.forEach((doc, index) => {
     for (const e of doc.errors) {
-      const s = f(e.pos[0]), t = f(e.pos[1]);
+      const s = f(e.pos[0]),
+        t = f(e.pos[1]);
       errors.push({ start: base + s, end: base + Math.max(t, s), message: e.message, yamlCode: e.code });
     }
     // A Markdown adapter has one front matter document; a second one would be body text.
@@ -137,7 +165,10 @@ export function suppressions(text: string, start: number, end: number): Map<numb
   for (const m of region.matchAll(DISABLE)) {
     for (let i = last; i < m.index; i++) if (region.charCodeAt(i) === 10) line++;
     last = m.index;
-    const codes = m[1]!.replace(REASON, '').split(/[\s,]+/).filter(Boolean);
+    const codes = m[1]!
+      .replace(REASON, '')
+      .split(/[\s,]+/)
+      .filter(Boolean);
     out.set(line + 1, new Set(codes.length ? codes : ['*']));
   }
   return out;

@@ -17,7 +17,12 @@ import { collectRanges, collectSpans } from './shiftModel';
 import { diff, reuseLayout, type Change, type Piece as LayoutPiece } from './reuseLayout';
 import { remapRanges, repairTabs, TAB_INDENT, type TabError } from './tabs';
 
-interface ChunkError { readonly start: number; readonly end: number; readonly message: string; readonly code: string }
+interface ChunkError {
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  readonly code: string;
+}
 
 interface Chunk {
   readonly text: string;
@@ -46,7 +51,10 @@ type Role = 'top' | 'header' | 'error_codes' | 'error_mapping';
 type ChunkStore = Map<string, Chunk[]>;
 
 /** What the next parse of the same document reuses: the layout of this text, each piece with its chunk. */
-export interface ChunkState { readonly pieces: LayoutPiece<Chunk>[]; readonly text: string }
+export interface ChunkState {
+  readonly pieces: LayoutPiece<Chunk>[];
+  readonly text: string;
+}
 
 /** Chunks by text, for a parse that had to split the text again. */
 function storeOf(pieces: readonly LayoutPiece<Chunk>[]): ChunkStore {
@@ -55,9 +63,14 @@ function storeOf(pieces: readonly LayoutPiece<Chunk>[]): ChunkStore {
     const c = p?.chunk;
     if (!c) return;
     const list = store.get(c.text);
-    if (list) list.push(c); else store.set(c.text, [c]);
+    if (list) list.push(c);
+    else store.set(c.text, [c]);
   };
-  for (const p of pieces) { add(p); add(p.header); p.sub?.forEach(add); }
+  for (const p of pieces) {
+    add(p);
+    add(p.header);
+    p.sub?.forEach(add);
+  }
   return store;
 }
 
@@ -82,7 +95,13 @@ const SPLIT_BLOCK = /^(?:error_codes|error_mapping)[ \t]*:[ \t]*(?:#[^\n]*)?\r?$
 
 type Piece = LayoutPiece<Chunk>;
 
-export function parseChunked(text: string, base: number, options: object, prevState: ChunkState | undefined, change?: Change): ChunkedParse | undefined {
+export function parseChunked(
+  text: string,
+  base: number,
+  options: object,
+  prevState: ChunkState | undefined,
+  change?: Change,
+): ChunkedParse | undefined {
   const unsafe = (t: string) => UNSAFE.test(t);
   let top: Piece[] | undefined;
   if (prevState) top = reuseLayout(prevState.pieces, prevState.text, text, change ?? diff(prevState.text, text), unsafe);
@@ -112,7 +131,11 @@ export function parseChunked(text: string, base: number, options: object, prevSt
     }
     if (chunk.placedAt !== start) {
       const d = start - chunk.placedAt;
-      for (const r of (chunk.ranges ??= collectRanges(chunk.pairs))) { r[0] = r[0]! + d; r[1] = r[1]! + d; r[2] = r[2]! + d; }
+      for (const r of (chunk.ranges ??= collectRanges(chunk.pairs))) {
+        r[0] = r[0]! + d;
+        r[1] = r[1]! + d;
+        r[2] = r[2]! + d;
+      }
       chunk.placedAt = start;
     }
     piece.chunk = chunk;
@@ -141,7 +164,8 @@ export function parseChunked(text: string, base: number, options: object, prevSt
       block.items.push(...c.pairs);
       placed.push([c, role]);
     }
-    const first = block.items[0]?.key as Node | undefined, last = block.items[block.items.length - 1];
+    const first = block.items[0]?.key as Node | undefined,
+      last = block.items[block.items.length - 1];
     const lastEnd = endOf(last);
     block.range = [first?.range?.[0] ?? piece.sub[0]!.start, lastEnd, lastEnd];
     // The header chunk's pair is shared with the store: give it a fresh pair so the cached one keeps its null value.
@@ -165,7 +189,10 @@ export function parseChunked(text: string, base: number, options: object, prevSt
       else if (role === 'error_mapping') extractMappingPairs(section, c.pairs, c.extracted);
     } else if (c.extractedAt !== at) {
       const d = at - c.extractedAt;
-      for (const s of (c.spans ??= collectSpans(c.extracted))) { (s as { start: number }).start += d; (s as { end: number }).end += d; }
+      for (const s of (c.spans ??= collectSpans(c.extracted))) {
+        (s as { start: number }).start += d;
+        (s as { end: number }).end += d;
+      }
     }
     c.extractedAt = at;
     c.extractedAs = role;
@@ -178,7 +205,8 @@ export function parseChunked(text: string, base: number, options: object, prevSt
 
 function endOf(p: Pair | undefined): number {
   if (!p) return 0;
-  const v = p.value as Node | null, k = p.key as Node | null;
+  const v = p.value as Node | null,
+    k = p.key as Node | null;
   return v?.range?.[1] ?? k?.range?.[1] ?? 0;
 }
 
@@ -196,7 +224,10 @@ function parseChunk(t: string, options: object, at: number): Chunk | undefined {
   if (docs.length !== 1) return undefined;
   const d = docs[0]!;
   const f = toOriginal ?? ((x: number) => x);
-  const errors = [...tabErrors, ...d.errors.map(e => ({ start: f(e.pos[0]), end: Math.max(f(e.pos[1]), f(e.pos[0])), message: e.message, code: e.code }))];
+  const errors = [
+    ...tabErrors,
+    ...d.errors.map(e => ({ start: f(e.pos[0]), end: Math.max(f(e.pos[1]), f(e.pos[0])), message: e.message, code: e.code })),
+  ];
   const contents = d.contents as Node | null;
   const anchors = ANCHOR_OR_ALIAS.test(t);
   if (!isMap(contents)) return errors.length || contents ? undefined : { text: t, pairs: [], errors, placedAt: at, anchors };
@@ -204,7 +235,11 @@ function parseChunk(t: string, options: object, at: number): Chunk | undefined {
   if (toOriginal) remapRanges(pairs, toOriginal);
   const chunk: Chunk = { text: t, pairs, errors, placedAt: 0, anchors };
   if (at !== 0) {
-    for (const r of (chunk.ranges = collectRanges(pairs))) { r[0] = r[0]! + at; r[1] = r[1]! + at; r[2] = r[2]! + at; }
+    for (const r of (chunk.ranges = collectRanges(pairs))) {
+      r[0] = r[0]! + at;
+      r[1] = r[1]! + at;
+      r[2] = r[2]! + at;
+    }
     chunk.placedAt = at;
   }
   return chunk;
@@ -261,13 +296,15 @@ function splitBlock(text: string, p: Piece, headEnd: number): void {
         if (c === '-' || c === '?' || c === '{' || c === '[') return;
         // An entry starts at its key, not at its line: the indentation before the key belongs to the
         // previous chunk, where a whole parse also places an empty value that ends there.
-        if (sub.length) sub[sub.length - 1]!.end = i; else headerEnd = i;
+        if (sub.length) sub[sub.length - 1]!.end = i;
+        else headerEnd = i;
         sub.push({ start: i, end: lineEnd });
         pos = lineEnd;
         continue;
       } else if (!sub.length) return;
     }
-    if (sub.length) sub[sub.length - 1]!.end = lineEnd; else headerEnd = lineEnd;
+    if (sub.length) sub[sub.length - 1]!.end = lineEnd;
+    else headerEnd = lineEnd;
     pos = lineEnd;
   }
   if (!sub.length) return;

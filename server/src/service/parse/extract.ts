@@ -1,17 +1,38 @@
 /** Walks the parsed sections and pulls out the blocks we check, with document offsets. */
 import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import { deref, effectivePairs, type Reached } from './aliases';
-import type { CodeDef, DetailDecl, MappingEntry, OperationParam, ScalarStyle, Section, Span, StatusRef, StringValue, Template, ValueRef } from '../model/model';
+import type {
+  CodeDef,
+  DetailDecl,
+  MappingEntry,
+  OperationParam,
+  ScalarStyle,
+  Section,
+  Span,
+  StatusRef,
+  StringValue,
+  Template,
+  ValueRef,
+} from '../model/model';
 import { flat } from './flat';
 import { scanTemplate } from './placeholders';
 
-export interface Extracted { codes: CodeDef[]; mappings: MappingEntry[]; params: OperationParam[] }
+export interface Extracted {
+  codes: CodeDef[];
+  mappings: MappingEntry[];
+  params: OperationParam[];
+}
 
 export function extract(sections: readonly Section[]): Extracted {
   const out: Extracted = { codes: [], mappings: [], params: [] };
   for (const s of sections) {
     const root = s.doc.contents;
-    if (isMap(root)) extractTopPairs(s, effectivePairs(s.doc, root).map(r => r.pair), out);
+    if (isMap(root))
+      extractTopPairs(
+        s,
+        effectivePairs(s.doc, root).map(r => r.pair),
+        out,
+      );
   }
   return out;
 }
@@ -32,7 +53,10 @@ const reached = (p: Pair | Reached): Reached => ('pair' in p ? p : { pair: p, sh
 
 /** Entries of an error_codes block (its own pairs, or with merges applied). */
 export function extractCodePairs(s: Section, pairs: PairsIn, out: Extracted): void {
-  for (const p of pairs) { const c = codeDef(s, reached(p)); if (c) out.codes.push(c); }
+  for (const p of pairs) {
+    const c = codeDef(s, reached(p));
+    if (c) out.codes.push(c);
+  }
 }
 
 /** Entries of an error_mapping block. */
@@ -48,20 +72,29 @@ export function keyString(pair: Pair): string | undefined {
 
 /** A node's plain value; undefined when it cannot be built (a `<<` merging a non-mapping throws). */
 function toJSON(n: Node): unknown {
-  try { return n.toJSON(); } catch { return undefined; }
+  try {
+    return n.toJSON();
+  } catch {
+    return undefined;
+  }
 }
 
 const spanOf = (s: Section, n: Node): Span => ({ start: s.base + n.range![0], end: s.base + n.range![1] });
 
 function pairSpan(s: Section, p: Pair): Span {
-  const k = p.key as Node | null, v = p.value as Node | null;
+  const k = p.key as Node | null,
+    v = p.value as Node | null;
   const start = k?.range ? k.range[0] : (v?.range?.[0] ?? 0);
-  const end = v?.range ? v.range[1] : (k?.range ? k.range[1] : start);
+  const end = v?.range ? v.range[1] : k?.range ? k.range[1] : start;
   return { start: s.base + start, end: s.base + end };
 }
 
 const STYLE: Record<string, ScalarStyle> = {
-  PLAIN: 'plain', QUOTE_SINGLE: 'single', QUOTE_DOUBLE: 'double', BLOCK_LITERAL: 'literal', BLOCK_FOLDED: 'folded',
+  PLAIN: 'plain',
+  QUOTE_SINGLE: 'single',
+  QUOTE_DOUBLE: 'double',
+  BLOCK_LITERAL: 'literal',
+  BLOCK_FOLDED: 'folded',
 };
 
 function stringValue(s: Section, n: unknown, shared = false): StringValue | undefined {
@@ -102,7 +135,8 @@ function statusRef(s: Section, n: unknown): StatusRef | undefined {
 function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] {
   const out: DetailDecl[] = [];
   const d = deref(s.doc, node);
-  const n = d.node, sharedAll = sharedEntry || d.shared;
+  const n = d.node,
+    sharedAll = sharedEntry || d.shared;
   if (isMap(n)) {
     for (const { pair: p, shared } of effectivePairs(s.doc, n, sharedAll)) {
       const name = keyString(p);
@@ -124,7 +158,8 @@ function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] 
     }
   } else if (isSeq(n)) {
     for (const it of n.items) {
-      const r = deref(s.doc, it), item = r.node;
+      const r = deref(s.doc, it),
+        item = r.node;
       if (isScalar(item) && typeof item.value === 'string' && item.range) {
         const span = spanOf(s, item);
         out.push({ name: item.value, keySpan: span, pairSpan: { ...span }, ...(sharedAll || r.shared ? { shared: true } : {}) });
@@ -135,28 +170,47 @@ function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] 
 }
 
 interface EntryFields {
-  code?: StringValue; category?: ValueRef; template?: Template; templateNode?: ValueRef & { node: Node };
-  mapsFromHttp: StatusRef[]; condition?: StringValue; details: DetailDecl[]; detailsNode?: Node; detailsShared?: true; description?: string;
+  code?: StringValue;
+  category?: ValueRef;
+  template?: Template;
+  templateNode?: ValueRef & { node: Node };
+  mapsFromHttp: StatusRef[];
+  condition?: StringValue;
+  details: DetailDecl[];
+  detailsNode?: Node;
+  detailsShared?: true;
+  description?: string;
 }
 
 function entryFields(s: Section, map: YAMLMap | undefined, shared: boolean): EntryFields {
   const f: EntryFields = { mapsFromHttp: [], details: [] };
   if (!map) return f;
   for (const { pair: p, shared: sh } of effectivePairs(s.doc, map, shared)) {
-    const k = keyString(p), v = p.value as Node | null;
+    const k = keyString(p),
+      v = p.value as Node | null;
     switch (k) {
-      case 'code': f.code = stringValue(s, v, sh); break;
-      case 'category': f.category = valueRef(s, v); break;
+      case 'code':
+        f.code = stringValue(s, v, sh);
+        break;
+      case 'category':
+        f.category = valueRef(s, v);
+        break;
       case 'message_template':
         f.template = template(s, v, sh);
         if (!f.template) f.templateNode = valueRef(s, v);
         break;
       case 'maps_from_http': {
         const list = deref(s.doc, v).node;
-        if (isSeq(list)) for (const it of list.items) { const r = statusRef(s, it); if (r) f.mapsFromHttp.push(r); }
+        if (isSeq(list))
+          for (const it of list.items) {
+            const r = statusRef(s, it);
+            if (r) f.mapsFromHttp.push(r);
+          }
         break;
       }
-      case 'condition': f.condition = stringValue(s, v, sh); break;
+      case 'condition':
+        f.condition = stringValue(s, v, sh);
+        break;
       case 'details': {
         const d = deref(s.doc, v);
         f.details = details(s, v, sh);
@@ -164,14 +218,21 @@ function entryFields(s: Section, map: YAMLMap | undefined, shared: boolean): Ent
         if (sh || d.shared) f.detailsShared = true;
         break;
       }
-      case 'description': { const d = deref(s.doc, v).node; if (isScalar(d) && typeof d.value === 'string') f.description = d.value; break; }
+      case 'description': {
+        const d = deref(s.doc, v).node;
+        if (isScalar(d) && typeof d.value === 'string') f.description = d.value;
+        break;
+      }
     }
   }
   return f;
 }
 
 /** `shared` (the entry, or only its details, reached through an alias) only when true, so models compare equal. */
-const sharedFlags = (entry: boolean, f: EntryFields) => ({ ...(entry ? { shared: true as const } : {}), ...(f.detailsShared ? { detailsShared: true as const } : {}) });
+const sharedFlags = (entry: boolean, f: EntryFields) => ({
+  ...(entry ? { shared: true as const } : {}),
+  ...(f.detailsShared ? { detailsShared: true as const } : {}),
+});
 
 function codeDef(s: Section, r: Reached): CodeDef | undefined {
   const p = r.pair;
@@ -183,9 +244,20 @@ function codeDef(s: Section, r: Reached): CodeDef | undefined {
   const shared = r.shared || d.shared;
   const f = entryFields(s, node, shared);
   return {
-    name, keySpan: spanOf(s, key), entrySpan: pairSpan(s, p), section: s.index, node,
-    category: f.category, template: f.template, templateNode: f.templateNode, mapsFromHttp: f.mapsFromHttp,
-    condition: f.condition, details: f.details, detailsNode: f.detailsNode, description: f.description, ...sharedFlags(shared, f),
+    name,
+    keySpan: spanOf(s, key),
+    entrySpan: pairSpan(s, p),
+    section: s.index,
+    node,
+    category: f.category,
+    template: f.template,
+    templateNode: f.templateNode,
+    mapsFromHttp: f.mapsFromHttp,
+    condition: f.condition,
+    details: f.details,
+    detailsNode: f.detailsNode,
+    description: f.description,
+    ...sharedFlags(shared, f),
   };
 }
 
@@ -199,8 +271,18 @@ function mappingEntries(s: Section, r: Reached, out: MappingEntry[]): void {
     const shared = viaAlias || d.shared;
     const f = entryFields(s, node, shared);
     out.push({
-      status, index, entrySpan: span, section: s.index, node, code: f.code, template: f.template, templateNode: f.templateNode,
-      condition: f.condition, details: f.details, detailsNode: f.detailsNode, ...sharedFlags(shared, f),
+      status,
+      index,
+      entrySpan: span,
+      section: s.index,
+      node,
+      code: f.code,
+      template: f.template,
+      templateNode: f.templateNode,
+      condition: f.condition,
+      details: f.details,
+      detailsNode: f.detailsNode,
+      ...sharedFlags(shared, f),
     });
   };
   const v = deref(s.doc, p.value);
@@ -213,7 +295,10 @@ const HTTP_MAPS_TO = /^(?:GET|POST|PUT|PATCH|DELETE) \//;
 
 function operationParams(s: Section, ops: Node | null, out: OperationParam[]): void {
   const lists: Node[] = [];
-  if (isMap(ops)) for (const p of ops.items) { if (isSeq(p.value)) lists.push(p.value); }
+  if (isMap(ops))
+    for (const p of ops.items) {
+      if (isSeq(p.value)) lists.push(p.value);
+    }
   else if (isSeq(ops)) lists.push(ops);
   for (const list of lists) {
     if (!isSeq(list)) continue;
@@ -229,7 +314,13 @@ function operationParams(s: Section, ops: Node | null, out: OperationParam[]): v
             const t = isMap(pp.value) ? pp.value.get('type') : undefined;
             out.push({ name: pn, span: spanOf(s, pp.key as Node), operation: name, type: typeof t === 'string' ? t : undefined });
           }
-        } else if (k === 'maps_to' && isScalar(p.value) && typeof p.value.value === 'string' && HTTP_MAPS_TO.test(p.value.value) && p.value.range) {
+        } else if (
+          k === 'maps_to' &&
+          isScalar(p.value) &&
+          typeof p.value.value === 'string' &&
+          HTTP_MAPS_TO.test(p.value.value) &&
+          p.value.range
+        ) {
           const raw = s.text.slice(p.value.range[0], p.value.range[1]);
           for (const m of raw.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
             const start = s.base + p.value.range[0] + m.index;

@@ -33,7 +33,8 @@ export function scanTemplate(raw: string, start: number, value: string, style: S
     const span = { start: start + i, end: start + j + 1 };
     if (PLACEHOLDER_NAME.test(inner)) placeholders.push({ name: inner, span });
     else if (inner.length === 0) malformed.push({ span, reason: 'empty placeholder {}' });
-    else if (PLACEHOLDER_NAME.test(inner.trim())) malformed.push({ span, reason: `spaces inside the braces: write {${inner.trim()}}`, name: inner.trim() });
+    else if (PLACEHOLDER_NAME.test(inner.trim()))
+      malformed.push({ span, reason: `spaces inside the braces: write {${inner.trim()}}`, name: inner.trim() });
     else malformed.push({ span, reason: `'${inner}' is not a placeholder name ([A-Za-z_][A-Za-z0-9_]*)` });
     i = j;
   }

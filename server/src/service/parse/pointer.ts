@@ -27,7 +27,7 @@ export function nodeAt(root: Node | null | undefined, pointer: string): PointerH
       const next = cur.items[Number(seg)] as Node | null | undefined;
       if (next === undefined) return { reached: cur };
       cur = next;
-    } else return { reached: isAlias(cur) ? cur : key ?? cur ?? undefined };
+    } else return { reached: isAlias(cur) ? cur : (key ?? cur ?? undefined) };
   }
   return { node: cur ?? undefined, key };
 }

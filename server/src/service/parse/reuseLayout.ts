@@ -7,10 +7,20 @@
  * the caller splits the whole text.
  */
 
-export interface Piece<C = unknown> { start: number; end: number; sub?: Piece<C>[]; header?: Piece<C>; /** The chunk parsed from exactly this text last time. */ chunk?: C }
+export interface Piece<C = unknown> {
+  start: number;
+  end: number;
+  sub?: Piece<C>[];
+  header?: Piece<C>;
+  /** The chunk parsed from exactly this text last time. */ chunk?: C;
+}
 
 /** An edit: [start, oldEnd) of the previous text became [start, newEnd) of this one. */
-export interface Change { readonly start: number; readonly oldEnd: number; readonly newEnd: number }
+export interface Change {
+  readonly start: number;
+  readonly oldEnd: number;
+  readonly newEnd: number;
+}
 
 /** The changed range, from the common prefix and suffix (or from the caller's hint when it has one). */
 export function diff(old: string, text: string): Change {
@@ -36,7 +46,13 @@ const NOT_A_KEY_START = new Set([' ', '\t', '#', '\n', '\r', '-', '?', '{', '[']
  * The pieces of `text`, reusing `pieces` (the previous text's) when `change` stays inside one entry
  * chunk of a split block; `unsafe` tests a chunk's new text for what the chunked parse refuses.
  */
-export function reuseLayout<C>(pieces: readonly Piece<C>[], old: string, text: string, change: Change, unsafe: (t: string) => boolean): Piece<C>[] | undefined {
+export function reuseLayout<C>(
+  pieces: readonly Piece<C>[],
+  old: string,
+  text: string,
+  change: Change,
+  unsafe: (t: string) => boolean,
+): Piece<C>[] | undefined {
   const { start, oldEnd } = change;
   const delta = change.newEnd - oldEnd;
   const ti = findPiece(pieces, start);
@@ -65,9 +81,14 @@ export function reuseLayout<C>(pieces: readonly Piece<C>[], old: string, text: s
   const move = (p: Piece<C>, d: number): Piece<C> => ({ start: p.start + d, end: p.end + d, chunk: p.chunk });
   return pieces.map((p, i) => {
     if (i < ti) return p.sub ? { ...p, sub: p.sub.slice() } : { ...p };
-    if (i > ti) return p.sub ? { start: p.start + delta, end: p.end + delta, header: move(p.header!, delta), sub: p.sub.map(x => move(x, delta)) } : move(p, delta);
+    if (i > ti)
+      return p.sub
+        ? { start: p.start + delta, end: p.end + delta, header: move(p.header!, delta), sub: p.sub.map(x => move(x, delta)) }
+        : move(p, delta);
     return {
-      start: p.start, end: p.end + delta, header: { ...p.header! },
+      start: p.start,
+      end: p.end + delta,
+      header: { ...p.header! },
       sub: p.sub!.map((x, j) => (j < si ? { ...x } : j > si ? move(x, delta) : { start: x.start, end: newEnd })),
     };
   });
@@ -75,9 +96,11 @@ export function reuseLayout<C>(pieces: readonly Piece<C>[], old: string, text: s
 
 /** Index of the piece holding offset `at` (pieces are sorted and contiguous). */
 function findPiece<C>(pieces: readonly Piece<C>[], at: number): number {
-  let lo = 0, hi = pieces.length - 1;
+  let lo = 0,
+    hi = pieces.length - 1;
   while (lo <= hi) {
-    const mid = (lo + hi) >> 1, p = pieces[mid]!;
+    const mid = (lo + hi) >> 1,
+      p = pieces[mid]!;
     if (at < p.start) hi = mid - 1;
     else if (at >= p.end) lo = mid + 1;
     else return mid;

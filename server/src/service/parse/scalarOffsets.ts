@@ -18,16 +18,35 @@ export function valueOffsets(v: StringValue): (i: number) => number {
     if (style === 'double' && raw[j] === '\\') {
       map[i] = j;
       const n = raw[j + 1] ?? '';
-      if (n === '\n' || n === '\r') { j += 2; while (raw[j] === ' ' || raw[j] === '\t' || raw[j] === '\n') j++; i--; continue; }
+      if (n === '\n' || n === '\r') {
+        j += 2;
+        while (raw[j] === ' ' || raw[j] === '\t' || raw[j] === '\n') j++;
+        i--;
+        continue;
+      }
       j += ESCAPE_LEN[n] ?? 2;
       continue;
     }
-    if (style === 'single' && c === "'" && raw[j] === "'" && raw[j + 1] === "'") { map[i] = j; j += 2; continue; }
-    if (raw[j] === c) { map[i] = j; j++; continue; }
+    if (style === 'single' && c === "'" && raw[j] === "'" && raw[j + 1] === "'") {
+      map[i] = j;
+      j += 2;
+      continue;
+    }
+    if (raw[j] === c) {
+      map[i] = j;
+      j++;
+      continue;
+    }
     // A folded line break (value ' ' or '\n') stands for a newline plus indentation in the source.
     const start = j;
     while (j < raw.length && (raw[j] === '\n' || raw[j] === '\r' || raw[j] === ' ' || raw[j] === '\t') && raw[j] !== c) j++;
-    if (raw[j] === c) { map[i] = j; j++; } else { map[i] = start; j = start + 1; }
+    if (raw[j] === c) {
+      map[i] = j;
+      j++;
+    } else {
+      map[i] = start;
+      j = start + 1;
+    }
   }
   map[value.length] = Math.min(j, raw.length);
   return i => base + (map[Math.max(0, Math.min(i, value.length))] ?? raw.length);

@@ -14,9 +14,16 @@ export function collectRanges(pairs: readonly Pair[]): number[][] {
     if (!n || seen.has(n)) return;
     seen.add(n);
     if (n.range) out.push(n.range as unknown as number[]);
-    if (isMap(n) || isSeq(n)) for (const it of n.items) { if (isPair(it)) pair(it); else node(it as Node | null); }
+    if (isMap(n) || isSeq(n))
+      for (const it of n.items) {
+        if (isPair(it)) pair(it);
+        else node(it as Node | null);
+      }
   };
-  const pair = (p: Pair): void => { node(p.key as Node | null); node(p.value as Node | null); };
+  const pair = (p: Pair): void => {
+    node(p.key as Node | null);
+    node(p.value as Node | null);
+  };
   for (const p of pairs) pair(p);
   return out;
 }
@@ -24,7 +31,12 @@ export function collectRanges(pairs: readonly Pair[]): number[][] {
 export function collectSpans(x: Extracted): Span[] {
   const out: Span[] = [];
   const seen = new Set<Span>();
-  const span = (s: Span | undefined) => { if (s && !seen.has(s)) { seen.add(s); out.push(s); } };
+  const span = (s: Span | undefined) => {
+    if (s && !seen.has(s)) {
+      seen.add(s);
+      out.push(s);
+    }
+  };
   const template = (t: { span: Span; placeholders: readonly { span: Span }[]; malformed: readonly { span: Span }[] } | undefined) => {
     if (!t) return;
     span(t.span);
@@ -32,15 +44,29 @@ export function collectSpans(x: Extracted): Span[] {
     for (const p of t.malformed) span(p.span);
   };
   for (const c of x.codes) {
-    span(c.keySpan); span(c.entrySpan); span(c.category?.span); span(c.templateNode?.span);
-    template(c.template); span(c.condition?.span);
+    span(c.keySpan);
+    span(c.entrySpan);
+    span(c.category?.span);
+    span(c.templateNode?.span);
+    template(c.template);
+    span(c.condition?.span);
     for (const st of c.mapsFromHttp) span(st.span);
-    for (const d of c.details) { span(d.keySpan); span(d.pairSpan); }
+    for (const d of c.details) {
+      span(d.keySpan);
+      span(d.pairSpan);
+    }
   }
   for (const m of x.mappings) {
-    span(m.status.span); span(m.entrySpan); span(m.code?.span); span(m.templateNode?.span);
-    template(m.template); span(m.condition?.span);
-    for (const d of m.details) { span(d.keySpan); span(d.pairSpan); }
+    span(m.status.span);
+    span(m.entrySpan);
+    span(m.code?.span);
+    span(m.templateNode?.span);
+    template(m.template);
+    span(m.condition?.span);
+    for (const d of m.details) {
+      span(d.keySpan);
+      span(d.pairSpan);
+    }
   }
   for (const p of x.params) span(p.span);
   return out;

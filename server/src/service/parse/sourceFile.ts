@@ -5,7 +5,10 @@
 import type { FileKind } from '../model/model';
 import { matchesAny } from '../util/glob';
 
-interface YamlRegion { readonly start: number; readonly end: number }
+interface YamlRegion {
+  readonly start: number;
+  readonly end: number;
+}
 
 export interface Classified {
   readonly kind: FileKind;
@@ -27,7 +30,11 @@ const SNIFF_JSON = /"type"\s*:\s*"adapter"|"(?:error_codes|error_mapping)"\s*:/;
 
 export function uriPath(uri: string): string {
   const noQuery = uri.replace(/[?#].*$/, '');
-  try { return decodeURIComponent(noQuery.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')); } catch { return noQuery; }
+  try {
+    return decodeURIComponent(noQuery.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''));
+  } catch {
+    return noQuery;
+  }
 }
 
 /** Classify a file; undefined when it is not an adapter file. Sniffing reads at most the first 64 KiB. */

@@ -6,7 +6,12 @@
  */
 import { isMap, isPair, isSeq, type Node, type Pair } from 'yaml';
 
-export interface TabError { readonly start: number; readonly end: number; readonly message: string; readonly code: string }
+export interface TabError {
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  readonly code: string;
+}
 
 interface TabRepair {
   /** The text to parse instead (tab-indented lines re-indented with spaces). */
@@ -20,14 +25,20 @@ interface TabRepair {
 /** A line whose indentation holds a tab. */
 export const TAB_INDENT = /^ *\t/m;
 
-interface Edit { readonly at: number; readonly oldLen: number; readonly newLen: number; readonly newAt: number }
+interface Edit {
+  readonly at: number;
+  readonly oldLen: number;
+  readonly newLen: number;
+  readonly newAt: number;
+}
 
 export function repairTabs(t: string): TabRepair | undefined {
   if (!TAB_INDENT.test(t)) return undefined;
   const edits: Edit[] = [];
   const errors: TabError[] = [];
   let out = '';
-  let prevIndent = 0, prevOpens = false;
+  let prevIndent = 0,
+    prevOpens = false;
   let pos = 0;
   while (pos < t.length) {
     const nl = t.indexOf('\n', pos);
@@ -39,9 +50,12 @@ export function repairTabs(t: string): TabRepair | undefined {
     const blank = /^(?:#.*)?\r?\n?$/.test(content);
     if (!blank && ws.includes('\t')) {
       const indent = prevOpens ? prevIndent + 2 : prevIndent;
-      const first = pos + ws.indexOf('\t'), last = pos + ws.lastIndexOf('\t') + 1;
+      const first = pos + ws.indexOf('\t'),
+        last = pos + ws.lastIndexOf('\t') + 1;
       errors.push({
-        start: first, end: last, code: 'TAB_AS_INDENT',
+        start: first,
+        end: last,
+        code: 'TAB_AS_INDENT',
         message: `Tabs are not allowed as indentation; indent with spaces (read here as ${indent} spaces, like the lines around it).`,
       });
       edits.push({ at: pos, oldLen: ws.length, newLen: indent, newAt: out.length });
@@ -74,11 +88,18 @@ export function remapRanges(items: readonly (Pair | Node | null | undefined)[], 
     if (!n || seen.has(n)) return;
     seen.add(n);
     const r = n.range;
-    if (r) { r[0] = f(r[0]); r[1] = f(r[1]); r[2] = f(r[2]); }
+    if (r) {
+      r[0] = f(r[0]);
+      r[1] = f(r[1]);
+      r[2] = f(r[2]);
+    }
     if (isMap(n) || isSeq(n)) for (const it of n.items) visit(it as Pair | Node | null);
   };
   const visit = (x: Pair | Node | null | undefined): void => {
-    if (isPair(x)) { node(x.key as Node | null); node(x.value as Node | null); } else node(x);
+    if (isPair(x)) {
+      node(x.key as Node | null);
+      node(x.value as Node | null);
+    } else node(x);
   };
   for (const x of items) visit(x);
 }

@@ -16,16 +16,25 @@ export class GlobSyntaxError extends Error {}
 
 const SLASH = 47;
 /** Edge labels: a code unit, or one of these. */
-const NOT_SLASH = -1, ANY = -2;
+const NOT_SLASH = -1,
+  ANY = -2;
 type Ranges = readonly (readonly [number, number])[];
-interface Edge { readonly on: number | { neg: boolean; ranges: Ranges }; readonly to: number }
-const MAX_PATTERN = 1024, MAX_NESTING = 64;
+interface Edge {
+  readonly on: number | { neg: boolean; ranges: Ranges };
+  readonly to: number;
+}
+const MAX_PATTERN = 1024,
+  MAX_NESTING = 64;
 
 function accepts(on: Edge['on'], c: number): boolean {
   if (typeof on === 'number') return on === ANY || (on === NOT_SLASH ? c !== SLASH : on === c);
   if (c === SLASH) return false;
   let hit = false;
-  for (const [lo, hi] of on.ranges) if (c >= lo && c <= hi) { hit = true; break; }
+  for (const [lo, hi] of on.ranges)
+    if (c >= lo && c <= hi) {
+      hit = true;
+      break;
+    }
   return hit !== on.neg;
 }
 
@@ -34,10 +43,18 @@ export function compileGlob(glob: string): Glob {
   if (glob.length > MAX_PATTERN) throw new GlobSyntaxError(`pattern longer than ${MAX_PATTERN} characters`);
   const edges: Edge[][] = [[]];
   const eps: number[][] = [[]];
-  const state = () => { edges.push([]); eps.push([]); return edges.length - 1; };
+  const state = () => {
+    edges.push([]);
+    eps.push([]);
+    return edges.length - 1;
+  };
   const groups: { fork: number; join: number; at: number }[] = [];
   let cur = 0;
-  const step = (on: Edge['on']) => { const n = state(); edges[cur]!.push({ on, to: n }); cur = n; };
+  const step = (on: Edge['on']) => {
+    const n = state();
+    edges[cur]!.push({ on, to: n });
+    cur = n;
+  };
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!;
     if (c === '*') {
@@ -111,7 +128,8 @@ function machine(source: string, edges: Edge[][], eps: number[][], accept: numbe
   let gen = 0;
   const run = (path: string) => {
     let steps = 0;
-    let cur: number[] = [], next: number[] = [];
+    let cur: number[] = [],
+      next: number[] = [];
     const add = (set: number[], s0: number) => {
       const stack = [s0];
       while (stack.length) {
@@ -132,11 +150,18 @@ function machine(source: string, edges: Edge[][], eps: number[][], accept: numbe
       const c = path.charCodeAt(i);
       gen++;
       next.length = 0;
-      for (const s of cur) for (const e of edges[s]!) { steps++; if (accepts(e.on, c)) add(next, e.to); }
+      for (const s of cur)
+        for (const e of edges[s]!) {
+          steps++;
+          if (accepts(e.on, c)) add(next, e.to);
+        }
       // Unanchored at segment starts: a match may begin after any `/`.
       if (c === SLASH) add(next, 0);
       [cur, next] = [next, cur];
-      if (gen > 0xfffffff0) { mark.fill(0); gen = 1; }
+      if (gen > 0xfffffff0) {
+        mark.fill(0);
+        gen = 1;
+      }
     }
     return { matched: cur.includes(accept), steps };
   };
@@ -148,7 +173,11 @@ const cache = new Map<string, Glob | GlobSyntaxError>();
 function cached(glob: string): Glob | GlobSyntaxError {
   let hit = cache.get(glob);
   if (!hit) {
-    try { hit = compileGlob(glob); } catch (e) { hit = e instanceof GlobSyntaxError ? e : new GlobSyntaxError(String(e)); }
+    try {
+      hit = compileGlob(glob);
+    } catch (e) {
+      hit = e instanceof GlobSyntaxError ? e : new GlobSyntaxError(String(e));
+    }
     if (cache.size > 256) cache.clear();
     cache.set(glob, hit);
   }
@@ -163,5 +192,8 @@ export function globError(glob: string): string | undefined {
 
 /** Whether any valid glob matches; invalid ones match nothing (callers report them, see globError). */
 export function matchesAny(path: string, globs: readonly string[]): boolean {
-  return globs.some(g => { const m = cached(g); return !(m instanceof GlobSyntaxError) && m.test(path); });
+  return globs.some(g => {
+    const m = cached(g);
+    return !(m instanceof GlobSyntaxError) && m.test(path);
+  });
 }

@@ -5,28 +5,51 @@
  * an offset in the document (identity for a file; through a string's escapes for JSON inside a string).
  */
 
-interface JsonBase { readonly start: number; readonly end: number }
-export interface JsonEntry { readonly key: string; readonly keyStart: number; readonly keyEnd: number; readonly value: JsonNode }
+interface JsonBase {
+  readonly start: number;
+  readonly end: number;
+}
+export interface JsonEntry {
+  readonly key: string;
+  readonly keyStart: number;
+  readonly keyEnd: number;
+  readonly value: JsonNode;
+}
 export type JsonNode =
-  | JsonBase & { readonly kind: 'object'; readonly entries: JsonEntry[] }
-  | JsonBase & { readonly kind: 'array'; readonly items: JsonNode[] }
-  | JsonBase & { readonly kind: 'string'; readonly value: string; /** Document offset of the value's i-th UTF-16 unit (i = length: the closing quote). */ at(i: number): number }
-  | JsonBase & { readonly kind: 'number'; readonly value: number }
-  | JsonBase & { readonly kind: 'boolean'; readonly value: boolean }
-  | JsonBase & { readonly kind: 'null'; readonly value: null };
+  | (JsonBase & { readonly kind: 'object'; readonly entries: JsonEntry[] })
+  | (JsonBase & { readonly kind: 'array'; readonly items: JsonNode[] })
+  | (JsonBase & {
+      readonly kind: 'string';
+      readonly value: string;
+      /** Document offset of the value's i-th UTF-16 unit (i = length: the closing quote). */ at(i: number): number;
+    })
+  | (JsonBase & { readonly kind: 'number'; readonly value: number })
+  | (JsonBase & { readonly kind: 'boolean'; readonly value: boolean })
+  | (JsonBase & { readonly kind: 'null'; readonly value: null });
 
 type JsonParse = { readonly ok: true; readonly node: JsonNode } | { readonly ok: false; readonly offset: number; readonly message: string };
 
 export const MAX_DEPTH = 256;
 
-class JsonError extends Error { constructor(readonly offset: number, message: string) { super(message); } }
+class JsonError extends Error {
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 const ESC: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 export function parseJson(text: string, map: (i: number) => number = i => i): JsonParse {
   let i = 0;
-  const ws = () => { while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++; };
-  const fail = (msg: string, at = i): never => { throw new JsonError(map(at), msg); };
+  const ws = () => {
+    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+  };
+  const fail = (msg: string, at = i): never => {
+    throw new JsonError(map(at), msg);
+  };
   const found = () => (i >= text.length ? 'the end of the text' : `'${text[i]}'`);
 
   const str = (): JsonNode & { kind: 'string' } => {
@@ -42,13 +65,21 @@ export function parseJson(text: string, map: (i: number) => number = i => i): Js
         if (n === 'u') {
           const hex = text.slice(i + 2, i + 6);
           if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('\\u must be followed by four hex digits');
-          rawAt.push(i); value += String.fromCharCode(parseInt(hex, 16)); i += 6; continue;
+          rawAt.push(i);
+          value += String.fromCharCode(parseInt(hex, 16));
+          i += 6;
+          continue;
         }
         if (ESC[n] === undefined) fail(`invalid escape '\\${n}'`);
-        rawAt.push(i); value += ESC[n]; i += 2; continue;
+        rawAt.push(i);
+        value += ESC[n];
+        i += 2;
+        continue;
       }
       if (c.charCodeAt(0) < 0x20) fail('control character in a string (escape it)');
-      rawAt.push(i); value += c; i++;
+      rawAt.push(i);
+      value += c;
+      i++;
     }
     const end = ++i;
     const close = end - 1;
@@ -61,7 +92,8 @@ export function parseJson(text: string, map: (i: number) => number = i => i): Js
     if (c === '"') return str();
     const lit = (word: string, kind: 'boolean' | 'null', value: boolean | null): JsonNode => {
       if (!text.startsWith(word, i)) fail(`unexpected ${found()}`);
-      const start = i; i += word.length;
+      const start = i;
+      i += word.length;
       return { kind, start: map(start), end: map(i), value } as JsonNode;
     };
     if (c === 't') return lit('true', 'boolean', true);
@@ -70,7 +102,8 @@ export function parseJson(text: string, map: (i: number) => number = i => i): Js
     NUM.lastIndex = i;
     const m = NUM.exec(text);
     if (!m || !m[0].length || m[0] === '-') fail(i >= text.length ? 'a value is missing' : `unexpected ${found()}`);
-    const start = i; i += m![0].length;
+    const start = i;
+    i += m![0].length;
     return { kind: 'number', start: map(start), end: map(i), value: Number(m![0]) };
   };
 
@@ -79,15 +112,23 @@ export function parseJson(text: string, map: (i: number) => number = i => i): Js
   let root: JsonNode | undefined;
   const attach = (n: JsonNode) => {
     const top = stack[stack.length - 1];
-    if (!top) { root = n; return; }
+    if (!top) {
+      root = n;
+      return;
+    }
     if (top.node.kind === 'array') top.node.items.push(n);
-    else { top.node.entries.push({ ...top.key!, value: n }); top.key = undefined; }
+    else {
+      top.node.entries.push({ ...top.key!, value: n });
+      top.key = undefined;
+    }
   };
   const open = (): boolean => {
     const c = text[i];
     if (c !== '{' && c !== '[') return false;
     if (stack.length >= MAX_DEPTH) fail(`nesting deeper than ${MAX_DEPTH} levels`);
-    const node = (c === '{' ? { kind: 'object', start: map(i), end: map(i), entries: [] } : { kind: 'array', start: map(i), end: map(i), items: [] }) as Frame['node'];
+    const node = (
+      c === '{' ? { kind: 'object', start: map(i), end: map(i), entries: [] } : { kind: 'array', start: map(i), end: map(i), items: [] }
+    ) as Frame['node'];
     stack.push({ node, started: false });
     i++;
     return true;
@@ -102,7 +143,10 @@ export function parseJson(text: string, map: (i: number) => number = i => i): Js
   try {
     ws();
     // A value: either a container opening (pushed) or a scalar (attached).
-    const value = () => { ws(); if (!open()) attach(scalar()); };
+    const value = () => {
+      ws();
+      if (!open()) attach(scalar());
+    };
     const keyThenValue = () => {
       ws();
       if (text[i] !== '"') fail(`expected a key in double quotes, found ${found()}`);
@@ -118,7 +162,10 @@ export function parseJson(text: string, map: (i: number) => number = i => i): Js
       const top = stack[stack.length - 1]!;
       ws();
       const closer = top.node.kind === 'array' ? ']' : '}';
-      if (text[i] === closer) { close(); continue; }
+      if (text[i] === closer) {
+        close();
+        continue;
+      }
       if (top.started) {
         if (text[i] !== ',') fail(`expected ',' or '${closer}', found ${found()}`);
         const comma = i++;
@@ -126,7 +173,8 @@ export function parseJson(text: string, map: (i: number) => number = i => i): Js
         if (text[i] === closer) fail(`trailing ',' before '${closer}'`, comma);
       }
       top.started = true;
-      if (top.node.kind === 'array') value(); else keyThenValue();
+      if (top.node.kind === 'array') value();
+      else keyThenValue();
     }
     ws();
     if (i < text.length) fail(`unexpected ${found()} after the value`);

@@ -13,7 +13,14 @@ type Part = { readonly text: string; readonly value: boolean } | { readonly wild
 
 type MessageVerdict =
   | { readonly kind: 'match'; readonly template: ContractTemplate }
-  | { readonly kind: 'mismatch'; readonly template: ContractTemplate; readonly at: number; readonly end: number; readonly expected: string; readonly rendered: string }
+  | {
+      readonly kind: 'mismatch';
+      readonly template: ContractTemplate;
+      readonly at: number;
+      readonly end: number;
+      readonly expected: string;
+      readonly rendered: string;
+    }
   | { readonly kind: 'localized'; readonly template: ContractTemplate; readonly rendered: string };
 
 /** The template cut into literal text, substituted values and wildcards (keys the details lack). */
@@ -53,14 +60,22 @@ function align(message: string, ps: readonly Part[], from = 0, toEnd = true): { 
   for (let p = 0; p < ps.length; p++) {
     const part = ps[p]!;
     if ('text' in part) {
-      if (message.startsWith(part.text, pos)) { pos += part.text.length; continue; }
+      if (message.startsWith(part.text, pos)) {
+        pos += part.text.length;
+        continue;
+      }
       return { at: pos + common(message, pos, part.text), expected: part.text.slice(common(message, pos, part.text)) };
     }
     const next = ps[p + 1];
     if (!next) return undefined; // a trailing wildcard takes the rest
     if (!('text' in next)) continue; // two wildcards in a row: the next one decides
     // The last literal must end the message; otherwise take the first occurrence.
-    const idx = toEnd && p + 2 >= ps.length ? (message.endsWith(next.text) && message.length - next.text.length >= pos ? message.length - next.text.length : -1) : message.indexOf(next.text, pos);
+    const idx =
+      toEnd && p + 2 >= ps.length
+        ? message.endsWith(next.text) && message.length - next.text.length >= pos
+          ? message.length - next.text.length
+          : -1
+        : message.indexOf(next.text, pos);
     if (idx < 0) return { at: pos, expected: `{${part.wild}}${next.text}` };
     pos = idx;
   }
@@ -80,7 +95,12 @@ function includesInOrder(message: string, ps: readonly Part[]): boolean {
 const rendered = (ps: readonly Part[]) => ps.map(p => ('text' in p ? p.text : `{${p.wild}}`)).join('');
 
 /** `contains`: the message wraps the rendered one (the JSON-RPC question style); only inclusion is judged. */
-export function judgeMessage(message: string, code: ContractCode, details: Readonly<Record<string, unknown>>, contains = false): MessageVerdict | undefined {
+export function judgeMessage(
+  message: string,
+  code: ContractCode,
+  details: Readonly<Record<string, unknown>>,
+  contains = false,
+): MessageVerdict | undefined {
   const templates = code.templates.filter(t => t.text);
   if (!templates.length) return undefined;
   if (contains) {
@@ -111,7 +131,10 @@ function looksLocalized(message: string, ps: readonly Part[], full: string): boo
   const values = ps.filter((p): p is { text: string; value: boolean } => 'text' in p && p.value && p.text.length > 0);
   if (!values.length || !values.every(v => message.includes(v.text))) return false;
   if (message.length > 400 || full.length > 400) return true; // too long to compare quadratically: the values decide
-  const literal = ps.filter(p => 'text' in p && !p.value).map(p => (p as { text: string }).text).join('');
+  const literal = ps
+    .filter(p => 'text' in p && !p.value)
+    .map(p => (p as { text: string }).text)
+    .join('');
   const msgRest = values.reduce((m, v) => m.replace(v.text, ''), message);
   const d = editDistance(literal, msgRest);
   return d > Math.max(literal.length, msgRest.length) / 2;

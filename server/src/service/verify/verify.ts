@@ -35,7 +35,13 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
       if (line.trim()) {
         const base = start;
         const r = parseJson(line, i => base + i);
-        if (!r.ok) emit({ code: Code.VerifyJsonSyntax, start: r.offset, end: Math.min(r.offset + 1, base + line.length), message: `This line is not JSON: ${r.message}. Each line of a .jsonl file is one record.` });
+        if (!r.ok)
+          emit({
+            code: Code.VerifyJsonSyntax,
+            start: r.offset,
+            end: Math.min(r.offset + 1, base + line.length),
+            message: `This line is not JSON: ${r.message}. Each line of a .jsonl file is one record.`,
+          });
         else verifyRecord(r.node, contract, emit);
       }
       start = end + 1;
@@ -46,7 +52,12 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0; // a byte order mark is not JSON, but editors write one
   const r = parseJson(bom ? text.slice(1) : text, i => i + bom);
   if (!r.ok) {
-    emit({ code: Code.VerifyJsonSyntax, start: r.offset, end: Math.min(r.offset + 1, text.length), message: `Not JSON: ${r.message}.${/\n\s*\{/.test(text) ? ' Several records, one a line? Name the file .jsonl.' : ''}` });
+    emit({
+      code: Code.VerifyJsonSyntax,
+      start: r.offset,
+      end: Math.min(r.offset + 1, text.length),
+      message: `Not JSON: ${r.message}.${/\n\s*\{/.test(text) ? ' Several records, one a line? Name the file .jsonl.' : ''}`,
+    });
     return problems;
   }
   if (r.node.kind === 'array') for (const item of r.node.items) verifyRecord(item, contract, emit);
@@ -54,28 +65,60 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
   return problems;
 }
 
-const unknownShape = (emit: Emit, n: JsonNode, message: string) => emit({ code: Code.VerifyUnknownShape, start: n.start, end: n.kind === 'object' || n.kind === 'array' ? n.start + 1 : n.end, message });
+const unknownShape = (emit: Emit, n: JsonNode, message: string) =>
+  emit({ code: Code.VerifyUnknownShape, start: n.start, end: n.kind === 'object' || n.kind === 'array' ? n.start + 1 : n.end, message });
 
 function verifyRecord(n: JsonNode, contract: Contract, emit: Emit): void {
-  if (n.kind !== 'object') { unknownShape(emit, n, `A record must be an object (an MCP-AQL envelope, a tool result or a JSON-RPC response), not ${kindName(n)}.`); return; }
+  if (n.kind !== 'object') {
+    unknownShape(emit, n, `A record must be an object (an MCP-AQL envelope, a tool result or a JSON-RPC response), not ${kindName(n)}.`);
+    return;
+  }
   const has = (k: string) => member(n, k) !== undefined;
   if (has('jsonrpc') || (has('id') && (has('result') || has('error')))) {
     if (has('method')) return; // a request or a notification
-    const err = member(n, 'error'), result = member(n, 'result');
-    if (err) { jsonRpcError(err.value, contract, emit); return; }
+    const err = member(n, 'error'),
+      result = member(n, 'result');
+    if (err) {
+      jsonRpcError(err.value, contract, emit);
+      return;
+    }
     if (result?.value.kind === 'object' && member(result.value, 'content')) toolResult(result.value, contract, emit);
     return; // another method's result
   }
-  if (has('content')) { toolResult(n, contract, emit); return; }
-  if (has('success')) { verifyEnvelope(n, contract, emit); return; }
-  unknownShape(emit, n, "Not a recorded response: no 'success' (MCP-AQL envelope), 'content' (tool result) or 'jsonrpc' (JSON-RPC response).");
+  if (has('content')) {
+    toolResult(n, contract, emit);
+    return;
+  }
+  if (has('success')) {
+    verifyEnvelope(n, contract, emit);
+    return;
+  }
+  unknownShape(
+    emit,
+    n,
+    "Not a recorded response: no 'success' (MCP-AQL envelope), 'content' (tool result) or 'jsonrpc' (JSON-RPC response).",
+  );
 }
 
 function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: Emit): void {
   const content = member(n, 'content')!;
   const isError = member(n, 'isError');
-  if (isError && isError.value.kind !== 'boolean') emit({ code: Code.VerifyEnvelopeShape, start: isError.value.start, end: isError.value.end, message: `'isError' must be true or false, not ${kindName(isError.value)}.` });
-  if (content.value.kind !== 'array') { emit({ code: Code.VerifyEnvelopeShape, start: content.value.start, end: content.value.end, message: `'content' of a tool result must be a list, not ${kindName(content.value)}.` }); return; }
+  if (isError && isError.value.kind !== 'boolean')
+    emit({
+      code: Code.VerifyEnvelopeShape,
+      start: isError.value.start,
+      end: isError.value.end,
+      message: `'isError' must be true or false, not ${kindName(isError.value)}.`,
+    });
+  if (content.value.kind !== 'array') {
+    emit({
+      code: Code.VerifyEnvelopeShape,
+      start: content.value.start,
+      end: content.value.end,
+      message: `'content' of a tool result must be a list, not ${kindName(content.value)}.`,
+    });
+    return;
+  }
   const flagged = isError?.value.kind === 'boolean' ? isError.value.value : false;
   let env: (JsonNode & { kind: 'object' }) | undefined;
   for (const item of content.value.items) {
@@ -83,12 +126,20 @@ function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: 
     if (member(item, 'type')?.value.kind !== 'string' || text?.value.kind !== 'string') continue;
     const s = text.value;
     const inner = parseJson(s.value, i => s.at(i));
-    if (inner.ok && inner.node.kind === 'object' && member(inner.node, 'success')) { env = inner.node; break; }
+    if (inner.ok && inner.node.kind === 'object' && member(inner.node, 'success')) {
+      env = inner.node;
+      break;
+    }
   }
   const structured = member(n, 'structuredContent');
   if (!env && structured?.value.kind === 'object' && member(structured.value, 'success')) env = structured.value;
   if (!env) {
-    if (flagged) unknownShape(emit, content.value, "'isError' is true but no text content holds an MCP-AQL envelope ({\"success\": false, \"error\": {code, message, details}}).");
+    if (flagged)
+      unknownShape(
+        emit,
+        content.value,
+        '\'isError\' is true but no text content holds an MCP-AQL envelope ({"success": false, "error": {code, message, details}}).',
+      );
     return;
   }
   const v = verifyEnvelope(env, contract, emit);
@@ -98,30 +149,87 @@ function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: 
   const at = isError ? isError.value : { start: n.start, end: n.start + 1 };
   const why = v.success
     ? "the envelope succeeds ('success': true)"
-    : expected ? `${v.code ?? 'this code'} is not one of the recoverable codes (mcp-integration.md s4.1): a client must see a failed call` : `${v.code} is recoverable (mcp-integration.md s4.1): it is sent as a normal result the model can act on`;
-  emit({ code: Code.VerifyIsError, start: at.start, end: at.end, data: { expected }, message: `'isError' is ${isError ? flagged : 'absent (false)'} but should be ${expected}: ${why}.` });
+    : expected
+      ? `${v.code ?? 'this code'} is not one of the recoverable codes (mcp-integration.md s4.1): a client must see a failed call`
+      : `${v.code} is recoverable (mcp-integration.md s4.1): it is sent as a normal result the model can act on`;
+  emit({
+    code: Code.VerifyIsError,
+    start: at.start,
+    end: at.end,
+    data: { expected },
+    message: `'isError' is ${isError ? flagged : 'absent (false)'} but should be ${expected}: ${why}.`,
+  });
 }
 
 function jsonRpcError(err: JsonNode, contract: Contract, emit: Emit): void {
-  if (err.kind !== 'object') { emit({ code: Code.VerifyEnvelopeShape, start: err.start, end: err.end, message: `'error' of a JSON-RPC response must be an object, not ${kindName(err)}.` }); return; }
+  if (err.kind !== 'object') {
+    emit({
+      code: Code.VerifyEnvelopeShape,
+      start: err.start,
+      end: err.end,
+      message: `'error' of a JSON-RPC response must be an object, not ${kindName(err)}.`,
+    });
+    return;
+  }
   const data = member(err, 'data');
   const aql = data?.value.kind === 'object' ? member(data.value, 'mcp_aql_code') : undefined;
   if (!aql || data?.value.kind !== 'object') return; // a protocol error, not an MCP-AQL error in the question dialect
-  if (aql.value.kind !== 'string') { emit({ code: Code.VerifyEnvelopeShape, start: aql.value.start, end: aql.value.end, message: `'mcp_aql_code' must be a string, not ${kindName(aql.value)}.` }); return; }
-  for (const e of err.entries) if (!['code', 'message', 'data'].includes(e.key)) emit({ code: Code.VerifyEnvelopeShape, start: e.keyStart, end: e.keyEnd, message: `'${e.key}' is not a key of a JSON-RPC error (code, message, data).` });
-  const rpc = member(err, 'code'), message = member(err, 'message');
+  if (aql.value.kind !== 'string') {
+    emit({
+      code: Code.VerifyEnvelopeShape,
+      start: aql.value.start,
+      end: aql.value.end,
+      message: `'mcp_aql_code' must be a string, not ${kindName(aql.value)}.`,
+    });
+    return;
+  }
+  for (const e of err.entries)
+    if (!['code', 'message', 'data'].includes(e.key))
+      emit({
+        code: Code.VerifyEnvelopeShape,
+        start: e.keyStart,
+        end: e.keyEnd,
+        message: `'${e.key}' is not a key of a JSON-RPC error (code, message, data).`,
+      });
+  const rpc = member(err, 'code'),
+    message = member(err, 'message');
   const cc = checkCode(aql.value, 'error', contract, emit);
   const x = jsonRpcCategory(aql.value.value, cc?.category);
   const cross = (n: JsonNode, text: string) => emit({ code: Code.VerifyJsonRpcCrosswalk, start: n.start, end: n.end, message: text });
   if (!rpc) emit({ code: Code.VerifyEnvelopeShape, start: err.start, end: err.start + 1, message: "A JSON-RPC error needs 'code'." });
-  else if (rpc.value.kind !== 'number' || rpc.value.value !== x.rpc) cross(rpc.value, `JSON-RPC code for ${aql.value.value} is ${x.rpc} (docs/dialects.md), not ${rpc.value.kind === 'number' ? rpc.value.value : kindName(rpc.value)}.`);
-  const cat = member(data.value, 'error_category'), retry = member(data.value, 'retry_capable');
-  if (!cat || cat.value.kind !== 'string' || cat.value.value !== x.cat) cross(cat?.value ?? aql.value, `error_category for ${aql.value.value} is '${x.cat}'${cat ? '' : ' (missing)'} (seed 004, docs/dialects.md).`);
-  if (!retry || retry.value.kind !== 'boolean' || retry.value.value !== x.retry) cross(retry?.value ?? aql.value, `retry_capable for ${aql.value.value} is ${x.retry}${retry ? '' : ' (missing)'} (seed 004).`);
-  if (!message || message.value.kind !== 'string') { emit({ code: Code.VerifyEnvelopeShape, start: (message?.value ?? err).start, end: message ? message.value.end : err.start + 1, message: "A JSON-RPC error needs a string 'message'." }); return; }
-  if (!message.value.value.startsWith('Question: ')) cross(message.value, "The question style asks: the message starts with 'Question: ' (seed 004).");
+  else if (rpc.value.kind !== 'number' || rpc.value.value !== x.rpc)
+    cross(
+      rpc.value,
+      `JSON-RPC code for ${aql.value.value} is ${x.rpc} (docs/dialects.md), not ${rpc.value.kind === 'number' ? rpc.value.value : kindName(rpc.value)}.`,
+    );
+  const cat = member(data.value, 'error_category'),
+    retry = member(data.value, 'retry_capable');
+  if (!cat || cat.value.kind !== 'string' || cat.value.value !== x.cat)
+    cross(
+      cat?.value ?? aql.value,
+      `error_category for ${aql.value.value} is '${x.cat}'${cat ? '' : ' (missing)'} (seed 004, docs/dialects.md).`,
+    );
+  if (!retry || retry.value.kind !== 'boolean' || retry.value.value !== x.retry)
+    cross(retry?.value ?? aql.value, `retry_capable for ${aql.value.value} is ${x.retry}${retry ? '' : ' (missing)'} (seed 004).`);
+  if (!message || message.value.kind !== 'string') {
+    emit({
+      code: Code.VerifyEnvelopeShape,
+      start: (message?.value ?? err).start,
+      end: message ? message.value.end : err.start + 1,
+      message: "A JSON-RPC error needs a string 'message'.",
+    });
+    return;
+  }
+  if (!message.value.value.startsWith('Question: '))
+    cross(message.value, "The question style asks: the message starts with 'Question: ' (seed 004).");
   if (!cc) return;
   const details = member(data.value, 'details');
-  if (details && details.value.kind !== 'object') emit({ code: Code.VerifyEnvelopeShape, start: details.value.start, end: details.value.end, message: `'details' must be an object, not ${kindName(details.value)}.` });
+  if (details && details.value.kind !== 'object')
+    emit({
+      code: Code.VerifyEnvelopeShape,
+      start: details.value.start,
+      end: details.value.end,
+      message: `'details' must be an object, not ${kindName(details.value)}.`,
+    });
   checkMessageAndDetails(cc, aql.value, message.value, details?.value.kind === 'object' ? details.value : undefined, details, emit, true);
 }

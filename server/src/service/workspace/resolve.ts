@@ -9,8 +9,20 @@ import type { CodeDeclaration, WorkspaceCodes } from '../model/workspace';
 
 export type ResolvedCode =
   | { readonly source: 'file'; readonly code: string; readonly def: CodeDef; readonly category?: string; readonly kind: 'error' }
-  | { readonly source: 'workspace'; readonly code: string; readonly decl: CodeDeclaration; readonly category?: string; readonly kind: 'error' }
-  | { readonly source: 'registry'; readonly code: string; readonly reg: RegistryCode; readonly category: string; readonly kind: 'error' | 'warning' };
+  | {
+      readonly source: 'workspace';
+      readonly code: string;
+      readonly decl: CodeDeclaration;
+      readonly category?: string;
+      readonly kind: 'error';
+    }
+  | {
+      readonly source: 'registry';
+      readonly code: string;
+      readonly reg: RegistryCode;
+      readonly category: string;
+      readonly kind: 'error' | 'warning';
+    };
 
 interface Resolver {
   code(name: string): ResolvedCode | undefined;
@@ -44,7 +56,9 @@ export function createResolver(codes: readonly CodeDef[], registry: RegistryInde
     allNames(prefix) {
       const p = prefix?.toUpperCase() ?? '';
       const names = new Set<string>();
-      const put = (n: string) => { if (!p || n.toUpperCase().startsWith(p)) names.add(n); };
+      const put = (n: string) => {
+        if (!p || n.toUpperCase().startsWith(p)) names.add(n);
+      };
       for (const c of registry.byCode.keys()) put(c);
       for (const c of byName.keys()) put(c);
       if (workspace.names) for (const n of workspace.names(uri, prefix)) names.add(n);
@@ -69,16 +83,28 @@ export function categoryOf(def: CodeDef): string | undefined {
   return typeof v === 'string' ? v.replace(/_$/, '') : undefined;
 }
 
-export interface VisibleKey { readonly name: string; readonly type?: string }
+export interface VisibleKey {
+  readonly name: string;
+  readonly type?: string;
+}
 
 /**
  * The details keys a template of `entry` sees, or undefined when they cannot be known (a mapping entry
  * whose code is unknown). Registry codes add the alias placeholders of their built-in template.
  */
-export function visibleKeys(entry: { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry }, resolver: Resolver, registry: RegistryIndex): Map<string, VisibleKey> | undefined {
+export function visibleKeys(
+  entry: { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry },
+  resolver: Resolver,
+  registry: RegistryIndex,
+): Map<string, VisibleKey> | undefined {
   const out = new Map<string, VisibleKey>();
-  const addDecl = (ds: readonly Pick<DetailDecl, 'name' | 'type'>[]) => { for (const d of ds) if (!out.has(d.name)) out.set(d.name, { name: d.name, type: d.type }); };
-  if (entry.kind === 'code') { addDecl(entry.def.details); return out; }
+  const addDecl = (ds: readonly Pick<DetailDecl, 'name' | 'type'>[]) => {
+    for (const d of ds) if (!out.has(d.name)) out.set(d.name, { name: d.name, type: d.type });
+  };
+  if (entry.kind === 'code') {
+    addDecl(entry.def.details);
+    return out;
+  }
   const m = entry.entry;
   addDecl(m.details);
   const name = m.code?.value;

@@ -13,7 +13,9 @@ export function scopedWorkspace(ws: WorkspaceCodes, uri: string, scope: CodeScop
   const inScope = (x: { uri: string }) => scope === 'folder' && dirOf(x.uri) === dir;
   return {
     declarations: (code, except) => ws.declarations(code, except).filter(inScope),
-    *allDeclarations(except) { for (const d of ws.allDeclarations(except)) if (inScope(d)) yield d; },
+    *allDeclarations(except) {
+      for (const d of ws.allDeclarations(except)) if (inScope(d)) yield d;
+    },
     occurrences: (code, except) => ws.occurrences(code, except).filter(inScope),
     outsideScope: (code, except) => ws.declarations(code, except).filter((d: CodeDeclaration) => !inScope(d)),
   };

@@ -28,16 +28,24 @@ export interface WorkspaceIndex extends WorkspaceCodes {
   signature(uri: string): string;
 }
 
-interface FileEntry { readonly decls: readonly CodeDeclaration[]; readonly occs: readonly CodeOccurrence[]; readonly sig: string }
+interface FileEntry {
+  readonly decls: readonly CodeDeclaration[];
+  readonly occs: readonly CodeOccurrence[];
+  readonly sig: string;
+}
 
 type ByCode<T> = Map<string, Map<string, T[]>>;
 
 function add<T extends { code: string }>(by: ByCode<T>, uri: string, items: readonly T[], born?: (code: string) => void): void {
   for (const x of items) {
     let files = by.get(x.code);
-    if (!files) { by.set(x.code, (files = new Map())); born?.(x.code); }
+    if (!files) {
+      by.set(x.code, (files = new Map()));
+      born?.(x.code);
+    }
     const list = files.get(uri);
-    if (list) list.push(x); else files.set(uri, [x]);
+    if (list) list.push(x);
+    else files.set(uri, [x]);
   }
 }
 
@@ -46,7 +54,10 @@ function drop<T extends { code: string }>(by: ByCode<T>, uri: string, items: rea
     const files = by.get(x.code);
     if (!files) continue;
     files.delete(uri);
-    if (!files.size) { by.delete(x.code); died?.(x.code); }
+    if (!files.size) {
+      by.delete(x.code);
+      died?.(x.code);
+    }
   }
 }
 
@@ -60,7 +71,12 @@ const bucketOf = (s: string) => s.slice(0, PREFIX).toUpperCase();
  */
 const own = (s: string | undefined) => (s === undefined ? s : flat(s));
 const ownDecl = (d: CodeDeclaration): CodeDeclaration => ({
-  uri: d.uri, code: flat(d.code), range: d.range, category: own(d.category), template: own(d.template), description: own(d.description),
+  uri: d.uri,
+  code: flat(d.code),
+  range: d.range,
+  category: own(d.category),
+  template: own(d.template),
+  description: own(d.description),
   details: d.details.map(x => ({ name: flat(x.name), type: own(x.type), required: x.required, description: own(x.description) })),
   mapsFromHttp: d.mapsFromHttp.map(s => (typeof s === 'string' ? flat(s) : s)),
 });
@@ -75,8 +91,18 @@ export function createWorkspaceIndex(): WorkspaceIndex {
   const decls: ByCode<CodeDeclaration> = new Map();
   const occs: ByCode<CodeOccurrence> = new Map();
   const buckets = new Map<string, Set<string>>();
-  const born = (code: string) => { const k = bucketOf(code); let b = buckets.get(k); if (!b) buckets.set(k, (b = new Set())); b.add(code); };
-  const died = (code: string) => { const k = bucketOf(code); const b = buckets.get(k); b?.delete(code); if (b && !b.size) buckets.delete(k); };
+  const born = (code: string) => {
+    const k = bucketOf(code);
+    let b = buckets.get(k);
+    if (!b) buckets.set(k, (b = new Set()));
+    b.add(code);
+  };
+  const died = (code: string) => {
+    const k = bucketOf(code);
+    const b = buckets.get(k);
+    b?.delete(code);
+    if (b && !b.size) buckets.delete(k);
+  };
 
   const index: WorkspaceIndex = {
     update(uri, declarations, occurrences) {
@@ -96,7 +122,10 @@ export function createWorkspaceIndex(): WorkspaceIndex {
     },
     uris: () => [...files.keys()],
     *names(exceptUri, prefix) {
-      const only = (code: string) => { const byFile = decls.get(code)!; return !(exceptUri !== undefined && byFile.size === 1 && byFile.has(exceptUri)); };
+      const only = (code: string) => {
+        const byFile = decls.get(code)!;
+        return !(exceptUri !== undefined && byFile.size === 1 && byFile.has(exceptUri));
+      };
       if (prefix && prefix.length >= PREFIX) {
         const p = prefix.toUpperCase();
         for (const code of buckets.get(bucketOf(prefix)) ?? []) if (code.toUpperCase().startsWith(p) && only(code)) yield code;
@@ -106,7 +135,9 @@ export function createWorkspaceIndex(): WorkspaceIndex {
       }
     },
     has: uri => files.has(uri),
-    get size() { return files.size; },
+    get size() {
+      return files.size;
+    },
     declaredIn: uri => files.get(uri)?.decls ?? [],
     referencedIn: uri => [...new Set((files.get(uri)?.occs ?? []).filter(o => o.kind === 'reference').map(o => o.code))],
     signature: uri => files.get(uri)?.sig ?? '',
