@@ -43,7 +43,7 @@ export class DiagnosticsScheduler {
         const doc = this.d.documents.get(uri);
         if (!doc) return;
         const version = doc.version;
-        void this.run(doc).then(items => {
+        void this.run(doc, !immediate).then(items => {
           const now = this.d.documents.get(uri);
           if (!now || now.version !== version) return; // superseded: a newer version is scheduled
           this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined);
@@ -83,7 +83,8 @@ export class DiagnosticsScheduler {
     clearTimeout(this.refreshTimer);
   }
 
-  private async run(doc: TextDocument): Promise<Diagnostic[]> {
+  /** `measure`: the cost of this run sets the debounce of the next edit (an open's full parse says nothing about a keystroke's). */
+  private async run(doc: TextDocument, measure = true): Promise<Diagnostic[]> {
     const t0 = Date.now();
     try {
       const items = await this.d.compute(doc);
@@ -92,7 +93,7 @@ export class DiagnosticsScheduler {
       this.d.log(`validation of ${doc.uri} failed: ${e instanceof Error ? e.stack : String(e)}`);
       return [];
     } finally {
-      this.lastCost = Date.now() - t0;
+      if (measure) this.lastCost = Date.now() - t0;
     }
   }
 }

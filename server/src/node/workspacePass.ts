@@ -26,7 +26,7 @@ export function indexText(
   const before = index.signature(uri);
   if (!service.isAdapter(doc, opts)) index.remove(uri);
   else index.update(uri, service.declaredCodes(doc, opts), service.codeOccurrences(doc, opts));
-  if (typeof text === 'string') service.forget(uri);
+  if (typeof text === 'string') service.park(uri);
   return index.signature(uri) !== before;
 }
 

@@ -136,6 +136,12 @@ export interface AdapterService {
   /** Drop the cached model of a closed document. */
   forget(uri: string): void;
   /**
+   * Drop the cached model of a file read only to index it, but keep the last one so parked: when that
+   * file is opened next with the same text and options, its model is reused instead of parsed again
+   * (the workspace scan reads a file, then the editor opens it). One parked model at most.
+   */
+  park(uri: string): void;
+  /**
    * LSP incremental sync: version `from` of `uri` became `to` by these edits (offsets in the text they
    * apply to, in order). Optional: it lets the next model of `to` re-parse only the touched entry
    * without comparing the two texts; without it the change is found by that comparison.
@@ -177,15 +183,25 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   const validateSchema = ajv.compile(deps.schema);
   const validateEntry = entryValidators(ajv, deps.schema);
   const envelopeValidators = new Map(Object.entries(deps.envelopeSchemas ?? {}).map(([id, schema]) => [id, ajv.compile(schema)] as const));
-  const cache = new Map<string, { version: number; text: string; model: AdapterModel | undefined }>();
+  const cache = new Map<string, { version: number; text: string; files?: string; model: AdapterModel | undefined }>();
   /** Per uri: the union of the edits from version `from` to version `to` (offsets of `to`'s text at the new end). */
   const pending = new Map<string, { from: number; to: number; change: Change }>();
   const detailTypes = detailTypesOf(deps.schema);
+  /** The last model `park`ed, with the options it was built with. */
+  let parked: { uri: string; text: string; files: string; model: AdapterModel | undefined } | undefined;
 
   const modelOf = (doc: TextDocument, opts?: ServiceOptions): AdapterModel | undefined => {
     const text = doc.getText();
     const hit = cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.text === text) return hit.model;
+    if (!hit && parked?.uri === doc.uri && parked.text === text && parked.files === JSON.stringify(opts?.files ?? [])) {
+      const model = parked.model;
+      parked = undefined;
+      if (model && text.length <= (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) {
+        cache.set(doc.uri, { version: doc.version, text, files: JSON.stringify(opts?.files ?? []), model });
+        return model;
+      }
+    }
     const p = pending.get(doc.uri);
     pending.delete(doc.uri);
     const change = p && hit && p.from === hit.version && p.to === doc.version ? p.change : undefined;
@@ -193,7 +209,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)
         ? undefined
         : buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change });
-    cache.set(doc.uri, { version: doc.version, text, model });
+    cache.set(doc.uri, { version: doc.version, text, files: JSON.stringify(opts?.files ?? []), model });
     return model;
   };
   const workspace = deps.workspace ?? emptyWorkspace;
@@ -292,6 +308,12 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     forget: uri => {
       cache.delete(uri);
       pending.delete(uri);
+      if (parked?.uri === uri) parked = undefined;
+    },
+    park: uri => {
+      const hit = cache.get(uri);
+      service.forget(uri);
+      if (hit?.model) parked = { uri, text: hit.text, files: hit.files ?? '[]', model: hit.model };
     },
     edited: (uri, from, to, changes) => {
       let p = pending.get(uri);
