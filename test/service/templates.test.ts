@@ -462,3 +462,22 @@ test('template.malformed-placeholder: {{x}} and a stray }, with messages that sa
     [],
   );
 });
+
+test('an unquoted template starting with { and going on after it: template.flow-mapping alone (no key-less schema.unknown-key)', () => {
+  const f = fixture(
+    yamlDoc(
+      'error_codes:',
+      '  VALIDATION_X:',
+      '    category: VALIDATION',
+      "    message_template: [[{reason} happened: '{x}']]",
+      '    details:',
+      '      reason: string',
+    ),
+  );
+  const all = newService().validate(f.doc);
+  assert.deepEqual(
+    all.map(d => [d.code, f.doc.getText(d.range)]),
+    [['template.flow-mapping', "{reason} happened: '{x}'"]],
+  );
+  assert.deepEqual(all[0]!.range, f.spans[0]);
+});

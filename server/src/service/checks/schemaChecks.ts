@@ -121,6 +121,9 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
     case 'additionalProperties': {
       const key = (e.params as { additionalProperty: string }).additionalProperty;
       const h = nodeAt(s.doc.contents as Node | null, `${e.instancePath}/${escape(key)}`);
+      // A key-less pair is the parser's recovery from a syntax error (`message_template: {x} happened: y`),
+      // reported as yaml.syntax or template.flow-mapping: one mistake, one diagnostic.
+      if (key === '' && !h.key) return undefined;
       const aliased = !h.key; // the key sits in an alias's target, not here: no rename fix
       const span = at(s, h.key) ?? at(s, h.reached);
       if (!span) return undefined;
