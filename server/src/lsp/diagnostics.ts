@@ -24,6 +24,11 @@ export class DiagnosticsScheduler {
   private disposed = false;
   constructor(private readonly d: DiagnosticsDeps) {}
 
+  /** How long the last validation of an edit took (ms): work that should wait for a pause in typing waits this much longer. */
+  get editCost(): number {
+    return this.lastCost;
+  }
+
   /** Pull: answer a textDocument/diagnostic request. */
   async pull(uri: string): Promise<Diagnostic[]> {
     const doc = this.d.documents.get(uri);

@@ -21,7 +21,11 @@ export interface DocumentIndexing {
   dispose(): void;
 }
 
-/** An open document's codes matter only to other files: re-index once typing pauses, not per keystroke. */
+/**
+ * An open document's codes matter only to other files: re-index once typing pauses, not per keystroke.
+ * A pause is this long plus one validation of an edit, so that in a large file the re-index does not
+ * land between a keystroke and the next one's diagnostics.
+ */
 const REINDEX_DELAY_MS = 300;
 
 export function registerIndexing(ctx: ServerContext): DocumentIndexing {
@@ -111,7 +115,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
             const now = ctx.documents.get(doc.uri);
             if (now && !ctx.isDown()) reindex(now);
           },
-          indexedVersion.has(doc.uri) ? REINDEX_DELAY_MS : 0,
+          indexedVersion.has(doc.uri) ? REINDEX_DELAY_MS + Math.min(scheduler.editCost, 2000) : 0,
         ),
       );
     },
