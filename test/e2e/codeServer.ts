@@ -193,23 +193,52 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await page.locator('.editor-instance .view-lines').first().waitFor();
 }
 
-/** Open a workspace file by name through Quick Open (works whatever the side bar shows). */
-export async function quickOpen(page: Page, name: string): Promise<void> {
-  // Take the focus back from a webview (a preview) that would keep the keystroke.
-  await page
-    .locator('.tabs-container .tab.active')
+/**
+ * Open the quick input with `text` (a file name, or `>` and a command). A webview (a preview, a rule's
+ * Markdown preview) that has the focus keeps keyboard shortcuts, so the command center in the title bar
+ * is clicked instead; without one, the active tab takes the focus and Ctrl+P opens it.
+ */
+export async function openQuickInput(page: Page, text: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  const clicked = await page
+    .locator('.command-center .command-center-center')
     .first()
     .click({ timeout: 5000 })
-    .catch(() => undefined);
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
+    .then(() => true)
+    .catch(() => false);
+  if (!clicked || !(await input.isVisible().catch(() => false))) {
+    await page
+      .locator('.tabs-container .tab.active')
+      .first()
+      .click({ timeout: 5000 })
+      .catch(() => undefined);
+    await page.keyboard.press('Control+P');
+  }
   await input.waitFor();
-  await input.fill(name);
-  // Click the row whose file name is exactly `name` (fuzzy matching also lists longer names, maybe first).
+  await input.fill(text);
+}
+
+/**
+ * Open a workspace file by name through Quick Open (works whatever the side bar shows). Quick Open
+ * sometimes lays its list out with the matching row hidden for good (seen once in a CI run); then it
+ * is closed and asked again, up to three times.
+ */
+export async function quickOpen(page: Page, name: string): Promise<void> {
   const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  const row = page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
-  await row.waitFor({ timeout: 30_000 });
-  await row.click();
+  for (let attempt = 1; ; attempt++) {
+    await openQuickInput(page, name);
+    // Click the row whose file name is exactly `name` (fuzzy matching also lists longer names, maybe first).
+    const row = page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
+    try {
+      await row.waitFor({ timeout: attempt < 3 ? 10_000 : 30_000 });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await page.keyboard.press('Escape');
+      continue;
+    }
+    await row.click();
+    break;
+  }
   await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 30_000 });
   await page.locator('.editor-instance .view-lines').first().waitFor();
 }

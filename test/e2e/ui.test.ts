@@ -10,7 +10,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { command, goTo, launch, missing, openFile, quickOpen, ROOT, until, webviewFrame, type Editor } from './codeServer';
+import { command, goTo, launch, missing, openFile, openQuickInput, quickOpen, ROOT, until, webviewFrame, type Editor } from './codeServer';
 
 const why = missing();
 const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
@@ -239,12 +239,9 @@ test('adapter commands are offered on adapter files only', { skip, timeout: 120_
 
 test('the extension page shows the README with its pictures from inside the .vsix', { skip, timeout: 120_000 }, () =>
   step('extension-page', async ({ page }) => {
-    await page
-      .locator('.tabs-container .tab.active')
-      .first()
-      .click({ timeout: 5000 })
-      .catch(() => undefined);
-    await page.keyboard.press('Control+Shift+X');
+    await openQuickInput(page, '>View: Show Extensions');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'View: Show Extensions' }).first().waitFor();
+    await page.keyboard.press('Enter');
     const search = page.locator('.extensions-viewlet .suggest-input-container').first();
     await search.waitFor({ timeout: 30_000 });
     await search.click();
