@@ -3,10 +3,9 @@
  * nearest `.mcp-aql.yaml`, `.mcp-aql.yml` or `.mcp-aql.json` wins; no merging of several), or named
  * with --config, or none with --no-config. An invalid config file stops the run (exit 2).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import {
-  CONFIG_FILE_NAMES,
   effectiveOptions,
   parseProjectConfig,
   type CodeScope,
@@ -14,6 +13,7 @@ import {
   type ProjectConfig,
   type RuleLevel,
 } from '../service';
+import { findConfigFile } from '../node/findConfigFile';
 import { InputError } from './args';
 import { UsageError } from './files';
 
@@ -37,27 +37,7 @@ export class ConfigLookup {
   /** The config that applies to a file (undefined: none). */
   configFor(file: string): LoadedConfig | undefined {
     if (this.fixed || this.args.noConfig) return this.fixed;
-    const seen: string[] = [];
-    let dir = dirname(resolve(this.cwd, file));
-    let found: LoadedConfig | null = null;
-    for (;;) {
-      const hit = this.byDir.get(dir);
-      if (hit !== undefined) {
-        found = hit;
-        break;
-      }
-      seen.push(dir);
-      const name = CONFIG_FILE_NAMES.find(n => isFile(join(dir, n)));
-      if (name) {
-        found = load(join(dir, name), this.cwd);
-        break;
-      }
-      const up = dirname(dir);
-      if (up === dir) break;
-      dir = up;
-    }
-    for (const d of seen) this.byDir.set(d, found);
-    return found ?? undefined;
+    return findConfigFile(dirname(resolve(this.cwd, file)), this.byDir, path => load(path, this.cwd));
   }
 
   /** The file's options: its config merged under the command line's --rule and --code-scope flags. */
@@ -68,14 +48,6 @@ export class ConfigLookup {
       ...effectiveOptions(c?.config, rel, { rules: this.args.rules, codeScope: this.args.codeScope }),
       ...(c ? { configPath: c.path } : {}),
     };
-  }
-}
-
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
   }
 }
 

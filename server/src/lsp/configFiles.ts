@@ -6,17 +6,11 @@
  * apart from an unset one). An invalid file still applies its valid parts; its problems are logged
  * and shown on the file itself when it is open.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  CONFIG_FILE_NAMES,
-  DEFAULT_MAX_FILE_SIZE,
-  effectiveOptions,
-  parseProjectConfig,
-  type ProjectConfig,
-  type ServiceOptions,
-} from '../service';
+import { findConfigFile } from '../node/findConfigFile';
+import { DEFAULT_MAX_FILE_SIZE, effectiveOptions, parseProjectConfig, type ProjectConfig, type ServiceOptions } from '../service';
 
 interface Loaded {
   readonly path: string;
@@ -37,26 +31,7 @@ export class ConfigFiles {
     } catch {
       return undefined;
     }
-    const seen: string[] = [];
-    let found: Loaded | null = null;
-    for (;;) {
-      const hit = this.byDir.get(dir);
-      if (hit !== undefined) {
-        found = hit;
-        break;
-      }
-      seen.push(dir);
-      const name = CONFIG_FILE_NAMES.find(n => isFile(join(dir, n)));
-      if (name) {
-        found = this.load(join(dir, name));
-        break;
-      }
-      const up = dirname(dir);
-      if (up === dir) break;
-      dir = up;
-    }
-    for (const d of seen) this.byDir.set(d, found);
-    return found ?? undefined;
+    return findConfigFile(dir, this.byDir, path => this.load(path));
   }
 
   /** The document's options: its config file under the editor's settings. */
@@ -92,13 +67,5 @@ export class ConfigFiles {
         `${path}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${typeof p.message === 'string' ? p.message : p.message.value} (config.invalid; the rest of the file applies)`,
       );
     return { path, dir: dirname(path), config };
-  }
-}
-
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
   }
 }
