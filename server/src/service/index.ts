@@ -177,6 +177,13 @@ function detailTypesOf(schema: object): string[] | undefined {
   return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : undefined;
 }
 
+/** The one diagnostic of a file over `maxFileSize` (nothing else is checked). */
+function tooLarge(doc: TextDocument, max: number, opts: ServiceOptions | undefined): Diagnostic[] {
+  const size = doc.getText().length;
+  const message = `This file has ${size} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`;
+  return toDiagnostics(doc, [{ code: 'file.too-large', start: 0, end: 0, message, data: { size, max } }], new Map(), opts ?? {});
+}
+
 export function createAdapterService(deps: ServiceDeps): AdapterService {
   const registry: RegistryIndex = indexRegistry(deps.registry);
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
@@ -230,20 +237,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       const text = doc.getText();
       const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {
-        return toDiagnostics(
-          doc,
-          [
-            {
-              code: 'file.too-large',
-              start: 0,
-              end: 0,
-              message: `This file has ${text.length} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`,
-              data: { size: text.length, max },
-            },
-          ],
-          new Map(),
-          opts ?? {},
-        );
+        return tooLarge(doc, max, opts);
       }
       return on(doc, opts, [], c =>
         toDiagnostics(
@@ -283,20 +277,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       const text = doc.getText();
       const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       if (text.length > max) {
-        return toDiagnostics(
-          doc,
-          [
-            {
-              code: 'file.too-large',
-              start: 0,
-              end: 0,
-              message: `This file has ${text.length} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`,
-              data: { size: text.length, max },
-            },
-          ],
-          new Map(),
-          opts ?? {},
-        );
+        return tooLarge(doc, max, opts);
       }
       return toDiagnostics(doc, verifyText(doc.uri, text, contract), new Map(), opts ?? {});
     },
