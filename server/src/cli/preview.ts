@@ -11,6 +11,7 @@ import { readRegularFile } from '../node/readRegularFile';
 import { deps } from './deps';
 import { leavesCwd, LINK_NOTE, UsageError } from './files';
 import { escapeControls } from './format/escape';
+import { eachOption } from './eachOption';
 import type { Io } from './io';
 
 const DIALECT_IDS = ['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate'];
@@ -28,16 +29,8 @@ interface PreviewArgs {
 
 function parse(argv: readonly string[]): PreviewArgs {
   const a: PreviewArgs = { dialect: 'all', format: 'text', mirror: false };
-  for (let i = 0; i < argv.length; i++) {
-    const x = argv[i]!;
-    const [flag, inline] =
-      x.startsWith('--') && x.includes('=') ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)] : [x, undefined];
-    const val = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
+  eachOption(argv, (x, val) => {
+    switch (x) {
       case '--code':
         a.code = val();
         break;
@@ -78,7 +71,7 @@ function parse(argv: readonly string[]): PreviewArgs {
         if (a.file) throw new UsageError('preview takes one file');
         a.file = x;
     }
-  }
+  });
   if (!a.file) throw new UsageError('preview needs a file');
   if (a.body !== undefined && a.status === undefined) throw new UsageError('--body goes with --status');
   return a;

@@ -11,6 +11,7 @@ import { createAdapterService } from '../service';
 import { deps, VERSION } from './deps';
 import { findFiles, UsageError } from './files';
 import { escapeControls } from './format/escape';
+import { eachOption } from './eachOption';
 import type { Io } from './io';
 import { readText } from './verify';
 
@@ -23,16 +24,8 @@ interface TypesArgs {
 
 function parse(argv: readonly string[]): TypesArgs {
   const a: TypesArgs = { paths: [], lang: 'ts', includeRegistry: false };
-  for (let i = 0; i < argv.length; i++) {
-    const x = argv[i]!;
-    const [flag, inline] =
-      x.startsWith('--') && x.includes('=') ? [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)] : [x, undefined];
-    const val = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
+  eachOption(argv, (x, val) => {
+    switch (x) {
       case '--lang': {
         const l = val();
         if (l !== 'ts' && l !== 'json-schema') throw new UsageError("--lang takes 'ts' or 'json-schema'");
@@ -50,7 +43,7 @@ function parse(argv: readonly string[]): TypesArgs {
         if (x.startsWith('-')) throw new UsageError(`types: unknown option '${x}'`);
         a.paths.push(x);
     }
-  }
+  });
   if (!a.paths.length) throw new UsageError('types needs an adapter file');
   return a;
 }
