@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../../server/src/cli/main';
 import { unifiedDiff } from '../../server/src/cli/diff';
 import { run, tempTree } from './helpers';
 
@@ -13,22 +12,7 @@ const FIXABLE =
 const FIXED = FIXABLE.replace('VALIDATON', 'VALIDATION').replace('Bad {field}', "Bad '{field}'");
 const CLEAN = 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n';
 
-async function withStdin(argv: string[], cwd: string, input: string | Buffer) {
-  let out = '',
-    err = '';
-  const code = await main(argv, {
-    cwd,
-    color: false,
-    stdout: s => {
-      out += s;
-    },
-    stderr: s => {
-      err += s;
-    },
-    readStdin: () => Buffer.from(input),
-  });
-  return { code, out, err };
-}
+const withStdin = (argv: string[], cwd: string, input: string | Buffer) => run(argv, cwd, input);
 
 test('--fix writes the safe fixes atomically, only to checked files that changed, and reports what remains', async () => {
   const dir = tempTree({

@@ -5,12 +5,14 @@ import { main } from '../../server/src/cli/main';
 
 export const ROOT = join(__dirname, '..', '..');
 
-export async function run(argv: string[], cwd = ROOT): Promise<{ code: number; out: string; err: string }> {
+/** The CLI in-process; `stdin` is what standard input holds (for --stdin). */
+export async function run(argv: string[], cwd = ROOT, stdin?: string | Buffer): Promise<{ code: number; out: string; err: string }> {
   let out = '',
     err = '';
   const code = await main(argv, {
     cwd,
     color: false,
+    ...(stdin === undefined ? {} : { readStdin: () => Buffer.from(stdin) }),
     stdout: s => {
       out += s;
     },
