@@ -178,6 +178,7 @@ test('a keystroke inside an entry parses that entry alone; the entries after it 
     const prev = parseChunked(text, 0, PARSE_OPTIONS, undefined)!;
     const next = parseChunked(edited, 0, PARSE_OPTIONS, prev.state, change)!;
     assert.equal(next.parsed, 1);
+    assert.equal(next.path, 'entry', 'the keystroke path');
     assert.deepEqual(
       project({
         ...buildModel(URI, edited, [], { chunkThreshold: Infinity })!,

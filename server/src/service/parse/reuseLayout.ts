@@ -42,17 +42,25 @@ export function mergeChanges(a: Change, b: Change): Change {
 
 const NOT_A_KEY_START = new Set([' ', '\t', '#', '\n', '\r', '-', '?', '{', '[']);
 
+/** Where an edit lies in the layout: top piece `top`, its entry `sub`, whose end moves to `newEnd`. */
+export interface EditSite {
+  readonly top: number;
+  readonly sub: number;
+  readonly newEnd: number;
+  readonly delta: number;
+}
+
 /**
- * The pieces of `text`, reusing `pieces` (the previous text's) when `change` stays inside one entry
- * chunk of a split block; `unsafe` tests a chunk's new text for what the chunked parse refuses.
+ * Where `change` lies when it stays inside one entry chunk of a split block and keeps the split as it
+ * was; `unsafe` tests the chunk's new text for what the chunked parse refuses. Undefined otherwise.
  */
-export function reuseLayout<C>(
+export function locateEdit<C>(
   pieces: readonly Piece<C>[],
   old: string,
   text: string,
   change: Change,
   unsafe: (t: string) => boolean,
-): Piece<C>[] | undefined {
+): EditSite | undefined {
   const { start, oldEnd } = change;
   const delta = change.newEnd - oldEnd;
   const ti = findPiece(pieces, start);
@@ -78,6 +86,23 @@ export function reuseLayout<C>(
     if (i - nl - 1 <= indent) return undefined;
   }
   if (unsafe(text.slice(leaf.start, newEnd))) return undefined;
+  return { top: ti, sub: si, newEnd, delta };
+}
+
+/**
+ * The pieces of `text`, reusing `pieces` (the previous text's) when the edit stays inside one entry
+ * chunk of a split block (see locateEdit): a copy, the edited entry without its chunk.
+ */
+export function reuseLayout<C>(
+  pieces: readonly Piece<C>[],
+  old: string,
+  text: string,
+  change: Change,
+  unsafe: (t: string) => boolean,
+): Piece<C>[] | undefined {
+  const site = locateEdit(pieces, old, text, change, unsafe);
+  if (!site) return undefined;
+  const { top: ti, sub: si, newEnd, delta } = site;
   const move = (p: Piece<C>, d: number): Piece<C> => ({ start: p.start + d, end: p.end + d, chunk: p.chunk });
   return pieces.map((p, i) => {
     if (i < ti) return p.sub ? { ...p, sub: p.sub.slice() } : { ...p };

@@ -1,0 +1,116 @@
+/**
+ * One chunk of the chunked parse (parse/chunkedParse.ts): a top-level key, the header of an
+ * error_codes / error_mapping block, or one entry of such a block. Parsed on its own, placed at its
+ * offset in the region, extracted once per role and moved (ranges and spans) when an edit above it
+ * moves it.
+ */
+import { Composer, isMap, Parser, type Node, type Pair } from 'yaml';
+import type { Section, Span } from '../model/model';
+import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
+import { collectRanges, collectSpans } from './shiftModel';
+import { remapRanges, repairTabs, TAB_INDENT, type TabError } from './tabs';
+
+export interface ChunkError {
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  readonly code: string;
+}
+
+export type Role = 'top' | 'header' | 'error_codes' | 'error_mapping';
+
+export interface Chunk {
+  readonly text: string;
+  readonly pairs: Pair[];
+  /** Errors relative to the chunk's start. */
+  readonly errors: readonly ChunkError[];
+  /** Where the nodes' ranges currently place the chunk (region offset). */
+  placedAt: number;
+  /** What extract() found in the chunk, with file offsets as of `extractedAt` (= base + placedAt then). */
+  extracted?: Extracted;
+  extractedAt?: number;
+  /** The same text means different things under error_codes and under error_mapping. */
+  extractedAs?: Role;
+  /** Holds `&` or `*`: what it means depends on other chunks (re-extracted on every parse). */
+  readonly anchors: boolean;
+  /** Every node range of `pairs` and every span of `extracted`, once each (collected when first moved). */
+  ranges?: number[][];
+  spans?: Span[];
+  /** The parse that last placed it. */
+  gen?: number;
+}
+
+/** A chunk that may hold an anchor or alias: what it means depends on other chunks, so it is re-extracted. */
+const ANCHOR_OR_ALIAS = /[&*]/;
+
+export function parseChunk(t: string, options: object, at: number): Chunk | undefined {
+  const compose = (x: string) => [...new Composer(options).compose(new Parser().parse(x), true, x.length)];
+  let docs = compose(t);
+  let tabErrors: readonly TabError[] = [];
+  let toOriginal: ((x: number) => number) | undefined;
+  if (docs.some(d => d.errors.length) && TAB_INDENT.test(t)) {
+    const r = repairTabs(t)!;
+    docs = compose(r.text);
+    tabErrors = r.errors;
+    toOriginal = r.toOriginal;
+  }
+  if (docs.length !== 1) return undefined;
+  const d = docs[0]!;
+  const f = toOriginal ?? ((x: number) => x);
+  const errors = [
+    ...tabErrors,
+    ...d.errors.map(e => ({ start: f(e.pos[0]), end: Math.max(f(e.pos[1]), f(e.pos[0])), message: e.message, code: e.code })),
+  ];
+  const contents = d.contents as Node | null;
+  const anchors = ANCHOR_OR_ALIAS.test(t);
+  if (!isMap(contents)) return errors.length || contents ? undefined : { text: t, pairs: [], errors, placedAt: at, anchors };
+  const pairs = contents.items as Pair[];
+  if (toOriginal) remapRanges(pairs, toOriginal);
+  const chunk: Chunk = { text: t, pairs, errors, placedAt: 0, anchors };
+  placeChunk(chunk, at);
+  return chunk;
+}
+
+/** Moves the chunk's node ranges so that it starts at region offset `at`. */
+export function placeChunk(chunk: Chunk, at: number): void {
+  if (chunk.placedAt === at) return;
+  const d = at - chunk.placedAt;
+  for (const r of (chunk.ranges ??= collectRanges(chunk.pairs))) {
+    r[0] = r[0]! + d;
+    r[1] = r[1]! + d;
+    r[2] = r[2]! + d;
+  }
+  chunk.placedAt = at;
+}
+
+/** Extracts the chunk as `role` at file offset `at`, or moves what was extracted before. */
+export function extractChunk(c: Chunk, role: Role, section: Section, at: number): Extracted {
+  if (!c.extracted || c.extractedAt === undefined || c.extractedAs !== role || c.anchors) {
+    c.extracted = { codes: [], mappings: [], params: [] };
+    c.spans = undefined;
+    if (role === 'top') extractTopPairs(section, c.pairs, c.extracted);
+    else if (role === 'error_codes') extractCodePairs(section, c.pairs, c.extracted);
+    else if (role === 'error_mapping') extractMappingPairs(section, c.pairs, c.extracted);
+  } else if (c.extractedAt !== at) moveSpans(c, at);
+  c.extractedAt = at;
+  c.extractedAs = role;
+  return c.extracted;
+}
+
+/** Moves the spans of what was extracted from `c` to file offset `at`. */
+export function moveSpans(c: Chunk, at: number): void {
+  if (!c.extracted || c.extractedAt === undefined || c.extractedAt === at) return;
+  const d = at - c.extractedAt;
+  for (const s of (c.spans ??= collectSpans(c.extracted))) {
+    (s as { start: number }).start += d;
+    (s as { end: number }).end += d;
+  }
+  c.extractedAt = at;
+}
+
+export function endOf(p: Pair | undefined): number {
+  if (!p) return 0;
+  const v = p.value as Node | null,
+    k = p.key as Node | null;
+  return v?.range?.[1] ?? k?.range?.[1] ?? 0;
+}

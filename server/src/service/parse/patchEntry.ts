@@ -1,0 +1,145 @@
+/**
+ * The keystroke path of the chunked parse (issue 14): an edit inside one error_codes / error_mapping
+ * entry that keeps the line-based split (reuseLayout.ts's locateEdit) re-parses that entry alone and
+ * splices it into the previous parse's results: the block's items, the root's, the extracted codes,
+ * mappings and params are copies of the previous arrays with the entry's slice replaced; every other
+ * chunk keeps its nodes and extracted objects (the same objects, so per-entry caches stay valid); the
+ * chunks after the edit move by the edit's length. Nothing is sliced, hashed or split but the entry.
+ */
+import { Document, Pair, YAMLMap, type Node } from 'yaml';
+import type { Section } from '../model/model';
+import { endOf, extractChunk, moveSpans, parseChunk, placeChunk, type Chunk, type ChunkError, type Role } from './chunk';
+import type { ChunkedParse, ChunkState } from './chunkedParse';
+import type { Extracted } from './extract';
+import { flat } from './flat';
+import { locateEdit, type Change, type Piece } from './reuseLayout';
+
+/**
+ * The parse of `text` from `prev` and the edit `change`, or undefined when the edited entry does not
+ * parse on its own (the caller then parses the whole region), or 'general' when this path does not
+ * apply (the caller's general chunked parse does; `prev` is then left untouched).
+ */
+export function patchEntry(
+  text: string,
+  base: number,
+  options: object,
+  prev: ChunkState,
+  change: Change,
+  unsafe: (t: string) => boolean,
+): ChunkedParse | undefined | 'general' {
+  if (prev.anchors) return 'general';
+  const pieces = prev.pieces;
+  const site = locateEdit(pieces, prev.text, text, change, unsafe);
+  if (!site) return 'general';
+  const block = pieces[site.top]!;
+  const subs = block.sub!;
+  const leaf = subs[site.sub]!;
+  const old = leaf.chunk;
+  const head = block.header?.chunk;
+  if (!old?.extracted || !head || head.pairs.length !== 1) return 'general';
+  const chunk = parseChunk(flat(text.slice(leaf.start, site.newEnd)), options, leaf.start);
+  if (chunk?.anchors) return 'general';
+  prev.consumed = true;
+  if (!chunk) return undefined;
+  const role: Role = String((head.pairs[0]!.key as { value?: unknown }).value) === 'error_codes' ? 'error_codes' : 'error_mapping';
+  const oldX = old.extracted;
+  const oldBlock = prev.root.items.find(p => p.key === head.pairs[0]!.key)!;
+  const blockItems = (oldBlock.value as YAMLMap).items as Pair[];
+  // Where the entry's pairs and extracted objects sit in the previous arrays (found before the layout moves).
+  const blockAt = indexIn(blockItems, old.pairs, () => countBefore(pieces, site.top, site.sub, c => c.pairs.length, true));
+  const at = (all: readonly object[], mine: readonly object[], of: (x: Extracted) => readonly object[]) =>
+    indexIn(all, mine, () => countBefore(pieces, site.top, site.sub, c => (c.extracted ? of(c.extracted).length : 0), false));
+  // Counted only when the entry had none of them (rare: where to insert is then not known by identity).
+  const codesAt = () => at(prev.extracted.codes, oldX.codes, x => x.codes);
+  const mappingsAt = () => at(prev.extracted.mappings, oldX.mappings, x => x.mappings);
+  const paramsAt = () => at(prev.extracted.params, oldX.params, x => x.params);
+
+  // The layout and the chunks after the edit move by its length (nodes and extracted spans); one loop.
+  const { delta } = site;
+  leaf.end = site.newEnd;
+  leaf.chunk = chunk;
+  block.end += delta;
+  const move = (p: Piece<Chunk>, spans: boolean) => {
+    p.start += delta;
+    p.end += delta;
+    const c = p.chunk!;
+    placeChunk(c, p.start);
+    if (spans) moveSpans(c, base + p.start);
+  };
+  for (let j = site.sub + 1; j < subs.length; j++) move(subs[j]!, true);
+  for (let i = site.top + 1; i < pieces.length; i++) {
+    const p = pieces[i]!;
+    if (p.sub) {
+      p.start += delta;
+      p.end += delta;
+      move(p.header!, false);
+      for (const s of p.sub) move(s, true);
+    } else move(p, true);
+  }
+
+  // The assembled document: a new root and block holding the same pairs, the entry's replaced.
+  const items = blockItems.slice();
+  items.splice(blockAt, old.pairs.length, ...chunk.pairs);
+  const map = new YAMLMap();
+  map.items = items;
+  const first = items[0]?.key as Node | undefined;
+  const lastEnd = endOf(items[items.length - 1]);
+  map.range = [first?.range?.[0] ?? subs[0]!.start, lastEnd, lastEnd];
+  const root = new YAMLMap();
+  root.items = prev.root.items.slice();
+  root.items[prev.root.items.indexOf(oldBlock)] = new Pair(head.pairs[0]!.key, map);
+  const firstKey = root.items[0]?.key as Node | undefined;
+  const end = endOf(root.items[root.items.length - 1]);
+  root.range = [firstKey?.range?.[0] ?? 0, end, end];
+  const doc = new Document(undefined, options) as Document.Parsed;
+  doc.contents = root as unknown as Document.Parsed['contents'];
+  (doc as { range: [number, number, number] }).range = [0, text.length, text.length];
+  const section: Section = { index: 0, base, text, doc };
+
+  const x = extractChunk(chunk, role, section, base + leaf.start);
+  const splice = <T>(all: readonly T[], from: () => number, removed: number, added: readonly T[]): T[] => {
+    const out = all.slice();
+    if (removed || added.length) out.splice(from(), removed, ...added);
+    return out;
+  };
+  const extracted: Extracted = {
+    codes: splice(prev.extracted.codes, codesAt, oldX.codes.length, x.codes),
+    mappings: splice(prev.extracted.mappings, mappingsAt, oldX.mappings.length, x.mappings),
+    params: splice(prev.extracted.params, paramsAt, oldX.params.length, x.params),
+  };
+
+  // Errors in layout order: only the chunks that have some are visited.
+  const faulty = prev.faulty.filter(p => p !== leaf);
+  if (chunk.errors.length) {
+    let i = 0;
+    while (i < faulty.length && faulty[i]!.start < leaf.start) i++;
+    faulty.splice(i, 0, leaf);
+  }
+  const errors: ChunkError[] = [];
+  for (const p of faulty) for (const e of p.chunk!.errors) errors.push({ ...e, start: e.start + p.start, end: e.end + p.start });
+  return { doc, section, extracted, errors, state: { pieces, text, root, extracted, faulty, anchors: false }, parsed: 1, path: 'entry' };
+}
+
+/** Where `mine` (a run of `all`) starts in `all`: found by identity, or counted when `mine` is empty. */
+function indexIn(all: readonly object[], mine: readonly object[], counted: () => number): number {
+  if (!mine.length) return counted();
+  const i = all.indexOf(mine[0]!);
+  return i < 0 ? counted() : i;
+}
+
+/**
+ * How many items the chunks before entry `si` of block `ti` give (each chunk counted by `size`): of the
+ * block alone (`inBlock`), or of every placed chunk before it (top-level keys and entries of other blocks).
+ */
+function countBefore(pieces: readonly Piece<Chunk>[], ti: number, si: number, size: (c: Chunk) => number, inBlock: boolean): number {
+  let n = 0;
+  if (!inBlock)
+    for (let i = 0; i < ti; i++) {
+      const p = pieces[i]!;
+      if (p.sub) for (const s of p.sub) n += size(s.chunk!);
+      else n += size(p.chunk!);
+    }
+  const subs = pieces[ti]!.sub!;
+  for (let j = 0; j < si; j++) n += size(subs[j]!.chunk!);
+  return n;
+}
