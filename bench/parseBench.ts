@@ -45,10 +45,16 @@ for (const n of SIZES) {
   let cur = text;
   const times: number[] = [];
   const flats: number[] = [];
-  // As bench/lspBench.ts: the first, middle and last entries, each round one character further.
-  const offsets = Array.from({ length: ROUNDS }, () => editOffsets(text, n))
-    .flat()
-    .map((o, i) => o + Math.floor(i / 3));
+  // As bench/lspBench.ts: the first, middle and last entries; each round one character further into the
+  // same word (positions kept current as the text grows).
+  const at = editOffsets(text, n);
+  const offsets: number[] = [];
+  for (let r = 0; r < ROUNDS; r++)
+    for (let j = 0; j < at.length; j++) {
+      offsets.push(at[j]! + (r % 6));
+      for (let k = j + 1; k < at.length; k++) at[k]!++;
+      if (r % 6 === 5) at[j]! += 6;
+    }
   for (const off of offsets) {
     const next = cur.slice(0, off) + 'x' + cur.slice(off);
     // The editor's text is a concatenation until something reads it: the server flattens it before the
@@ -64,6 +70,6 @@ for (const n of SIZES) {
   const heap = process.memoryUsage().heapUsed / 1e6;
   console.log(
     `n=${String(n).padStart(6)} floor ${ms(floor)} ms  open ${ms(open)} ms (${(open / floor).toFixed(2)} x)  ` +
-      `keystroke median ${ms(median(times))} ms  max ${ms(Math.max(...times))} ms  (flatten ${ms(median(flats))} ms)  codes ${model.codes.length}  heap ${heap.toFixed(0)} MB`,
+      `keystroke median ${ms(median(times))} ms  max ${ms(Math.max(...times))} ms  (flatten ${ms(median(flats))} ms)  codes ${model.codes.length}  errors ${model.syntaxErrors.length}  heap ${heap.toFixed(0)} MB`,
   );
 }

@@ -152,3 +152,23 @@ test('random keystrokes inside entries take the keystroke path and equal a whole
   );
   assert.ok(entryPath > 100, `the keystroke path was taken ${entryPath} times`);
 });
+
+test('keystrokes keep the suppressions of `# mcp-aql-disable-next-line` current (kept, or read again)', () => {
+  const text = generate(6).replace(
+    '    category: VALIDATION\n',
+    '    # mcp-aql-disable-next-line schema.required\n    category: VALIDATION\n',
+  );
+  let m = buildModel(URI, text, [], { chunkThreshold: 0 })!;
+  const steps: [string, number, string][] = [
+    ['(entry 3)', 1, 'x'], // another line: kept
+    ['schema.required', 6, '-x'], // the directive's own line: read again
+    ['(entry 1)', 0, '\n    # mcp-aql-disable-next-line\n   '], // new lines: read again
+    ['(entry 2)', 0, ' # mcp-aql-disable-next'], // a directive typed inside a template: still a comment-free string
+  ];
+  for (const [near, off, ins] of steps) {
+    const at = m.text.indexOf(near) + off;
+    m = insert(m, at, ins);
+    assert.deepEqual(m.suppressions, buildModel(URI, m.text, [], { chunkThreshold: 0 })!.suppressions, near);
+  }
+  assert.ok(m.suppressions.size >= 1);
+});

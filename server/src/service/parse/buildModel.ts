@@ -68,12 +68,17 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
   let sections: Section[] | undefined;
   let parseState: ChunkState | undefined;
   let ex: Extracted | undefined;
+  let kept: AdapterModel['suppressions'] | undefined;
   if (cls.kind !== 'json' && yamlText.length >= (opts.chunkThreshold ?? CHUNK_THRESHOLD)) {
     const ps = opts.previous?.parseState as ChunkState | undefined;
     const prev = Array.isArray(ps?.pieces) ? ps : undefined;
     const c = opts.change;
     const change =
-      c && c.start >= start && c.oldEnd <= opts.previous!.text.length && text.length - opts.previous!.text.length === c.newEnd - c.oldEnd
+      c &&
+      opts.previous &&
+      c.start >= start &&
+      c.oldEnd <= opts.previous!.text.length &&
+      text.length - opts.previous!.text.length === c.newEnd - c.oldEnd
         ? { start: c.start - start, oldEnd: c.oldEnd - start, newEnd: c.newEnd - start }
         : undefined;
     const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change);
@@ -83,6 +88,13 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
       for (const e of chunked.errors)
         syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
       parseState = chunked.state;
+      // On the keystroke path the text holds '<<' only if the previous one did or the edit made one.
+      const ch = chunked.path === 'entry' ? chunked.change : undefined;
+      parseState.merges =
+        ch && prev?.merges === false
+          ? text.slice(Math.max(start, start + ch.start - 1), start + ch.newEnd + 1).includes('<<')
+          : yamlText.includes('<<');
+      if (ch && cls.kind === 'yaml') kept = keptSuppressions(opts.previous!, text, ch);
     }
   }
   sections ??= parseSections(yamlText, start, cls.kind, syntaxErrors);
@@ -93,7 +105,7 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
     if (json.length) syntaxErrors.splice(0, syntaxErrors.length, ...json);
   }
   ex ??= extract(sections);
-  if (yamlText.includes('<<')) {
+  if (parseState?.merges ?? yamlText.includes('<<')) {
     for (const s of sections)
       for (const n of badMerges(s.doc)) {
         syntaxErrors.push({
@@ -114,7 +126,7 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
     mappings: ex.mappings,
     params: ex.params,
     syntaxErrors,
-    suppressions: suppressions(text, start, end),
+    suppressions: kept ?? suppressions(text, start, end),
     parseState,
   };
 }
@@ -150,6 +162,21 @@ function parseSections(yamlText: string, base: number, kind: FileKind, errors: P
   return sections;
 }
 
+const DIRECTIVE = 'mcp-aql-disable-next-line';
+
+/**
+ * The previous model's suppressions, when they still hold: the edit adds or removes no line, and the
+ * line it touches held no directive before and holds none now (spares a scan of the whole text).
+ */
+function keptSuppressions(prev: AdapterModel, text: string, c: Change): AdapterModel['suppressions'] | undefined {
+  const old = prev.text;
+  const lineOf = (t: string, from: number, to: number) =>
+    t.slice(t.lastIndexOf('\n', from - 1) + 1, Math.max(to, t.indexOf('\n', to) < 0 ? t.length : t.indexOf('\n', to)));
+  if (old.slice(c.start, c.oldEnd).includes('\n') || text.slice(c.start, c.newEnd).includes('\n')) return undefined;
+  if (lineOf(old, c.start, c.oldEnd).includes(DIRECTIVE) || lineOf(text, c.start, c.newEnd).includes(DIRECTIVE)) return undefined;
+  return prev.suppressions;
+}
+
 const DISABLE = /#[ \t]*mcp-aql-disable-next-line\b([^\r\n]*)/g;
 /** `-- why` after the codes is a reason for humans, not a code. */
 export const REASON = /(?:^|\s)--(?:\s.*)?$/;
@@ -158,7 +185,7 @@ export const REASON = /(?:^|\s)--(?:\s.*)?$/;
 export function suppressions(text: string, start: number, end: number): Map<number, Set<string>> {
   const out = new Map<number, Set<string>>();
   const region = text.slice(start, end);
-  if (!region.includes('mcp-aql-disable-next-line')) return out;
+  if (!region.includes(DIRECTIVE)) return out;
   let line = 0;
   for (let i = 0; i < start; i++) if (text.charCodeAt(i) === 10) line++;
   let last = 0;

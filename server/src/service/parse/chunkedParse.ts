@@ -32,6 +32,8 @@ export interface ChunkState {
   readonly faulty: readonly LayoutPiece<Chunk>[];
   /** Some chunk holds `&` or `*` (the keystroke path then leaves the parse to the general one). */
   readonly anchors: boolean;
+  /** The text holds '<<' (set by buildModel: merge keys are then checked). */
+  merges?: boolean;
   /** A later parse started from this state: its layout and chunks may have moved on since. */
   consumed?: boolean;
 }
@@ -68,6 +70,8 @@ export interface ChunkedParse {
   readonly parsed: number;
   /** 'entry': the keystroke path (parse/patchEntry.ts) spliced one entry into the previous parse. */
   readonly path: 'entry' | 'chunks';
+  /** On the keystroke path: the edit (region offsets). */
+  readonly change?: Change;
 }
 
 const UNSAFE = /(?:^|[\s[{,])![^\s[\]{},]|^%|^(?:---|\.\.\.)(?:\s|$)|(?:^|[\s{,])<<[ \t]*:/m;

@@ -117,7 +117,16 @@ export function patchEntry(
   }
   const errors: ChunkError[] = [];
   for (const p of faulty) for (const e of p.chunk!.errors) errors.push({ ...e, start: e.start + p.start, end: e.end + p.start });
-  return { doc, section, extracted, errors, state: { pieces, text, root, extracted, faulty, anchors: false }, parsed: 1, path: 'entry' };
+  return {
+    doc,
+    section,
+    extracted,
+    errors,
+    state: { pieces, text, root, extracted, faulty, anchors: false },
+    parsed: 1,
+    path: 'entry',
+    change,
+  };
 }
 
 /** Where `mine` (a run of `all`) starts in `all`: found by identity, or counted when `mine` is empty. */
