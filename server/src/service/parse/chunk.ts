@@ -66,7 +66,7 @@ export function parseChunk(t: string, options: object, at: number): Chunk | unde
   if (!isMap(contents)) return errors.length || contents ? undefined : { text: t, pairs: [], errors, placedAt: at, anchors };
   const pairs = contents.items as Pair[];
   if (toOriginal) remapRanges(pairs, toOriginal);
-  const chunk: Chunk = { text: t, pairs, errors, placedAt: 0, anchors };
+  const chunk: Chunk = { text: t, pairs, errors, placedAt: 0, anchors, ranges: collectRanges(pairs) };
   placeChunk(chunk, at);
   return chunk;
 }

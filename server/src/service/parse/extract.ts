@@ -14,7 +14,7 @@ import type {
   Template,
   ValueRef,
 } from '../model/model';
-import { flat } from './flat';
+import { flat, trimmed } from './flat';
 import { scanTemplate } from './placeholders';
 
 export interface Extracted {
@@ -166,7 +166,7 @@ function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] 
       }
     }
   }
-  return out;
+  return trimmed(out);
 }
 
 interface EntryFields {
@@ -252,7 +252,7 @@ function codeDef(s: Section, r: Reached): CodeDef | undefined {
     category: f.category,
     template: f.template,
     templateNode: f.templateNode,
-    mapsFromHttp: f.mapsFromHttp,
+    mapsFromHttp: trimmed(f.mapsFromHttp),
     condition: f.condition,
     details: f.details,
     detailsNode: f.detailsNode,

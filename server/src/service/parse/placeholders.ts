@@ -3,6 +3,7 @@
  * escaped and folded strings (conventions C3). Linear; no regular expression from input.
  */
 import type { MalformedPlaceholder, Placeholder, ScalarStyle, Template } from '../model/model';
+import { trimmed } from './flat';
 
 export const PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -38,7 +39,14 @@ export function scanTemplate(raw: string, start: number, value: string, style: S
     else malformed.push({ span, reason: `'${inner}' is not a placeholder name ([A-Za-z_][A-Za-z0-9_]*)` });
     i = j;
   }
-  return { value, span: { start, end: start + raw.length }, raw, style, placeholders, malformed };
+  return {
+    value,
+    span: { start, end: start + raw.length },
+    raw,
+    style,
+    placeholders: trimmed(placeholders),
+    malformed: trimmed(malformed),
+  };
 }
 
 /** Render a template with values; unknown placeholders stay as written. */

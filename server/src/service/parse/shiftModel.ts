@@ -3,10 +3,18 @@
  * its pairs and every span of what was extracted from it, each once (a status key's span is shared by
  * the entries of its list). Collected once per chunk, so moving a chunk is one loop over numbers.
  */
-import { isMap, isPair, isSeq, type Node, type Pair } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, type Node, type Pair, type Schema } from 'yaml';
 import type { Span } from '../model/model';
 import type { Extracted } from './extract';
 
+/** One schema for the collections of every chunk (the composer gives each chunk's document its own). */
+let shared: Schema | undefined;
+
+/**
+ * While it walks the nodes, it also trims what a kept chunk holds: a quoted scalar's value, which the
+ * parser builds one character at a time (a rope of one string object per character), is flattened;
+ * collections share one schema instead of keeping their chunk's, and their item lists are trimmed.
+ */
 export function collectRanges(pairs: readonly Pair[]): number[][] {
   const out: number[][] = [];
   const seen = new Set<object>();
@@ -14,11 +22,18 @@ export function collectRanges(pairs: readonly Pair[]): number[][] {
     if (!n || seen.has(n)) return;
     seen.add(n);
     if (n.range) out.push(n.range as unknown as number[]);
-    if (isMap(n) || isSeq(n))
+    if (isScalar(n)) {
+      if (typeof n.value === 'string') void n.value.charCodeAt(0);
+    } else if (isMap(n) || isSeq(n)) {
+      const c = n as { schema?: Schema; items: unknown[] };
+      if (c.schema) c.schema = shared ??= c.schema;
+      // Filled by push, so with room for 17 items: an exact copy is smaller.
+      c.items = c.items.slice();
       for (const it of n.items) {
         if (isPair(it)) pair(it);
         else node(it as Node | null);
       }
+    }
   };
   const pair = (p: Pair): void => {
     node(p.key as Node | null);
