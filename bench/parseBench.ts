@@ -70,6 +70,6 @@ for (const n of SIZES) {
   const heap = process.memoryUsage().heapUsed / 1e6;
   console.log(
     `n=${String(n).padStart(6)} floor ${ms(floor)} ms  open ${ms(open)} ms (${(open / floor).toFixed(2)} x)  ` +
-      `keystroke median ${ms(median(times))} ms  max ${ms(Math.max(...times))} ms  (flatten ${ms(median(flats))} ms)  codes ${model.codes.length}  errors ${model.syntaxErrors.length}  heap ${heap.toFixed(0)} MB`,
+      `keystroke median ${ms(median(times))} ms  first ${ms(times[0]!)} ms  max ${ms(Math.max(...times))} ms  (flatten ${ms(median(flats))} ms)  codes ${model.codes.length}  errors ${model.syntaxErrors.length}  heap ${heap.toFixed(0)} MB`,
   );
 }

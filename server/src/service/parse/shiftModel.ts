@@ -45,18 +45,28 @@ export function collectRanges(pairs: readonly Pair[]): number[][] {
 
 export function collectSpans(x: Extracted): Span[] {
   const out: Span[] = [];
-  const seen = new Set<Span>();
-  const span = (s: Span | undefined) => {
-    if (s && !seen.has(s)) {
-      seen.add(s);
-      out.push(s);
-    }
+  // Each span once: a short list is searched (an entry has about a dozen), a long one uses a set.
+  let seen: Set<Span> | undefined;
+  const span = (sp: Span | undefined) => {
+    if (!sp) return;
+    if (seen) {
+      if (seen.has(sp)) return;
+      seen.add(sp);
+    } else if (out.includes(sp)) return;
+    else if (out.length === 64) seen = new Set(out).add(sp);
+    out.push(sp);
   };
   const template = (t: { span: Span; placeholders: readonly { span: Span }[]; malformed: readonly { span: Span }[] } | undefined) => {
     if (!t) return;
     span(t.span);
     for (const p of t.placeholders) span(p.span);
     for (const p of t.malformed) span(p.span);
+  };
+  const details = (ds: readonly { keySpan: Span; pairSpan: Span }[]) => {
+    for (const d of ds) {
+      span(d.keySpan);
+      span(d.pairSpan);
+    }
   };
   for (const c of x.codes) {
     span(c.keySpan);
@@ -66,10 +76,7 @@ export function collectSpans(x: Extracted): Span[] {
     template(c.template);
     span(c.condition?.span);
     for (const st of c.mapsFromHttp) span(st.span);
-    for (const d of c.details) {
-      span(d.keySpan);
-      span(d.pairSpan);
-    }
+    details(c.details);
   }
   for (const m of x.mappings) {
     span(m.status.span);
@@ -78,10 +85,7 @@ export function collectSpans(x: Extracted): Span[] {
     span(m.templateNode?.span);
     template(m.template);
     span(m.condition?.span);
-    for (const d of m.details) {
-      span(d.keySpan);
-      span(d.pairSpan);
-    }
+    details(m.details);
   }
   for (const p of x.params) span(p.span);
   return out;
