@@ -66,7 +66,7 @@ test('code-name choices equal the plain version (random names, prefixes, limits;
         const me = 'file:///w/me.adapter.yaml';
         const got = codeNameChoices(typed, defs, registry, workspace, me, limit);
         // The plain version read other files' names in the index's order.
-        const order = withNames ? [...index.names(me, typed)] : [...index.allDeclarations(me)].map(d => d.code);
+        const order = withNames ? [...index.names!(me, typed)] : [...index.allDeclarations(me)].map(d => d.code);
         assert.deepEqual(got, naive(typed, codes, order, limit));
       },
     ),
