@@ -10,6 +10,7 @@ import type { Connection, Diagnostic, PublishDiagnosticsParams, TextDocuments } 
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticsScheduler } from '../../server/src/lsp/diagnostics';
 import type { ClientFeatures } from '../../server/src/lsp/capabilities';
+import { inMemory, PLAIN } from './harness';
 
 const URI = 'file:///w/a.adapter.yaml';
 
@@ -192,4 +193,29 @@ test('a pulling client gets nothing pushed', async () => {
   assert.deepEqual(s.validated, []);
   assert.deepEqual(s.published, []);
   assert.equal(s.pendingTurns(), 0);
+});
+
+test('the real server over JSON-RPC: six changes sent together give one validation, published once at the last version', async () => {
+  const c = await inMemory(PLAIN);
+  try {
+    const uri = 'file:///w/burst.adapter.yaml';
+    const text = (n: number) =>
+      `error_codes:\n  NOT_FOUND_X:\n    category: NOT_FOUND\n    message_template: "gone ${n}"\nerror_mapping:\n  404:\n    code: NOT_FOUNDX\n`;
+    await c.open(uri, text(0));
+    await c.waitForDiagnostics(uri);
+    const before = c.publications.length;
+    await Promise.all(
+      [2, 3, 4, 5, 6, 7].map(v =>
+        c.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text: text(v) }] }),
+      ),
+    );
+    await c.waitForDiagnostics(uri, () => c.published.get(uri)?.version === 7);
+    await new Promise(r => setTimeout(r, 100));
+    assert.deepEqual(
+      c.publications.slice(before).map(p => [p.version, p.diagnostics.map(d => d.code)]),
+      [[7, ['mapping.unknown-code']]],
+    );
+  } finally {
+    await c.close();
+  }
 });
