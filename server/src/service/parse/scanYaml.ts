@@ -90,15 +90,14 @@ export function scanYaml(text: string, from: number, to: number): LightNode | nu
       if (text.charCodeAt(after) !== 58 || (after + 1 < end && text.charCodeAt(after + 1) !== 32)) return undefined;
     } else {
       if (NOT_PLAIN_START.has(c)) return undefined;
+      // The first ':' followed by a space or the line's end, unless a comment (' #') starts before it.
       let i = pos;
-      for (;;) {
-        i = text.indexOf(':', i);
-        if (i < 0 || i >= end) return undefined;
-        if (i + 1 >= end || text.charCodeAt(i + 1) === 32) break;
-        i++;
+      for (; i < end; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 58 && (i + 1 >= end || text.charCodeAt(i + 1) === 32)) break;
+        if (ch === 35 && text.charCodeAt(i - 1) === 32) return undefined;
       }
-      const hash = text.indexOf(' #', pos);
-      if (hash >= 0 && hash < i) return undefined;
+      if (i >= end) return undefined;
       let e = i;
       while (e > pos && text.charCodeAt(e - 1) === 32) e--;
       const raw = text.slice(pos, e);
