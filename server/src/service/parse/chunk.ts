@@ -33,7 +33,7 @@ export interface Chunk {
   extractedAs?: Role;
   /** Holds `&` or `*`: what it means depends on other chunks (re-extracted on every parse). */
   readonly anchors: boolean;
-  /** Every node range of `pairs` and every span of `extracted`, once each (collected when first moved). */
+  /** Every node range of `pairs` and every span of `extracted`, once each (collected when parsed and extracted). */
   ranges?: number[][];
   spans?: Span[];
   /** The parse that last placed it. */
@@ -94,6 +94,8 @@ export function extractChunk(c: Chunk, role: Role, section: Section, at: number)
     if (role === 'top') extractTopPairs(section, c.pairs, c.extracted);
     else if (role === 'error_codes') extractCodePairs(section, c.pairs, c.extracted);
     else if (role === 'error_mapping') extractMappingPairs(section, c.pairs, c.extracted);
+    // Collected now rather than when first moved: the first keystroke after an open moves every entry after it.
+    if (!c.anchors) c.spans = collectSpans(c.extracted);
   } else if (c.extractedAt !== at) moveSpans(c, at);
   c.extractedAt = at;
   c.extractedAs = role;
