@@ -9,6 +9,9 @@ import type { Extracted } from './extract';
 
 /** One schema for the collections of every chunk (the composer gives each chunk's document its own). */
 let shared: Schema | undefined;
+/** The shared schema when `s` is made from the same options (chunks are always parsed with buildModel's). */
+const sameSchema = (s: Schema): Schema =>
+  (shared ??= s).name === s.name && shared.tags.length === s.tags.length && shared.compat === s.compat ? shared : s;
 
 /**
  * While it walks the nodes, it also trims what a kept chunk holds: a quoted scalar's value, which the
@@ -26,7 +29,7 @@ export function collectRanges(pairs: readonly Pair[]): number[][] {
       if (typeof n.value === 'string') void n.value.charCodeAt(0);
     } else if (isMap(n) || isSeq(n)) {
       const c = n as { schema?: Schema; items: unknown[] };
-      if (c.schema) c.schema = shared ??= c.schema;
+      if (c.schema) c.schema = sameSchema(c.schema);
       // Filled by push, so with room for 17 items: an exact copy is smaller.
       c.items = c.items.slice();
       for (const it of n.items) {
