@@ -12,7 +12,7 @@ import { indexFiles, indexText, MODEL_INDEX_SIZE } from '../../server/src/node/w
 import { loadDeps } from '../service/helpers';
 
 const N = 40;
-const files = new Map(Array.from({ length: N }, (_, i) => [`file:///ws/${pathOf(i)}`, fileText(i, N, i === 20)] as const));
+const files = new Map<string, string>(Array.from({ length: N }, (_, i) => [`file:///ws/${pathOf(i)}`, fileText(i, N, i === 20)] as const));
 files.set(
   'file:///ws/alias.adapter.yaml',
   'error_codes:\n  A_CODE: &a\n    category: VALIDATION\n  B_CODE: *a\nerror_mapping:\n  400:\n    code: B_CODE\n',
