@@ -54,6 +54,8 @@ test('the bag distance never exceeds the edit distance', () => {
   assert.equal(bagDistance('abc', 'cab'), 0);
   assert.equal(bagDistance('NOT_FOUND_X', 'NOT_FOUND_YZ'), 2);
   assert.equal(bagDistance('é', 'x'), 0, 'non-ASCII text: no bound');
+  assert.equal(bagDistance('abc', 'ABD', true), 1, 'folded: A-Z count as a-z');
+  assert.equal(bagDistance('abc', 'ABD'), 3);
 });
 
 test('closest answers exactly as the scan over every candidate', () => {

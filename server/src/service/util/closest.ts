@@ -28,27 +28,28 @@ const counts = new Int32Array(128);
 /**
  * A lower bound of `editDistance` (the bag distance): how many more of some characters one string has
  * than the other (an edit changes at most one count on each side, a transposition none). ASCII only;
- * 0 (no bound) for other text. Lets `closest` skip most of a large workspace's names without the
- * quadratic distance.
+ * 0 (no bound) for other text. With `fold`, A-Z count as a-z (a bound of the distance between the
+ * lower-cased strings). Lets `closest` skip most of a large workspace's names without the quadratic distance.
  */
-export function bagDistance(a: string, b: string): number {
+export function bagDistance(a: string, b: string, fold = false): number {
   let ok = true;
-  for (let i = 0; i < a.length; i++) {
-    const c = a.charCodeAt(i);
-    if (c < 128) counts[c]!++;
-    else ok = false;
-  }
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i);
-    if (c < 128) counts[c]!--;
-    else ok = false;
+  for (let k = 0; k < 2; k++) {
+    const s = k ? b : a,
+      step = k ? -1 : 1;
+    for (let i = 0; i < s.length; i++) {
+      let c = s.charCodeAt(i);
+      if (fold && c >= 65 && c <= 90) c += 32;
+      if (c < 128) counts[c]! += step;
+      else ok = false;
+    }
   }
   let more = 0,
     fewer = 0;
   for (let k = 0; k < 2; k++) {
     const s = k ? b : a;
     for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
+      let c = s.charCodeAt(i);
+      if (fold && c >= 65 && c <= 90) c += 32;
       if (c >= 128) continue;
       const n = counts[c]!;
       if (n > 0) more += n;
@@ -67,10 +68,12 @@ export function closest(word: string, candidates: Iterable<string>, limit = 3): 
   const w = word.toLowerCase();
   const max = Math.max(2, Math.floor(word.length / 3));
   const scored: [string, number][] = [];
-  for (const c of new Set(candidates)) {
-    if (c === word) continue;
+  const seen = new Set<string>();
+  for (const c of candidates) {
+    // Most candidates of a large workspace end here, before any copy or set: the bound is already too far.
+    if (c === word || bagDistance(w, c, true) > max || seen.has(c)) continue;
+    seen.add(c);
     const lc = c.toLowerCase();
-    if (Math.abs(lc.length - w.length) > max || bagDistance(w, lc) > max) continue;
     const d = editDistance(w, lc, max);
     if (d <= max) scored.push([c, d]);
   }
