@@ -1,72 +1,76 @@
 /**
- * "Did you mean": the bag distance that lets `closest` skip most of a large workspace's names is a
- * lower bound of the edit distance, so `closest` answers exactly as the plain scan over every
- * candidate did (fuzzed, with transpositions, case changes and non-ASCII letters).
+ * "Did you mean" (util/closest.ts) cuts its work short (a band around the diagonal, a bound that drops
+ * once `limit` candidates are found, a length window) and must give the same answers as the plain
+ * version: every distinct candidate scored in full, sorted, cut. Compared on random names.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { bagDistance, closest, editDistance } from '../../server/src/service/util/closest';
-import { rng } from './indexScanHelpers';
+import fc from 'fast-check';
+import { boundedDistance, closest, closestKey, editDistance } from '../../server/src/service/util/closest';
 
-/** `closest` as it was before the bag-distance filter: the edit distance to every candidate. */
-function reference(word: string, candidates: Iterable<string>, limit = 3): string[] {
+/** The plain versions (as they were before the bound). */
+function plainClosest(word: string, candidates: Iterable<string>, limit = 3): string[] {
   const w = word.toLowerCase();
   const max = Math.max(2, Math.floor(word.length / 3));
   const scored: [string, number][] = [];
   for (const c of new Set(candidates)) {
     if (c === word) continue;
-    const d = editDistance(w, c.toLowerCase(), max);
+    const d = editDistance(w, c.toLowerCase());
+    if (d <= max) scored.push([c, d]);
+  }
+  scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
+  return scored.slice(0, limit).map(([c]) => c);
+}
+function plainKeyDistance(word: string, key: string): number {
+  let d = editDistance(word, key);
+  for (let i = key.indexOf('_'); i >= 4; i = key.indexOf('_', i + 1)) d = Math.min(d, editDistance(word, key.slice(0, i)) + 1);
+  return d;
+}
+function plainClosestKey(word: string, candidates: Iterable<string>, limit = 3): string[] {
+  const w = word.toLowerCase();
+  const max = Math.max(2, Math.floor(word.length / 3));
+  const scored: [string, number][] = [];
+  for (const c of new Set(candidates)) {
+    if (c === word) continue;
+    const d = plainKeyDistance(w, c.toLowerCase());
     if (d <= max) scored.push([c, d]);
   }
   scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
   return scored.slice(0, limit).map(([c]) => c);
 }
 
-const ALPHABET = 'ABCDEFG_abcé1';
+/** Names close to each other: a few stems, small alphabets, both cases, and a letter that lower case lengthens (İ). */
+const name = fc
+  .tuple(fc.constantFrom('', 'VALIDATION_E00', 'NOT_FOUND_', 'message_', 'ab', 'İ'), fc.stringMatching(/^[abAB_İ0-9]{0,7}$/))
+  .map(([a, b]) => a + b);
 
-function word(r: () => number, len: number): string {
-  let s = '';
-  for (let i = 0; i < len; i++) s += ALPHABET[Math.floor(r() * ALPHABET.length)];
-  return s;
-}
-
-/** A few edits of `s`: substitutions, insertions, deletions, transpositions. */
-function near(r: () => number, s: string): string {
-  let t = s;
-  for (let k = Math.floor(r() * 5); k > 0; k--) {
-    const i = Math.floor(r() * (t.length + 1));
-    const op = Math.floor(r() * 4);
-    if (op === 0) t = t.slice(0, i) + word(r, 1) + t.slice(i + 1);
-    else if (op === 1) t = t.slice(0, i) + word(r, 1) + t.slice(i);
-    else if (op === 2) t = t.slice(0, i) + t.slice(i + 1);
-    else if (i + 1 < t.length) t = t.slice(0, i) + t[i + 1] + t[i] + t.slice(i + 2);
-  }
-  return r() < 0.2 ? t.toUpperCase() : t;
-}
-
-test('the bag distance never exceeds the edit distance', () => {
-  const r = rng(7);
-  for (let n = 0; n < 3000; n++) {
-    const a = word(r, Math.floor(r() * 12));
-    const b = r() < 0.7 ? near(r, a) : word(r, Math.floor(r() * 12));
-    assert.ok(bagDistance(a, b) <= editDistance(a, b), `${a} / ${b}`);
-  }
-  assert.equal(bagDistance('abc', 'cab'), 0);
-  assert.equal(bagDistance('NOT_FOUND_X', 'NOT_FOUND_YZ'), 2);
-  assert.equal(bagDistance('é', 'x'), 0, 'non-ASCII text: no bound');
-  assert.equal(bagDistance('abc', 'ABD', true), 1, 'folded: A-Z count as a-z');
-  assert.equal(bagDistance('abc', 'ABD'), 3);
+test('boundedDistance equals the full distance when within the bound, and is above the bound otherwise', () => {
+  fc.assert(
+    fc.property(name, name, fc.integer({ min: 0, max: 8 }), (a, b, max) => {
+      const full = editDistance(a, b);
+      const cut = boundedDistance(a, b, max);
+      if (full <= max) assert.equal(cut, full);
+      else assert.ok(cut > max, `${a} ${b} ${max}: ${cut} for ${full}`);
+    }),
+    { numRuns: 3000 },
+  );
 });
 
-test('closest answers exactly as the scan over every candidate', () => {
-  const r = rng(11);
-  for (let n = 0; n < 300; n++) {
-    const w = word(r, 2 + Math.floor(r() * 14));
-    const candidates = Array.from({ length: 40 }, () => (r() < 0.6 ? near(r, w) : word(r, 2 + Math.floor(r() * 14))));
-    assert.deepEqual(closest(w, candidates), reference(w, candidates), w);
+test('closest and closestKey give the plain answers (random names, duplicates, limits 0–4)', () => {
+  fc.assert(
+    fc.property(name, fc.array(name, { maxLength: 60 }), fc.integer({ min: 0, max: 4 }), (word, cands, limit) => {
+      const withDuplicates = [...cands, ...cands.slice(0, 5)];
+      assert.deepEqual(closest(word, withDuplicates, limit), plainClosest(word, withDuplicates, limit));
+      assert.deepEqual(closestKey(word, withDuplicates, limit), plainClosestKey(word, withDuplicates, limit));
+    }),
+    { numRuns: 1500 },
+  );
+});
+
+test('closest over 12,000 similar names: the plain answers', () => {
+  const names = Array.from({ length: 12_000 }, (_, i) => `VALIDATION_E${String(i).padStart(6, '0')}`);
+  for (const word of ['VALIDATION_E00012', 'VALIDATION_E0001234', 'VALIDATOIN_E000777', 'NOT_FOUNDX', 'validation_e011999']) {
+    assert.deepEqual(closest(word, names), plainClosest(word, names), word);
   }
-  assert.deepEqual(closest('PERMISION_DENIED', ['PERMISSION_DENIED', 'NOT_FOUND', 'PERMISSION_DENIED_X']), [
-    'PERMISSION_DENIED',
-    'PERMISSION_DENIED_X',
-  ]);
+  assert.deepEqual(closest('VALIDATION_E00012', names), ['VALIDATION_E000012', 'VALIDATION_E000102', 'VALIDATION_E000112']);
 });
