@@ -75,13 +75,10 @@ export function parseChunk(t: string, options: object, at: number): Chunk | unde
 export function placeChunk(chunk: Chunk, at: number): void {
   if (chunk.placedAt === at) return;
   const d = at - chunk.placedAt;
-  const rs = (chunk.ranges ??= collectRanges(chunk.pairs));
-  // Indexed loops: this runs for every entry after an edit (about 25 ranges and spans each).
-  for (let i = 0; i < rs.length; i++) {
-    const r = rs[i]!;
-    r[0]! += d;
-    r[1]! += d;
-    r[2]! += d;
+  for (const r of (chunk.ranges ??= collectRanges(chunk.pairs))) {
+    r[0] = r[0]! + d;
+    r[1] = r[1]! + d;
+    r[2] = r[2]! + d;
   }
   chunk.placedAt = at;
 }
@@ -94,8 +91,6 @@ export function extractChunk(c: Chunk, role: Role, section: Section, at: number)
     if (role === 'top') extractTopPairs(section, c.pairs, c.extracted);
     else if (role === 'error_codes') extractCodePairs(section, c.pairs, c.extracted);
     else if (role === 'error_mapping') extractMappingPairs(section, c.pairs, c.extracted);
-    // Collected now rather than when first moved: the first keystroke after an open moves every entry after it.
-    if (!c.anchors) c.spans = collectSpans(c.extracted);
   } else if (c.extractedAt !== at) moveSpans(c, at);
   c.extractedAt = at;
   c.extractedAs = role;
@@ -106,11 +101,9 @@ export function extractChunk(c: Chunk, role: Role, section: Section, at: number)
 export function moveSpans(c: Chunk, at: number): void {
   if (!c.extracted || c.extractedAt === undefined || c.extractedAt === at) return;
   const d = at - c.extractedAt;
-  const ss = (c.spans ??= collectSpans(c.extracted)) as { start: number; end: number }[];
-  for (let i = 0; i < ss.length; i++) {
-    const s = ss[i]!;
-    s.start += d;
-    s.end += d;
+  for (const s of (c.spans ??= collectSpans(c.extracted))) {
+    (s as { start: number }).start += d;
+    (s as { end: number }).end += d;
   }
   c.extractedAt = at;
 }

@@ -14,6 +14,7 @@ import type { Extracted } from './extract';
 import type { Section } from '../model/model';
 import { endOf, extractChunk, parseChunk, placeChunk, type Chunk, type ChunkError, type Role } from './chunk';
 import { flat } from './flat';
+import { collectSpans } from './shiftModel';
 import { patchEntry } from './patchEntry';
 import { diff, reuseLayout, type Change, type Piece as LayoutPiece } from './reuseLayout';
 import { splitTop } from './splitLayout';
@@ -170,5 +171,8 @@ export function parseChunked(
     for (const m of x.mappings) extracted.mappings.push(m);
     for (const p of x.params) extracted.params.push(p);
   }
+  // What moves when an edit above a chunk moves it, collected now rather than on the first keystroke after an
+  // open (which moves every entry after it), and in one pass, so the lists lie together in memory.
+  for (const [c] of placed) if (!c.spans && !c.anchors && c.extracted) c.spans = collectSpans(c.extracted);
   return { doc, section, extracted, errors, state: { pieces: top, text, root, extracted, faulty, anchors }, parsed, path: 'chunks' };
 }
