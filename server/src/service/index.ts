@@ -19,7 +19,6 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
-import { checks } from './checks';
 import type { RuleLevel } from './codes';
 import { complete, completeList, type CompletionOptions } from './features/completion';
 import type { FeatureContext } from './model/context';
@@ -33,7 +32,8 @@ import { mergeChanges, type Change } from './parse/reuseLayout';
 import { indexRegistry, type Registry, type RegistryIndex } from './model/registry';
 import { classify } from './parse/sourceFile';
 import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
-import { runChecks, toDiagnostics } from './checks/runChecks';
+import { toDiagnostics } from './checks/runChecks';
+import { createCheckState, runChecksCached, type CheckState } from './checks/incremental';
 import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeScope, type WorkspaceCodes } from './model/workspace';
 import { scopedWorkspace } from './workspace/scope';
 import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
@@ -194,6 +194,13 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   /** Per uri: the union of the edits from version `from` to version `to` (offsets of `to`'s text at the new end). */
   const pending = new Map<string, { from: number; to: number; change: Change }>();
   const detailTypes = detailTypesOf(deps.schema);
+  /** Per uri: what the checks kept of the last validation, so the next one recomputes the changed entries only. */
+  const checkStates = new Map<string, CheckState>();
+  const checkState = (uri: string): CheckState => {
+    let st = checkStates.get(uri);
+    if (!st) checkStates.set(uri, (st = createCheckState()));
+    return st;
+  };
   /** The last model `park`ed, with the options it was built with. */
   let parked: { uri: string; text: string; files: string; model: AdapterModel | undefined } | undefined;
 
@@ -242,7 +249,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       return on(doc, opts, [], c =>
         toDiagnostics(
           doc,
-          runChecks(checks, { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace }),
+          runChecksCached(checkState(doc.uri), { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace }),
           c.model.suppressions,
           opts ?? {},
         ),
@@ -288,6 +295,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     },
     forget: uri => {
       cache.delete(uri);
+      checkStates.delete(uri);
       pending.delete(uri);
       if (parked?.uri === uri) parked = undefined;
     },

@@ -59,3 +59,18 @@ export function shiftProblem(p: Problem, delta: number): Problem {
 /** Every problem of a list moved by `delta` (the list itself when nothing moves). */
 export const shiftAll = (ps: readonly Problem[], delta: number): readonly Problem[] =>
   delta === 0 || ps.length === 0 ? ps : ps.map(p => shiftProblem(p, delta));
+
+/** Do all of the problems' offsets in this document lie within [lo, hi]? (Then they move with what spans it.) */
+export function allWithin(ps: readonly Problem[], lo: number, hi: number): boolean {
+  const ok = (n: number) => n >= lo && n <= hi;
+  for (const p of ps) {
+    if (!ok(p.start) || !ok(p.end)) return false;
+    for (const r of p.related ?? []) if (!(r.uri !== undefined && r.range) && (!ok(r.start) || !ok(r.end))) return false;
+    const fields = (PAYLOAD_OFFSETS as Record<string, readonly string[] | undefined>)[p.code];
+    for (const f of fields ?? []) {
+      const v = (p.data as Record<string, unknown> | undefined)?.[f];
+      if (typeof v === 'number' && !ok(v)) return false;
+    }
+  }
+  return true;
+}
