@@ -9,7 +9,7 @@ import { isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { Section } from '../model/model';
 import { keyString } from '../parse/extract';
 import { duplicateProblem, keyName, walk } from './duplicateKeys';
-import { commonEnds } from './entryRecords';
+import { replaceRange } from './entryRecords';
 import { allWithin, shiftAll } from './relocate';
 import { pairSchemaProblems } from './schemaChecks';
 import type { Problem } from './types';
@@ -20,8 +20,10 @@ interface PairRecord {
   readonly value: unknown;
   /** The name duplicates compare (a scalar key with a range). */
   readonly name?: string;
-  /** keyString of the pair: what the schema's JSON pointers name it by. */
+  /** String of a scalar key: what the schema's JSON pointers match. */
   readonly pointer?: string;
+  /** The pair has a key the schema check names (keyString). */
+  readonly keyed: boolean;
   /** The offset the problems move with (the key's start, else the value's); undefined: not cached. */
   anchor: number | undefined;
   dups: readonly Problem[];
@@ -30,18 +32,19 @@ interface PairRecord {
 }
 
 export interface BlockState {
-  items: readonly Pair[];
-  recs: PairRecord[];
+  /** One per pair of the block, in order. */
+  readonly recs: PairRecord[];
   /** Per duplicate name, how many pairs have it; `multi` counts names held by more than one. */
   readonly names: Map<string, number>;
   multi: number;
-  /** Per pointer name (String of a scalar key), how many pairs have it. */
+  /** Per pointer name (String of a scalar key), how many pairs have it; `pointerMulti` counts those held by more than one. */
   readonly pointers: Map<string, number>;
+  pointerMulti: number;
   /** The validator the cached schema problems were made with. */
   validate?: ValidateFunction;
 }
 
-export const newBlockState = (): BlockState => ({ items: [], recs: [], names: new Map(), multi: 0, pointers: new Map() });
+export const newBlockState = (): BlockState => ({ recs: [], names: new Map(), multi: 0, pointers: new Map(), pointerMulti: 0 });
 
 /** Where the pair ends (its value's end, else its key's), as an offset in the file. */
 const endOf = (s: Section, pair: Pair): number | undefined => {
@@ -71,6 +74,7 @@ function record(s: Section, pair: Pair): PairRecord {
     value: pair.value,
     name: isScalar(k) && k.range ? keyName(k) : undefined,
     pointer: isScalar(k) ? String(k.value) : undefined,
+    keyed: keyString(pair) !== undefined,
     anchor: inside(s, pair, dups) ? anchorOf(s, pair) : undefined,
     dups,
   };
@@ -87,29 +91,29 @@ const bump = (m: Map<string, number>, k: string | undefined, by: number): number
 function count(st: BlockState, r: PairRecord, by: 1 | -1): void {
   const n = bump(st.names, r.name, by);
   if (r.name !== undefined && ((by === 1 && n === 2) || (by === -1 && n === 1))) st.multi += by;
-  bump(st.pointers, r.pointer, by);
+  const m = bump(st.pointers, r.pointer, by);
+  if (r.pointer !== undefined && ((by === 1 && m === 2) || (by === -1 && m === 1))) st.pointerMulti += by;
 }
 
 /** Bring the block's records in line with `map`'s pairs: records of new pairs only. */
 export function syncBlock(s: Section, st: BlockState, map: YAMLMap): void {
   const items = map.items as Pair[];
-  const [p, q] = commonEnds(st.items, items, (a, b) => a === b);
-  const removed = st.recs.slice(p, st.recs.length - q);
-  for (const r of removed) count(st, r, -1);
-  const added = items.slice(p, items.length - q).map(pair => record(s, pair));
-  for (const r of added) count(st, r, 1);
-  st.recs = [...st.recs.slice(0, p), ...added, ...st.recs.slice(st.recs.length - q)];
-  st.items = items.slice();
-  // A kept pair whose key or value was replaced is handled as new.
-  for (let i = 0; i < st.recs.length; i++) {
-    const r = st.recs[i]!;
-    if (r.key !== items[i]!.key || r.value !== items[i]!.value) {
-      count(st, r, -1);
-      const fresh = record(s, items[i]!);
-      count(st, fresh, 1);
-      st.recs[i] = fresh;
-    }
+  const recs = st.recs;
+  // Kept: the same pair with the same key and value objects (a pair whose key or value was replaced is new).
+  const same = (r: PairRecord, pair: Pair) => r.pair === pair && r.key === pair.key && r.value === pair.value;
+  const n = Math.min(recs.length, items.length);
+  let p = 0;
+  while (p < n && same(recs[p]!, items[p]!)) p++;
+  let q = 0;
+  while (q < n - p && same(recs[recs.length - 1 - q]!, items[items.length - 1 - q]!)) q++;
+  for (let i = p; i < recs.length - q; i++) count(st, recs[i]!, -1);
+  const added: PairRecord[] = [];
+  for (let i = p; i < items.length - q; i++) {
+    const r = record(s, items[i]!);
+    count(st, r, 1);
+    added.push(r);
   }
+  replaceRange(recs, p, recs.length - q - p, added);
 }
 
 /** Move a record's problems to its pair's current place. */
@@ -158,12 +162,13 @@ export function blockSchema(
     for (const r of st.recs) r.schema = undefined;
     st.validate = validate;
   }
+  const unique = st.pointerMulti === 0;
   for (const r of st.recs) {
-    const pointer = keyString(r.pair);
-    if (!cacheable || r.anchor === undefined || pointer === undefined || st.pointers.get(pointer) !== 1) {
+    if (!cacheable || r.anchor === undefined || !r.keyed || (!unique && st.pointers.get(r.pointer!) !== 1)) {
       pairSchemaProblems(s, block, validate, r.pair, emit);
       continue;
     }
+    if (r.schema?.length === 0) continue;
     place(s, r);
     if (r.schema === undefined) {
       const out: Problem[] = [];

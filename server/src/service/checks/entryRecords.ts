@@ -29,6 +29,8 @@ export interface EntryRecord<E> {
   /** entrySpan.start when the problems were last placed. */
   base: number;
   slots: (readonly Problem[])[];
+  /** No problem in any slot (nothing to move or emit). */
+  readonly empty: boolean;
   /** Operation parameters read (name → what was found), when any. */
   readonly params?: ReadonlyMap<string, string>;
   /** Mapping entries: what the code resolved to (undefined: unknown, or no code). */
@@ -72,6 +74,8 @@ function newSlots(): Problem[][] {
   return Array.from({ length: SLOTS }, () => []);
 }
 
+const isEmpty = (slots: Problem[][]): boolean => slots.every(s => s.length === 0);
+
 function compact(slots: Problem[][]): (readonly Problem[])[] {
   return slots.map(s => (s.length ? s : NONE));
 }
@@ -84,7 +88,14 @@ export function codeRecord(c: CodeDef, env: EntryEnv): EntryRecord<CodeDef> {
   codeStatusProblems(c, env.registry, p => slots[Slot.Http]!.push(p));
   if (c.condition) conditionProblems(c.condition, p => slots[Slot.Conditions]!.push(p));
   const pinned = !movesWithEntry(slots, c.entrySpan) || undefined;
-  return { entry: c, base: c.entrySpan.start, slots: compact(slots), params: reads.size ? reads : undefined, pinned };
+  return {
+    entry: c,
+    base: c.entrySpan.start,
+    slots: compact(slots),
+    empty: isEmpty(slots),
+    params: reads.size ? reads : undefined,
+    pinned,
+  };
 }
 
 export function mappingRecord(m: MappingEntry, env: EntryEnv, workspace: WorkspaceCodes, uri: string): EntryRecord<MappingEntry> {
@@ -106,7 +117,16 @@ export function mappingRecord(m: MappingEntry, env: EntryEnv, workspace: Workspa
     );
   if (m.condition) conditionProblems(m.condition, p => slots[Slot.Conditions]!.push(p));
   const pinned = !movesWithEntry(slots, m.entrySpan) || undefined;
-  return { entry: m, base: m.entrySpan.start, slots: compact(slots), params: reads.size ? reads : undefined, target, unknown, pinned };
+  return {
+    entry: m,
+    base: m.entrySpan.start,
+    slots: compact(slots),
+    empty: isEmpty(slots) && !unknown,
+    params: reads.size ? reads : undefined,
+    target,
+    unknown,
+    pinned,
+  };
 }
 
 /** Is the record still what a fresh computation would give (apart from its position)? */
@@ -122,18 +142,32 @@ export function place(r: EntryRecord<CodeDef | MappingEntry>): void {
   const now = r.entry.entrySpan.start;
   if (now === r.base) return;
   const delta = now - r.base;
-  r.slots = r.slots.map(s => shiftAll(s, delta));
+  if (!r.empty) r.slots = r.slots.map(s => shiftAll(s, delta));
   r.base = now;
 }
 
 /** Length of the common prefix and suffix of two lists, by identity (the suffix never overlaps the prefix). */
-export function commonEnds<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean = (x, y) => x === y): [number, number] {
+export function commonEnds<T>(a: readonly T[], b: readonly T[]): [number, number] {
   const n = Math.min(a.length, b.length);
   let p = 0;
-  while (p < n && same(a[p]!, b[p]!)) p++;
+  while (p < n && a[p] === b[p]) p++;
   let q = 0;
-  while (q < n - p && same(a[a.length - 1 - q]!, b[b.length - 1 - q]!)) q++;
+  const A = a.length - 1,
+    B = b.length - 1;
+  while (q < n - p && a[A - q] === b[B - q]) q++;
   return [p, q];
+}
+
+/** `list.splice(start, remove, ...items)` without spreading a long list into arguments. */
+export function replaceRange<T>(list: T[], start: number, remove: number, items: readonly T[]): void {
+  if (items.length < 1024) {
+    list.splice(start, remove, ...items);
+    return;
+  }
+  const tail = list.slice(start + remove);
+  list.length = start;
+  for (const x of items) list.push(x);
+  for (const x of tail) list.push(x);
 }
 
 /** First declaration of each code name in this file, kept up to date from the entries that came and went. */

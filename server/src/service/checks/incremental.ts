@@ -25,6 +25,7 @@ import {
   mappingRecord,
   place,
   Slot,
+  replaceRange,
   stillValid,
   type EntryRecord,
 } from './entryRecords';
@@ -150,36 +151,48 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
     state.names.add(c);
     claim(state, c, true);
   }
-  state.codeRecs = [
-    ...state.codeRecs.slice(0, cp),
-    ...newCodes.map(c => codeRecord(c, env)),
-    ...state.codeRecs.slice(state.codeRecs.length - cq),
-  ];
+  replaceRange(
+    state.codeRecs,
+    cp,
+    goneCodes.length,
+    newCodes.map(c => codeRecord(c, env)),
+  );
   state.codes = model.codes.slice();
   const codeRecs = state.codeRecs;
+  // Records with something to say, in document order: only they are read below.
+  const busyCodes: EntryRecord<CodeDef>[] = [];
   for (let i = 0; i < codeRecs.length; i++) {
-    const r = codeRecs[i]!;
-    if ((r.params || r.pinned) && !stillValid(r, env)) codeRecs[i] = codeRecord(r.entry, env);
-    else place(r);
+    let r = codeRecs[i]!;
+    if ((r.params || r.pinned) && !stillValid(r, env)) codeRecs[i] = r = codeRecord(r.entry, env);
+    // A record without problems has nothing to move.
+    if (!r.empty) {
+      place(r);
+      busyCodes.push(r);
+    }
   }
   const [mp, mq] = commonEnds(state.mappings, model.mappings);
   const newMappings = model.mappings.slice(mp, model.mappings.length - mq);
-  state.mappingRecs = [
-    ...state.mappingRecs.slice(0, mp),
-    ...newMappings.map(m => mappingRecord(m, env, workspace, model.uri)),
-    ...state.mappingRecs.slice(state.mappingRecs.length - mq),
-  ];
+  replaceRange(
+    state.mappingRecs,
+    mp,
+    state.mappings.length - mq - mp,
+    newMappings.map(m => mappingRecord(m, env, workspace, model.uri)),
+  );
   state.mappings = model.mappings.slice();
   const mappingRecs = state.mappingRecs;
+  const busyMappings: EntryRecord<MappingEntry>[] = [];
   for (let i = 0; i < mappingRecs.length; i++) {
-    const r = mappingRecs[i]!;
-    if (!stillValid(r, env, r.entry.code?.value)) mappingRecs[i] = mappingRecord(r.entry, env, workspace, model.uri);
-    else place(r);
+    let r = mappingRecs[i]!;
+    if (!stillValid(r, env, r.entry.code?.value)) mappingRecs[i] = r = mappingRecord(r.entry, env, workspace, model.uri);
+    if (!r.empty) {
+      place(r);
+      busyMappings.push(r);
+    }
   }
 
   const each = (slot: number, out: (p: Problem) => void, withMappings: boolean) => {
-    for (const r of codeRecs) for (const p of r.slots[slot]!) out(p);
-    if (withMappings) for (const r of mappingRecs) for (const p of r.slots[slot]!) out(p);
+    for (const r of busyCodes) for (const p of r.slots[slot]!) out(p);
+    if (withMappings) for (const r of busyMappings) for (const p of r.slots[slot]!) out(p);
   };
   each(Slot.CodeNames, emit, false);
   each(Slot.Templates, onePerSpan(emit), true);
@@ -189,7 +202,7 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
     (names ??= fullResolver()
       .allNames()
       .filter(n => registry.byCode.get(n)?.kind !== 'warning'));
-  for (const r of mappingRecs) {
+  for (const r of busyMappings) {
     if (r.unknown) mappingCodeProblems(r.entry, env.resolver, allNames, workspace, model.uri, emit);
     else for (const p of r.slots[Slot.Mappings]!) emit(p);
   }
