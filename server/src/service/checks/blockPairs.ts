@@ -44,6 +44,8 @@ export interface BlockState {
   validate?: ValidateFunction;
 }
 
+const NONE: readonly Problem[] = Object.freeze([]);
+
 export const newBlockState = (): BlockState => ({ recs: [], names: new Map(), multi: 0, pointers: new Map(), pointerMulti: 0 });
 
 /** Where the pair ends (its value's end, else its key's), as an offset in the file. */
@@ -76,7 +78,7 @@ function record(s: Section, pair: Pair): PairRecord {
     pointer: isScalar(k) ? String(k.value) : undefined,
     keyed: keyString(pair) !== undefined,
     anchor: inside(s, pair, dups) ? anchorOf(s, pair) : undefined,
-    dups,
+    dups: dups.length ? dups : NONE,
   };
 }
 
@@ -177,7 +179,7 @@ export function blockSchema(
         for (const p of out) emit(p);
         continue;
       }
-      r.schema = out;
+      r.schema = out.length ? out : NONE;
     }
     for (const p of r.schema) emit(p);
   }

@@ -22,7 +22,7 @@ import type { EntryEnv, Problem, Resolver } from './types';
 /** Slots, in the order of the checks that own them. */
 export const Slot = { CodeNames: 0, Templates: 1, Http: 2, Mappings: 3, Conditions: 4 } as const;
 const SLOTS = 5;
-const NONE: readonly Problem[] = [];
+const NONE: readonly Problem[] = Object.freeze([]);
 
 export interface EntryRecord<E> {
   readonly entry: E;
@@ -76,8 +76,11 @@ function newSlots(): Problem[][] {
 
 const isEmpty = (slots: Problem[][]): boolean => slots.every(s => s.length === 0);
 
+/** Shared by every record without problems (most of them), which is never moved. */
+const EMPTY_SLOTS: readonly (readonly Problem[])[] = Object.freeze(Array.from({ length: SLOTS }, () => NONE));
+
 function compact(slots: Problem[][]): (readonly Problem[])[] {
-  return slots.map(s => (s.length ? s : NONE));
+  return isEmpty(slots) ? (EMPTY_SLOTS as (readonly Problem[])[]) : slots.map(s => (s.length ? s : NONE));
 }
 
 export function codeRecord(c: CodeDef, env: EntryEnv): EntryRecord<CodeDef> {
