@@ -1,7 +1,9 @@
 /**
  * Diagnostics: pulled by clients that declare textDocument/diagnostic (refreshed when settings or
- * other files change), pushed to the others with a per-URI debounce that stretches with the last
- * validation's cost; a newer version supersedes a pending one, and a stale result is never published.
+ * other files change), pushed to the others. A push validation starts as soon as the changes that are
+ * already waiting have been read (leading edge, no fixed delay): changes that arrive together, or
+ * while a validation of the same document runs, are validated once, at their newest version. A result
+ * for a superseded version is never published.
  */
 import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -14,15 +16,47 @@ interface DiagnosticsDeps {
   /** Validate the current version of a document (empty for non-adapter files). */
   readonly compute: (doc: TextDocument) => Promise<Diagnostic[]>;
   readonly log: (msg: string) => void;
+  /** Run `f` after this turn of the event loop (default `setImmediate`); tests drive it by hand. */
+  readonly defer?: (f: () => void) => void;
+  /** A clock in ms (default `Date.now`), for `editCost`. */
+  readonly now?: () => number;
 }
 
+/** Push state of one document. */
+interface Pending {
+  /** Bumped by every schedule(). */
+  seq: number;
+  /** `seq` at the last look, and how many looks in a row found it unchanged. */
+  looked: number;
+  quiet: number;
+  /** A look is deferred (a validation is about to start). */
+  waiting: boolean;
+  /** A validation runs; `again`: a change came meanwhile, validate once more after it. */
+  running: boolean;
+  again: boolean;
+  /** One of the coalesced requests is an edit (its cost is measured). */
+  edit: boolean;
+}
+
+/**
+ * Looks in a row that must find no new change before a validation starts. The JSON-RPC connection
+ * handles one message per turn of the event loop (setImmediate), after the look scheduled in the turn
+ * before it: two quiet looks mean every change already read from the client has been applied.
+ */
+const QUIET_LOOKS = 2;
+
 export class DiagnosticsScheduler {
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly pending = new Map<string, Pending>();
   private lastCost = 0;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private refreshExcept: string | undefined;
   private disposed = false;
-  constructor(private readonly d: DiagnosticsDeps) {}
+  private readonly defer: (f: () => void) => void;
+  private readonly now: () => number;
+  constructor(private readonly d: DiagnosticsDeps) {
+    this.defer = d.defer ?? (f => void setImmediate(f));
+    this.now = d.now ?? Date.now;
+  }
 
   /** How long the last validation of an edit took (ms): work that should wait for a pause in typing waits this much longer. */
   get editCost(): number {
@@ -36,25 +70,18 @@ export class DiagnosticsScheduler {
     return this.run(doc);
   }
 
-  /** Push: schedule a validation of `uri` (no-op for pulling clients). */
-  schedule(uri: string, immediate = false): void {
+  /**
+   * Push: validate `uri` once the changes already waiting are read (no-op for pulling clients).
+   * `fresh`: not an edit (open, settings, another file), so its cost says nothing about a keystroke's.
+   */
+  schedule(uri: string, fresh = false): void {
     if (this.disposed || this.d.features().pullDiagnostics) return;
-    clearTimeout(this.timers.get(uri));
-    const delay = immediate ? 0 : 20 + Math.min(this.lastCost, 320) / 4;
-    this.timers.set(
-      uri,
-      setTimeout(() => {
-        this.timers.delete(uri);
-        const doc = this.d.documents.get(uri);
-        if (!doc) return;
-        const version = doc.version;
-        void this.run(doc, !immediate).then(items => {
-          const now = this.d.documents.get(uri);
-          if (!now || now.version !== version) return; // superseded: a newer version is scheduled
-          this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined);
-        });
-      }, delay),
-    );
+    let p = this.pending.get(uri);
+    if (!p) this.pending.set(uri, (p = { seq: 0, looked: 0, quiet: 0, waiting: false, running: false, again: false, edit: false }));
+    p.seq++;
+    if (!fresh) p.edit = true;
+    if (p.running) p.again = true;
+    else this.wait(uri, p);
   }
 
   /**
@@ -77,20 +104,60 @@ export class DiagnosticsScheduler {
   }
 
   closed(uri: string): void {
-    clearTimeout(this.timers.get(uri));
-    this.timers.delete(uri);
+    this.pending.delete(uri);
     if (!this.d.features().pullDiagnostics) this.d.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
   }
 
   dispose(): void {
     this.disposed = true;
-    for (const t of this.timers.values()) clearTimeout(t);
+    this.pending.clear();
     clearTimeout(this.refreshTimer);
   }
 
-  /** `measure`: the cost of this run sets the debounce of the next edit (an open's full parse says nothing about a keystroke's). */
+  /** Start looking (once) for the moment no change is waiting any more. */
+  private wait(uri: string, p: Pending): void {
+    if (p.waiting) return;
+    p.waiting = true;
+    p.looked = p.seq;
+    p.quiet = 0;
+    const look = () => {
+      if (this.disposed || this.pending.get(uri) !== p) return; // closed meanwhile
+      if (p.seq !== p.looked) {
+        p.looked = p.seq;
+        p.quiet = 0;
+      } else if (++p.quiet >= QUIET_LOOKS) {
+        p.waiting = false;
+        this.validate(uri, p);
+        return;
+      }
+      this.defer(look);
+    };
+    this.defer(look);
+  }
+
+  private validate(uri: string, p: Pending): void {
+    const doc = this.d.documents.get(uri);
+    if (!doc) return;
+    const version = doc.version;
+    const measure = p.edit;
+    p.edit = false;
+    p.running = true;
+    void this.run(doc, measure).then(items => {
+      p.running = false;
+      if (this.disposed || this.pending.get(uri) !== p) return; // closed: its diagnostics were cleared
+      const now = this.d.documents.get(uri);
+      if (now && now.version === version) this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined);
+      // Superseded (or asked again meanwhile): the newer version is validated once, now.
+      if (p.again) {
+        p.again = false;
+        this.wait(uri, p);
+      }
+    });
+  }
+
+  /** `measure`: the cost of this run is `editCost` (an open's full parse says nothing about a keystroke's). */
   private async run(doc: TextDocument, measure = true): Promise<Diagnostic[]> {
-    const t0 = Date.now();
+    const t0 = this.now();
     try {
       const items = await this.d.compute(doc);
       return items.map(x => shapeDiagnostic(x, this.d.features()));
@@ -98,7 +165,7 @@ export class DiagnosticsScheduler {
       this.d.log(`validation of ${doc.uri} failed: ${e instanceof Error ? e.stack : String(e)}`);
       return [];
     } finally {
-      if (measure) this.lastCost = Date.now() - t0;
+      if (measure) this.lastCost = this.now() - t0;
     }
   }
 }

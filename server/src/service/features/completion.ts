@@ -15,6 +15,7 @@ import {
   type Position,
 } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
+import { codeNameChoices } from './codeNameChoices';
 import { slotAt, type Slot, type SlotEdit } from './cursor';
 import { codeMarkdown } from './describe';
 import { defaultCodeFor, REASONS } from '../model/httpReasons';
@@ -97,16 +98,17 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
     case 'codeName': {
       const e = slot.edit;
       const resolver = createResolver(model.codes, ctx.registry, ctx.workspace, doc.uri);
-      const typed = e.typed.toUpperCase();
-      let names = resolver.allNames(typed).filter(n => n.toUpperCase().startsWith(typed) && ctx.registry.byCode.get(n)?.kind !== 'warning');
       // Registry codes first, then the rest by name; beyond MAX_CODE_ITEMS the client asks again as the user types.
-      if (names.length > MAX_CODE_ITEMS) {
-        names = [...names.filter(n => ctx.registry.byCode.has(n)), ...names.filter(n => !ctx.registry.byCode.has(n)).sort()].slice(
-          0,
-          MAX_CODE_ITEMS,
-        );
-        truncated();
-      }
+      const { names, truncated: cut } = codeNameChoices(
+        e.typed.toUpperCase(),
+        model.codes,
+        ctx.registry,
+        ctx.workspace,
+        doc.uri,
+        MAX_CODE_ITEMS,
+      );
+      if (cut) truncated();
+      const where = range(e);
       const items: CompletionItem[] = [];
       for (const name of names) {
         const r = resolver.code(name)!;
@@ -122,7 +124,7 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
             r.source === 'registry' ? md(codeMarkdown(r, ctx.registry)) : r.source === 'file' ? r.def.template?.value : r.decl.template,
           sortText: `${rank}${name}`,
           filterText: name,
-          textEdit: TextEdit.replace(range(e), valueText(ctx, e, name)),
+          textEdit: TextEdit.replace(where, valueText(ctx, e, name)),
         });
       }
       return items;

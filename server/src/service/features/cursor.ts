@@ -245,26 +245,55 @@ const keyOf = (p: Pair): string | number | undefined => {
   return isScalar(k) && k.value !== null && typeof k.value !== 'object' ? String(k.value) : undefined;
 };
 
+const keyStart = (p: Pair | undefined): number | undefined => (p?.key as Node | null)?.range?.[0];
+
+/**
+ * Where to start looking for the pair at `rel` in a large mapping: one pair before the last key that
+ * starts at or before `rel` (pairs are in source order; an earlier pair's value ends before the next key).
+ * Small mappings, or any pair without a key position on the way, start at 0.
+ */
+function firstPairNear(items: readonly Pair[], rel: number): number {
+  if (items.length < 64) return 0;
+  let lo = 0,
+    hi = items.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    const at = keyStart(items[mid]);
+    if (at === undefined) return 0;
+    if (at <= rel) lo = mid;
+    else hi = mid - 1;
+  }
+  return Math.max(0, lo - 1);
+}
+
 function walk(s: Section, node: Node | null, path: Path, rel: number): Hit | undefined {
   if (!node?.range || rel < node.range[0] || rel > node.range[2]) return undefined;
   if (isMap(node)) {
-    for (const pair of node.items) {
+    for (let i = firstPairNear(node.items, rel); i < node.items.length; i++) {
+      const pair = node.items[i]!;
       const k = pair.key as Node | null,
         v = pair.value as Node | null;
+      if (!k?.range) continue;
+      // Pairs are in source order: none from here on starts before the cursor (a large mapping is not walked past it).
+      if (k.range[0] > rel) break;
       const name = keyOf(pair);
-      if (!k?.range || name === undefined) continue;
-      if (rel >= k.range[0] && rel <= k.range[1]) return { role: 'key', path, scalar: k, map: node, s };
+      if (name === undefined) continue;
+      if (rel <= k.range[1]) return { role: 'key', path, scalar: k, map: node, s };
       if (isMap(v) || isSeq(v)) {
-        const h = walk(s, v, [...path, name], rel);
-        if (h) return h;
+        // Only a value that spans the cursor is walked (and its path built).
+        if (v.range && rel >= v.range[0] && rel <= v.range[2]) {
+          const h = walk(s, v, [...path, name], rel);
+          if (h) return h;
+        }
         continue;
       }
-      if (rel <= k.range[1]) continue;
-      const between = s.text.slice(k.range[1], rel);
       // The value of this pair: on the key's line after its ':' (block), or before the next ',' / '}' (flow).
       if (v && isScalar(v) && v.value !== null && v.range && rel >= v.range[0] && rel <= v.range[1])
         return { role: 'value', path: [...path, name], scalar: v, map: node, s };
-      if ((!v || (isScalar(v) && (v.value === null || v.range?.[0] === v.range?.[1]))) && /^["']?[ \t]*:[^\n,}]*$/.test(between))
+      if (
+        (!v || (isScalar(v) && (v.value === null || v.range?.[0] === v.range?.[1]))) &&
+        /^["']?[ \t]*:[^\n,}]*$/.test(s.text.slice(k.range[1], rel))
+      )
         return { role: 'value', path: [...path, name], map: node, s };
     }
     // Between the pairs of a flow mapping: a new key.

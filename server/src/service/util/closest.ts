@@ -23,21 +23,160 @@ export function editDistance(a: string, b: string, max = Infinity): number {
   return prev[b.length]!;
 }
 
+/** Three rows of the banded table, reused (the service is synchronous). */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/**
+ * The same distance when it is at most `max`, else some value above `max`: only the band of cells
+ * within `max` of the diagonal is computed, in reused rows, and it stops at the first row above `max`.
+ */
+export function boundedDistance(a: string, b: string, max: number): number {
+  if (a === b) return 0;
+  const n = a.length,
+    m = b.length;
+  if (Math.abs(n - m) > max) return max + 1;
+  if (rows[0]!.length < m + 1) rows = [new Int32Array(m + 1), new Int32Array(m + 1), new Int32Array(m + 1)];
+  let prev2 = rows[0]!,
+    prev = rows[1]!,
+    cur = rows[2]!;
+  const over = max + 1;
+  for (let j = 0; j <= m; j++) prev[j] = j <= max ? j : over;
+  for (let i = 1; i <= n; i++) {
+    const lo = Math.max(1, i - max),
+      hi = Math.min(m, i + max);
+    cur[lo - 1] = lo === 1 && i <= max ? i : over;
+    let rowMin = cur[lo - 1]!;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = lo; j <= hi; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let v = prev[j - 1]! + (ai === bj ? 0 : 1);
+      const up = (j <= i - 1 + max ? prev[j]! : over) + 1;
+      if (up < v) v = up;
+      const left = cur[j - 1]! + 1;
+      if (left < v) v = left;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj && prev2[j - 2]! + 1 < v) v = prev2[j - 2]! + 1;
+      if (v > over) v = over;
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (hi < m) cur[hi + 1] = over;
+    if (rowMin > max) return over;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[m]!;
+}
+
+/**
+ * Distances from one word to candidates met one after the other, each when it is at most a bound
+ * that never grows (else a value above it). The table runs down the candidate's characters, so rows
+ * depend on the candidate's prefix only: the rows of the previous candidate's common prefix are kept
+ * (code names share long prefixes: VALIDATION_E000123, VALIDATION_E000124), and a prefix whose row
+ * was already beyond the bound rules the candidate out at once.
+ */
+function distancesTo(w: string): (c: string, bound: number) => number {
+  const m = w.length,
+    width = m + 1;
+  let table = new Int32Array(width * 32);
+  /** Per row: the largest row minimum from row 1 to it (a row above the bound ends the candidate). */
+  let worst = new Int32Array(32);
+  let last = '';
+  /** Rows 0..done of `last` are filled. */
+  let done = 0;
+  for (let j = 0; j <= m; j++) table[j] = j;
+  return (c, bound) => {
+    const n = c.length,
+      over = bound + 1;
+    if ((n + 1) * width > table.length) {
+      const t = new Int32Array((n + 1) * width * 2);
+      t.set(table);
+      table = t;
+      const r = new Int32Array((n + 1) * 2);
+      r.set(worst);
+      worst = r;
+    }
+    let i = 0;
+    const keep = Math.min(done, n);
+    while (i < keep && c.charCodeAt(i) === last.charCodeAt(i)) i++;
+    if (i > 0 && worst[i]! > bound) return over;
+    for (i++; i <= n; i++) {
+      const row = i * width,
+        up = row - width,
+        up2 = up - width;
+      const lo = Math.max(1, i - bound),
+        hi = Math.min(m, i + bound);
+      table[row + lo - 1] = lo === 1 && i <= bound ? i : over;
+      let rowMin: number = table[row + lo - 1]!;
+      const ci = c.charCodeAt(i - 1),
+        cp = i > 1 ? c.charCodeAt(i - 2) : -1;
+      for (let j = lo; j <= hi; j++) {
+        const wj = w.charCodeAt(j - 1);
+        let v = table[up + j - 1]! + (ci === wj ? 0 : 1);
+        const fromUp = (j <= i - 1 + bound ? table[up + j]! : over) + 1;
+        if (fromUp < v) v = fromUp;
+        const left = table[row + j - 1]! + 1;
+        if (left < v) v = left;
+        if (cp >= 0 && j > 1 && ci === w.charCodeAt(j - 2) && cp === wj && table[up2 + j - 2]! + 1 < v) v = table[up2 + j - 2]! + 1;
+        if (v > over) v = over;
+        table[row + j] = v;
+        if (v < rowMin) rowMin = v;
+      }
+      if (hi < m) table[row + hi + 1] = over;
+      worst[i] = i > 1 && worst[i - 1]! > rowMin ? worst[i - 1]! : rowMin;
+      last = c;
+      done = i;
+      if (rowMin > bound) return over;
+    }
+    last = c;
+    done = n;
+    return table[n * width + m]!;
+  };
+}
+
+/**
+ * The at most `limit` candidates (each once, not `word` itself) within the bound of the lower-case
+ * word, best first (distance, then name). Once `limit` are found, the bound drops to the worst of the
+ * best `limit`: a farther candidate could not enter the answer, so its distance is cut short.
+ */
+function pick(word: string, candidates: Iterable<string>, limit: number, key: boolean): string[] {
+  if (limit <= 0) return [];
+  const w = word.toLowerCase();
+  const distance = key ? undefined : distancesTo(w);
+  let bound = Math.max(2, Math.floor(word.length / 3));
+  const best: number[] = []; // the smallest `limit` distances so far, sorted
+  const scored: [string, number][] = [];
+  const taken = new Set<string>();
+  for (const c of candidates) {
+    if (c === word) continue;
+    let d: number;
+    if (distance) {
+      // Lower case never shortens a string: a candidate this much longer cannot be within the bound.
+      if (c.length - w.length > bound) continue;
+      const lc = c.toLowerCase();
+      if (Math.abs(lc.length - w.length) > bound) continue;
+      d = distance(lc, bound);
+    } else d = keyDistance(w, c.toLowerCase(), bound);
+    // A repeated candidate scores what it scored the first time: only the accepted ones are remembered.
+    if (d > bound || taken.has(c)) continue;
+    scored.push([c, d]);
+    taken.add(c);
+    const at = best.findIndex(x => x > d);
+    best.splice(at === -1 ? best.length : at, 0, d);
+    if (best.length > limit) best.pop();
+    if (best.length === limit) bound = best[limit - 1]!;
+  }
+  scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
+  return scored.slice(0, limit).map(([c]) => c);
+}
+
 /**
  * Candidates within a distance that grows with the word's length (a third of it, at least 2),
  * compared case-insensitively, best first, at most `limit`.
  */
 export function closest(word: string, candidates: Iterable<string>, limit = 3): string[] {
-  const w = word.toLowerCase();
-  const max = Math.max(2, Math.floor(word.length / 3));
-  const scored: [string, number][] = [];
-  for (const c of new Set(candidates)) {
-    if (c === word) continue;
-    const d = editDistance(w, c.toLowerCase(), max);
-    if (d <= max) scored.push([c, d]);
-  }
-  scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
-  return scored.slice(0, limit).map(([c]) => c);
+  return pick(word, candidates, limit, false);
 }
 
 /**
@@ -45,21 +184,13 @@ export function closest(word: string, candidates: Iterable<string>, limit = 3): 
  * close to one of its leading parts (`mesage` → `message_template` through `message`).
  */
 export function closestKey(word: string, candidates: Iterable<string>, limit = 3): string[] {
-  const w = word.toLowerCase();
-  const max = Math.max(2, Math.floor(word.length / 3));
-  const scored: [string, number][] = [];
-  for (const c of new Set(candidates)) {
-    if (c === word) continue;
-    const d = keyDistance(w, c.toLowerCase(), max);
-    if (d <= max) scored.push([c, d]);
-  }
-  scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
-  return scored.slice(0, limit).map(([c]) => c);
+  return pick(word, candidates, limit, true);
 }
 
 /** Edit distance to a key or to one of its leading `_` parts (plus one): `mesage` is 2 from `message_template`. */
 export function keyDistance(word: string, key: string, max = Infinity): number {
-  let d = editDistance(word, key, max);
-  for (let i = key.indexOf('_'); i >= 4; i = key.indexOf('_', i + 1)) d = Math.min(d, editDistance(word, key.slice(0, i), max) + 1);
+  const dist = Number.isFinite(max) ? boundedDistance : editDistance;
+  let d = dist(word, key, max);
+  for (let i = key.indexOf('_'); i >= 4; i = key.indexOf('_', i + 1)) d = Math.min(d, dist(word, key.slice(0, i), max) + 1);
   return d;
 }

@@ -28,38 +28,91 @@ export interface WorkspaceIndex extends WorkspaceCodes {
   signature(uri: string): string;
 }
 
+type Detail = CodeDeclaration['details'][number];
+
+/**
+ * A declaration as the index keeps it: the range as four numbers, strings flattened, and the details
+ * and status lists shared by every declaration of the file that has the same ones (a generated file of
+ * 10,000 codes holds one details list, not 10,000). The CodeDeclaration is made again when read.
+ */
+interface PackedDecl {
+  readonly code: string;
+  readonly sl: number;
+  readonly sc: number;
+  readonly el: number;
+  readonly ec: number;
+  readonly category: string | undefined;
+  readonly template: string | undefined;
+  readonly description: string | undefined;
+  readonly details: readonly Detail[];
+  readonly maps: readonly (number | string)[];
+}
+
+/** Occurrences of one file: their code names, and per occurrence five numbers (range, then 1 for a declaration). */
+interface PackedOccs {
+  readonly codes: readonly string[];
+  readonly at: Int32Array;
+}
+
 interface FileEntry {
-  readonly decls: readonly CodeDeclaration[];
-  readonly occs: readonly CodeOccurrence[];
+  readonly decls: readonly PackedDecl[];
+  readonly occs: PackedOccs;
   readonly sig: string;
 }
 
-type ByCode<T> = Map<string, Map<string, T[]>>;
+/**
+ * Code name → the files that hold it → their items. Most names live in one file: that is kept as one
+ * pair, and a map of files is made only for a name in two or more.
+ */
+type Holders<T> = { readonly uri: string; readonly items: T[] } | Map<string, T[]>;
+type ByCode<T> = Map<string, Holders<T>>;
 
-function add<T extends { code: string }>(by: ByCode<T>, uri: string, items: readonly T[], born?: (code: string) => void): void {
-  for (const x of items) {
-    let files = by.get(x.code);
-    if (!files) {
-      by.set(x.code, (files = new Map()));
-      born?.(x.code);
-    }
-    const list = files.get(uri);
-    if (list) list.push(x);
-    else files.set(uri, [x]);
+function add<T>(by: ByCode<T>, uri: string, code: string, item: T, born?: (code: string) => void): void {
+  const h = by.get(code);
+  if (!h) {
+    by.set(code, { uri, items: [item] });
+    born?.(code);
+  } else if (!(h instanceof Map)) {
+    if (h.uri === uri) h.items.push(item);
+    else
+      by.set(
+        code,
+        new Map([
+          [h.uri, h.items],
+          [uri, [item]],
+        ]),
+      );
+  } else {
+    const list = h.get(uri);
+    if (list) list.push(item);
+    else h.set(uri, [item]);
   }
 }
 
-function drop<T extends { code: string }>(by: ByCode<T>, uri: string, items: readonly T[], died?: (code: string) => void): void {
-  for (const x of items) {
-    const files = by.get(x.code);
-    if (!files) continue;
-    files.delete(uri);
-    if (!files.size) {
-      by.delete(x.code);
-      died?.(x.code);
+function drop<T>(by: ByCode<T>, uri: string, code: string, died?: (code: string) => void): void {
+  const h = by.get(code);
+  if (!h) return;
+  if (h instanceof Map) {
+    h.delete(uri);
+    if (h.size === 1) {
+      const [u, items] = h.entries().next().value as [string, T[]];
+      by.set(code, { uri: u, items });
     }
+    return;
   }
+  if (h.uri !== uri) return;
+  by.delete(code);
+  died?.(code);
 }
+
+function* holders<T>(h: Holders<T> | undefined): Iterable<[string, T[]]> {
+  if (!h) return;
+  if (h instanceof Map) yield* h;
+  else yield [h.uri, h.items];
+}
+
+/** The one file holding a name alone, if so. */
+const onlyHolder = <T>(h: Holders<T>): string | undefined => (h instanceof Map ? (h.size === 1 ? [...h.keys()][0] : undefined) : h.uri);
 
 /** Names are also filed by their first three letters (upper case), so completion of a typed prefix reads only those. */
 const PREFIX = 3;
@@ -70,26 +123,82 @@ const bucketOf = (s: string) => s.slice(0, PREFIX).toUpperCase();
  * it): the index of 10,000 files then holds their codes, not their texts.
  */
 const own = (s: string | undefined) => (s === undefined ? s : flat(s));
-const ownDecl = (d: CodeDeclaration): CodeDeclaration => ({
-  uri: d.uri,
-  code: flat(d.code),
-  range: d.range,
-  category: own(d.category),
-  template: own(d.template),
-  description: own(d.description),
-  details: d.details.map(x => ({ name: flat(x.name), type: own(x.type), required: x.required, description: own(x.description) })),
-  mapsFromHttp: d.mapsFromHttp.map(s => (typeof s === 'string' ? flat(s) : s)),
-});
-const ownOcc = (o: CodeOccurrence): CodeOccurrence => ({ uri: o.uri, code: flat(o.code), range: o.range, kind: o.kind });
 
-function declarationSignature(d: CodeDeclaration): string {
-  return `${d.code}:${d.category ?? ''}:${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}:${d.mapsFromHttp.join('+')}`;
+/** Packs one file's declarations and occurrences; equal strings and lists within the file are stored once. */
+function pack(declarations: readonly CodeDeclaration[], occurrences: readonly CodeOccurrence[]): Omit<FileEntry, 'sig'> {
+  const strings = new Map<string, string>();
+  const str = (x: string): string => {
+    let v = strings.get(x);
+    if (v === undefined) strings.set(x, (v = flat(x)));
+    return v;
+  };
+  const opt = (x: string | undefined) => (x === undefined ? x : str(x));
+  const lists = new Map<string, readonly Detail[]>();
+  const statuses = new Map<string, readonly (number | string)[]>();
+  const decls = declarations.map((d): PackedDecl => {
+    const dk = JSON.stringify(d.details.map(x => [x.name, x.type, x.required, x.description]));
+    let details = lists.get(dk);
+    if (!details)
+      lists.set(
+        dk,
+        (details = d.details.map(x => ({ name: str(x.name), type: opt(x.type), required: x.required, description: own(x.description) }))),
+      );
+    const mk = JSON.stringify(d.mapsFromHttp);
+    let maps = statuses.get(mk);
+    if (!maps) statuses.set(mk, (maps = d.mapsFromHttp.map(x => (typeof x === 'string' ? str(x) : x))));
+    const r = d.range;
+    return {
+      code: str(d.code),
+      sl: r.start.line,
+      sc: r.start.character,
+      el: r.end.line,
+      ec: r.end.character,
+      category: opt(d.category),
+      template: own(d.template),
+      description: own(d.description),
+      details,
+      maps,
+    };
+  });
+  const at = new Int32Array(occurrences.length * 5);
+  const codes = occurrences.map((o, i) => {
+    at.set([o.range.start.line, o.range.start.character, o.range.end.line, o.range.end.character, o.kind === 'declaration' ? 1 : 0], i * 5);
+    return str(o.code);
+  });
+  return { decls, occs: { codes, at } };
+}
+
+const declOf = (uri: string, p: PackedDecl): CodeDeclaration => ({
+  uri,
+  code: p.code,
+  range: { start: { line: p.sl, character: p.sc }, end: { line: p.el, character: p.ec } },
+  category: p.category,
+  template: p.template,
+  description: p.description,
+  details: p.details,
+  mapsFromHttp: p.maps,
+});
+
+const occOf = (uri: string, o: PackedOccs, i: number): CodeOccurrence => {
+  const a = o.at,
+    k = i * 5;
+  return {
+    uri,
+    code: o.codes[i]!,
+    range: { start: { line: a[k]!, character: a[k + 1]! }, end: { line: a[k + 2]!, character: a[k + 3]! } },
+    kind: a[k + 4] ? 'declaration' : 'reference',
+  };
+};
+
+function declarationSignature(d: PackedDecl): string {
+  return `${d.code}:${d.category ?? ''}:${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}:${d.maps.join('+')}`;
 }
 
 export function createWorkspaceIndex(): WorkspaceIndex {
   const files = new Map<string, FileEntry>();
-  const decls: ByCode<CodeDeclaration> = new Map();
-  const occs: ByCode<CodeOccurrence> = new Map();
+  const decls: ByCode<PackedDecl> = new Map();
+  /** Per code name and file: the indexes of its occurrences in the file's PackedOccs. */
+  const occs: ByCode<number> = new Map();
   const buckets = new Map<string, Set<string>>();
   const born = (code: string) => {
     const k = bucketOf(code);
@@ -107,25 +216,21 @@ export function createWorkspaceIndex(): WorkspaceIndex {
   const index: WorkspaceIndex = {
     update(uri, declarations, occurrences) {
       index.remove(uri);
-      declarations = declarations.map(ownDecl);
-      occurrences = occurrences.map(ownOcc);
-      files.set(uri, { decls: declarations, occs: occurrences, sig: declarations.map(declarationSignature).join(',') });
-      add(decls, uri, declarations, born);
-      add(occs, uri, occurrences);
+      const packed = pack(declarations, occurrences);
+      files.set(uri, { ...packed, sig: packed.decls.map(declarationSignature).join(',') });
+      for (const d of packed.decls) add(decls, uri, d.code, d, born);
+      packed.occs.codes.forEach((code, i) => add(occs, uri, code, i));
     },
     remove(uri) {
       const f = files.get(uri);
       if (!f) return;
-      drop(decls, uri, f.decls, died);
-      drop(occs, uri, f.occs);
+      for (const d of f.decls) drop(decls, uri, d.code, died);
+      for (const code of f.occs.codes) drop(occs, uri, code);
       files.delete(uri);
     },
     uris: () => [...files.keys()],
     *names(exceptUri, prefix) {
-      const only = (code: string) => {
-        const byFile = decls.get(code)!;
-        return !(exceptUri !== undefined && byFile.size === 1 && byFile.has(exceptUri));
-      };
+      const only = (code: string) => exceptUri === undefined || onlyHolder(decls.get(code)!) !== exceptUri;
       if (prefix && prefix.length >= PREFIX) {
         const p = prefix.toUpperCase();
         for (const code of buckets.get(bucketOf(prefix)) ?? []) if (code.toUpperCase().startsWith(p) && only(code)) yield code;
@@ -138,24 +243,28 @@ export function createWorkspaceIndex(): WorkspaceIndex {
     get size() {
       return files.size;
     },
-    declaredIn: uri => files.get(uri)?.decls ?? [],
-    referencedIn: uri => [...new Set((files.get(uri)?.occs ?? []).filter(o => o.kind === 'reference').map(o => o.code))],
+    declaredIn: uri => files.get(uri)?.decls.map(d => declOf(uri, d)) ?? [],
+    referencedIn(uri) {
+      const o = files.get(uri)?.occs;
+      if (!o) return [];
+      return [...new Set(o.codes.filter((_, i) => !o.at[i * 5 + 4]))];
+    },
     signature: uri => files.get(uri)?.sig ?? '',
     declarations(code, exceptUri) {
-      const byFile = decls.get(code);
-      if (!byFile) return [];
       const out: CodeDeclaration[] = [];
-      for (const [uri, list] of byFile) if (uri !== exceptUri) out.push(...list);
+      for (const [uri, list] of holders(decls.get(code))) if (uri !== exceptUri) for (const d of list) out.push(declOf(uri, d));
       return out;
     },
     *allDeclarations(exceptUri) {
-      for (const [uri, f] of files) if (uri !== exceptUri) yield* f.decls;
+      for (const [uri, f] of files) if (uri !== exceptUri) for (const d of f.decls) yield declOf(uri, d);
     },
     occurrences(code, exceptUri) {
-      const byFile = occs.get(code);
-      if (!byFile) return [];
       const out: CodeOccurrence[] = [];
-      for (const [uri, list] of byFile) if (uri !== exceptUri) out.push(...list);
+      for (const [uri, list] of holders(occs.get(code))) {
+        if (uri === exceptUri) continue;
+        const o = files.get(uri)!.occs;
+        for (const i of list) out.push(occOf(uri, o, i));
+      }
       return out;
     },
   };

@@ -1,0 +1,221 @@
+/**
+ * Push diagnostics (lsp/diagnostics.ts): a lone change is validated at once (no fixed delay), changes
+ * that arrive together or during a validation are validated once at their newest version, and a
+ * superseded version is never published. The event loop is played by hand: `turn()` runs what was
+ * deferred, as one setImmediate round does, and the JSON-RPC connection delivers one message per turn.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import type { Connection, Diagnostic, PublishDiagnosticsParams, TextDocuments } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DiagnosticsScheduler } from '../../server/src/lsp/diagnostics';
+import type { ClientFeatures } from '../../server/src/lsp/capabilities';
+import { inMemory, PLAIN } from './harness';
+
+const URI = 'file:///w/a.adapter.yaml';
+
+function setup(opts: { pull?: boolean; hold?: boolean } = {}) {
+  const docs = new Map<string, TextDocument>();
+  const published: PublishDiagnosticsParams[] = [];
+  const validated: number[] = [];
+  const held: (() => void)[] = [];
+  let deferred: (() => void)[] = [];
+  let clock = 0;
+  const connection = {
+    sendDiagnostics: (p: PublishDiagnosticsParams) => {
+      published.push(p);
+      return Promise.resolve();
+    },
+    languages: { diagnostics: { refresh: () => Promise.resolve() } },
+  } as unknown as Connection;
+  const documents = { get: (uri: string) => docs.get(uri), all: () => [...docs.values()] } as unknown as TextDocuments<TextDocument>;
+  const scheduler = new DiagnosticsScheduler({
+    connection,
+    documents,
+    features: () => ({ pullDiagnostics: !!opts.pull }) as ClientFeatures,
+    log: () => undefined,
+    defer: f => void deferred.push(f),
+    now: () => clock,
+    compute: async doc => {
+      validated.push(doc.version);
+      const d: Diagnostic = { message: `v${doc.version}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } };
+      if (opts.hold) await new Promise<void>(res => held.push(res));
+      clock += 40;
+      return [d];
+    },
+  });
+  const settle = () => new Promise<void>(res => setImmediate(res));
+  return {
+    scheduler,
+    published,
+    validated,
+    held,
+    /** One round of the event loop: what was deferred runs, then the promises it settled. */
+    async turn() {
+      const fs = deferred;
+      deferred = [];
+      for (const f of fs) f();
+      await settle();
+    },
+    pendingTurns: () => deferred.length,
+    /** The document changes (as documents.ts does: the new version, then schedule). */
+    change(version: number, uri = URI) {
+      docs.set(uri, TextDocument.create(uri, 'yaml', version, `v${version}`));
+      scheduler.schedule(uri);
+    },
+    open(version: number, uri = URI) {
+      docs.set(uri, TextDocument.create(uri, 'yaml', version, `v${version}`));
+      scheduler.schedule(uri, true);
+    },
+    drop(uri = URI) {
+      docs.delete(uri);
+    },
+  };
+}
+
+const versions = (ps: PublishDiagnosticsParams[]) => ps.map(p => [p.version, p.diagnostics.map(d => d.message)]);
+
+test('a lone change is validated after two turns of the event loop, and published once', async () => {
+  const s = setup();
+  s.change(2);
+  await s.turn();
+  assert.deepEqual(s.validated, []);
+  await s.turn();
+  assert.deepEqual(s.validated, [2]);
+  assert.deepEqual(versions(s.published), [[2, ['v2']]]);
+  assert.equal(s.pendingTurns(), 0);
+  assert.equal(s.scheduler.editCost, 40);
+});
+
+test('changes delivered one per turn (typing faster than validations): one validation of the newest version', async () => {
+  const s = setup();
+  for (let v = 2; v <= 7; v++) {
+    s.change(v);
+    await s.turn();
+  }
+  assert.deepEqual(s.validated, []);
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, [7]);
+  assert.deepEqual(versions(s.published), [[7, ['v7']]]);
+  await s.turn();
+  assert.equal(s.pendingTurns(), 0);
+});
+
+test('changes during a validation: the running one is not published, the newest is validated once after it', async () => {
+  const s = setup({ hold: true });
+  s.change(2);
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, [2]);
+  s.change(3);
+  await s.turn();
+  s.change(4);
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, [2], 'no second validation while one runs');
+  s.held.shift()!();
+  await s.turn();
+  assert.deepEqual(s.published, [], 'v2 is superseded');
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, [2, 4]);
+  s.held.shift()!();
+  await s.turn();
+  assert.deepEqual(versions(s.published), [[4, ['v4']]]);
+  assert.equal(s.pendingTurns(), 0);
+});
+
+test('a change right after a validation ends (the client answered the diagnostics) is validated at once again', async () => {
+  const s = setup();
+  for (const v of [2, 3, 4]) {
+    s.change(v);
+    await s.turn();
+    await s.turn();
+  }
+  assert.deepEqual(s.validated, [2, 3, 4]);
+  assert.deepEqual(versions(s.published), [
+    [2, ['v2']],
+    [3, ['v3']],
+    [4, ['v4']],
+  ]);
+});
+
+test('documents are independent: a burst in one does not hold back the other', async () => {
+  const s = setup();
+  const B = 'file:///w/b.adapter.yaml';
+  s.change(2);
+  s.change(5, B);
+  await s.turn();
+  s.change(3);
+  await s.turn();
+  assert.deepEqual(s.validated, [5], 'b is validated while a still receives changes');
+  await s.turn();
+  assert.deepEqual(s.validated, [5]);
+  await s.turn();
+  assert.deepEqual(s.validated, [5, 3]);
+  assert.deepEqual(
+    s.published.map(p => [p.uri, p.version]),
+    [
+      [B, 5],
+      [URI, 3],
+    ],
+  );
+});
+
+test('closing during a validation: only the clearing empty list is published; opening is not an edit', async () => {
+  const s = setup({ hold: true });
+  s.open(1);
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, [1]);
+  s.drop();
+  s.scheduler.closed(URI);
+  s.held.shift()!();
+  await s.turn();
+  assert.deepEqual(
+    s.published.map(p => [p.uri, p.diagnostics.length]),
+    [[URI, 0]],
+  );
+  assert.equal(s.scheduler.editCost, 0, 'the open was not measured');
+  s.change(2);
+  s.scheduler.dispose();
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, [1], 'nothing runs after dispose');
+});
+
+test('a pulling client gets nothing pushed', async () => {
+  const s = setup({ pull: true });
+  s.change(2);
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, []);
+  assert.deepEqual(s.published, []);
+  assert.equal(s.pendingTurns(), 0);
+});
+
+test('the real server over JSON-RPC: six changes sent together give one validation, published once at the last version', async () => {
+  const c = await inMemory(PLAIN);
+  try {
+    const uri = 'file:///w/burst.adapter.yaml';
+    const text = (n: number) =>
+      `error_codes:\n  NOT_FOUND_X:\n    category: NOT_FOUND\n    message_template: "gone ${n}"\nerror_mapping:\n  404:\n    code: NOT_FOUNDX\n`;
+    await c.open(uri, text(0));
+    await c.waitForDiagnostics(uri);
+    const before = c.publications.length;
+    await Promise.all(
+      [2, 3, 4, 5, 6, 7].map(v =>
+        c.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text: text(v) }] }),
+      ),
+    );
+    await c.waitForDiagnostics(uri, () => c.published.get(uri)?.version === 7);
+    await new Promise(r => setTimeout(r, 100));
+    assert.deepEqual(
+      c.publications.slice(before).map(p => [p.version, p.diagnostics.map(d => d.code)]),
+      [[7, ['mapping.unknown-code']]],
+    );
+  } finally {
+    await c.close();
+  }
+});
