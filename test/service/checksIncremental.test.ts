@@ -77,8 +77,36 @@ export const PROBLEMS = yamlDoc(
   '      params: { repo: string }',
 );
 
+/** Codes merged in (`<<`) ahead of a same-named one, anchors shared by several entries. */
+const MERGED = yamlDoc(
+  'shared: &shared',
+  '  VALIDATION_TWICE:',
+  '    category: NOT_FOUND',
+  '    maps_from_http: [429, 404]',
+  'error_codes:',
+  '  VALIDATION_TWICE:',
+  '    category: VALIDATION',
+  '    message_template: "{a}"',
+  '    maps_from_http: [429]',
+  '    details: &d { a: string, b: string }',
+  '  VALIDATION_OTHER:',
+  '    category: VALIDATION',
+  '    message_template: "{a} {c}"',
+  '    maps_from_http: [429]',
+  '    details: *d',
+  '  <<: *shared',
+  'error_mapping:',
+  '  429:',
+  '    code: VALIDATION_TWICE',
+  '    message_template: "{b} {z}"',
+  '  404:',
+  '    - code: VALIDATION_TWICE',
+  '    - code: VALIDATION_OTHER',
+);
+
 const fixtures: [string, string][] = [
   ['file:///w/problems.adapter.yaml', PROBLEMS],
+  ['file:///w/merged.adapter.yaml', MERGED],
   ['file:///w/github-api-adapter.md', readCorpus('MCPAQL-examples--github-api-adapter.md')],
   ['file:///w/apple-mail-adapter.md', readCorpus('MCPAQL-examples--apple-mail-adapter.md')],
   ['file:///w/spec-github-api-adapter.md', readCorpus('MCPAQL-spec--github-api-adapter.md')],
@@ -121,6 +149,7 @@ const edit = fc.record({
         '\ud800',
         'VALIDATION_ONE',
         '  5xx:\n',
+        '<<: *shared\n',
       ),
       { maxLength: 3 },
     )

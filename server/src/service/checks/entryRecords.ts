@@ -191,12 +191,13 @@ export class LocalNames {
     if (list.length === 0) this.byName.delete(c.name);
   }
 
-  /** The declaration that comes first in the document. */
-  first(name: string): CodeDef | undefined {
+  /** The declaration that comes first in `codes` (the model's list, which createResolver reads in order). */
+  first(name: string, position: (c: CodeDef) => number): CodeDef | undefined {
     const list = this.byName.get(name);
     if (!list) return undefined;
+    if (list.length === 1) return list[0];
     let best = list[0]!;
-    for (const c of list) if (c.entrySpan.start < best.entrySpan.start) best = c;
+    for (const c of list) if (position(c) < position(best)) best = c;
     return best;
   }
 }
@@ -207,6 +208,7 @@ export class LocalNames {
  */
 export function localResolver(
   names: LocalNames,
+  position: (c: CodeDef) => number,
   registry: RegistryIndex,
   workspace: WorkspaceCodes,
   uri: string,
@@ -214,7 +216,7 @@ export function localResolver(
 ): Resolver {
   return {
     code(name) {
-      const def = names.first(name);
+      const def = names.first(name, position);
       if (def) return { source: 'file', code: name, def, category: categoryOf(def), kind: 'error' };
       const reg = registry.byCode.get(name);
       if (reg) return { source: 'registry', code: name, reg, category: reg.category, kind: reg.kind };

@@ -96,11 +96,11 @@ function claim(state: CheckState, c: CodeDef, add: boolean): void {
   }
 }
 
-function claims(state: CheckState, status: string): Claim[] | undefined {
+function claims(state: CheckState, status: string, position: (c: CodeDef) => number): Claim[] | undefined {
   const set = state.claimed.get(status);
   if (!set) return undefined;
   const out: Claim[] = [];
-  for (const c of [...set].sort((a, b) => a.entrySpan.start - b.entrySpan.start))
+  for (const c of set.size > 1 ? [...set].sort((a, b) => position(a) - position(b)) : set)
     for (const s of c.mapsFromHttp) if (String(s.value) === status) out.push({ start: s.span.start, end: s.span.end, code: c.name });
   return out;
 }
@@ -133,11 +133,14 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
   // Entries: records of new entries, then of those whose inputs changed; every record placed.
   const params = new Map(model.params.map(p => [p.name, p] as const));
   let full: ReturnType<typeof createResolver> | undefined;
+  // Where a code sits in model.codes (the order createResolver and the checks read), made when first asked.
+  let positions: Map<CodeDef, number> | undefined;
+  const position = (c: CodeDef) => (positions ??= new Map(model.codes.map((x, i) => [x, i] as const))).get(c) ?? Infinity;
   const fullResolver = () => (full ??= createResolver(model.codes, registry, workspace, model.uri));
   const env: EntryEnv = {
     text: model.text,
     registry,
-    resolver: localResolver(state.names, registry, workspace, model.uri, fullResolver),
+    resolver: localResolver(state.names, position, registry, workspace, model.uri, fullResolver),
     param: name => params.get(name),
   };
   const [cp, cq] = commonEnds(state.codes, model.codes);
@@ -207,7 +210,7 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
     else for (const p of r.slots[Slot.Mappings]!) emit(p);
   }
   unreachableEntries(model, emit);
-  precedence(model.mappings, k => claims(state, k), emit);
+  precedence(model.mappings, k => claims(state, k, position), emit);
   each(Slot.Conditions, emit, true);
   return problems;
 }
