@@ -182,3 +182,31 @@ test('common prefix and suffix of long texts, found in blocks', () => {
   assert.equal(commonPrefix(a, a), a.length);
   assert.equal(commonPrefix('', b), 0);
 });
+
+test('a * inside a string is no alias: the same diagnostics as without it; an alias still counts', () => {
+  const text = (description: string) =>
+    yamlDoc(
+      `description: "${description}"`,
+      'error_codes:',
+      '  VALIDATION_A:',
+      '    category: VALIDATION',
+      '    unknown_key: 1',
+      '    maps_from_http: [99]',
+      '  VALIDATION_B:',
+      '    category: 7',
+    );
+  const opts = { chunkThreshold: 0 };
+  const star = newService().validate(docOf(text('a * b')), opts);
+  assert.deepEqual(star, newService().validate(docOf(text('a - b')), opts));
+  assert.deepEqual(
+    star.map(d => d.code),
+    ['schema.unknown-key', 'http.invalid-status', 'schema.type'],
+  );
+  const aliased = yamlDoc('base: &b { category: 7 }', 'error_codes:', '  VALIDATION_A: *b');
+  assert.deepEqual(
+    newService()
+      .validate(docOf(aliased), opts)
+      .map(d => d.code),
+    ['schema.type'],
+  );
+});

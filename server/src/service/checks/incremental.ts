@@ -38,6 +38,7 @@ import { invalidCharacter, MAX_REPORTS } from './text';
 import { scanText, type TextScan } from './textScan';
 import type { CheckContext, EntryEnv, Problem } from './types';
 import { yamlSyntax } from './yamlSyntax';
+import { hasAliasNodes } from './aliasNodes';
 
 /** The order of `checks` this file reproduces; another order runs every check in full. */
 const ORDER = [
@@ -244,7 +245,7 @@ function sectionSchema(s: Section, ctx: CheckContext, blockOf: BlockOf, emit: (p
   const root = s.doc.contents as Node | null;
   if (!isMap(root)) return;
   const push = onePerSpan(emit);
-  if (!ctx.validateEntry || s.text.includes('*')) {
+  if (!ctx.validateEntry || hasAliasNodes(s)) {
     wholeSchemaProblems(s, ctx.validateSchema, push);
     return;
   }

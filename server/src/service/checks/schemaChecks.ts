@@ -13,6 +13,7 @@ import type { Section } from '../model/model';
 import { nodeAt } from '../parse/pointer';
 import { onePerSpan } from './onePerSpan';
 import type { Check, Problem } from './types';
+import { hasAliasNodes } from './aliasNodes';
 
 /** Entry value node → ajv errors (relative to the entry), per validator. */
 const verdicts = new WeakMap<ValidateFunction, WeakMap<Node, ErrorObject[]>>();
@@ -24,8 +25,8 @@ export const schema: Check = {
       const root = s.doc.contents as Node | null;
       if (!isMap(root)) continue;
       const push = onePerSpan(emit);
-      // Documents with aliases are validated whole (toJS resolves them, with a budget).
-      if (!validateEntry || s.text.includes('*')) {
+      // Documents with aliases or merge keys are validated whole (toJS resolves them, with a budget).
+      if (!validateEntry || hasAliasNodes(s)) {
         wholeSchemaProblems(s, validateSchema, push);
         continue;
       }
