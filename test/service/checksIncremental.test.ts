@@ -176,7 +176,7 @@ const ctxOf = (model: AdapterModel, workspace: WorkspaceCodes = emptyWorkspace):
 });
 
 for (const [uri, base] of fixtures) {
-  test(`random edits of ${uri.replace(/^.*\//, '')}: the kept checks == a full check, through the service == a fresh service`, () => {
+  test(`random edits of ${uri.replace(/^.*\//, '')}: the kept checks == a full check, through the service == a fresh service`, t => {
     let runs = 0;
     // A fresh check of the text: this service forgets the document (its model and kept checks) first.
     const freshService = newService();
@@ -213,6 +213,7 @@ for (const [uri, base] of fixtures) {
       { numRuns: 12, seed: 20261123 },
     );
     assert.ok(runs >= 40, `${runs} edits`);
+    t.diagnostic(`${runs} edits`);
   });
 }
 
