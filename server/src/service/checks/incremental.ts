@@ -4,7 +4,7 @@
  * compare objects and lengths. The result is the same problem list, in the same order, as running
  * every check over the whole model (runChecks); a check that throws makes this validation a full run.
  *
- * - yaml syntax, aliases: as they are (the syntax list; the alias walk only in documents with `*`).
+ * - yaml syntax, aliases: as they are (the syntax list; the alias walk only when the document holds an alias).
  * - text: the invalid characters of the changed part only (textScan.ts).
  * - duplicate keys and schema: per entry of each top-level mapping (blockPairs.ts).
  * - code names, templates, statuses, mapping codes, conditions: per entry (entryRecords.ts).
