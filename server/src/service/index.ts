@@ -33,7 +33,8 @@ import { indexRegistry, type Registry, type RegistryIndex } from './model/regist
 import { classify } from './parse/sourceFile';
 import { scanIndexEntries, type IndexEntries } from './parse/indexScan';
 import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
-import { toDiagnostics } from './checks/runChecks';
+import { checks } from './checks';
+import { runChecks, toDiagnostics } from './checks/runChecks';
 import { createCheckState, runChecksCached, type CheckState } from './checks/incremental';
 import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeScope, type WorkspaceCodes } from './model/workspace';
 import { scopedWorkspace } from './workspace/scope';
@@ -254,14 +255,14 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {
         return tooLarge(doc, max, opts);
       }
-      return on(doc, opts, [], c =>
-        toDiagnostics(
-          doc,
-          runChecksCached(checkState(doc.uri), { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace }),
-          c.model.suppressions,
-          opts ?? {},
-        ),
-      );
+      return on(doc, opts, [], c => {
+        const ctx = { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace };
+        // A model parsed in chunks keeps its unchanged entries from one version to the next, and the
+        // checks keep their results with them; a whole parse (a small file, JSON) makes every entry new.
+        if (!c.model.parseState) checkStates.delete(doc.uri);
+        const problems = c.model.parseState ? runChecksCached(checkState(doc.uri), ctx) : runChecks(checks, ctx);
+        return toDiagnostics(doc, problems, c.model.suppressions, opts ?? {});
+      });
     },
     quickFixes: (doc, range, context, opts) => on(doc, opts, [], c => quickFixes(c, range, context)),
     fixAll: (doc, opts) => on(doc, opts, [], c => fixAll(c, service.validate(doc, opts))),
