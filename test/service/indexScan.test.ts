@@ -158,3 +158,24 @@ test('no front matter, empty files and comment-only files: nothing, like the mod
     assert.deepEqual(r.fast, r.full);
   }
 });
+
+test('hostile shapes (deep nesting, long lines, many keys) fall back or equal the model, never throw', () => {
+  const deepBlock = 'error_codes:\n' + Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i + 2)}k${i}:`).join('\n') + '\n';
+  const deepFlow = `error_codes:\n  A: ${'['.repeat(20000)}${']'.repeat(20000)}\n`;
+  const deepJson = `{"error_codes": {"A": ${'['.repeat(20000)}${']'.repeat(20000)}}}`;
+  const longKey = `error_codes:\n  ${'K'.repeat(2000)}: {}\n`;
+  const many = 'error_codes:\n' + Array.from({ length: 5000 }, (_, i) => `  C_${i}: { category: VALIDATION }`).join('\n') + '\n';
+  for (const [uri, t] of [
+    ['file:///h.adapter.yaml', deepBlock],
+    ['file:///h.adapter.yaml', deepFlow],
+    ['file:///h.adapter.json', deepJson],
+    ['file:///h.adapter.yaml', longKey],
+    ['file:///h.adapter.yaml', many],
+  ] as const) {
+    const r = compare(uri, t);
+    if (r.fast) assert.deepEqual(r.fast, r.full, t.slice(0, 60));
+  }
+  assert.equal(compare('file:///h.adapter.yaml', deepFlow).fast, undefined);
+  assert.equal(compare('file:///h.adapter.yaml', longKey).fast, undefined, 'a key over 1024 characters');
+  assert.equal(compare('file:///h.adapter.yaml', many).fast?.declarations.length, 5000);
+});

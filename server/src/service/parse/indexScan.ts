@@ -8,7 +8,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';
 import type { CodeDeclaration, CodeOccurrence } from '../model/workspace';
-import { OTHER, UNSUPPORTED, UNSUPPORTED_CHARS, bail, type LightMap, type LightNode, type LightScalar } from './lightTree';
+import { OTHER, UNSUPPORTED_CHARS, bail, type LightMap, type LightNode, type LightScalar } from './lightTree';
 import { scanJson } from './scanJson';
 import { scanYaml } from './scanYaml';
 import type { Classified } from './sourceFile';
@@ -27,9 +27,9 @@ export function scanIndexEntries(doc: TextDocument, cls: Classified): IndexEntri
   try {
     const root = cls.kind === 'json' ? scanJson(text, start, end) : scanYaml(text, start, end);
     return entries(doc, root);
-  } catch (e) {
-    if (e === UNSUPPORTED) return undefined;
-    throw e;
+  } catch {
+    // UNSUPPORTED, or anything unforeseen (a stack overflow): the model decides, as if the scan did not exist.
+    return undefined;
   }
 }
 

@@ -18,6 +18,9 @@ import {
 } from './lightTree';
 
 /** Characters a plain scalar may not start with (indicators; `-`, `?`, `:` only when followed by a space, here never). */
+/** Deeper nesting than this: the model decides (and the scan's recursion stays far from the stack's limit). */
+const MAX_DEPTH = 500;
+
 const NOT_PLAIN_START = new Set([...'-?:,[]{}#&*!|>\'"%@`'].map(c => c.charCodeAt(0)));
 
 /** The document's root node (null when it has no content). Region `[from, to)` of `text`. */
@@ -42,7 +45,9 @@ export function scanYaml(text: string, from: number, to: number): LightNode | nu
   const N = starts.length;
   let li = 0,
     pos = 0,
-    end = 0;
+    end = 0,
+    /** Nesting of the node being read (the recursion's depth). */
+    depth = 0;
   const isMarker = (l: number) => {
     if (inds[l] !== 0) return false;
     const s = starts[l]!,
@@ -145,6 +150,12 @@ export function scanYaml(text: string, from: number, to: number): LightNode | nu
     return { k: 'scalar', start, end: e, style: 'plain', value: resolvePlain(text.slice(start, e)) };
   };
   const flowCollection = (isSeq: boolean): LightNode => {
+    if (++depth > MAX_DEPTH) bail();
+    const v = flowIn(isSeq);
+    depth--;
+    return v;
+  };
+  const flowIn = (isSeq: boolean): LightNode => {
     const close = isSeq ? 93 : 125;
     pos++;
     spaces();
@@ -181,6 +192,12 @@ export function scanYaml(text: string, from: number, to: number): LightNode | nu
 
   /** The node starting at `pos`, its first line at column `n`; returns at the first line indented less than `n`. */
   const block = (n: number): LightNode => {
+    if (++depth > MAX_DEPTH) bail();
+    const v = blockIn(n);
+    depth--;
+    return v;
+  };
+  const blockIn = (n: number): LightNode => {
     if (isSeqStart(pos)) return seq(n);
     const k = tryKey();
     if (k) return map(n, k);
