@@ -5,14 +5,20 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import Ajv from 'ajv';
 import fc from 'fast-check';
 import type { Pair, YAMLMap } from 'yaml';
 import type { Payloads } from '../../server/src/service/codes';
+import { checks } from '../../server/src/service/checks';
+import { createCheckState, runChecksCached } from '../../server/src/service/checks/incremental';
+import { runChecks } from '../../server/src/service/checks/runChecks';
+import { indexRegistry } from '../../server/src/service/model/registry';
+import { emptyWorkspace } from '../../server/src/service/model/workspace';
 import { PAYLOAD_OFFSETS, shiftProblem } from '../../server/src/service/checks/relocate';
 import { BAD } from '../../server/src/service/checks/text';
 import { commonPrefix, commonSuffix, scanText, type TextScan } from '../../server/src/service/checks/textScan';
 import { buildModel } from '../../server/src/service/parse/buildModel';
-import { docOf, newService, yamlDoc } from './helpers';
+import { docOf, loadDeps, newService, yamlDoc } from './helpers';
 
 const URI = 'file:///w/big.adapter.yaml';
 
@@ -209,4 +215,28 @@ test('a * inside a string is no alias: the same diagnostics as without it; an al
       .map(d => d.code),
     ['schema.type'],
   );
+});
+
+test('a rule that throws: the kept checks give what a full run gives (one internal.rule-failure), then recover', () => {
+  const deps = loadDeps();
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+  const registry = indexRegistry(deps.registry);
+  const broken = Object.create(registry, {
+    categoryNames: {
+      get() {
+        throw new Error('kaboom');
+      },
+    },
+  }) as typeof registry;
+  const model = buildModel(URI, big(30), [], { chunkThreshold: 0 })!;
+  const ctx = { model, registry: broken, validateSchema: ajv.compile(deps.schema), workspace: emptyWorkspace };
+  const state = createCheckState();
+  const kept = runChecksCached(state, ctx);
+  assert.deepEqual(kept, runChecks(checks, ctx));
+  assert.deepEqual(
+    kept.filter(p => p.code === 'internal.rule-failure').map(p => p.data),
+    [{ rule: 'codeNames' }],
+  );
+  const sane = { ...ctx, registry };
+  assert.deepEqual(runChecksCached(state, sane), runChecks(checks, sane));
 });
