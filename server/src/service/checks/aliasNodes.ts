@@ -43,10 +43,9 @@ function holds(n: Node | null | undefined, depth: number): boolean {
  * string alone does not count; a section without `*` never does, as before).
  */
 export function hasAliasNodes(s: Section): boolean {
-  if (!s.text.includes('*')) return false;
   const root = s.doc.contents as Node | null;
   if (!root) return false;
   let answer = known.get(root);
-  if (answer === undefined) known.set(root, (answer = holds(root, 0)));
+  if (answer === undefined) known.set(root, (answer = s.text.includes('*') && holds(root, 0)));
   return answer;
 }
