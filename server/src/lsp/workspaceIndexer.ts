@@ -84,7 +84,8 @@ export class WorkspaceIndexer {
     if (root) {
       let real: string | undefined;
       try {
-        real = realpathSync(path);
+        // One realpath(3) call: the JavaScript realpathSync lstat's every component of every file's path.
+        real = realpathSync.native(path);
       } catch {
         /* missing: the read says so */
       }

@@ -12,6 +12,13 @@ import type { AdapterService, ServiceOptions, WorkspaceIndex } from '../service'
 type ReadText = (uri: string) => string | undefined;
 
 /**
+ * Files read from disk at least this long are indexed through their model, which is then parked: the
+ * editor opening such a file next reuses it (one parse of a large file, not two). Smaller files take
+ * the service's fast index scan, which builds no model.
+ */
+export const MODEL_INDEX_SIZE = 256 * 1024;
+
+/**
  * Index one file from its text (non-adapters are removed from the index). Returns whether what
  * other files depend on (its declared codes, categories, details keys) changed.
  */
@@ -25,7 +32,10 @@ export function indexText(
   const doc = typeof text === 'string' ? TextDocument.create(uri, 'yaml', 0, text) : text;
   const before = index.signature(uri);
   if (!service.isAdapter(doc, opts)) index.remove(uri);
-  else index.update(uri, service.declaredCodes(doc, opts), service.codeOccurrences(doc, opts));
+  else {
+    const e = service.indexEntries(doc, opts, { model: typeof text === 'string' && text.length >= MODEL_INDEX_SIZE });
+    index.update(uri, e.declarations, e.occurrences);
+  }
   if (typeof text === 'string') service.park(uri);
   return index.signature(uri) !== before;
 }

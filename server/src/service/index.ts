@@ -32,6 +32,7 @@ import { buildModel } from './parse/buildModel';
 import { mergeChanges, type Change } from './parse/reuseLayout';
 import { indexRegistry, type Registry, type RegistryIndex } from './model/registry';
 import { classify } from './parse/sourceFile';
+import { scanIndexEntries, type IndexEntries } from './parse/indexScan';
 import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
 import { runChecks, toDiagnostics } from './checks/runChecks';
 import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeScope, type WorkspaceCodes } from './model/workspace';
@@ -42,6 +43,7 @@ import { isResponseFile, verifyText } from './verify';
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
 export type { Registry, RegistryCode } from './model/registry';
 export type { CodeDeclaration, CodeOccurrence, CodeScope, WorkspaceCodes } from './model/workspace';
+export type { IndexEntries } from './parse/indexScan';
 export { CODE_SCOPES } from './model/workspace';
 export type { EnvelopePreview, PreviewRequest, SimulationRequest, SimulationResult } from './envelopes';
 export { emptyWorkspace } from './model/workspace';
@@ -122,6 +124,12 @@ export interface AdapterService {
   declaredCodes(doc: TextDocument, opts?: ServiceOptions): CodeDeclaration[];
   /** Every place a code name is written in this document (for the workspace index). */
   codeOccurrences(doc: TextDocument, opts?: ServiceOptions): CodeOccurrence[];
+  /**
+   * `declaredCodes` and `codeOccurrences` at once, for the workspace index: from the cached model when
+   * there is one, else from a fast scan that builds no model (parse/indexScan.ts), else from the model.
+   * With `model: true` the model is built (and cached) whenever there is none yet.
+   */
+  indexEntries(doc: TextDocument, opts?: ServiceOptions, o?: { readonly model?: boolean }): IndexEntries;
   preview(doc: TextDocument, req: PreviewRequest, opts?: ServiceOptions): EnvelopePreview | undefined;
   simulate(doc: TextDocument, req: SimulationRequest, opts?: ServiceOptions): SimulationResult;
   /** The error contract of these adapter documents plus the registry (non-adapters are ignored). */
@@ -261,6 +269,21 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     codeLenses: (doc, opts) => on(doc, opts, [], c => codeLenses(c)),
     declaredCodes: (doc, opts) => on(doc, opts, [], c => declaredCodes(c)),
     codeOccurrences: (doc, opts) => on(doc, opts, [], c => codeOccurrences(c)),
+    indexEntries(doc, opts, o) {
+      const none: IndexEntries = { declarations: [], occurrences: [] };
+      if (opts?.ignored) return none;
+      const text = doc.getText();
+      const hit = cache.get(doc.uri);
+      const cached = hit && hit.version === doc.version && hit.text === text && hit.files === JSON.stringify(opts?.files ?? []);
+      if (!cached && !o?.model) {
+        if (text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) return none;
+        const cls = classify(doc.uri, text, opts?.files);
+        if (!cls) return none;
+        const fast = scanIndexEntries(doc, cls);
+        if (fast) return fast;
+      }
+      return on(doc, opts, none, c => ({ declarations: declaredCodes(c), occurrences: codeOccurrences(c) }));
+    },
     preview: (doc, req, opts) => on(doc, opts, undefined, c => preview(c, req)),
     simulate: (doc, req, opts) =>
       on(doc, opts, undefined, c => simulate(c, req)) ??

@@ -1,0 +1,110 @@
+/**
+ * The shared index pass (node/workspacePass.ts) takes the service's fast index scan: the index it
+ * builds equals one built from the full models, it builds no model for a scanned file (so nothing
+ * stale can be reused when the editor opens it), and only large files still go through a parked model.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { fileText, pathOf } from '../../bench/genWorkspace';
+import { createAdapterService, createWorkspaceIndex, type AdapterService, type ServiceOptions } from '../../server/src/service';
+import { indexFiles, indexText, MODEL_INDEX_SIZE } from '../../server/src/node/workspacePass';
+import { loadDeps } from '../service/helpers';
+
+const N = 40;
+const files = new Map<string, string>(Array.from({ length: N }, (_, i) => [`file:///ws/${pathOf(i)}`, fileText(i, N, i === 20)] as const));
+files.set(
+  'file:///ws/alias.adapter.yaml',
+  'error_codes:\n  A_CODE: &a\n    category: VALIDATION\n  B_CODE: *a\nerror_mapping:\n  400:\n    code: B_CODE\n',
+);
+files.set('file:///ws/notes.yaml', 'just: notes\n');
+files.set('file:///ws/ignored.adapter.yaml', 'error_codes:\n  IGNORED_CODE: {}\n');
+const opts = (uri: string): ServiceOptions => (uri.includes('ignored') ? { ignored: true } : {});
+
+/** The service, with every indexEntries call's `model` option recorded. */
+function spied(): { service: AdapterService; calls: { uri: string; model: boolean }[] } {
+  const calls: { uri: string; model: boolean }[] = [];
+  const service = createAdapterService({ ...loadDeps() });
+  const indexEntries: AdapterService['indexEntries'] = (doc, o, x) => {
+    calls.push({ uri: doc.uri, model: !!x?.model });
+    return service.indexEntries(doc, o, x);
+  };
+  return { service: { ...service, indexEntries }, calls };
+}
+
+test('the index pass equals an index of the full models: declarations, occurrences, signatures', () => {
+  const { service } = spied();
+  const index = createWorkspaceIndex();
+  const changed = [...indexFiles(service, index, files.keys(), u => files.get(u), opts)];
+  assert.equal(changed.length, files.size);
+  const model = createAdapterService({ ...loadDeps() });
+  const expected = createWorkspaceIndex();
+  for (const [uri, text] of files) {
+    const doc = TextDocument.create(uri, 'yaml', 0, text);
+    if (model.isAdapter(doc, opts(uri))) expected.update(uri, model.declaredCodes(doc, opts(uri)), model.codeOccurrences(doc, opts(uri)));
+  }
+  assert.deepEqual(index.uris().sort(), expected.uris().sort());
+  assert.ok(!index.has('file:///ws/notes.yaml') && !index.has('file:///ws/ignored.adapter.yaml'));
+  for (const uri of expected.uris()) {
+    assert.equal(index.signature(uri), expected.signature(uri), uri);
+    assert.deepEqual(index.declaredIn(uri), expected.declaredIn(uri), uri);
+    assert.deepEqual(index.referencedIn(uri), expected.referencedIn(uri), uri);
+  }
+  for (const code of ['PERMISSION_DENIED', 'B_CODE', 'NOT_FOUND_SVC3_E0', 'NOT_FOUND_NOWHERE'])
+    assert.deepEqual(index.occurrences(code), expected.occurrences(code), code);
+});
+
+test('a scanned file leaves no model behind: opened later with other text, it is checked afresh', () => {
+  const { service, calls } = spied();
+  const index = createWorkspaceIndex();
+  const uri = 'file:///ws/a.adapter.yaml';
+  const before = 'error_codes:\n  A_CODE:\n    category: BOGUS\n';
+  indexText(service, index, uri, before, {});
+  assert.deepEqual(calls, [{ uri, model: false }]);
+  assert.deepEqual(
+    index.declaredIn(uri).map(d => d.code),
+    ['A_CODE'],
+  );
+  const now = before.replace('BOGUS', 'VALIDATION');
+  const opened = service.validate(TextDocument.create(uri, 'yaml', 1, now));
+  assert.deepEqual(opened, createAdapterService({ ...loadDeps() }).validate(TextDocument.create(uri, 'yaml', 1, now)));
+  assert.ok(!opened.some(d => d.code === 'code.unknown-category'));
+});
+
+test('a file of MODEL_INDEX_SIZE or more is indexed through its model (parked for the open); a live document never asks for one', () => {
+  const { service, calls } = spied();
+  const index = createWorkspaceIndex();
+  const big = `error_codes:\n  BIG_CODE:\n    category: VALIDATION\n${'# padding\n'.repeat(MODEL_INDEX_SIZE / 10)}`;
+  assert.ok(big.length >= MODEL_INDEX_SIZE);
+  indexText(service, index, 'file:///ws/big.adapter.yaml', big, {});
+  indexText(service, index, 'file:///ws/live.adapter.yaml', TextDocument.create('file:///ws/live.adapter.yaml', 'yaml', 3, big), {});
+  assert.deepEqual(
+    calls.map(c => c.model),
+    [true, false],
+  );
+  assert.deepEqual(
+    index.declaredIn('file:///ws/big.adapter.yaml').map(d => d.code),
+    ['BIG_CODE'],
+  );
+});
+
+test('indexEntries: cached model, fallback, non-adapter, ignored and too-large files answer as declaredCodes + codeOccurrences', () => {
+  const s = createAdapterService({ ...loadDeps() });
+  const both = (doc: TextDocument, o: ServiceOptions) => ({
+    declarations: s.declaredCodes(doc, o),
+    occurrences: s.codeOccurrences(doc, o),
+  });
+  const cases: [TextDocument, ServiceOptions][] = [
+    [TextDocument.create('file:///x/alias.adapter.yaml', 'yaml', 0, files.get('file:///ws/alias.adapter.yaml')!), {}],
+    [TextDocument.create('file:///x/notes.yaml', 'yaml', 0, 'just: notes\n'), {}],
+    [TextDocument.create('file:///x/i.adapter.yaml', 'yaml', 0, 'error_codes:\n  I_CODE: {}\n'), { ignored: true }],
+    [TextDocument.create('file:///x/big.adapter.yaml', 'yaml', 0, 'error_codes:\n  I_CODE: {}\n'), { maxFileSize: 10 }],
+    [TextDocument.create('file:///x/svc.adapter.json', 'json', 0, fileText(4, N)), {}],
+  ];
+  for (const [doc, o] of cases) {
+    const fresh = s.indexEntries(doc, o);
+    assert.deepEqual(fresh, both(doc, o), doc.uri);
+    // Now the model is cached (declaredCodes built it): the same answer from it.
+    assert.deepEqual(s.indexEntries(doc, o), fresh, doc.uri);
+  }
+});
