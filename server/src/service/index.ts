@@ -19,7 +19,6 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
-import { checks } from './checks';
 import type { RuleLevel } from './codes';
 import { complete, completeList, type CompletionOptions } from './features/completion';
 import type { FeatureContext } from './model/context';
@@ -34,7 +33,9 @@ import { indexRegistry, type Registry, type RegistryIndex } from './model/regist
 import { classify } from './parse/sourceFile';
 import { scanIndexEntries, type IndexEntries } from './parse/indexScan';
 import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
+import { checks } from './checks';
 import { runChecks, toDiagnostics } from './checks/runChecks';
+import { createCheckState, runChecksCached, type CheckState } from './checks/incremental';
 import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeScope, type WorkspaceCodes } from './model/workspace';
 import { scopedWorkspace } from './workspace/scope';
 import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
@@ -202,6 +203,13 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
   /** Per uri: the union of the edits from version `from` to version `to` (offsets of `to`'s text at the new end). */
   const pending = new Map<string, { from: number; to: number; change: Change }>();
   const detailTypes = detailTypesOf(deps.schema);
+  /** Per uri: what the checks kept of the last validation, so the next one recomputes the changed entries only. */
+  const checkStates = new Map<string, CheckState>();
+  const checkState = (uri: string): CheckState => {
+    let st = checkStates.get(uri);
+    if (!st) checkStates.set(uri, (st = createCheckState()));
+    return st;
+  };
   /** The last model `park`ed, with the options it was built with. */
   let parked: { uri: string; text: string; files: string; model: AdapterModel | undefined } | undefined;
 
@@ -247,14 +255,14 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {
         return tooLarge(doc, max, opts);
       }
-      return on(doc, opts, [], c =>
-        toDiagnostics(
-          doc,
-          runChecks(checks, { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace }),
-          c.model.suppressions,
-          opts ?? {},
-        ),
-      );
+      return on(doc, opts, [], c => {
+        const ctx = { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace };
+        // A model parsed in chunks keeps its unchanged entries from one version to the next, and the
+        // checks keep their results with them; a whole parse (a small file, JSON) makes every entry new.
+        if (!c.model.parseState) checkStates.delete(doc.uri);
+        const problems = c.model.parseState ? runChecksCached(checkState(doc.uri), ctx) : runChecks(checks, ctx);
+        return toDiagnostics(doc, problems, c.model.suppressions, opts ?? {});
+      });
     },
     quickFixes: (doc, range, context, opts) => on(doc, opts, [], c => quickFixes(c, range, context)),
     fixAll: (doc, opts) => on(doc, opts, [], c => fixAll(c, service.validate(doc, opts))),
@@ -311,6 +319,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     },
     forget: uri => {
       cache.delete(uri);
+      checkStates.delete(uri);
       pending.delete(uri);
       if (parked?.uri === uri) parked = undefined;
     },

@@ -7,6 +7,7 @@ import { isAlias, isMap, isPair, isSeq, type Node } from 'yaml';
 import { Code } from '../codes';
 import type { Section } from '../model/model';
 import type { Check } from './types';
+import { hasAliasNodes } from './aliasNodes';
 
 /** Expanded nodes allowed in one document, at least; a document may expand to 10× its own size. */
 const ALIAS_BUDGET = 10_000;
@@ -15,7 +16,7 @@ export const aliases: Check = {
   name: 'aliases',
   run({ model }, emit) {
     for (const s of model.sections) {
-      if (!s.text.includes('*')) continue;
+      if (!hasAliasNodes(s)) continue;
       for (const a of unresolved(s)) {
         emit({
           code: Code.YamlSyntax,

@@ -12,12 +12,13 @@ import type { Check, Problem } from './types';
 export const conditions: Check = {
   name: 'conditions',
   run({ model }, emit) {
-    for (const c of model.codes) if (c.condition) one(c.condition, emit);
-    for (const m of model.mappings) if (m.condition) one(m.condition, emit);
+    for (const c of model.codes) if (c.condition) conditionProblems(c.condition, emit);
+    for (const m of model.mappings) if (m.condition) conditionProblems(m.condition, emit);
   },
 };
 
-function one(cond: StringValue, emit: (p: Problem) => void): void {
+/** condition.* of one condition string: reads that string only. */
+export function conditionProblems(cond: StringValue, emit: (p: Problem) => void): void {
   const at = valueOffsets(cond);
   const parsed = parseCondition(cond.value);
   if (parsed.error) {

@@ -28,6 +28,19 @@ interface ValidateOptions {
  * into the earlier one as related information, so the shared text shows one squiggle that names every entry.
  */
 export function runChecks(checks: readonly Check[], ctx: CheckContext): Problem[] {
+  const { problems, emit } = collector();
+  for (const check of checks) {
+    try {
+      check.run(ctx, emit);
+    } catch (err) {
+      problems.push(ruleFailure(check.name, err));
+    }
+  }
+  return problems;
+}
+
+/** The problem list and the `emit` that folds a problem at the very span and code of an earlier one into it. */
+export function collector(): { problems: Problem[]; emit: (p: Problem) => void } {
   const problems: Problem[] = [];
   const at = new Map<string, number>();
   const emit = (p: Problem) => {
@@ -45,21 +58,16 @@ export function runChecks(checks: readonly Check[], ctx: CheckContext): Problem[
       related: [...(q.related ?? []), { start: p.start, end: p.end, message: p.message }, ...(p.related ?? [])],
     } as Problem;
   };
-  for (const check of checks) {
-    try {
-      check.run(ctx, emit);
-    } catch (err) {
-      problems.push({
-        code: Code.InternalRuleFailure,
-        message: `Internal error in rule '${check.name}': ${err instanceof Error ? err.message : String(err)}. The other rules still ran; please report this file.`,
-        start: 0,
-        end: 0,
-        data: { rule: check.name },
-      });
-    }
-  }
-  return problems;
+  return { problems, emit };
 }
+
+const ruleFailure = (rule: string, err: unknown): Problem => ({
+  code: Code.InternalRuleFailure,
+  message: `Internal error in rule '${rule}': ${err instanceof Error ? err.message : String(err)}. The other rules still ran; please report this file.`,
+  start: 0,
+  end: 0,
+  data: { rule },
+});
 
 export function toDiagnostics(
   doc: TextDocument,

@@ -11,7 +11,9 @@ import { closest, closestKey } from '../util/closest';
 import { keyString } from '../parse/extract';
 import type { Section } from '../model/model';
 import { nodeAt } from '../parse/pointer';
+import { onePerSpan } from './onePerSpan';
 import type { Check, Problem } from './types';
+import { hasAliasNodes } from './aliasNodes';
 
 /** Entry value node → ajv errors (relative to the entry), per validator. */
 const verdicts = new WeakMap<ValidateFunction, WeakMap<Node, ErrorObject[]>>();
@@ -22,19 +24,10 @@ export const schema: Check = {
     for (const s of model.sections) {
       const root = s.doc.contents as Node | null;
       if (!isMap(root)) continue;
-      const seen = new Set<string>();
-      const push = (e: ErrorObject) => {
-        const p = toProblem(s, e);
-        if (!p) return;
-        const k = `${p.code}:${p.start}:${p.end}`;
-        if (!seen.has(k)) {
-          seen.add(k);
-          emit(p);
-        }
-      };
-      // Documents with aliases are validated whole (toJS resolves them, with a budget).
-      if (!validateEntry || s.text.includes('*')) {
-        whole(s, validateSchema, push);
+      const push = onePerSpan(emit);
+      // Documents with aliases or merge keys are validated whole (toJS resolves them, with a budget).
+      if (!validateEntry || hasAliasNodes(s)) {
+        wholeSchemaProblems(s, validateSchema, push);
         continue;
       }
       for (const top of root.items) {
@@ -42,19 +35,43 @@ export const schema: Check = {
         if (block !== 'error_codes' && block !== 'error_mapping') continue;
         const v = top.value as Node | null;
         if (!isMap(v)) {
-          if (v && !(v.range && v.range[0] === v.range[1])) push(typeError(`/${block}`, 'must be object'));
+          blockTypeProblem(s, block, v, push);
           continue;
         }
         const validate = block === 'error_codes' ? validateEntry.code : validateEntry.mapping;
-        for (const pair of v.items) {
-          const key = keyString(pair);
-          if (key === undefined) continue;
-          for (const e of entryErrors(validate, pair)) push({ ...e, instancePath: `/${block}/${escape(key)}${e.instancePath}` });
-        }
+        for (const pair of v.items) pairSchemaProblems(s, block, validate, pair, push);
       }
     }
   },
 };
+
+/** A block (error_codes / error_mapping) whose value is not a mapping; an empty value is no problem. */
+export function blockTypeProblem(s: Section, block: string, v: Node | null, emit: (p: Problem) => void): void {
+  if (!v || (v.range && v.range[0] === v.range[1])) return;
+  const p = toProblem(s, typeError(`/${block}`, 'must be object'));
+  if (p) emit(p);
+}
+
+/**
+ * schema.* of one entry of a block. The pointer of each error is resolved from the section's root, so
+ * the result holds for this pair only while it is the first of its key in the first block of its name.
+ */
+export function pairSchemaProblems(s: Section, block: string, validate: ValidateFunction, pair: Pair, emit: (p: Problem) => void): void {
+  const key = keyString(pair);
+  if (key === undefined) return;
+  for (const e of entryErrors(validate, pair)) {
+    const p = toProblem(s, { ...e, instancePath: `/${block}/${escape(key)}${e.instancePath}` });
+    if (p) emit(p);
+  }
+}
+
+/** Whole-section validation, for documents with aliases (toJS resolves them, with a budget). */
+export function wholeSchemaProblems(s: Section, validateSchema: ValidateFunction, emit: (p: Problem) => void): void {
+  whole(s, validateSchema, e => {
+    const p = toProblem(s, e);
+    if (p) emit(p);
+  });
+}
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 const typeError = (instancePath: string, message: string): ErrorObject => ({

@@ -9,119 +9,137 @@ import { closest } from '../util/closest';
 import type { CodeDef, MappingEntry, Template } from '../model/model';
 import { createResolver, isStringType, visibleKeys, type VisibleKey } from '../workspace/resolve';
 import { flowTemplateEnd } from '../parse/placeholders';
-import type { Check, Problem } from './types';
+import { onePerSpan } from './onePerSpan';
+import type { Check, EntryEnv, Problem } from './types';
 
 export const templates: Check = {
   name: 'templates',
   run({ model, registry, workspace }, report) {
     // A template or details block shared through an alias is seen by each entry that uses it: one
     // diagnostic per position and code (an entry's own spans never coincide with another's).
-    const emitted = new Set<string>();
-    const emit = (p: Problem) => {
-      const k = `${p.code}:${p.start}:${p.end}`;
-      if (!emitted.has(k)) {
-        emitted.add(k);
-        report(p);
-      }
-    };
-    const resolver = createResolver(model.codes, registry, workspace, model.uri);
+    const emit = onePerSpan(report);
     const params = new Map(model.params.map(p => [p.name, p] as const));
-    const one = (
-      t: Template | undefined,
-      node: CodeDef['templateNode'],
-      visible: Map<string, VisibleKey> | undefined,
-      declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[],
-      where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>,
-      origin = '',
-    ) => {
-      if (node && isMap(node.node) && node.node.flow) {
-        emit({
-          code: Code.TemplateFlowMapping,
-          start: node.span.start,
-          end: flowTemplateEnd(model.text, node.span.start, node.span.end),
-          message: 'This template starts with { and is not quoted, so YAML read it as a mapping. Quote the whole template.',
-          data: where,
-        });
-      }
-      if (!t) return;
-      const used = new Set<string>();
-      for (const m of t.malformed) {
-        if (m.name) used.add(m.name); // meant as that key: one diagnostic, not two
-        emit({
-          code: Code.TemplateMalformedPlaceholder,
-          start: m.span.start,
-          end: m.span.end,
-          message: `Malformed placeholder: ${m.reason}.`,
-        });
-      }
-      for (const p of t.placeholders) {
-        used.add(p.name);
-        if (!visible) continue;
-        const key = visible.get(p.name);
-        if (!key) {
-          const names = [...visible.keys()];
-          const param = params.get(p.name);
-          emit({
-            code: Code.TemplateUnknownPlaceholder,
-            start: p.span.start,
-            end: p.span.end,
-            message: names.length
-              ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}${origin}); it would render literally.`
-              : `{${p.name}} is not a details key: this error declares no details, so it would render literally.`,
-            data: {
-              ...where,
-              key: p.name,
-              visible: names,
-              suggestions: closest(p.name, names, 3),
-              param: param && { operation: param.operation, type: param.type },
-            } satisfies UnknownPlaceholderData,
-          } satisfies Problem);
-          continue;
-        }
-        if (isStringType(key.type) && !quotedAround(t, p.span.start, p.span.end)) {
-          emit({
-            code: Code.TemplateUnquotedPlaceholder,
-            start: p.span.start,
-            end: p.span.end,
-            message: `String value {${p.name}} should be wrapped in single quotes: '{${p.name}}' (error-codes.md s4.2).`,
-            data: { key: p.name } satisfies UnquotedData,
-          });
-        }
-      }
-      for (const d of declared) {
-        // `required: false` marks a data-only extra: a placeholder for it could render literally.
-        if (used.has(d.name) || d.required === false) continue;
-        emit({
-          code: Code.TemplateUnusedDetail,
-          start: d.keySpan.start,
-          end: d.keySpan.end,
-          message: `Details key '${d.name}' is never used in the message template.`,
-          data: { ...where, key: d.name } satisfies UnusedDetailData,
-        });
-      }
+    const env: EntryEnv = {
+      text: model.text,
+      registry,
+      resolver: createResolver(model.codes, registry, workspace, model.uri),
+      param: name => params.get(name),
     };
-    for (const c of model.codes) {
-      one(c.template, c.templateNode, visibleKeys({ kind: 'code', def: c }, resolver, registry), c.template ? c.details : [], {
-        entryAt: c.keySpan.start,
-        entryKind: 'code',
-        index: null,
-      });
-    }
-    for (const m of model.mappings) {
-      const r = m.template && m.code ? resolver.code(m.code.value) : undefined;
-      // A code from another file: say which, so a surprising key list can be traced.
-      const origin = r?.source === 'workspace' ? ` — ${r.code} is declared in ${decodeURIComponent(r.decl.uri.replace(/^.*\//, ''))}` : '';
-      one(
-        m.template,
-        m.templateNode,
-        visibleKeys({ kind: 'mapping', entry: m }, resolver, registry),
-        m.template ? m.details : [],
-        { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index },
-        origin,
-      );
-    }
+    for (const c of model.codes) codeTemplateProblems(c, env, emit);
+    for (const m of model.mappings) mappingTemplateProblems(m, env, emit);
   },
 };
+
+/** template.* of one error_codes entry: reads the entry, its text line and the parameters it names. */
+export function codeTemplateProblems(c: CodeDef, env: EntryEnv, emit: (p: Problem) => void): void {
+  one(
+    env,
+    emit,
+    c.template,
+    c.templateNode,
+    visibleKeys({ kind: 'code', def: c }, env.resolver, env.registry),
+    c.template ? c.details : [],
+    {
+      entryAt: c.keySpan.start,
+      entryKind: 'code',
+      index: null,
+    },
+  );
+}
+
+/** template.* of one error_mapping entry: also reads the code it resolves to. */
+export function mappingTemplateProblems(m: MappingEntry, env: EntryEnv, emit: (p: Problem) => void): void {
+  const r = m.template && m.code ? env.resolver.code(m.code.value) : undefined;
+  // A code from another file: say which, so a surprising key list can be traced.
+  const origin = r?.source === 'workspace' ? ` — ${r.code} is declared in ${decodeURIComponent(r.decl.uri.replace(/^.*\//, ''))}` : '';
+  one(
+    env,
+    emit,
+    m.template,
+    m.templateNode,
+    visibleKeys({ kind: 'mapping', entry: m }, env.resolver, env.registry),
+    m.template ? m.details : [],
+    { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index },
+    origin,
+  );
+}
+
+function one(
+  env: EntryEnv,
+  emit: (p: Problem) => void,
+  t: Template | undefined,
+  node: CodeDef['templateNode'],
+  visible: Map<string, VisibleKey> | undefined,
+  declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[],
+  where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>,
+  origin = '',
+): void {
+  if (node && isMap(node.node) && node.node.flow) {
+    emit({
+      code: Code.TemplateFlowMapping,
+      start: node.span.start,
+      end: flowTemplateEnd(env.text, node.span.start, node.span.end),
+      message: 'This template starts with { and is not quoted, so YAML read it as a mapping. Quote the whole template.',
+      data: where,
+    });
+  }
+  if (!t) return;
+  const used = new Set<string>();
+  for (const m of t.malformed) {
+    if (m.name) used.add(m.name); // meant as that key: one diagnostic, not two
+    emit({
+      code: Code.TemplateMalformedPlaceholder,
+      start: m.span.start,
+      end: m.span.end,
+      message: `Malformed placeholder: ${m.reason}.`,
+    });
+  }
+  for (const p of t.placeholders) {
+    used.add(p.name);
+    if (!visible) continue;
+    const key = visible.get(p.name);
+    if (!key) {
+      const names = [...visible.keys()];
+      const param = env.param(p.name);
+      emit({
+        code: Code.TemplateUnknownPlaceholder,
+        start: p.span.start,
+        end: p.span.end,
+        message: names.length
+          ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}${origin}); it would render literally.`
+          : `{${p.name}} is not a details key: this error declares no details, so it would render literally.`,
+        data: {
+          ...where,
+          key: p.name,
+          visible: names,
+          suggestions: closest(p.name, names, 3),
+          param: param && { operation: param.operation, type: param.type },
+        } satisfies UnknownPlaceholderData,
+      } satisfies Problem);
+      continue;
+    }
+    if (isStringType(key.type) && !quotedAround(t, p.span.start, p.span.end)) {
+      emit({
+        code: Code.TemplateUnquotedPlaceholder,
+        start: p.span.start,
+        end: p.span.end,
+        message: `String value {${p.name}} should be wrapped in single quotes: '{${p.name}}' (error-codes.md s4.2).`,
+        data: { key: p.name } satisfies UnquotedData,
+      });
+    }
+  }
+  for (const d of declared) {
+    // `required: false` marks a data-only extra: a placeholder for it could render literally.
+    if (used.has(d.name) || d.required === false) continue;
+    emit({
+      code: Code.TemplateUnusedDetail,
+      start: d.keySpan.start,
+      end: d.keySpan.end,
+      message: `Details key '${d.name}' is never used in the message template.`,
+      data: { ...where, key: d.name } satisfies UnusedDetailData,
+    });
+  }
+}
 
 /**
  * Is the placeholder inside single quotes in the template's value? Spec s4.2 writes '{x}'; the spec's

@@ -4,10 +4,11 @@
  * read. Invisible in the editor and broken in every envelope, so each is reported where it is.
  */
 import { Code } from '../codes';
-import type { Check } from './types';
+import type { Check, Problem } from './types';
 
-const BAD = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFD]|\p{Cs}/gu;
-const MAX_REPORTS = 100;
+/** One invalid character (each match is one UTF-16 unit: a control, U+FFFD or a lone surrogate). */
+export const BAD = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFD]|\p{Cs}/gu;
+export const MAX_REPORTS = 100;
 
 export const text: Check = {
   name: 'text',
@@ -15,22 +16,26 @@ export const text: Check = {
     let n = 0;
     BAD.lastIndex = 0;
     for (const m of model.text.matchAll(BAD)) {
-      const ch = m[0].charCodeAt(0);
-      const hex = ch.toString(16).toUpperCase().padStart(4, '0');
-      const what =
-        ch === 0xfffd
-          ? 'U+FFFD replacement character: the file probably holds bytes that are not valid UTF-8 here'
-          : ch >= 0xd800 && ch <= 0xdfff
-            ? `lone surrogate U+${hex}: not a Unicode character; YAML does not allow it`
-            : `control character U+${hex}: YAML does not allow it`;
-      emit({
-        code: Code.TextInvalidCharacter,
-        message: `Invalid character: ${what}.`,
-        start: m.index,
-        end: m.index + m[0].length,
-        data: { codePoint: ch },
-      });
+      emit(invalidCharacter(m[0].charCodeAt(0), m.index, m[0].length));
       if (++n >= MAX_REPORTS) break;
     }
   },
 };
+
+/** The problem of the invalid character `ch` at `at`. */
+export function invalidCharacter(ch: number, at: number, length = 1): Problem {
+  const hex = ch.toString(16).toUpperCase().padStart(4, '0');
+  const what =
+    ch === 0xfffd
+      ? 'U+FFFD replacement character: the file probably holds bytes that are not valid UTF-8 here'
+      : ch >= 0xd800 && ch <= 0xdfff
+        ? `lone surrogate U+${hex}: not a Unicode character; YAML does not allow it`
+        : `control character U+${hex}: YAML does not allow it`;
+  return {
+    code: Code.TextInvalidCharacter,
+    message: `Invalid character: ${what}.`,
+    start: at,
+    end: at + length,
+    data: { codePoint: ch },
+  };
+}

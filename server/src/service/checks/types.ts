@@ -2,9 +2,10 @@
 import type { ValidateFunction } from 'ajv';
 import type { Range } from 'vscode-languageserver-types';
 import type { Code, PayloadOf, RuleLevel } from '../codes';
-import type { AdapterModel } from '../model/model';
+import type { AdapterModel, OperationParam } from '../model/model';
 import type { RegistryIndex } from '../model/registry';
 import type { WorkspaceCodes } from '../model/workspace';
+import type { createResolver } from '../workspace/resolve';
 
 /** Offsets in this document, or, with `uri`, a ready range in another file of the workspace. */
 export interface RelatedSpan {
@@ -45,4 +46,16 @@ export interface Check {
   /** Shown in internal.rule-failure diagnostics when the check throws. */
   readonly name: string;
   run(ctx: CheckContext, emit: (p: Problem) => void): void;
+}
+
+/** Resolves code names: this file's codes, the registry, then other files (workspace/resolve.ts). */
+export type Resolver = ReturnType<typeof createResolver>;
+
+/** What the per-entry part of a check reads besides the entry itself (cached per entry: see entryRecords.ts). */
+export interface EntryEnv {
+  readonly text: string;
+  readonly registry: RegistryIndex;
+  readonly resolver: Resolver;
+  /** The operation parameter of that name (the data of template.unknown-placeholder names it). */
+  param(name: string): OperationParam | undefined;
 }

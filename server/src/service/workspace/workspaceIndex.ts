@@ -231,13 +231,11 @@ export function createWorkspaceIndex(): WorkspaceIndex {
     uris: () => [...files.keys()],
     *names(exceptUri, prefix) {
       const only = (code: string) => exceptUri === undefined || onlyHolder(decls.get(code)!) !== exceptUri;
-      if (prefix && prefix.length >= PREFIX) {
-        const p = prefix.toUpperCase();
-        for (const code of buckets.get(bucketOf(prefix)) ?? []) if (code.toUpperCase().startsWith(p) && only(code)) yield code;
-      } else {
-        const p = prefix?.toUpperCase() ?? '';
-        for (const code of decls.keys()) if ((!p || code.toUpperCase().startsWith(p)) && only(code)) yield code;
-      }
+      const p = prefix?.toUpperCase() ?? '';
+      // Code names are mostly upper case already: no upper-case copy for those.
+      const starts = (code: string) => !p || code.startsWith(p) || code.toUpperCase().startsWith(p);
+      const all = prefix && prefix.length >= PREFIX ? (buckets.get(bucketOf(prefix)) ?? []) : decls.keys();
+      for (const code of all) if (starts(code) && only(code)) yield code;
     },
     has: uri => files.has(uri),
     get size() {

@@ -1,0 +1,51 @@
+/**
+ * Does a section's document hold an alias (`*name`) or a merge key (`<<`)? Only then does the alias
+ * budget have anything to check, and only then is the schema validated on the whole document; a `*`
+ * inside a string does not count. Subtrees found free of both are remembered per node (a node is
+ * reused by the incremental parse only while its text is unchanged), so a keystroke looks at the
+ * edited entry and the top-level lists.
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import type { Section } from '../model/model';
+
+const MAX_DEPTH = 1000;
+const free = new WeakSet<Node>();
+/** The answer per document root (the alias check and the schema check both ask). */
+const known = new WeakMap<Node, boolean>();
+
+const isMergeKey = (k: unknown): boolean => isScalar(k) && (k.value === '<<' || typeof k.value === 'symbol');
+
+function holds(n: Node | null | undefined, depth: number): boolean {
+  if (!n) return false;
+  if (isAlias(n)) return true;
+  if (free.has(n)) return false;
+  if (depth > MAX_DEPTH) return true; // too deep to tell: take the careful path
+  let found = false;
+  if (isMap(n) || isSeq(n)) {
+    for (const it of n.items) {
+      if (isPair(it)) {
+        if (isMergeKey(it.key) || holds(it.key as Node | null, depth + 1) || holds(it.value as Node | null, depth + 1)) {
+          found = true;
+          break;
+        }
+      } else if (holds(it as Node | null, depth + 1)) {
+        found = true;
+        break;
+      }
+    }
+  }
+  if (!found) free.add(n);
+  return found;
+}
+
+/**
+ * True when the section's text holds a `*` and its document an alias or a merge key (a `*` inside a
+ * string alone does not count; a section without `*` never does, as before).
+ */
+export function hasAliasNodes(s: Section): boolean {
+  const root = s.doc.contents as Node | null;
+  if (!root) return false;
+  let answer = known.get(root);
+  if (answer === undefined) known.set(root, (answer = s.text.includes('*') && holds(root, 0)));
+  return answer;
+}
