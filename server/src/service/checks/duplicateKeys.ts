@@ -24,29 +24,53 @@ const clean = new WeakSet<Node>();
 
 /** The key as duplicates compare it: `5xx` reads as the range `5XX` (docs/spec-decisions.md), the same key. */
 export const keyName = (k: Scalar): string =>
-  typeof k.value === 'string' && /^[1-5]xx$/i.test(k.value) ? k.value.toUpperCase() : String(k.value);
+  typeof k.value === 'string' && k.value.length === 3 && /^[1-5]xx$/i.test(k.value) ? k.value.toUpperCase() : String(k.value);
 
-/** yaml.duplicate-key under `node` (at `depth`); true when something was found. */
+/** Mappings with at most this many keys compare their keys pairwise (no Map to allocate). */
+const SMALL = 8;
+
+/**
+ * yaml.duplicate-key under `node` (at `depth`); true when something was found. Only collections are
+ * walked and remembered as clean: a scalar cannot hold a duplicate, so it costs no WeakSet entry.
+ */
 export function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) => void): boolean {
-  if (!node || depth > MAX_DEPTH || isAlias(node)) return false;
+  if (!node || depth > MAX_DEPTH || isAlias(node) || isScalar(node)) return false;
   if (clean.has(node)) return false;
   let found = false;
-  const report = (p: Problem) => {
-    found = true;
-    emit(p);
-  };
   if (isMap(node)) {
-    const seen = new Map<string, Node>();
-    for (const pair of node.items) {
-      const k = pair.key as Node | null;
-      if (isScalar(k) && k.range) {
-        const name = keyName(k);
-        const first = seen.get(name);
-        if (first?.range) {
-          report(duplicateProblem(s, name, k.range, first.range));
-        } else seen.set(name, k);
+    const items = node.items;
+    if (items.length <= SMALL) {
+      const names: (string | undefined)[] = [];
+      for (let i = 0; i < items.length; i++) {
+        const k = items[i]!.key as Node | null;
+        let name: string | undefined;
+        if (isScalar(k) && k.range) {
+          name = keyName(k);
+          const j = names.indexOf(name);
+          const first = j < 0 ? undefined : (items[j]!.key as Scalar);
+          if (first?.range) {
+            found = true;
+            emit(duplicateProblem(s, name, k.range, first.range));
+            name = undefined;
+          }
+        }
+        names.push(name);
+        if (walk(s, items[i]!.value as Node | null, depth + 1, emit)) found = true;
       }
-      if (walk(s, pair.value as Node | null, depth + 1, emit)) found = true;
+    } else {
+      const seen = new Map<string, Node>();
+      for (const pair of items) {
+        const k = pair.key as Node | null;
+        if (isScalar(k) && k.range) {
+          const name = keyName(k);
+          const first = seen.get(name);
+          if (first?.range) {
+            found = true;
+            emit(duplicateProblem(s, name, k.range, first.range));
+          } else seen.set(name, k);
+        }
+        if (walk(s, pair.value as Node | null, depth + 1, emit)) found = true;
+      }
     }
   } else if (isSeq(node)) {
     for (const it of node.items) if (!isPair(it) && walk(s, it as Node | null, depth + 1, emit)) found = true;
