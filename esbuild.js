@@ -19,9 +19,29 @@ const browserServer = {
   },
 };
 
+/**
+ * The `yaml` package reads `process.env.LOG_TOKENS` for every token its parser sees and
+ * `process.env.LOG_STREAM` for every document it composes (debug logging). `process.env` is an exotic
+ * object whose every read asks the C environment: about 12 % of a parse. Our bundles never log tokens,
+ * so those two reads become `false` (measured in docs/performance.md). The build fails if the pattern
+ * is gone (a new `yaml` version), so the saving cannot vanish unnoticed.
+ */
+const yamlNoEnvReads = {
+  name: 'yaml-no-env-reads',
+  setup(build) {
+    const fs = require('node:fs');
+    build.onLoad({ filter: /[\\/]node_modules[\\/]yaml[\\/]dist[\\/](parse[\\/]parser|compose[\\/]composer)\.js$/ }, args => {
+      const text = fs.readFileSync(args.path, 'utf8');
+      const out = text.replace(/\bnode_process\.env\.LOG_(TOKENS|STREAM)\b/g, 'false');
+      if (out === text) throw new Error(`yaml-no-env-reads: no LOG_TOKENS/LOG_STREAM read found in ${args.path}; update esbuild.js`);
+      return { contents: out, loader: 'js' };
+    });
+  },
+};
+
 const builds = [
   { ...base, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', external: ['vscode'] },
-  { ...base, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs' },
+  { ...base, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs', plugins: [yamlNoEnvReads] },
   {
     ...base,
     entryPoints: ['server/src/cli/main.ts'],
@@ -29,6 +49,7 @@ const builds = [
     platform: 'node',
     format: 'cjs',
     banner: { js: '#!/usr/bin/env node' },
+    plugins: [yamlNoEnvReads],
   },
   { ...base, entryPoints: ['client/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
   // The web extension (vscode.dev): the client in the browser extension host, the server in a Web Worker.
@@ -48,7 +69,7 @@ const builds = [
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    plugins: [browserServer],
+    plugins: [browserServer, yamlNoEnvReads],
   },
 ];
 

@@ -108,3 +108,29 @@ test('indexEntries: cached model, fallback, non-adapter, ignored and too-large f
     assert.deepEqual(s.indexEntries(doc, o), fresh, doc.uri);
   }
 });
+
+test('the same text indexed again (the editor opening a file the scan indexed) is not scanned again; other text, options or a removal are', () => {
+  const { service, calls } = spied();
+  const index = createWorkspaceIndex();
+  const uri = 'file:///ws/again.adapter.yaml';
+  const text = 'error_codes:\n  AGAIN_CODE:\n    category: VALIDATION\n';
+  assert.equal(indexText(service, index, uri, text, {}), true);
+  assert.equal(indexText(service, index, uri, TextDocument.create(uri, 'yaml', 1, text), {}), false);
+  assert.equal(calls.length, 1, 'the open of the same text reuses the scan');
+  assert.deepEqual(
+    index.declaredIn(uri).map(d => d.code),
+    ['AGAIN_CODE'],
+  );
+  const edited = text.replace('AGAIN_CODE', 'AGAIN_CODES');
+  assert.equal(indexText(service, index, uri, TextDocument.create(uri, 'yaml', 2, edited), {}), true);
+  assert.equal(calls.length, 2);
+  assert.equal(indexText(service, index, uri, edited, { ignored: true }), true, 'other options: indexed again (ignored)');
+  assert.equal(index.has(uri), false);
+  index.update(uri, [], []);
+  index.remove(uri);
+  assert.equal(indexText(service, index, uri, edited, {}), true, 'after a removal the same text is indexed again');
+  assert.deepEqual(
+    index.declaredIn(uri).map(d => d.code),
+    ['AGAIN_CODES'],
+  );
+});

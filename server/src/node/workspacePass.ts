@@ -19,6 +19,25 @@ type ReadText = (uri: string) => string | undefined;
 export const MODEL_INDEX_SIZE = 256 * 1024;
 
 /**
+ * Per index, what each file was last indexed from (a fingerprint of its text and the options) and the
+ * index's signature for it then: indexing the same text again (the editor opening a file the scan just
+ * indexed: 220 ms at 10,000 codes) is skipped while the index still holds what that indexing put there.
+ */
+const indexedFrom = new WeakMap<WorkspaceIndex, Map<string, { readonly from: string; readonly signature: string }>>();
+
+/** Two 32-bit multiplicative hashes of the text (and its length) in one pass: 64 bits against an accidental match. */
+export function fingerprint(text: string): string {
+  let a = 0x811c9dc5,
+    b = 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return `${text.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
+}
+
+/**
  * Index one file from its text (non-adapters are removed from the index). Returns whether what
  * other files depend on (its declared codes, categories, details keys) changed.
  */
@@ -31,13 +50,23 @@ export function indexText(
 ): boolean {
   const doc = typeof text === 'string' ? TextDocument.create(uri, 'yaml', 0, text) : text;
   const before = index.signature(uri);
+  const done = indexedFrom.get(index) ?? indexedFrom.set(index, new Map()).get(index)!;
+  const from = `${fingerprint(doc.getText())}|${JSON.stringify(opts)}`;
+  const last = done.get(uri);
+  if (last && last.from === from && last.signature === before) {
+    // The editor opened the file the scan just indexed (or re-indexed an unchanged text): nothing to redo.
+    if (typeof text === 'string') service.park(uri);
+    return false;
+  }
   if (!service.isAdapter(doc, opts)) index.remove(uri);
   else {
     const e = service.indexEntries(doc, opts, { model: typeof text === 'string' && text.length >= MODEL_INDEX_SIZE });
     index.update(uri, e.declarations, e.occurrences);
   }
   if (typeof text === 'string') service.park(uri);
-  return index.signature(uri) !== before;
+  const after = index.signature(uri);
+  done.set(uri, { from, signature: after });
+  return after !== before;
 }
 
 /** Index every file of `uris` (unreadable ones are removed); yields after each file, so a caller can slice the work. */
