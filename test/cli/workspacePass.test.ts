@@ -134,3 +134,19 @@ test('the same text indexed again (the editor opening a file the scan indexed) i
     ['AGAIN_CODES'],
   );
 });
+
+test('a large file indexed twice with the same text keeps its parked model for the open', () => {
+  const { service, calls } = spied();
+  const parks: string[] = [];
+  const spy: AdapterService = { ...service, park: u => (parks.push(u), service.park(u)) };
+  const index = createWorkspaceIndex();
+  const uri = 'file:///ws/big-again.adapter.yaml';
+  let text = 'error_codes:\n';
+  for (let i = 0; text.length < MODEL_INDEX_SIZE; i++)
+    text += `  VALIDATION_BIG_${i}:\n    category: VALIDATION\n    message_template: 'Code ${i} failed'\n`;
+  indexText(spy, index, uri, text, {});
+  indexText(spy, index, uri, text, {});
+  assert.deepEqual(calls, [{ uri, model: true }], 'one model built, by the first pass');
+  // park() on a file with no cached model would drop the parked one: the second pass must not call it.
+  assert.deepEqual(parks, [uri]);
+});

@@ -54,8 +54,8 @@ export function indexText(
   const from = `${fingerprint(doc.getText())}|${JSON.stringify(opts)}`;
   const last = done.get(uri);
   if (last && last.from === from && last.signature === before) {
-    // The editor opened the file the scan just indexed (or re-indexed an unchanged text): nothing to redo.
-    if (typeof text === 'string') service.park(uri);
+    // The editor opened the file the scan just indexed (or re-indexed an unchanged text): nothing to redo,
+    // and a model parked for it stays parked (park() here would drop it).
     return false;
   }
   if (!service.isAdapter(doc, opts)) index.remove(uri);
