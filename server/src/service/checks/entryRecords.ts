@@ -10,7 +10,7 @@
 import type { CodeDef, MappingEntry, OperationParam } from '../model/model';
 import type { RegistryIndex } from '../model/registry';
 import type { WorkspaceCodes } from '../model/workspace';
-import { categoryOf, firstDeclaration } from '../workspace/resolve';
+import { resolveIn } from '../workspace/resolve';
 import { codeNameProblems } from './codeNameChecks';
 import { conditionProblems } from './conditionChecks';
 import { codeStatusProblems, mappingStatusProblems } from './httpStatus';
@@ -215,15 +215,7 @@ export function localResolver(
   full: () => Resolver,
 ): Resolver {
   return {
-    code(name) {
-      const def = names.first(name, position);
-      if (def) return { source: 'file', code: name, def, category: categoryOf(def), kind: 'error' };
-      const reg = registry.byCode.get(name);
-      if (reg) return { source: 'registry', code: name, reg, category: reg.category, kind: reg.kind };
-      const decl = firstDeclaration(workspace.declarations(name, uri));
-      if (decl) return { source: 'workspace', code: name, decl, category: decl.category, kind: 'error' };
-      return undefined;
-    },
+    code: name => resolveIn(names.first(name, position), name, registry, workspace, uri),
     allNames: prefix => full().allNames(prefix),
   };
 }

@@ -4,7 +4,7 @@
  * offset in the region, extracted once per role and moved (ranges and spans) when an edit above it
  * moves it.
  */
-import { Composer, isMap, Parser, type Node, type Pair } from 'yaml';
+import { Composer, Document, isMap, Parser, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { Section, Span } from '../model/model';
 import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
 import { collectRanges, collectSpans } from './shiftModel';
@@ -113,4 +113,18 @@ export function endOf(p: Pair | undefined): number {
   const v = p.value as Node | null,
     k = p.key as Node | null;
   return v?.range?.[1] ?? k?.range?.[1] ?? 0;
+}
+
+/**
+ * The one section of an assembled parse: `root` (its range set from its first key to its last value) as
+ * the contents of a document spanning `text`, which starts at `base` in the file.
+ */
+export function assembledSection(root: YAMLMap, text: string, base: number, options: object): Section {
+  const firstKey = root.items[0]?.key as Node | undefined;
+  const end = endOf(root.items[root.items.length - 1]);
+  root.range = [firstKey?.range?.[0] ?? 0, end, end];
+  const doc = new Document(undefined, options) as Document.Parsed;
+  doc.contents = root as unknown as Document.Parsed['contents'];
+  (doc as { range: [number, number, number] }).range = [0, text.length, text.length];
+  return { index: 0, base, text, doc };
 }

@@ -12,7 +12,7 @@
 import { Document, Pair, YAMLMap, type Node } from 'yaml';
 import type { Extracted } from './extract';
 import type { Section } from '../model/model';
-import { endOf, extractChunk, parseChunk, placeChunk, type Chunk, type ChunkError, type Role } from './chunk';
+import { assembledSection, endOf, extractChunk, parseChunk, placeChunk, type Chunk, type ChunkError, type Role } from './chunk';
 import { flat } from './flat';
 import { collectSpans } from './shiftModel';
 import { patchEntry } from './patchEntry';
@@ -155,13 +155,7 @@ export function parseChunked(
     // The header chunk's pair is shared with the store: give it a fresh pair so the cached one keeps its null value.
     root.items.push(new Pair(head.pairs[0]!.key, block));
   }
-  const firstKey = root.items[0]?.key as Node | undefined;
-  const end = endOf(root.items[root.items.length - 1]);
-  root.range = [firstKey?.range?.[0] ?? 0, end, end];
-  const doc = new Document(undefined, options) as Document.Parsed;
-  doc.contents = root as unknown as Document.Parsed['contents'];
-  (doc as { range: [number, number, number] }).range = [0, text.length, text.length];
-  const section: Section = { index: 0, base, text, doc };
+  const section = assembledSection(root, text, base, options);
   const extracted: Extracted = { codes: [], mappings: [], params: [] };
   let anchors = false;
   for (const [c, role] of placed) {
@@ -174,5 +168,13 @@ export function parseChunked(
   // What moves when an edit above a chunk moves it, collected now rather than on the first keystroke after an
   // open (which moves every entry after it), and in one pass, so the lists lie together in memory.
   for (const [c] of placed) if (!c.spans && !c.anchors && c.extracted) c.spans = collectSpans(c.extracted);
-  return { doc, section, extracted, errors, state: { pieces: top, text, root, extracted, faulty, anchors }, parsed, path: 'chunks' };
+  return {
+    doc: section.doc,
+    section,
+    extracted,
+    errors,
+    state: { pieces: top, text, root, extracted, faulty, anchors },
+    parsed,
+    path: 'chunks',
+  };
 }

@@ -6,9 +6,8 @@
  * chunk keeps its nodes and extracted objects (the same objects, so per-entry caches stay valid); the
  * chunks after the edit move by the edit's length. Nothing is sliced, hashed or split but the entry.
  */
-import { Document, Pair, YAMLMap, type Node } from 'yaml';
-import type { Section } from '../model/model';
-import { endOf, extractChunk, moveSpans, parseChunk, placeChunk, type Chunk, type ChunkError, type Role } from './chunk';
+import { Pair, YAMLMap, type Node } from 'yaml';
+import { assembledSection, endOf, extractChunk, moveSpans, parseChunk, placeChunk, type Chunk, type ChunkError, type Role } from './chunk';
 import type { ChunkedParse, ChunkState } from './chunkedParse';
 import type { Extracted } from './extract';
 import { flat } from './flat';
@@ -88,13 +87,7 @@ export function patchEntry(
   const root = new YAMLMap();
   root.items = prev.root.items.slice();
   root.items[prev.root.items.indexOf(oldBlock)] = new Pair(head.pairs[0]!.key, map);
-  const firstKey = root.items[0]?.key as Node | undefined;
-  const end = endOf(root.items[root.items.length - 1]);
-  root.range = [firstKey?.range?.[0] ?? 0, end, end];
-  const doc = new Document(undefined, options) as Document.Parsed;
-  doc.contents = root as unknown as Document.Parsed['contents'];
-  (doc as { range: [number, number, number] }).range = [0, text.length, text.length];
-  const section: Section = { index: 0, base, text, doc };
+  const section = assembledSection(root, text, base, options);
 
   const x = extractChunk(chunk, role, section, base + leaf.start);
   const splice = <T>(all: readonly T[], from: () => number, removed: number, added: readonly T[]): T[] => {
@@ -118,7 +111,7 @@ export function patchEntry(
   const errors: ChunkError[] = [];
   for (const p of faulty) for (const e of p.chunk!.errors) errors.push({ ...e, start: e.start + p.start, end: e.end + p.start });
   return {
-    doc,
+    doc: section.doc,
     section,
     extracted,
     errors,

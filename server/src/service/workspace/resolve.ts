@@ -43,15 +43,7 @@ export function createResolver(codes: readonly CodeDef[], registry: RegistryInde
   const byName = local;
   return {
     code(name) {
-      const def = byName.get(name);
-      if (def) return { source: 'file', code: name, def, category: categoryOf(def), kind: 'error' };
-      // A registry code means the registry's code in every file that does not redefine it itself: a
-      // redefinition in another file (code.redefines-registry there) never leaks here.
-      const reg = registry.byCode.get(name);
-      if (reg) return { source: 'registry', code: name, reg, category: reg.category, kind: reg.kind };
-      const decl = firstDeclaration(workspace.declarations(name, uri));
-      if (decl) return { source: 'workspace', code: name, decl, category: decl.category, kind: 'error' };
-      return undefined;
+      return resolveIn(byName.get(name), name, registry, workspace, uri);
     },
     allNames(prefix) {
       const p = prefix?.toUpperCase() ?? '';
@@ -66,6 +58,25 @@ export function createResolver(codes: readonly CodeDef[], registry: RegistryInde
       return [...names];
     },
   };
+}
+
+/**
+ * A code name resolved: this file's own declaration `def` when it has one, then the registry (a
+ * redefinition in another file, code.redefines-registry there, never leaks here), then other files.
+ */
+export function resolveIn(
+  def: CodeDef | undefined,
+  name: string,
+  registry: RegistryIndex,
+  workspace: WorkspaceCodes,
+  uri: string,
+): ResolvedCode | undefined {
+  if (def) return { source: 'file', code: name, def, category: categoryOf(def), kind: 'error' };
+  const reg = registry.byCode.get(name);
+  if (reg) return { source: 'registry', code: name, reg, category: reg.category, kind: reg.kind };
+  const decl = firstDeclaration(workspace.declarations(name, uri));
+  if (decl) return { source: 'workspace', code: name, decl, category: decl.category, kind: 'error' };
+  return undefined;
 }
 
 /**
