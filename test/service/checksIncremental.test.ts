@@ -20,6 +20,7 @@ import { emptyWorkspace, type CodeDeclaration, type WorkspaceCodes } from '../..
 import { buildModel } from '../../server/src/service/parse/buildModel';
 import type { Change } from '../../server/src/service/parse/reuseLayout';
 import { docOf, loadDeps, newService, readCorpus, ROOT, yamlDoc } from './helpers';
+import { insertions } from './yamlEdits';
 
 /** Problems of every kind the checks report, several of them across entries. */
 export const PROBLEMS = yamlDoc(
@@ -123,37 +124,7 @@ const fixtures: [string, string][] = [
 const edit = fc.record({
   at: fc.nat(),
   del: fc.nat({ max: 8 }),
-  ins: fc
-    .array(
-      fc.constantFrom(
-        ' ',
-        '\n',
-        ':',
-        '  ',
-        'A',
-        '_',
-        '{',
-        '}',
-        "'",
-        '"',
-        '#',
-        '-',
-        '4',
-        'x: 1\n',
-        '  B:\n',
-        '    code: X\n',
-        '&a ',
-        '*a',
-        '\t',
-        '\u0001',
-        '\ud800',
-        'VALIDATION_ONE',
-        '  5xx:\n',
-        '<<: *shared\n',
-      ),
-      { maxLength: 3 },
-    )
-    .map(a => a.join('')),
+  ins: insertions(['\u0001', '\ud800', 'VALIDATION_ONE', '  5xx:\n', '<<: *shared\n'], 3),
   /** Edits near the previous one (typing) or anywhere. */
   near: fc.boolean(),
 });

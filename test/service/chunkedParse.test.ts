@@ -9,6 +9,7 @@ import { buildModel, PARSE_OPTIONS } from '../../server/src/service/parse/buildM
 import { parseChunked } from '../../server/src/service/parse/chunkedParse';
 import type { AdapterModel } from '../../server/src/service/model/model';
 import { docOf, newService, readCorpus, yamlDoc } from './helpers';
+import { insertions } from './yamlEdits';
 
 const URI = 'file:///w/big.adapter.yaml';
 
@@ -97,33 +98,7 @@ test('a chunked reparse after an edit reuses the untouched chunks', () => {
 const edit = fc.record({
   at: fc.nat(),
   del: fc.nat({ max: 6 }),
-  ins: fc
-    .array(
-      fc.constantFrom(
-        ' ',
-        '\n',
-        ':',
-        '  ',
-        'A',
-        '_',
-        '{',
-        '}',
-        "'",
-        '"',
-        '#',
-        '-',
-        '4',
-        'x: 1\n',
-        '  B:\n',
-        '    code: X\n',
-        '&a ',
-        '*a',
-        '\t',
-        '<<: *a\n',
-      ),
-      { maxLength: 4 },
-    )
-    .map(a => a.join('')),
+  ins: insertions(['<<: *a\n'], 4),
 });
 
 test('random edit sequences: incremental == a fresh check of the same text; == a whole parse when the YAML is valid', () => {
