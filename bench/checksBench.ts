@@ -9,14 +9,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type Registry } from '../server/src/service';
+import { median } from './floor';
 import { editOffsets, generate } from './gen';
 
 const ROOT = join(__dirname, '..');
 const read = (p: string): unknown => JSON.parse(readFileSync(join(ROOT, p), 'utf8'));
 const sizes = (process.argv[2] ?? '10000,20000').split(',').map(Number);
 const KEYSTROKES = Number(process.argv[3] ?? 60);
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 for (const n of sizes) {
   const service = createAdapterService({

@@ -8,12 +8,13 @@ export interface FloorResult {
   composeDefault: number | null;
 }
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
 
-function time(f: () => void, runs: number): number {
+/** Median ms of `runs` calls of `f`, after one warm-up call. */
+export function time(f: () => void, runs: number): number {
   f(); // warm-up
   const xs: number[] = [];
   for (let i = 0; i < runs; i++) {

@@ -8,6 +8,7 @@
  */
 import { Composer, Parser } from 'yaml';
 import { buildModel } from '../server/src/service/parse/buildModel';
+import { median, time } from './floor';
 import { editOffsets, generate } from './gen';
 
 const arg = (name: string, dflt: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt;
@@ -17,30 +18,18 @@ const ROUNDS = Number(arg('rounds', '10'));
 const KEYS_ONLY = process.argv.includes('--keys-only');
 const URI = 'file:///bench/big.adapter.yaml';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => x.toFixed(2).padStart(8);
-
-function timeIt(f: () => void, runs: number): number {
-  f();
-  const xs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    f();
-    xs.push(performance.now() - t);
-  }
-  return median(xs);
-}
 
 for (const n of SIZES) {
   const text = generate(n);
   const floor = KEYS_ONLY
     ? NaN
-    : timeIt(() => {
+    : time(() => {
         for (const _ of new Composer({ uniqueKeys: false }).compose(new Parser().parse(text))) {
           /* drain */
         }
       }, 5);
-  const open = KEYS_ONLY ? NaN : timeIt(() => buildModel(URI, text), 5);
+  const open = KEYS_ONLY ? NaN : time(() => buildModel(URI, text), 5);
   let model = buildModel(URI, text)!;
   let cur = text;
   const times: number[] = [];

@@ -8,24 +8,14 @@ import fc from 'fast-check';
 import { buildModel, PARSE_OPTIONS } from '../../server/src/service/parse/buildModel';
 import { parseChunked } from '../../server/src/service/parse/chunkedParse';
 import type { AdapterModel } from '../../server/src/service/model/model';
-import { docOf, newService, readCorpus, yamlDoc } from './helpers';
+import { docOf, newService, readCorpus, withoutNodes, yamlDoc } from './helpers';
 import { insertions } from './yamlEdits';
 
 const URI = 'file:///w/big.adapter.yaml';
 
 function project(m: AdapterModel | undefined): unknown {
   if (!m) return undefined;
-  // Not through JSON.stringify: it would call the YAML nodes' toJSON (which throws on a bad merge key).
-  const strip = (o: unknown): unknown =>
-    Array.isArray(o)
-      ? o.map(strip)
-      : o && typeof o === 'object'
-        ? Object.fromEntries(
-            Object.entries(o)
-              .filter(([k, v]) => k !== 'node' && k !== 'templateNode' && k !== 'detailsNode' && v !== undefined)
-              .map(([k, v]) => [k, strip(v)]),
-          )
-        : o;
+  const strip = withoutNodes;
   return {
     codes: strip(m.codes),
     mappings: strip(m.mappings),

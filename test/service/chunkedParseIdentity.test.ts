@@ -11,6 +11,7 @@ import { isMap, type Node, type YAMLMap } from 'yaml';
 import { buildModel, PARSE_OPTIONS } from '../../server/src/service/parse/buildModel';
 import { parseChunked } from '../../server/src/service/parse/chunkedParse';
 import type { AdapterModel } from '../../server/src/service/model/model';
+import { withoutNodes } from './helpers';
 
 const URI = 'file:///w/big.adapter.yaml';
 
@@ -32,16 +33,7 @@ function generate(n: number): string {
 
 /** The model without YAML nodes (compared by value). */
 function values(m: AdapterModel): unknown {
-  const strip = (o: unknown): unknown =>
-    Array.isArray(o)
-      ? o.map(strip)
-      : o && typeof o === 'object'
-        ? Object.fromEntries(
-            Object.entries(o)
-              .filter(([k, v]) => k !== 'node' && k !== 'templateNode' && k !== 'detailsNode' && v !== undefined)
-              .map(([k, v]) => [k, strip(v)]),
-          )
-        : o;
+  const strip = withoutNodes;
   return { codes: strip(m.codes), mappings: strip(m.mappings), params: strip(m.params), errors: m.syntaxErrors };
 }
 

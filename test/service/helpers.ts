@@ -121,3 +121,20 @@ export function applyFix(
 
 export const codesIn = (service: AdapterService, text: string, uri?: string): string[] =>
   service.validate(docOf(text, uri)).map(d => String(d.code));
+
+/**
+ * A model's extracted values without their YAML nodes (node, templateNode, detailsNode) or undefined
+ * fields, to compare two parses by value. Not through JSON.stringify: it would call the YAML nodes'
+ * toJSON (which throws on a bad merge key).
+ */
+export function withoutNodes(o: unknown): unknown {
+  return Array.isArray(o)
+    ? o.map(withoutNodes)
+    : o && typeof o === 'object'
+      ? Object.fromEntries(
+          Object.entries(o)
+            .filter(([k, v]) => k !== 'node' && k !== 'templateNode' && k !== 'detailsNode' && v !== undefined)
+            .map(([k, v]) => [k, withoutNodes(v)]),
+        )
+      : o;
+}
