@@ -21,6 +21,7 @@ export const Code = {
   CodeRedefinesRegistry: 'code.redefines-registry',
   TemplateUnknownPlaceholder: 'template.unknown-placeholder',
   TemplateUnusedDetail: 'template.unused-detail',
+  TemplateInvalidDetailName: 'template.invalid-detail-name',
   TemplateMalformedPlaceholder: 'template.malformed-placeholder',
   TemplateUnquotedPlaceholder: 'template.unquoted-placeholder',
   TemplateFlowMapping: 'template.flow-mapping',
@@ -80,6 +81,10 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'code.redefines-registry': { level: 'warning', summary: 'custom code reuses a registry code name' },
   'template.unknown-placeholder': { level: 'error', summary: '{x} in a template is not a details key' },
   'template.unused-detail': { level: 'hint', summary: 'declared details key never used in the template', unnecessary: true },
+  'template.invalid-detail-name': {
+    level: 'information',
+    summary: 'a details key no placeholder can name (durée_minutes, retry-after), unused in the template',
+  },
   'template.malformed-placeholder': { level: 'error', summary: '{}, { x }, an unclosed { or another malformed placeholder' },
   'template.unquoted-placeholder': { level: 'information', summary: "string value not wrapped in single quotes ('{x}', spec s4.2)" },
   'template.flow-mapping': { level: 'error', summary: 'unquoted template starting with { was parsed as a mapping' },
@@ -128,9 +133,16 @@ export interface UnknownPlaceholderData extends EntryRef {
   readonly suggestions: readonly string[];
   /** The key is a parameter of some operation: declaring it is the likely fix. */
   readonly param?: { readonly operation: string; readonly type?: string };
+  /** The one suggestion is the entry's one unused details key that the name is part of (`{ticket}`, `ticket_id`): the likely fix. */
+  readonly unusedKey?: true;
 }
 export interface UnusedDetailData extends EntryRef {
   readonly key: string;
+}
+export interface InvalidDetailNameData extends EntryRef {
+  readonly key: string;
+  /** The nearest name a placeholder can take (`duree_minutes`, `retry_after`). */
+  readonly suggestion: string;
 }
 export interface UnquotedData {
   readonly key: string;
@@ -193,6 +205,7 @@ export interface Payloads {
   'code.category-prefix': CategoryPrefixData;
   'template.unknown-placeholder': UnknownPlaceholderData;
   'template.unused-detail': UnusedDetailData;
+  'template.invalid-detail-name': InvalidDetailNameData;
   'template.unquoted-placeholder': UnquotedData;
   'template.flow-mapping': EntryRef;
   'mapping.unknown-code': UnknownCodeData;

@@ -16,11 +16,23 @@ export const codeNames: Check = {
   },
 };
 
+/**
+ * The UPPER_SNAKE form of a name, starting with its category's prefix when the category is a registry
+ * one (`ticketLocked` of CONFLICT → CONFLICT_TICKET_LOCKED): the rename satisfies both naming rules.
+ */
+function withCategoryPrefix(snake: string, c: CodeDef, registry: RegistryIndex): string {
+  const value = typeof c.category?.value === 'string' ? c.category.value.replace(/_$/, '') : undefined;
+  if (!value || value === 'SCHEMA' || !registry.categoryNames.includes(value) || snake.startsWith(value + '_')) return snake;
+  if (registry.byCode.get(snake)?.category === value) return snake;
+  const other = prefixCategory(snake, registry.categoryNames);
+  return `${value}_${other ? snake.slice(other.length + 1) : snake.replace(/^E_/, '')}`;
+}
+
 /** The problems of one error_codes entry: reads the entry and the registry only (cached per entry). */
 export function codeNameProblems(c: CodeDef, registry: RegistryIndex, emit: (p: Problem) => void): void {
   const formatOk = CODE_NAME.test(c.name);
   if (!formatOk) {
-    const suggestion = toUpperSnake(c.name);
+    const suggestion = withCategoryPrefix(toUpperSnake(c.name), c, registry);
     emit({
       code: Code.CodeNameFormat,
       start: c.keySpan.start,

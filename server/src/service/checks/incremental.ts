@@ -39,6 +39,7 @@ import { scanText, type TextScan } from './textScan';
 import type { CheckContext, EntryEnv, Problem } from './types';
 import { yamlSyntax } from './yamlSyntax';
 import { hasAliasNodes } from './aliasNodes';
+import { withoutSalvaged } from './salvaged';
 
 /** The order of `checks` this file reproduces; another order runs every check in full. */
 const ORDER = [
@@ -76,7 +77,7 @@ export function createCheckState(): CheckState {
 export function runChecksCached(state: CheckState, ctx: CheckContext): Problem[] {
   if (!sameOrder) return runChecks(checks, ctx);
   try {
-    return incremental(state, ctx);
+    return withoutSalvaged(ctx.model, incremental(state, ctx));
   } catch {
     Object.assign(state, createCheckState());
     return runChecks(checks, ctx);

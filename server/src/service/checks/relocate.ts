@@ -27,6 +27,7 @@ export const PAYLOAD_OFFSETS: { readonly [C in keyof Payloads]: readonly NumberK
   'code.category-prefix': [],
   'template.unknown-placeholder': ['entryAt'],
   'template.unused-detail': ['entryAt'],
+  'template.invalid-detail-name': ['entryAt'],
   'template.unquoted-placeholder': [],
   'template.flow-mapping': ['entryAt'],
   'mapping.unknown-code': ['entryAt'],

@@ -4,11 +4,11 @@
  * values (spec s4.2); a template that YAML read as a flow mapping.
  */
 import { isMap } from 'yaml';
-import { Code, type UnknownPlaceholderData, type UnusedDetailData, type UnquotedData } from '../codes';
+import { Code, type InvalidDetailNameData, type UnknownPlaceholderData, type UnusedDetailData, type UnquotedData } from '../codes';
 import { closest } from '../util/closest';
 import type { CodeDef, MappingEntry, Template } from '../model/model';
 import { createResolver, isStringType, visibleKeys, type VisibleKey } from '../workspace/resolve';
-import { flowTemplateEnd } from '../parse/placeholders';
+import { flowTemplateEnd, PLACEHOLDER_NAME } from '../parse/placeholders';
 import { onePerSpan } from './onePerSpan';
 import type { Check, EntryEnv, Problem } from './types';
 
@@ -85,6 +85,10 @@ function one(
   }
   if (!t) return;
   const used = new Set<string>();
+  const written = new Set(t.placeholders.map(p => p.name));
+  for (const m of t.malformed) if (m.name) written.add(m.name);
+  // Declared keys no placeholder names (and that one could): what an unknown name most likely meant.
+  const unusedKeys = declared.filter(d => !written.has(d.name) && d.required !== false && PLACEHOLDER_NAME.test(d.name)).map(d => d.name);
   for (const m of t.malformed) {
     if (m.name) used.add(m.name); // meant as that key: one diagnostic, not two
     emit({
@@ -101,6 +105,9 @@ function one(
     if (!key) {
       const names = [...visible.keys()];
       const param = env.param(p.name);
+      const near = closest(p.name, names, 3);
+      const meant = unusedKeys.filter(k => partOf(p.name, k) || near.includes(k));
+      const unusedKey = meant.length === 1 && unusedKeys.length === 1;
       emit({
         code: Code.TemplateUnknownPlaceholder,
         start: p.span.start,
@@ -112,8 +119,9 @@ function one(
           ...where,
           key: p.name,
           visible: names,
-          suggestions: closest(p.name, names, 3),
+          suggestions: unusedKey ? meant : near,
           param: param && { operation: param.operation, type: param.type },
+          ...(unusedKey ? { unusedKey: true as const } : {}),
         } satisfies UnknownPlaceholderData,
       } satisfies Problem);
       continue;
@@ -131,6 +139,17 @@ function one(
   for (const d of declared) {
     // `required: false` marks a data-only extra: a placeholder for it could render literally.
     if (used.has(d.name) || d.required === false) continue;
+    if (!PLACEHOLDER_NAME.test(d.name)) {
+      const suggestion = placeholderName(d.name);
+      emit({
+        code: Code.TemplateInvalidDetailName,
+        start: d.keySpan.start,
+        end: d.keySpan.end,
+        message: `Rename '${d.name}' to '${suggestion}' to use it in the template, or mark it required: false if it is data only: a placeholder name is letters, digits and _ ([A-Za-z_][A-Za-z0-9_]*), so {${d.name}} could never be filled.`,
+        data: { ...where, key: d.name, suggestion } satisfies InvalidDetailNameData,
+      });
+      continue;
+    }
     emit({
       code: Code.TemplateUnusedDetail,
       start: d.keySpan.start,
@@ -139,6 +158,23 @@ function one(
       data: { ...where, key: d.name } satisfies UnusedDetailData,
     });
   }
+}
+
+/** The nearest placeholder name: accents dropped, other characters to `_` (`durée-minutes` → `duree_minutes`). */
+export function placeholderName(key: string): string {
+  const s = key
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/^_+(?=.)|_+$/g, '');
+  return /^[A-Za-z_]/.test(s) ? s : `_${s}`;
+}
+
+/** One name is part of the other, ignoring case and underscores (`ticket`, `ticket_id`; `id`, `item_id`). */
+function partOf(a: string, b: string): boolean {
+  const x = a.toLowerCase().replace(/_/g, ''),
+    y = b.toLowerCase().replace(/_/g, '');
+  return x.length >= 2 && y.length >= 2 && (x.includes(y) || y.includes(x));
 }
 
 /**

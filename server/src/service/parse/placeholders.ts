@@ -22,6 +22,17 @@ export function scanTemplate(raw: string, start: number, value: string, style: S
       continue;
     }
     if (c !== 0x7b /* { */) continue;
+    const doubled = doubleBraces(raw, i, end);
+    if (doubled) {
+      // `{{x}}` (Mustache): one mistake, meant as {x}; not a '{' never closed, {x} and a stray '}'.
+      malformed.push({
+        span: { start: start + i, end: start + doubled.end },
+        reason: `double braces: write {${doubled.name}}`,
+        name: doubled.name,
+      });
+      i = doubled.end - 1;
+      continue;
+    }
     let j = i + 1;
     while (j < end && raw[j] !== '}' && raw[j] !== '{' && raw[j] !== '\n') j++;
     if (j >= end || raw[j] !== '}') {
@@ -47,6 +58,18 @@ export function scanTemplate(raw: string, start: number, value: string, style: S
     placeholders: trimmed(placeholders),
     malformed: trimmed(malformed),
   };
+}
+
+/** `{{name}}` (spaces allowed inside) at `i`, up to `end`: the name and the offset after `}}`. */
+function doubleBraces(raw: string, i: number, end: number): { name: string; end: number } | undefined {
+  if (raw[i + 1] !== '{') return undefined;
+  let k = i + 2;
+  while (k < end && raw[k] === ' ') k++;
+  const from = k;
+  while (k < end && /[A-Za-z0-9_]/.test(raw[k]!)) k++;
+  const name = raw.slice(from, k);
+  while (k < end && raw[k] === ' ') k++;
+  return k + 1 < end && raw[k] === '}' && raw[k + 1] === '}' && PLACEHOLDER_NAME.test(name) ? { name, end: k + 2 } : undefined;
 }
 
 /** Render a template with values; unknown placeholders stay as written. */
