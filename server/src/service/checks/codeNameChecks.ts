@@ -22,7 +22,7 @@ export const codeNames: Check = {
  */
 function withCategoryPrefix(snake: string, c: CodeDef, registry: RegistryIndex): string {
   const value = typeof c.category?.value === 'string' ? c.category.value.replace(/_$/, '') : undefined;
-  if (!value || value === 'SCHEMA' || !registry.categoryNames.includes(value) || snake.startsWith(value + '_')) return snake;
+  if (!value || value === 'SCHEMA' || !registry.categoryNames.includes(value) || snake.startsWith(value)) return snake;
   if (registry.byCode.get(snake)?.category === value) return snake;
   const other = prefixCategory(snake, registry.categoryNames);
   return `${value}_${other ? snake.slice(other.length + 1) : snake.replace(/^E_/, '')}`;

@@ -17,6 +17,7 @@ import { conditionsFixers } from './conditionFixes';
 import { mappingsFixers } from './mappingFixes';
 import { schemaFixers } from './schemaFixes';
 import { templatesFixers } from './templateFixes';
+import { disableForLine } from './disableLine';
 import { fixAllAction } from './fixAllPolicy';
 import type { Fixer, Fixers } from './types';
 
@@ -62,6 +63,9 @@ const lazyBroken = (ctx: FeatureContext): (() => readonly Span[]) => {
   return () => (spans ??= brokenSpans(ctx.model));
 };
 
+/** Codes a comment may disable: not the file-level ones, nor a suppression's own report. */
+const DISABLEABLE = (c: Code): boolean => c !== 'file.too-large' && c !== 'internal.rule-failure' && c !== 'suppression.unused';
+
 const wantsQuickFix = (only: readonly string[] | undefined): boolean =>
   !only || only.some(k => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(k + '.') || k === '');
 
@@ -70,7 +74,10 @@ export function quickFixes(ctx: FeatureContext, range: Range, context: CodeActio
   const out: CodeAction[] = [];
   const broken = lazyBroken(ctx);
   for (const d of context.diagnostics) {
-    if (overlaps(d.range, range)) out.push(...awayFromBroken(ctx, d, actionsFor(ctx, d), broken));
+    if (!overlaps(d.range, range)) continue;
+    out.push(...awayFromBroken(ctx, d, actionsFor(ctx, d), broken));
+    const disable = d.source === SOURCE && isCode(d.code) && DISABLEABLE(d.code) ? disableForLine(ctx, d, d.code) : undefined;
+    if (disable) out.push(...awayFromBroken(ctx, d, [disable], broken));
   }
   return out;
 }

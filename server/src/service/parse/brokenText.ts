@@ -158,7 +158,9 @@ export function scalarsTouching(model: AdapterModel, errors: Intervals, reach: n
         if (errors.hits(start, end + reach)) out.push({ span: { start, end }, node: n });
         continue;
       }
-      if (!isCollection(n) || depth >= MAX_DEPTH || !errors.hits(start, s.base + r[2] + 1)) continue;
+      // The root and the block mappings of an assembled chunked parse span the whole text, though their
+      // ranges are not moved with the chunks: only the ranges below them are trusted for pruning.
+      if (!isCollection(n) || depth >= MAX_DEPTH || (depth >= 2 && !errors.hits(start, s.base + r[2] + 1))) continue;
       for (const it of n.items as unknown[]) {
         if (isPair(it)) {
           if (it.value) stack.push([it.value as Node, depth + 1]);
