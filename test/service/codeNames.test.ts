@@ -16,7 +16,14 @@ test('code.name-format on the key; fix renames the key and every use', () => {
   const fixed = applyFix(service, f.doc, ds[0]!);
   assert.equal(
     fixed,
-    yamlDoc('error_codes:', '  NOT_FOUND_REPO_GONE:', '    category: NOT_FOUND', 'error_mapping:', '  404:', '    code: NOT_FOUND_REPO_GONE'),
+    yamlDoc(
+      'error_codes:',
+      '  NOT_FOUND_REPO_GONE:',
+      '    category: NOT_FOUND',
+      'error_mapping:',
+      '  404:',
+      '    code: NOT_FOUND_REPO_GONE',
+    ),
   );
   assert.ok(!codesIn(newService(), fixed).includes('code.name-format'));
 });

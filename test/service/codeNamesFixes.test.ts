@@ -86,7 +86,9 @@ test('name-format: camelCase and digits convert to UPPER_SNAKE', () => {
 });
 
 test('name-format: no rename onto a name the file already declares (it would merge two codes)', () => {
-  const f = fixture(yamlDoc('error_codes:', '  [[repoGone]]:', '    category: NOT_FOUND', '  NOT_FOUND_REPO_GONE:', '    category: NOT_FOUND'));
+  const f = fixture(
+    yamlDoc('error_codes:', '  [[repoGone]]:', '    category: NOT_FOUND', '  NOT_FOUND_REPO_GONE:', '    category: NOT_FOUND'),
+  );
   assert.deepEqual(actionsFor(f, 'code.name-format'), []);
 });
 
