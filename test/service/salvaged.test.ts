@@ -14,7 +14,7 @@ function report(text: string, uri: string, withMessage = false): (string | numbe
     .validate(doc)
     .map(d => {
       const r = [String(d.code), d.range.start.line + 1, d.range.start.character, d.range.end.line + 1, d.range.end.character];
-      return withMessage ? [...r, d.message] : r;
+      return withMessage ? [...r, String(d.message)] : r;
     });
 }
 

@@ -28,7 +28,7 @@ function runCheckWorker(): void {
       if (m.type === 'index') {
         const out: { uri: string; adapter: boolean; decls: readonly CodeDeclaration[]; refs: string[] }[] = [];
         for (const r of indexFiles(service, index, m.uris, read, opts)) {
-          out.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.referencedIn(r.uri) });
+          out.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.dependsOn(r.uri) });
           index.remove(r.uri);
         }
         post({ type: 'indexed', files: out, failed });

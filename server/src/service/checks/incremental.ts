@@ -39,6 +39,7 @@ import { scanText, type TextScan } from './textScan';
 import type { CheckContext, EntryEnv, Problem } from './types';
 import { yamlSyntax } from './yamlSyntax';
 import { hasAliasNodes } from './aliasNodes';
+import { crossFile } from './crossFile';
 import { withoutSalvaged } from './salvaged';
 
 /** The order of `checks` this file reproduces; another order runs every check in full. */
@@ -53,6 +54,7 @@ const ORDER = [
   'httpStatus',
   'mappings',
   'conditions',
+  'crossFile',
 ];
 const sameOrder = checks.length === ORDER.length && checks.every((c, i) => c.name === ORDER[i]);
 
@@ -214,6 +216,7 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
   unreachableEntries(model, emit);
   precedence(model.mappings, k => claims(state, k, position), emit);
   each(Slot.Conditions, emit, true);
+  crossFile.run(ctx, emit);
   return problems;
 }
 

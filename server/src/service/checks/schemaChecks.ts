@@ -5,7 +5,7 @@
  * unchanged, so a keystroke re-validates one entry.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { isMap, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, type Node, type Pair } from 'yaml';
 import { Code, type UnknownKeyData, type EnumData } from '../codes';
 import { closest, closestKey } from '../util/closest';
 import { keyString } from '../parse/extract';
@@ -125,6 +125,35 @@ function where(e: ErrorObject): string {
   return parts.length ? parts.join('.') : 'the document';
 }
 
+/** Words YAML 1.1 loaders read as booleans and YAML 1.2 (this checker, most current loaders) as strings. */
+const spellings = (w: string): string[] => [w, w.toUpperCase(), w[0]!.toUpperCase() + w.slice(1)];
+const YAML11_BOOLEANS = new Map<string, boolean>([
+  ...['y', 'yes', 'on'].flatMap(spellings).map(w => [w, true] as [string, boolean]),
+  ...['n', 'no', 'off'].flatMap(spellings).map(w => [w, false] as [string, boolean]),
+]);
+
+/**
+ * Two wrong types a person writes on purpose, said with what to write (issue 22 item 4): `required: yes`
+ * (a boolean in YAML 1.1, a string in YAML 1.2) and the mapping shorthand `"401": "PERMISSION_DENIED"`.
+ */
+function typeProblemSaid(e: ErrorObject, node: Node | undefined): { message: string; rewrite: 'true' | 'false' | 'code' } | undefined {
+  if (e.keyword !== 'type' || typeof e.data !== 'string') return undefined;
+  const type = (e.params as { type?: string }).type;
+  const b = YAML11_BOOLEANS.get(e.data);
+  // Only a plain `yes`: a quoted "yes" is a string in every YAML and in JSON.
+  if (type === 'boolean' && b !== undefined && isScalar(node) && node.type === 'PLAIN')
+    return {
+      message: `Write ${b}: YAML 1.2 reads ${e.data} as the string "${e.data}", not a boolean (only YAML 1.1 loaders read it as ${b}); ${where(e)} must be boolean.`,
+      rewrite: b ? 'true' : 'false',
+    };
+  if (type === 'object' && /^\/error_mapping\/[^/]+$/.test(e.instancePath) && e.data.trim() !== '')
+    return {
+      message: `Write { code: ${e.data} }: an error_mapping value is an entry with a code (or a list of entries), not the code alone; ${where(e)} must be an object.`,
+      rewrite: 'code',
+    };
+  return undefined;
+}
+
 function toProblem(s: Section, e: ErrorObject): Problem | undefined {
   if (e.keyword === 'if') return undefined;
   const hit = nodeAt(s.doc.contents as Node | null, e.instancePath);
@@ -177,6 +206,8 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
       const v = at(s, hit.node);
       const span = v && v.end > v.start ? v : (at(s, hit.key) ?? v ?? at(s, hit.reached));
       if (!span) return undefined;
+      const said = typeProblemSaid(e, hit.node);
+      if (said) return { code: Code.SchemaType, ...span, message: said.message, data: { rewrite: said.rewrite } };
       return { code: Code.SchemaType, ...span, message: `${where(e)} ${e.message ?? 'is invalid'}.` };
     }
   }

@@ -8,7 +8,7 @@ import { Code, type InvalidDetailNameData, type UnknownPlaceholderData, type Unu
 import { closest } from '../util/closest';
 import type { CodeDef, MappingEntry, Template } from '../model/model';
 import { createResolver, isStringType, visibleKeys, type VisibleKey } from '../workspace/resolve';
-import { flowTemplateEnd, PLACEHOLDER_NAME } from '../parse/placeholders';
+import { commentCut, flowTemplateEnd, PLACEHOLDER_NAME, scanTemplate } from '../parse/placeholders';
 import { onePerSpan } from './onePerSpan';
 import type { Check, EntryEnv, Problem } from './types';
 
@@ -86,6 +86,18 @@ function one(
   if (!t) return;
   const used = new Set<string>();
   const written = new Set(t.placeholders.map(p => p.name));
+  const cut = commentCut(env.text, t);
+  if (cut) {
+    emit({
+      code: Code.TemplateCommentCut,
+      start: cut.start,
+      end: cut.end,
+      message: `Quote the template: YAML reads ' ${env.text.slice(cut.start, Math.min(cut.end, cut.start + 24))}${cut.end - cut.start > 24 ? '…' : ''}' as a comment, so the message ends at '${t.value.length > 24 ? '…' + t.value.slice(-24) : t.value}'.`,
+      data: where,
+    });
+    // The placeholders after the cut are the author's too: their keys are not unused.
+    for (const m of scanTemplate(env.text.slice(cut.start, cut.end), cut.start, '', 'plain').placeholders) written.add(m.name);
+  }
   for (const m of t.malformed) if (m.name) written.add(m.name);
   // Declared keys no placeholder names (and that one could): what an unknown name most likely meant.
   const unusedKeys = declared.filter(d => !written.has(d.name) && d.required !== false && PLACEHOLDER_NAME.test(d.name)).map(d => d.name);
@@ -138,7 +150,7 @@ function one(
   }
   for (const d of declared) {
     // `required: false` marks a data-only extra: a placeholder for it could render literally.
-    if (used.has(d.name) || d.required === false) continue;
+    if (used.has(d.name) || written.has(d.name) || d.required === false) continue;
     if (!PLACEHOLDER_NAME.test(d.name)) {
       const suggestion = placeholderName(d.name);
       emit({

@@ -3,7 +3,7 @@ import { isMap, type Node } from 'yaml';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
 import type { CodeDef, MappingEntry, Section, Template } from '../model/model';
-import { flowTemplateEnd, PLACEHOLDER_NAME } from '../parse/placeholders';
+import { commentCut, flowTemplateEnd, PLACEHOLDER_NAME } from '../parse/placeholders';
 import {
   action,
   columnIfFirst,
@@ -188,7 +188,25 @@ const flowMapping: Fixer<'template.flow-mapping'> = (ctx, d) => {
   return [action('Quote the template', d, single(ctx.doc, [replace(ctx.doc, start, start + value.length, doubleQuote(value))]), true)];
 };
 
+/** Quote the whole line's text, the part YAML read as a comment included. */
+const commentCutFix: Fixer<'template.comment-cut'> = (ctx, d, data) => {
+  const found = entryAndSection(ctx, data.entryKind, data.entryAt, data.index);
+  const t = found?.e.template;
+  const cut = t && commentCut(ctx.doc.getText(), t);
+  if (!t || t.shared || !cut || cut.start !== ctx.doc.offsetAt(d.range.start)) return [];
+  const value = ctx.doc.getText().slice(t.span.start, cut.end);
+  return [
+    action(
+      'Quote the template (with the text after #)',
+      d,
+      single(ctx.doc, [replace(ctx.doc, t.span.start, cut.end, doubleQuote(value))]),
+      true,
+    ),
+  ];
+};
+
 export const templatesFixers: Fixers = {
+  'template.comment-cut': commentCutFix,
   'template.unknown-placeholder': unknownPlaceholder,
   'template.unused-detail': unusedDetail,
   'template.invalid-detail-name': invalidDetailName,

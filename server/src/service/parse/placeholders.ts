@@ -109,3 +109,20 @@ export function flowTemplateEnd(text: string, start: number, end: number): numbe
   const node = text.slice(start, lineEnd).trimEnd();
   return Math.max(e, !multiLine && node.endsWith('}') ? start + node.length : start + 1);
 }
+
+/**
+ * A plain template whose line goes on in a comment that reads like template text: `#` touching a word
+ * (`Rule #{n} is …`, `Issue #42 …`) or a placeholder after it. The span is the comment (to the line end).
+ */
+export function commentCut(text: string, t: Template): { start: number; end: number } | undefined {
+  if (t.style !== 'plain') return undefined;
+  let i = t.span.end;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  if (text[i] !== '#' || i === t.span.end) return undefined;
+  const nl = text.indexOf('\n', i);
+  let end = nl < 0 ? text.length : nl;
+  while (end > i && /\s/.test(text[end - 1]!)) end--;
+  const comment = text.slice(i + 1, end);
+  if (comment.includes('mcp-aql-disable')) return undefined;
+  return /^[^\s#]/.test(comment) || /\{[A-Za-z_][A-Za-z0-9_]*\}/.test(comment) ? { start: i, end } : undefined;
+}
