@@ -33,7 +33,7 @@ import { checks } from './index';
 import { mappingCodeProblems, precedence, unreachableEntries, type Claim } from './mappingChecks';
 import { onePerSpan } from './onePerSpan';
 import { collector, runChecks } from './runChecks';
-import { blockTypeProblem, wholeSchemaProblems } from './schemaChecks';
+import { blockTypeProblem, rootTypeProblem, wholeSchemaProblems } from './schemaChecks';
 import { invalidCharacter, MAX_REPORTS } from './text';
 import { scanText, type TextScan } from './textScan';
 import type { CheckContext, EntryEnv, Problem } from './types';
@@ -247,7 +247,10 @@ function sectionDuplicates(s: Section, blockOf: BlockOf, emit: (p: Problem) => v
 /** schema over one section, as the schema check does it, each block's entries cached per pair. */
 function sectionSchema(s: Section, ctx: CheckContext, blockOf: BlockOf, emit: (p: Problem) => void): void {
   const root = s.doc.contents as Node | null;
-  if (!isMap(root)) return;
+  if (!isMap(root)) {
+    if (ctx.model.kind !== 'json') rootTypeProblem(s, root, emit);
+    return;
+  }
   const push = onePerSpan(emit);
   if (!ctx.validateEntry || hasAliasNodes(s)) {
     wholeSchemaProblems(s, ctx.validateSchema, push);

@@ -5,7 +5,7 @@
  * unchanged, so a keystroke re-validates one entry.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { isMap, isScalar, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
 import { Code, type UnknownKeyData, type EnumData } from '../codes';
 import { closest, closestKey } from '../util/closest';
 import { keyString } from '../parse/extract';
@@ -23,7 +23,10 @@ export const schema: Check = {
   run({ model, validateSchema, validateEntry }, emit) {
     for (const s of model.sections) {
       const root = s.doc.contents as Node | null;
-      if (!isMap(root)) continue;
+      if (!isMap(root)) {
+        if (model.kind !== 'json') rootTypeProblem(s, root, emit);
+        continue;
+      }
       const push = onePerSpan(emit);
       // Documents with aliases or merge keys are validated whole (toJS resolves them, with a budget).
       if (!validateEntry || hasAliasNodes(s)) {
@@ -44,6 +47,25 @@ export const schema: Check = {
     }
   },
 };
+
+/**
+ * A document whose root is a list or a scalar (issue 22 item 8): an adapter is one mapping. A JSON
+ * adapter's root is the JSON check's (json.syntax), so it is said once; an empty document is no problem.
+ */
+export function rootTypeProblem(s: Section, root: Node | null, emit: (p: Problem) => void): void {
+  if (!root?.range || root.range[0] === root.range[1] || isMap(root)) return;
+  if (isScalar(root) && (root.value === null || root.value === '')) return;
+  const what = isSeq(root) ? 'a list' : isScalar(root) && typeof root.value === 'string' ? 'a string' : 'a single value';
+  const start = s.base + root.range[0];
+  const nl = s.text.indexOf('\n', root.range[0]);
+  const end = s.base + Math.min(root.range[1], nl < 0 ? s.text.length : nl);
+  emit({
+    code: Code.SchemaType,
+    start,
+    end: Math.max(end, start + 1),
+    message: `Write the adapter as one mapping of keys (name:, error_codes:, error_mapping:, …): this document is ${what}.`,
+  });
+}
 
 /** A block (error_codes / error_mapping) whose value is not a mapping; an empty value is no problem. */
 export function blockTypeProblem(s: Section, block: string, v: Node | null, emit: (p: Problem) => void): void {
