@@ -25,7 +25,7 @@ export function conditionProblems(cond: StringValue, emit: (p: Problem) => void)
     const e = parsed.error;
     const start = at(e.start);
     const end = e.end > e.start ? at(e.end - 1) + 1 : start;
-    emit({ code: Code.ConditionSyntax, start, end: Math.max(end, start), message: `Condition not understood: ${e.message}.` });
+    emit({ code: Code.ConditionSyntax, start, end: Math.max(end, start), message: `Condition: ${e.message}.` });
     return;
   }
   for (const p of paths(parsed.expr!)) {
