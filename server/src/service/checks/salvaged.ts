@@ -9,7 +9,7 @@
  * Applied to the problem list of every validation (full and incremental alike), so both stay equal.
  */
 import { Code } from '../codes';
-import type { AdapterModel, Span, Template } from '../model/model';
+import type { AdapterModel, Span } from '../model/model';
 import { Intervals, scalarsTouching } from '../parse/brokenText';
 import type { Problem } from './types';
 
@@ -22,9 +22,18 @@ export function rejectedScalars(model: AdapterModel, syntax: readonly Problem[])
   return errors.size ? scalarsTouching(model, errors, model.kind === 'json' ? 0 : 1).map(x => x.span) : [];
 }
 
+/** What an entry's template checks and required keys read: wrong when the parser lost part of the entry. */
+const READS_WHOLE_ENTRY: ReadonlySet<string> = new Set([
+  Code.TemplateUnknownPlaceholder,
+  Code.TemplateUnusedDetail,
+  Code.TemplateInvalidDetailName,
+  Code.SchemaRequired,
+]);
+
 /**
- * The problems minus those on salvaged text: a problem inside a rejected scalar; an unused details key
- * of an entry whose template was rejected (the template read is not the one written); and, in a JSON
+ * The problems minus those on salvaged text: a problem inside a rejected scalar; in an error_codes or
+ * error_mapping entry that holds a YAML syntax error, what reads the whole entry (its details and
+ * template: a string closed early or never closes takes the lines after it along); and, in a JSON
  * adapter, a YAML error where a JSON error stands (an alias `*` is one JSON mistake, not two).
  */
 export function withoutSalvaged(model: AdapterModel, problems: Problem[]): Problem[] {
@@ -34,20 +43,15 @@ export function withoutSalvaged(model: AdapterModel, problems: Problem[]): Probl
   const rejected = new Intervals(rejectedScalars(model, syntax));
   if (!rejected.size && !json?.size) return problems;
   const within = (p: { start: number }) => rejected.hits(p.start, p.start + 1);
-  const brokenTemplate = (t: Template | undefined) => !!t && rejected.hits(t.span.start, t.span.end);
-  const brokenEntries = new Set<string>();
-  if (rejected.size) {
-    for (const c of model.codes) if (brokenTemplate(c.template)) brokenEntries.add(`code:${c.keySpan.start}:null`);
-    for (const m of model.mappings) if (brokenTemplate(m.template)) brokenEntries.add(`mapping:${m.status.span.start}:${m.index}`);
-  }
+  // Entries the parser read only in part: one holding a reported error (tabs excepted: that line is read whole).
+  const errors = new Intervals(syntax.filter(p => (p.data as { yamlCode?: string } | undefined)?.yamlCode !== 'TAB_AS_INDENT'));
+  const partial = [...model.codes, ...model.mappings].filter(e => errors.hits(e.entrySpan.start, e.entrySpan.end)).map(e => e.entrySpan);
+  const inPartial = new Intervals(partial);
   return problems.filter(p => {
     if (p.code === Code.YamlSyntax) return !json?.hits(p.start, p.end);
     if (isSyntax(p)) return true;
     if (within(p)) return false;
-    if ((p.code === Code.TemplateUnusedDetail || p.code === Code.TemplateInvalidDetailName) && p.data) {
-      const d = p.data;
-      return !brokenEntries.has(`${d.entryKind}:${d.entryAt}:${d.index}`);
-    }
+    if (READS_WHOLE_ENTRY.has(p.code) && inPartial.size && inPartial.hits(p.start, p.start + 1)) return false;
     return true;
   });
 }

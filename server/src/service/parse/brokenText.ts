@@ -10,7 +10,7 @@ import { flowTemplateEnd } from './placeholders';
 
 /**
  * The model's syntax errors that are reported as yaml.syntax / json.syntax. One mistake, one
- * diagnostic: the YAML parser's errors that follow one another with only white space between them
+ * diagnostic: the YAML parser's errors that follow one another with only white space and comments between them
  * (after a string closed too early, every token left on the line and the lines after it is
  * "unexpected") are one error, from the first one's start to the last one's end.
  */
@@ -56,7 +56,7 @@ function cascadesFolded(text: string, errors: readonly ParseProblem[]): ParsePro
       PARSER_CODES.has(e.yamlCode) &&
       e.start >= last.end &&
       e.start - last.end <= 4096 &&
-      text.slice(last.end, e.start).trim() === '';
+      onlySpaceAndComments(text.slice(last.end, e.start));
     if (joins) {
       last = { ...last!, end: Math.max(last!.end, e.end) };
       out[out.length - 1] = last;
@@ -67,6 +67,9 @@ function cascadesFolded(text: string, errors: readonly ParseProblem[]): ParsePro
   }
   return out;
 }
+
+/** White space and `# comments` only (a comment after the broken token does not end its cascade). */
+const onlySpaceAndComments = (gap: string): boolean => gap.replace(/(^|\s)#[^\n]*/g, '$1').trim() === '';
 
 /**
  * A string closed by a quote meant to be inside it (`'Tag '{tag}' exists'`, `"Say "hi""`): the
