@@ -6,7 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { applyEdits, docOf, editsOf, newService } from './helpers';
+import { applyEdits, docOf, editsOf, fixesOf, newService } from './helpers';
 
 const BODY = [
   'name: tracker',
@@ -83,7 +83,7 @@ for (const [form, uri, text] of FORMS) {
       [at(q(form, 'ticket_id'))],
       'only ticket_id is an unused key (note is required: false)',
     );
-    const fixes = s.quickFixes(doc, bad[0]!.range, { diagnostics: [bad[0]!] });
+    const fixes = fixesOf(s, doc, bad[0]!.range, { diagnostics: [bad[0]!] });
     assert.deepEqual(
       fixes.map(a => [a.title, !!a.isPreferred]),
       [["Rename details key 'durée_minutes' to 'duree_minutes'", false]],
@@ -91,13 +91,13 @@ for (const [form, uri, text] of FORMS) {
     assert.equal(applyEdits(doc, editsOf(fixes[0]!, uri)), text.replace(q(form, 'durée_minutes'), q(form, 'duree_minutes')));
     // Even asked as an unused key, "Use in template" is not offered for it.
     const asUnused = { ...bad[1]!, code: 'template.unused-detail' };
-    assert.ok(!s.quickFixes(doc, asUnused.range, { diagnostics: [asUnused] }).some(a => /^Use /.test(a.title)));
+    assert.ok(!fixesOf(s, doc, asUnused.range, { diagnostics: [asUnused] }).some(a => /^Use /.test(a.title)));
   });
 
   test(`${form}: {ticket} with the one unused key ticket_id: "Change to '{ticket_id}'" is preferred and Fix all applies it`, () => {
     const d = ds.find(x => x.code === 'template.unknown-placeholder')!;
     assert.deepEqual(span(d), at('{ticket}'));
-    const fixes = s.quickFixes(doc, d.range, { diagnostics: [d] });
+    const fixes = fixesOf(s, doc, d.range, { diagnostics: [d] });
     assert.deepEqual(
       fixes.map(a => [a.title, !!a.isPreferred]),
       [
@@ -117,8 +117,7 @@ for (const [form, uri, text] of FORMS) {
     const d = ds.find(x => x.code === 'code.name-format')!;
     assert.deepEqual(span(d), at(q(form, 'ticketLocked')));
     assert.match(String(d.message), /'CONFLICT_TICKET_LOCKED' would be/);
-    const a =
-      s.quickFixes(doc, d.range, { diagnostics: [d] }).find(x => x.isPreferred) ?? s.quickFixes(doc, d.range, { diagnostics: [d] })[0]!;
+    const a = fixesOf(s, doc, d.range, { diagnostics: [d] }).find(x => x.isPreferred) ?? fixesOf(s, doc, d.range, { diagnostics: [d] })[0]!;
     const renamed = applyEdits(doc, editsOf(a, uri));
     const after = newService().validate(docOf(renamed, uri));
     assert.ok(renamed.includes(q(form, 'CONFLICT_TICKET_LOCKED') + ':') || renamed.includes('"CONFLICT_TICKET_LOCKED": {'));
