@@ -20,8 +20,20 @@ export const mappings: Check = {
     const allNames = () => (names ??= resolver.allNames().filter(n => registry.byCode.get(n)?.kind !== 'warning'));
     for (const m of model.mappings) mappingCodeProblems(m, resolver, allNames, workspace, model.uri, emit);
     unreachableEntries(model, emit);
-    const claimed = claimedStatuses(model.codes);
-    precedence(model.mappings, k => claimed.get(k), emit);
+    // Each YAML document is an adapter of its own (docs/spec-decisions.md): a status is claimed within one.
+    if (model.sections.length < 2) {
+      const claimed = claimedStatuses(model.codes);
+      precedence(model.mappings, k => claimed.get(k), emit);
+      return;
+    }
+    for (const sec of model.sections) {
+      const claimed = claimedStatuses(model.codes.filter(c => c.section === sec.index));
+      precedence(
+        model.mappings.filter(m => m.section === sec.index),
+        k => claimed.get(k),
+        emit,
+      );
+    }
   },
 };
 
