@@ -44,6 +44,8 @@ export function codeTemplateProblems(c: CodeDef, env: EntryEnv, emit: (p: Proble
       entryKind: 'code',
       index: null,
     },
+    '',
+    c.name,
   );
 }
 
@@ -61,6 +63,7 @@ export function mappingTemplateProblems(m: MappingEntry, env: EntryEnv, emit: (p
     m.template ? m.details : [],
     { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index },
     origin,
+    `error_mapping ${m.status.raw}${m.index === null ? '' : ` [${m.index}]`}`,
   );
 }
 
@@ -70,9 +73,10 @@ function one(
   t: Template | undefined,
   node: CodeDef['templateNode'],
   visible: Map<string, VisibleKey> | undefined,
-  declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[],
+  declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean; shared?: true }[],
   where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>,
   origin = '',
+  entryName = '',
 ): void {
   if (node && isMap(node.node) && node.node.flow) {
     emit({
@@ -166,7 +170,10 @@ function one(
       code: Code.TemplateUnusedDetail,
       start: d.keySpan.start,
       end: d.keySpan.end,
-      message: `Details key '${d.name}' is never used in the message template.`,
+      // Details shared through an alias are used by some entries: name the one that does not use the key.
+      message: d.shared
+        ? `Details key '${d.name}' is never used in the message template of ${entryName} (these details are shared through an alias).`
+        : `Details key '${d.name}' is never used in the message template.`,
       data: { ...where, key: d.name } satisfies UnusedDetailData,
     });
   }
