@@ -116,7 +116,7 @@ for (const [form, uri, text] of FORMS) {
   test(`${form}: renaming ticketLocked (CONFLICT) gives CONFLICT_TICKET_LOCKED, which satisfies both naming rules`, () => {
     const d = ds.find(x => x.code === 'code.name-format')!;
     assert.deepEqual(span(d), at(q(form, 'ticketLocked')));
-    assert.match(String(d.message), /'CONFLICT_TICKET_LOCKED' would be/);
+    assert.match(String(d.message), /^Rename to 'CONFLICT_TICKET_LOCKED': /);
     const a = fixesOf(s, doc, d.range, { diagnostics: [d] }).find(x => x.isPreferred) ?? fixesOf(s, doc, d.range, { diagnostics: [d] })[0]!;
     const renamed = applyEdits(doc, editsOf(a, uri));
     const after = newService().validate(docOf(renamed, uri));

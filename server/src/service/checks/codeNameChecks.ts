@@ -37,7 +37,7 @@ export function codeNameProblems(c: CodeDef, registry: RegistryIndex, emit: (p: 
       code: Code.CodeNameFormat,
       start: c.keySpan.start,
       end: c.keySpan.end,
-      message: `Code '${c.name}' is not UPPER_SNAKE_CASE (^[A-Z][A-Z0-9_]*$, required of error.code by operation-result.schema.json); '${suggestion}' would be.`,
+      message: `Rename to '${suggestion}': code '${c.name}' is not UPPER_SNAKE_CASE (^[A-Z][A-Z0-9_]*$, required of error.code by operation-result.schema.json).`,
       data: { name: c.name, suggestion } satisfies NameFormatData,
     });
   }
@@ -70,7 +70,7 @@ export function codeNameProblems(c: CodeDef, registry: RegistryIndex, emit: (p: 
       code: Code.CodeUnknownCategory,
       start: cat.span.start,
       end: cat.span.end,
-      message: `Unknown category '${cat.value}'. Categories: ${cats.join(', ')}.${suggestions.length ? ` Did you mean ${suggestions[0]}?` : ''}`,
+      message: `${suggestions.length ? `Did you mean ${suggestions[0]}? ` : ''}Unknown category '${cat.value}'. Categories: ${cats.join(', ')}.`,
       data: { value: cat.value, suggestions } satisfies UnknownCategoryData,
     });
     return;
@@ -83,7 +83,7 @@ export function codeNameProblems(c: CodeDef, registry: RegistryIndex, emit: (p: 
       code: Code.CodeCategoryPrefix,
       start: c.keySpan.start,
       end: c.keySpan.end,
-      message: `Code '${c.name}' has category ${value} but does not start with '${value}_' (naming convention CATEGORY_SPECIFIC_CONDITION, error-codes.md s3.1).`,
+      message: `Rename to '${renameTo}'${other ? ` or change the category to ${other}` : ''}: code '${c.name}' has category ${value} but does not start with '${value}_' (naming convention CATEGORY_SPECIFIC_CONDITION, error-codes.md s3.1).`,
       data: { name: c.name, category: value, renameTo, prefixCategory: other } satisfies CategoryPrefixData,
     });
   }

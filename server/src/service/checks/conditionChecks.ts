@@ -40,7 +40,7 @@ export function conditionProblems(cond: StringValue, emit: (p: Problem) => void)
       code: Code.ConditionUnknownRoot,
       start: at(p.rootLoc.start),
       end: at(p.rootLoc.end - 1) + 1,
-      message: `Unknown root '${root}': a condition reads ${ROOTS.join(', ')}.${meant ? ` Did you mean ${meant}?` : ''}`,
+      message: `${meant ? `Did you mean ${meant}? ` : ''}Unknown root '${root}': a condition reads ${ROOTS.join(', ')}.`,
       data: { root, suggestions } satisfies UnknownRootData,
     });
   }

@@ -65,7 +65,7 @@ export function mappingCodeProblems(
       end: code.span.end,
       message: outside
         ? `'${code.value}' is declared in ${fileName(outside.uri)}, outside this file's code scope (mcpAql.codeScope); declare it here or widen the scope.`
-        : `'${code.value}' is neither a registry code nor declared in error_codes${suggestions.length ? `. Did you mean ${suggestions[0]}?` : '.'}`,
+        : `${suggestions.length ? `Did you mean ${suggestions[0]}? ` : ''}'${code.value}' is neither a registry code nor declared in error_codes.`,
       data: { code: code.value, suggestions, entryAt: m.status.span.start, index: m.index } satisfies UnknownCodeData,
     });
   } else if (r.kind === 'warning') {

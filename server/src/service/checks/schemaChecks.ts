@@ -206,7 +206,7 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
       return {
         code: Code.SchemaUnknownKey,
         ...span,
-        message: `Unknown key '${key}' in ${where(e)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}.${suggestions.length ? ` Did you mean '${suggestions[0]}'?` : ''}`,
+        message: `${suggestions.length ? `Did you mean '${suggestions[0]}'? ` : ''}Unknown key '${key}' in ${where(e)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}.`,
         data: { key, allowed, suggestions: aliased ? [] : suggestions } satisfies UnknownKeyData,
       };
     }

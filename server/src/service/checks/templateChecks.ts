@@ -124,18 +124,25 @@ function one(
       const near = closest(p.name, names, 3);
       const meant = unusedKeys.filter(k => partOf(p.name, k) || near.includes(k));
       const unusedKey = meant.length === 1 && unusedKeys.length === 1;
+      const suggested = unusedKey ? meant : near;
       emit({
         code: Code.TemplateUnknownPlaceholder,
         start: p.span.start,
         end: p.span.end,
-        message: names.length
-          ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}${origin}); it would render literally.`
-          : `{${p.name}} is not a details key: this error declares no details, so it would render literally.`,
+        message:
+          (param
+            ? `Declare '${p.name}' in details (it is a parameter of ${param.operation})? `
+            : suggested.length
+              ? `Did you mean {${suggested[0]}}? `
+              : '') +
+          (names.length
+            ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}${origin}); it would render literally.`
+            : `{${p.name}} is not a details key: this error declares no details, so it would render literally.`),
         data: {
           ...where,
           key: p.name,
           visible: names,
-          suggestions: unusedKey ? meant : near,
+          suggestions: suggested,
           param: param && { operation: param.operation, type: param.type },
           ...(unusedKey ? { unusedKey: true as const } : {}),
         } satisfies UnknownPlaceholderData,
@@ -147,7 +154,7 @@ function one(
         code: Code.TemplateUnquotedPlaceholder,
         start: p.span.start,
         end: p.span.end,
-        message: `String value {${p.name}} should be wrapped in single quotes: '{${p.name}}' (error-codes.md s4.2).`,
+        message: `Write '{${p.name}}': a string value in a message is wrapped in single quotes (error-codes.md s4.2).`,
         data: { key: p.name } satisfies UnquotedData,
       });
     }
