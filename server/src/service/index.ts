@@ -40,7 +40,16 @@ import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeSco
 import { scopedWorkspace } from './workspace/scope';
 import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
 import { isResponseFile, verifyText } from './verify';
-import { adapterOperations, judgeAnswer, planProbe, type AdapterOperation, type Exchange, type ProbePlan, type ToolInfo } from './runtime';
+import {
+  adapterOperations,
+  judgeAnswer,
+  judgeSilence,
+  planProbe,
+  type AdapterOperation,
+  type Exchange,
+  type ProbePlan,
+  type ToolInfo,
+} from './runtime';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
 export type { Registry, RegistryCode } from './model/registry';
@@ -81,10 +90,10 @@ export interface RuntimeFinding {
 }
 
 /** An answer placed in a transcript (`probe`'s report, `watch`'s record): where its line starts. */
-export interface PlacedAnswer {
-  readonly at: number;
-  readonly exchange: Exchange;
-}
+export type PlacedAnswer =
+  | { readonly at: number; readonly exchange: Exchange }
+  /** A probe call that got no answer (timeout) or ended the server: `at`…`end` is its request line. */
+  | { readonly at: number; readonly end: number; readonly silence: 'timeout' | 'exited'; readonly tool: string; readonly what: string };
 
 interface TypesRequest {
   readonly lang: 'ts' | 'json-schema';
@@ -365,7 +374,9 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     },
     answerDiagnostics(doc, answers, contract, opts) {
       const problems = answers.flatMap(a =>
-        judgeAnswer(a.exchange, contract).map(p => ({ ...p, start: p.start + a.at, end: p.end + a.at })),
+        'exchange' in a
+          ? judgeAnswer(a.exchange, contract).map(p => ({ ...p, start: p.start + a.at, end: p.end + a.at }))
+          : [judgeSilence(a.silence, a.tool, a.what, a.at, a.end)],
       );
       return toDiagnostics(doc, problems, new Map(), opts ?? {});
     },

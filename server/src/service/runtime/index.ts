@@ -1,5 +1,5 @@
 export { adapterOperations } from './adapterOperations';
-export { envelopeOf, judgeAnswer, looksLikeError, type Exchange } from './judgeAnswer';
+export { envelopeOf, judgeAnswer, judgeSilence, looksLikeError, type Exchange } from './judgeAnswer';
 export {
   EXPECTED_CATEGORIES,
   planProbe,

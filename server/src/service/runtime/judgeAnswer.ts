@@ -164,3 +164,15 @@ function category(ex: Exchange, code: JsonNode & { kind: 'string' }, contract: C
 }
 
 const clip = (s: string) => (s.length > 80 ? s.slice(0, 79) + '…' : s);
+
+/** A probe call with no answer: none within the timeout, or the server exited. Offsets of the request line. */
+export function judgeSilence(kind: 'timeout' | 'exited', tool: string, what: string, start: number, end: number): Problem {
+  return kind === 'timeout'
+    ? { code: Code.RuntimeNoAnswer, start, end, message: `'${tool}' did not answer a call with ${what} within the timeout.` }
+    : {
+        code: Code.RuntimeServerExited,
+        start,
+        end,
+        message: `The server exited after a call to '${tool}' with ${what}; the calls after it were not sent.`,
+      };
+}
