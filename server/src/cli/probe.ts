@@ -20,6 +20,8 @@ import { loadContract, parseRuntimeArgs } from './runtimeArgs';
 /** The report's file: the transcript of this run (written by -o only in the report's format). */
 export const PROBE_TRANSCRIPT = 'probe.responses.jsonl';
 
+const START_TIMEOUT = 10_000;
+
 const callName = (c: PlannedCall) => (c.operation ? `${c.tool} ${c.operation}` : c.tool);
 
 function planText(plan: ProbePlan): string {
@@ -41,7 +43,8 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
   };
   let tools;
   try {
-    tools = await session.start(args.timeout);
+    // Starting (initialize, tools/list) gets at least 10 s: a short --timeout is for the calls.
+    tools = await session.start(Math.max(args.timeout, START_TIMEOUT));
   } catch (e) {
     await session.close();
     return fail(`cannot start '${args.command}' as an MCP server`, e);
