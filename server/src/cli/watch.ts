@@ -20,6 +20,10 @@ import { loadContract, parseRuntimeArgs } from './runtimeArgs';
 import { LineSplitter, WatchTracker } from './watchTracker';
 
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+/** The checker's longest run before the event loop turns again. */
+const SLICE_MS = 0.5;
+/** Bytes waiting for the checker before it gives up (the traffic is never held). */
+const MAX_QUEUED = 256 * 1024 * 1024;
 
 export function runWatch(argv: readonly string[], io: Io): Promise<number> {
   const args = parseRuntimeArgs('watch', argv, ['--record']);
@@ -56,6 +60,42 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       log(`checker failed, checking stopped (the session goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
   };
+  /**
+   * The checker runs after the forwarding, in slices of at most SLICE_MS between turns of the event
+   * loop (setImmediate: after the I/O callbacks), so a chunk that arrives is forwarded before any more
+   * checking; the copies wait in arrival order. Past MAX_QUEUED bytes waiting, checking stops.
+   */
+  const queue: [LineSplitter, Buffer][] = [];
+  let queued = 0,
+    scheduled = false;
+  const later = (to: LineSplitter, c: Buffer) => {
+    if (broken) return;
+    queue.push([to, c]);
+    queued += c.length;
+    if (queued > MAX_QUEUED) {
+      broken = true;
+      queue.length = 0;
+      log(`the checker fell ${MAX_QUEUED >> 20} MiB behind the traffic; checking stopped (the session goes on)`);
+      return;
+    }
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(drain);
+    }
+  };
+  const drain = () => {
+    scheduled = false;
+    const until = performance.now() + SLICE_MS;
+    while (queue.length && performance.now() < until) {
+      const [to, c] = queue.shift()!;
+      queued -= c.length;
+      guard(() => to.push(c));
+    }
+    if (queue.length) {
+      scheduled = true;
+      setImmediate(drain);
+    }
+  };
   const tooLong = (dir: string) => () => log(`a ${dir} message over 64 MiB was passed on unchecked`);
   const fromClient = new LineSplitter(l => guard(() => tracker.client(l)), tooLong('client'));
   const fromServer = new LineSplitter(l => guard(() => tracker.server(l)), tooLong('server'));
@@ -67,8 +107,8 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
     for (const [s, h] of handlers) process.on(s, h);
     process.stdin.pipe(child.stdin);
     child.stdout.pipe(process.stdout, { end: false });
-    process.stdin.on('data', (c: Buffer) => guard(() => fromClient.push(c)));
-    child.stdout.on('data', (c: Buffer) => guard(() => fromServer.push(c)));
+    process.stdin.on('data', (c: Buffer) => later(fromClient, c));
+    child.stdout.on('data', (c: Buffer) => later(fromServer, c));
     child.stdin.on('error', () => {}); // the server closed its input: it is exiting, 'close' follows
     process.stdout.on('error', () => child.kill('SIGTERM')); // the host is gone
     let failed = false;
@@ -82,6 +122,10 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
     });
     child.on('close', (code, signal) => {
       if (failed) return;
+      while (queue.length) {
+        const [to, c] = queue.shift()!;
+        guard(() => to.push(c));
+      }
       process.stdin.unpipe(child.stdin);
       process.stdin.pause();
       process.stdin.unref?.();
