@@ -72,7 +72,7 @@ for (const [slip, want] of Object.entries(SLIPS))
   });
 
 test('a call not answered within --timeout, then a crash: both reported, the calls after the crash not sent', async () => {
-  const r = await run(['probe', '--timeout', '300', '--format', 'json', '--', process.execPath, BAD]);
+  const r = await run(['probe', '--timeout', '1500', '--format', 'json', '--', process.execPath, BAD]);
   assert.equal(r.code, 1, r.err);
   assert.deepEqual(findings(r.out), [
     '2 runtime.unflagged-failure', // quiet, missing id: isError false

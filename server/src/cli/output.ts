@@ -14,7 +14,7 @@ import { formatText } from './format/text';
 import type { Io } from './io';
 import type { FileReport } from './report';
 
-export function render(format: string, reports: readonly FileReport[], io: Io, color = io.color): string {
+export function render(format: string, reports: readonly FileReport[], io: Io, color = io.color, noun?: string): string {
   switch (format) {
     case 'json':
       return formatJson(reports);
@@ -29,7 +29,7 @@ export function render(format: string, reports: readonly FileReport[], io: Io, c
     case 'codeclimate':
       return formatCodeclimate(reports);
     default:
-      return formatText(reports, { color });
+      return formatText(reports, { color, noun });
   }
 }
 

@@ -88,11 +88,11 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
     text: transcript,
     diagnostics: loaded.service.answerDiagnostics(doc, answers, loaded.contract, { rules: args.rules }),
   };
-  const out = render(args.format, [report], io);
+  const out = render(args.format, [report], io, io.color, 'probe transcript');
   if (args.outputFile) writeOutputFile(io, args.outputFile, out);
   else io.stdout(out);
   io.stderr(
-    `mcp-aql-errors probe: ${sent} of ${plan.calls.length} calls sent to ${listed.size} tools (${plan.skipped.length} skipped: --list shows why)${stillUp ? '' : '; the server exited'}\n`,
+    `mcp-aql-errors probe: ${sent} of ${plan.calls.length} call${plan.calls.length === 1 ? '' : 's'} sent to ${listed.size} tool${listed.size === 1 ? '' : 's'} (${plan.skipped.length} skipped: --list shows why)${stillUp ? '' : '; the server exited'}\n`,
   );
   return count([report]).errors > 0 ? 1 : 0;
 }

@@ -154,6 +154,6 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       text: tracker.transcript,
       diagnostics: loaded.service.answerDiagnostics(doc, tracker.answers, loaded.contract, { rules: args.rules }),
     };
-    writeOutputFile(io, args.outputFile, render(args.format, [report], io, false));
+    writeOutputFile(io, args.outputFile, render(args.format, [report], io, false, 'watch transcript'));
   }
 }
