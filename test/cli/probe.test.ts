@@ -5,8 +5,9 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, run } from './helpers';
+import { ROOT, run, tempTree } from './helpers';
 
 const EXAMPLE = ['--contract', 'examples/server', '--', process.execPath, 'examples/server/server.mjs'];
 const BAD = join(ROOT, 'test/fixtures/runtime/badServer.mjs');
@@ -105,12 +106,35 @@ test('a command that is no MCP server, or none at all: exit 2, one line', async 
 test('usage errors: exit 2', async () => {
   for (const [args, message] of [
     [['probe', '--timeout', '0', '--', 'x'], '--timeout takes milliseconds, 1 to 600000'],
-    [['probe', '--record', 'x', '--', 'x'], "probe: unknown option '--record'"],
+    [['probe', '--allow', '--', 'x'], "probe: unknown option '--allow'"],
     [['probe', '--contract', 'README.md', '--', 'x'], "--contract: 'README.md' is not an adapter file"],
     [['probe', '--format', 'pdf', '--', 'x'], "unknown format 'pdf'"],
   ] as const) {
     const r = await run([...args]);
     assert.equal(r.code, 2, args.join(' '));
     assert.ok(r.err.startsWith(`mcp-aql-errors: ${message}`), r.err);
+  }
+});
+
+test('--record writes the transcript, which verify reads as is; the report points into it', async () => {
+  const dir = tempTree({});
+  try {
+    const r = await run(['probe', '--record', 'out/quiet.responses.jsonl', '--format', 'json', '--', process.execPath, BAD, 'quiet'], dir);
+    assert.equal(r.code, 1, r.err);
+    const report = JSON.parse(r.out) as JsonReport[];
+    assert.equal(report[0]!.file, 'out/quiet.responses.jsonl');
+    const text = readFileSync(join(dir, 'out/quiet.responses.jsonl'), 'utf8');
+    const lines = text.split('\n');
+    assert.equal(lines.length, 7, 'three requests, three answers, a final newline');
+    assert.deepEqual(JSON.parse(lines[1]!), {
+      jsonrpc: '2.0',
+      id: JSON.parse(lines[0]!).id,
+      result: { content: [{ type: 'text', text: 'ok' }] },
+    });
+    assert.deepEqual(findings(r.out), ['2 runtime.unflagged-failure', '4 runtime.unflagged-failure', '6 runtime.unflagged-failure']);
+    const v = await run(['verify', join(ROOT, 'examples/server/notes.adapter.yaml'), 'out/quiet.responses.jsonl'], dir);
+    assert.equal(v.code, 0, v.out + v.err);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

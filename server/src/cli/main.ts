@@ -44,7 +44,7 @@ const USAGE = `Usage:
                        -- <server command…>
       a transparent stdio proxy for an MCP server: findings on stderr, one a line; the server's exit code
   mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--timeout ms] [--list] [--format F] [-o file]
-                       [--rule code=level]… -- <server command…>
+                       [--record file.responses.jsonl] [--rule code=level]… -- <server command…>
       calls built to fail, sent to the server's read-only tools; exit 1 on a finding at error level
   mcp-aql-errors registry [--json]
   mcp-aql-errors --help | --version

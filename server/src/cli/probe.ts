@@ -1,6 +1,6 @@
 /**
  * `mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--timeout ms] [--list] [--format F]
- * [-o file] -- <server command…>` (issue 24 item 2): an active conformance run. The server is started
+ * [-o file] [--record file.responses.jsonl] -- <server command…>` (issue 24 item 2): an active conformance run. The server is started
  * with the SDK's client (probeSession.ts), its tools listed, and each call the plan builds to fail
  * (service `planProbe`: read-only tools only unless --allow-writes) is sent and its answer judged.
  * The report is the transcript — each request and its answer, one JSON-RPC message a line, which
@@ -12,7 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PlacedAnswer, PlannedCall, ProbePlan } from '../service';
 import { escapeControls } from './format/escape';
 import type { Io } from './io';
-import { render, writeOutputFile } from './output';
+import { render, writeFileAtomically, writeOutputFile } from './output';
 import { ProbeSession } from './probeSession';
 import { count, type FileReport } from './report';
 import { loadContract, parseRuntimeArgs } from './runtimeArgs';
@@ -31,7 +31,7 @@ function planText(plan: ProbePlan): string {
 }
 
 export async function runProbe(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseRuntimeArgs('probe', argv, ['--allow-writes', '--timeout', '--list']);
+  const args = parseRuntimeArgs('probe', argv, ['--allow-writes', '--timeout', '--list', '--record']);
   const loaded = loadContract(args.contract, io);
   const session = new ProbeSession(args.command, args.commandArgs, io.cwd);
   const fail = (what: string, e: unknown) => {
@@ -79,7 +79,9 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
   }
   const stillUp = !session.closed;
   await session.close();
-  const path = resolve(io.cwd, PROBE_TRANSCRIPT);
+  // --record: the transcript is written (whole), and the report's positions are that file's.
+  const path = resolve(io.cwd, args.record ?? PROBE_TRANSCRIPT);
+  if (args.record !== undefined) writeFileAtomically(io, args.record, transcript);
   const doc = TextDocument.create(pathToFileURL(path).href, 'json', 1, transcript);
   const report: FileReport = {
     path,
