@@ -4,16 +4,12 @@
  * --record <transcript>`) in the extension host's Node, and shows the findings as diagnostics on the
  * adapter's declarations they concern and on the recorded transcript (a `.responses.jsonl` file).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { placeOnAdapter, splitCommand, type ReportFinding } from './probeFindings';
+import { splitCommand } from './probeFindings';
+import { runProbe } from './runProbe';
 
 const LAST = 'mcpAql.probe.lastCommand';
-/** A probe that runs longer than this is stopped (the CLI bounds each call by its --timeout). */
-const BOUND_MS = 10 * 60 * 1000;
 
 const SEVERITY: Record<string, vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -27,29 +23,6 @@ function toDiagnostic(r: vscode.Range, severity: string, code: string, message: 
   d.source = 'mcp-aql probe';
   d.code = code;
   return d;
-}
-
-function runCli(
-  cli: string,
-  args: string[],
-  cwd: string,
-  token: vscode.CancellationToken,
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise(done => {
-    const p = spawn(process.execPath, [cli, ...args], { cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
-    let out = '',
-      err = '';
-    p.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-    p.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-    const bound = setTimeout(() => p.kill(), BOUND_MS);
-    const cancel = token.onCancellationRequested(() => p.kill());
-    p.on('error', e => (err += e.message));
-    p.on('close', code => {
-      clearTimeout(bound);
-      cancel.dispose();
-      done({ code, out, err });
-    });
-  });
 }
 
 export function registerProbe(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): void {
@@ -78,35 +51,27 @@ export function registerProbe(context: vscode.ExtensionContext, output: vscode.L
       const argv = splitCommand(typed);
       if (!Array.isArray(argv)) return;
       await context.workspaceState.update(LAST, typed);
-      const transcript = join(mkdtempSync(join(tmpdir(), 'mcp-aql-probe-')), 'probe.responses.jsonl');
       const cli = vscode.Uri.joinPath(context.extensionUri, 'dist', 'cli.js').fsPath;
-      const args = ['probe', '--contract', adapter.uri.fsPath, '--format', 'json', '--record', transcript, '--', ...argv];
-      output.info(`probe: ${args.join(' ')}`);
+      output.info(`probe: ${typed} (contract ${adapter.uri.fsPath})`);
       const r = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `MCP-AQL: probing ${typed}`, cancellable: true },
-        (_, token) => runCli(cli, args, folder, token),
+        (_, token) => {
+          const ac = new AbortController();
+          token.onCancellationRequested(() => ac.abort());
+          return runProbe({ cli, adapterPath: adapter.uri.fsPath, adapterText: adapter.getText(), argv, cwd: folder, signal: ac.signal });
+        },
       );
-      if (r.err) output.info(r.err.trimEnd());
-      if (r.code !== 0 && r.code !== 1) {
-        void vscode.window.showErrorMessage(`MCP-AQL: the probe did not run: ${r.err.split('\n')[0] || `exit ${r.code}`}`);
+      if (r.stderr) output.info(r.stderr.trimEnd());
+      if (!r.ok) {
+        void vscode.window.showErrorMessage(`MCP-AQL: ${r.error}`);
         return;
       }
-      let findings: ReportFinding[];
-      let text: string;
-      try {
-        findings = (JSON.parse(r.out) as { diagnostics: ReportFinding[] }[]).flatMap(f => f.diagnostics);
-        text = readFileSync(transcript, 'utf8');
-      } catch (e) {
-        void vscode.window.showErrorMessage(`MCP-AQL: cannot read the probe's report: ${(e as Error).message}`);
-        return;
-      }
-      const transcriptUri = vscode.Uri.file(transcript);
+      const { findings, placed } = r;
+      const transcriptUri = vscode.Uri.file(r.transcript);
       collection.clear();
       collection.set(
         adapter.uri,
-        placeOnAdapter(text, findings, adapter.getText()).map(p =>
-          toDiagnostic(new vscode.Range(p.line, p.character, p.endLine, p.endCharacter), p.severity, p.code, p.message),
-        ),
+        placed.map(p => toDiagnostic(new vscode.Range(p.line, p.character, p.endLine, p.endCharacter), p.severity, p.code, p.message)),
       );
       collection.set(
         transcriptUri,
@@ -115,7 +80,7 @@ export function registerProbe(context: vscode.ExtensionContext, output: vscode.L
         ),
       );
       const summary =
-        r.err
+        r.stderr
           .split('\n')
           .find(l => l.startsWith('mcp-aql-errors probe:'))
           ?.slice('mcp-aql-errors '.length) ?? 'probe done';
