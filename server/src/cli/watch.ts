@@ -17,13 +17,10 @@ import type { Io } from './io';
 import { render, writeOutputFile } from './output';
 import type { FileReport } from './report';
 import { loadContract, parseRuntimeArgs } from './runtimeArgs';
-import { LineSplitter, WatchTracker } from './watchTracker';
+import { WatchChecker } from './watchChecker';
+import { WatchTracker } from './watchTracker';
 
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
-/** The checker's longest run before the event loop turns again. */
-const SLICE_MS = 0.5;
-/** Bytes waiting for the checker before it gives up (the traffic is never held). */
-const MAX_QUEUED = 256 * 1024 * 1024;
 
 export function runWatch(argv: readonly string[], io: Io): Promise<number> {
   const args = parseRuntimeArgs('watch', argv, ['--record']);
@@ -32,7 +29,6 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
   const log = (s: string) => io.stderr(`mcp-aql-errors watch: ${escapeControls(s)}\n`);
   let findings = 0,
     errors = 0,
-    broken = false,
     recordBroken = false;
   const tracker = new WatchTracker(loaded, args.rules, {
     finding(tool, id, f) {
@@ -50,55 +46,7 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       }
     },
   });
-  /** The checker's work: a throw is a bug of ours, logged once; the traffic is not touched. */
-  const guard = (f: () => void) => {
-    if (broken) return;
-    try {
-      f();
-    } catch (e) {
-      broken = true;
-      log(`checker failed, checking stopped (the session goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    }
-  };
-  /**
-   * The checker runs after the forwarding, in slices of at most SLICE_MS between turns of the event
-   * loop (setImmediate: after the I/O callbacks), so a chunk that arrives is forwarded before any more
-   * checking; the copies wait in arrival order. Past MAX_QUEUED bytes waiting, checking stops.
-   */
-  const queue: [LineSplitter, Buffer][] = [];
-  let queued = 0,
-    scheduled = false;
-  const later = (to: LineSplitter, c: Buffer) => {
-    if (broken) return;
-    queue.push([to, c]);
-    queued += c.length;
-    if (queued > MAX_QUEUED) {
-      broken = true;
-      queue.length = 0;
-      log(`the checker fell ${MAX_QUEUED >> 20} MiB behind the traffic; checking stopped (the session goes on)`);
-      return;
-    }
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(drain);
-    }
-  };
-  const drain = () => {
-    scheduled = false;
-    const until = performance.now() + SLICE_MS;
-    while (queue.length && performance.now() < until) {
-      const [to, c] = queue.shift()!;
-      queued -= c.length;
-      guard(() => to.push(c));
-    }
-    if (queue.length) {
-      scheduled = true;
-      setImmediate(drain);
-    }
-  };
-  const tooLong = (dir: string) => () => log(`a ${dir} message over 64 MiB was passed on unchecked`);
-  const fromClient = new LineSplitter(l => guard(() => tracker.client(l)), tooLong('client'));
-  const fromServer = new LineSplitter(l => guard(() => tracker.server(l)), tooLong('server'));
+  const checker = new WatchChecker(tracker, log);
 
   return new Promise<number>(done => {
     const child = spawn(args.command, [...args.commandArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -107,8 +55,8 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
     for (const [s, h] of handlers) process.on(s, h);
     process.stdin.pipe(child.stdin);
     child.stdout.pipe(process.stdout, { end: false });
-    process.stdin.on('data', (c: Buffer) => later(fromClient, c));
-    child.stdout.on('data', (c: Buffer) => later(fromServer, c));
+    process.stdin.on('data', (c: Buffer) => checker.client(c));
+    child.stdout.on('data', (c: Buffer) => checker.server(c));
     child.stdin.on('error', () => {}); // the server closed its input: it is exiting, 'close' follows
     process.stdout.on('error', () => child.kill('SIGTERM')); // the host is gone
     let failed = false;
@@ -122,17 +70,18 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
     });
     child.on('close', (code, signal) => {
       if (failed) return;
-      while (queue.length) {
-        const [to, c] = queue.shift()!;
-        guard(() => to.push(c));
-      }
+      checker.flush();
       process.stdin.unpipe(child.stdin);
       process.stdin.pause();
       process.stdin.unref?.();
       log(
         `${tracker.calls} tool call${tracker.calls === 1 ? '' : 's'} checked, ${findings} finding${findings === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'})`,
       );
-      guard(() => writeReport());
+      try {
+        writeReport();
+      } catch (e) {
+        log(`cannot write the report: ${(e as Error).message}`);
+      }
       for (const [s, h] of handlers) process.off(s, h);
       if (signal) {
         process.kill(process.pid, signal); // end as the server ended

@@ -91,8 +91,9 @@ export class WatchTracker {
   /** A line the server sent to the client. */
   server(line: string): void {
     const ms = messages(line);
-    if (ms.length === 1 && !('method' in ms[0]!) && 'id' in ms[0]!) this.respond(line, ms[0]!);
-    else for (const m of ms) if (!('method' in m) && 'id' in m) this.respond(JSON.stringify(m), m); // a batch
+    const batch = line.trimStart().startsWith('[');
+    // A batch's answers are judged one by one, each as its own JSON text (offsets into that text).
+    for (const m of ms) if (!('method' in m) && 'id' in m) this.respond(batch ? JSON.stringify(m) : line, m);
   }
 
   private respond(line: string, m: Record<string, unknown>): void {
