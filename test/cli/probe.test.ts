@@ -138,3 +138,10 @@ test('--record writes the transcript, which verify reads as is; the report point
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a server that lists hundreds of tools: at most 1,000 calls are sent', async () => {
+  const r = await run(['probe', '--format', 'json', '--', process.execPath, BAD, 'many']);
+  assert.equal(r.code, 1);
+  assert.equal(findings(r.out).length, 1000);
+  assert.equal(r.err, 'mcp-aql-errors probe: 1000 of 1201 calls sent to 600 tools (0 skipped: --list shows why)\n');
+});

@@ -210,4 +210,14 @@ test('hostile schemas plan no call and throw nothing', () => {
     { properties: { ['__proto__']: { type: 'string' } }, required: ['__proto__'] },
   ])
     assert.doesNotThrow(() => service.planProbe([tool('t', schema as object, true)], [], false));
+  const proto = service.planProbe(
+    [tool('t', { properties: { b: { type: 'integer' }, ['__proto__']: { type: 'object' } }, required: ['b', '__proto__'] }, true)],
+    [],
+    false,
+  );
+  assert.deepEqual(
+    proto.calls.map(c => JSON.stringify(c.arguments)),
+    ['{"__proto__":{}}', '{"b":"not-a-number","__proto__":{}}', '{}'],
+    'a parameter named __proto__ is an own key of the arguments',
+  );
 });

@@ -124,7 +124,7 @@ const quoteName = (s: string) => `'${s}'`;
 
 /** The failing arguments for one parameter list: at most one case of each kind. */
 function casesFor(props: readonly Prop[]): { args: Record<string, unknown>; c: ProbeCase }[] {
-  const base: Record<string, unknown> = {};
+  const base = Object.create(null) as Record<string, unknown>; // a parameter may be called __proto__
   for (const p of props) if (p.required) base[p.name] = validValue(p);
   const out: { args: Record<string, unknown>; c: ProbeCase }[] = [];
   const req = props.find(p => p.required);
