@@ -208,3 +208,24 @@ test('a --record that cannot be written is logged once; the session goes on', as
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('--rule sets a finding level or turns it off, as in check', async () => {
+  const input = ['quiet_failure', 'good_failure']
+    .map((name, i) => msg({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name, arguments: {} } }))
+    .join('');
+  const r = await watch(
+    ['--rule', 'runtime.unflagged-failure=error', '--rule', 'runtime.text-only-error=off', '--', process.execPath, FAKE, 'tools'],
+    [Buffer.from(input)],
+  );
+  assert.equal(r.code, 0, 'the exit code is the server’s, whatever the findings');
+  assert.deepEqual(
+    r.stderr
+      .split('\n')
+      .filter(l => l.startsWith('mcp-aql-errors watch:'))
+      .map(l => l.replace(/: '.*$/, '')),
+    [
+      'mcp-aql-errors watch: quiet_failure (id 1): error runtime.unflagged-failure',
+      'mcp-aql-errors watch: 2 tool calls checked, 1 finding (1 error)',
+    ],
+  );
+});
