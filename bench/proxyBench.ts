@@ -26,17 +26,32 @@ interface Run {
   readonly received: Buffer;
   readonly serverRead: string;
   readonly findings: number;
+  /** CPU time of the spawned process (watch, or the server directly) from the first answer to the last, ms. */
+  readonly cpuMs: number;
 }
 
-function once(viaWatch: boolean, tmp: string): Promise<Run> {
-  const hashFile = join(tmp, `in-${viaWatch ? 'watch' : 'direct'}`);
+/** User + system CPU time of a process so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in ticks of 1/100 s (CLK_TCK)
+  } catch {
+    return 0;
+  }
+}
+
+function once(viaWatch: boolean, tmp: string, clean = false): Promise<Run> {
+  const hashFile = join(tmp, `in-${viaWatch ? 'watch' : 'direct'}-${clean}`);
   const [cmd, ...args] = viaWatch ? [process.execPath, join(ROOT, 'dist/cli.js'), 'watch', '--', ...SERVER] : SERVER;
-  const p = spawn(cmd!, args, { env: { ...process.env, BENCH_IN_HASH: hashFile } });
+  const p = spawn(cmd!, args, { env: { ...process.env, BENCH_IN_HASH: hashFile, BENCH_CLEAN: clean ? '1' : '0' } });
   const sentAt = new Map<number, bigint>();
   const rtt: number[] = [];
   const got: Buffer[] = [];
   let pending = '';
   let findings = 0;
+  let cpuFirst = 0,
+    cpuLast = 0;
   p.stderr.on('data', (c: Buffer) => (findings += c.toString('utf8').split('runtime.unflagged-failure').length - 1));
   p.stdout.on('data', (c: Buffer) => {
     const now = process.hrtime.bigint();
@@ -47,6 +62,8 @@ function once(viaWatch: boolean, tmp: string): Promise<Run> {
       const id = (JSON.parse(pending.slice(0, nl)) as { id: number }).id;
       pending = pending.slice(nl + 1);
       rtt.push(Number(now - sentAt.get(id)!) / 1e6);
+      if (rtt.length === 1) cpuFirst = cpuOf(p.pid!);
+      if (rtt.length === N) cpuLast = cpuOf(p.pid!);
     }
   });
   return new Promise(done => {
@@ -63,7 +80,9 @@ function once(viaWatch: boolean, tmp: string): Promise<Run> {
       if (i < N) setTimeout(tick, 1);
       else p.stdin.end();
     };
-    p.on('close', () => done({ rtt, received: Buffer.concat(got), serverRead: readFileSync(hashFile, 'utf8'), findings }));
+    p.on('close', () =>
+      done({ rtt, received: Buffer.concat(got), serverRead: readFileSync(hashFile, 'utf8'), findings, cpuMs: cpuLast - cpuFirst }),
+    );
     tick();
   });
 }
@@ -73,8 +92,10 @@ export interface ProxyResults {
   messages: number;
   rate: number;
   direct: { p50: number; p99: number; answered: number };
-  watch: { p50: number; p99: number; answered: number; findings: number };
+  watch: { p50: number; p99: number; answered: number; findings: number; cpuPerMessageUs?: number };
   added: { p50: number; p99: number };
+  /** Answers with no finding (the common case): through watch, and what it adds. */
+  clean?: { watch: { p50: number; p99: number; answered: number; cpuPerMessageUs?: number }; added: { p50: number; p99: number } };
   bytes: { clientReceivedEqual: boolean; received: number; serverReadEqual: boolean; sent: number };
 }
 
@@ -100,12 +121,21 @@ ${r.meta.cpus} cores, load average ${r.meta.loadavg.join(' / ')}.
 | directly | ${ms(r.direct.p50)} | ${ms(r.direct.p99)} | ${r.direct.answered} |
 | through \`watch\` | ${ms(r.watch.p50)} | ${ms(r.watch.p99)} | ${r.watch.answered} |
 | added | ${ms(r.added.p50)} | ${ms(r.added.p99)} | |
-
+${
+  r.clean
+    ? `| through \`watch\`, answers without a finding | ${ms(r.clean.watch.p50)} | ${ms(r.clean.watch.p99)} | ${r.clean.watch.answered} |
+| added (no finding) | ${ms(r.clean.added.p50)} | ${ms(r.clean.added.p99)} | |
+`
+    : ''
+}
 Bytes end to end: the client received ${r.bytes.received.toLocaleString('en')} bytes through \`watch\`, ${r.bytes.clientReceivedEqual ? 'identical to' : '**different from**'} what it received directly;
 the server read ${r.bytes.sent.toLocaleString('en')} bytes, ${r.bytes.serverReadEqual ? 'identical (SHA-256) to' : '**different from**'} what the client sent, both ways.
-The target is p99 added < 1 ms at 1,000 messages/s; \`watch\` is a third process, so on a machine whose load average
-exceeds its cores the p99 measures the scheduler (the checker runs after the forwarding, in slices of 0.5 ms,
-and never holds a message: see ARCHITECTURE.md, "Run time").
+\`watch\`'s own CPU time per message (request and answer forwarded and checked, from /proc, 10 ms ticks):
+${r.watch.cpuPerMessageUs ?? '–'} µs with a finding each, ${r.clean?.watch.cpuPerMessageUs ?? '–'} µs without: at 1,000 messages/s it needs
+${r.watch.cpuPerMessageUs === undefined ? '–' : `${Math.round(r.watch.cpuPerMessageUs / 10)} %`} of one core. The target is p99 added < 1 ms at 1,000 messages/s; \`watch\` is a third
+process, so on a machine whose load average exceeds its cores it gets a share of a core smaller than what it needs, falls
+behind, and the percentiles measure the scheduler (the checker runs after the forwarding, in slices of 0.5 ms, and never
+holds a message: see ARCHITECTURE.md, "Run time"); run it on a quiet machine for the latency figure.
 `;
 }
 
@@ -135,18 +165,38 @@ async function main(): Promise<void> {
     await once(false, tmp); // warm-up (disk cache, JIT of the client side)
     const direct = await once(false, tmp);
     const watch = await once(true, tmp);
+    const cleanDirect = await once(false, tmp, true);
+    const cleanWatch = await once(true, tmp, true);
     const r = (x: number) => Math.round(x * 1000) / 1000;
     const results: ProxyResults = {
       meta: { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg().map(r) },
       messages: N,
       rate: RATE,
       direct: { p50: r(pct(direct.rtt, 0.5)), p99: r(pct(direct.rtt, 0.99)), answered: direct.rtt.length },
-      watch: { p50: r(pct(watch.rtt, 0.5)), p99: r(pct(watch.rtt, 0.99)), answered: watch.rtt.length, findings: watch.findings },
+      watch: {
+        p50: r(pct(watch.rtt, 0.5)),
+        p99: r(pct(watch.rtt, 0.99)),
+        answered: watch.rtt.length,
+        findings: watch.findings,
+        cpuPerMessageUs: Math.round((watch.cpuMs * 1000) / N),
+      },
       added: { p50: r(pct(watch.rtt, 0.5) - pct(direct.rtt, 0.5)), p99: r(pct(watch.rtt, 0.99) - pct(direct.rtt, 0.99)) },
+      clean: {
+        watch: {
+          p50: r(pct(cleanWatch.rtt, 0.5)),
+          p99: r(pct(cleanWatch.rtt, 0.99)),
+          answered: cleanWatch.rtt.length,
+          cpuPerMessageUs: Math.round((cleanWatch.cpuMs * 1000) / N),
+        },
+        added: {
+          p50: r(pct(cleanWatch.rtt, 0.5) - pct(cleanDirect.rtt, 0.5)),
+          p99: r(pct(cleanWatch.rtt, 0.99) - pct(cleanDirect.rtt, 0.99)),
+        },
+      },
       bytes: {
-        clientReceivedEqual: watch.received.equals(direct.received),
+        clientReceivedEqual: watch.received.equals(direct.received) && cleanWatch.received.equals(cleanDirect.received),
         received: watch.received.length,
-        serverReadEqual: watch.serverRead === sentHash && direct.serverRead === sentHash,
+        serverReadEqual: [watch, direct, cleanWatch, cleanDirect].every(x => x.serverRead === sentHash),
         sent: Buffer.byteLength(sent),
       },
     };
