@@ -88,3 +88,24 @@ test('hostile messages: odd ids, null params, a non-list of tools, deep nesting,
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
   assert.equal(responses.length, 6);
 });
+
+test('a copy that waited more than a second (a starved process) stops the checker: forwarding keeps the CPU', async () => {
+  const logs: string[] = [];
+  const seen: string[] = [];
+  let clock = 0;
+  const c = new WatchChecker(
+    { client: l => seen.push(l), server: () => {} },
+    s => logs.push(s),
+    undefined,
+    () => clock,
+  );
+  c.client(Buffer.from('a\n'));
+  clock = 500;
+  c.client(Buffer.from('b\n'));
+  clock = 1600; // a waited 1.6 s
+  c.flush();
+  c.client(Buffer.from('c\n'));
+  c.flush();
+  assert.deepEqual(seen, []);
+  assert.deepEqual(logs, ['the checker fell 1 s behind the traffic; checking stopped (the session goes on)']);
+});

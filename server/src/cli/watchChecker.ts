@@ -3,7 +3,8 @@
  * and fed to the tracker after the forwarding, in slices of at most SLICE_MS between turns of the event
  * loop (setImmediate: after the I/O callbacks), so a chunk that arrives is forwarded before any more
  * checking. A throw is a bug of ours: logged once, checking stops, the session goes on. Past MAX_QUEUED
- * bytes waiting, checking stops too (the traffic is never held for it).
+ * bytes waiting, or a copy that waited MAX_LAG_MS (a process starved of CPU, whose forwarding must not
+ * share what it gets with the checker), checking stops too: the traffic is never held for it.
  */
 import { LineSplitter } from './watchTracker';
 
@@ -11,6 +12,8 @@ import { LineSplitter } from './watchTracker';
 const SLICE_MS = 0.5;
 /** Bytes waiting for the checker before it gives up. */
 export const MAX_QUEUED = 256 * 1024 * 1024;
+/** How long a copy may wait for the checker before it gives up (a starved process forwards first). */
+export const MAX_LAG_MS = 1000;
 
 export interface LineSink {
   client(line: string): void;
@@ -18,7 +21,7 @@ export interface LineSink {
 }
 
 export class WatchChecker {
-  private readonly queue: [LineSplitter, Buffer][] = [];
+  private readonly queue: [LineSplitter, Buffer, number][] = [];
   private queued = 0;
   private scheduled = false;
   broken = false;
@@ -29,6 +32,7 @@ export class WatchChecker {
     sink: LineSink,
     private readonly log: (s: string) => void,
     private readonly maxQueued = MAX_QUEUED,
+    private readonly now: () => number = () => performance.now(),
   ) {
     const tooLong = (dir: string) => () => log(`a ${dir} message over 64 MiB was passed on unchecked`);
     this.fromClient = new LineSplitter(l => this.guard(() => sink.client(l)), tooLong('client'));
@@ -63,30 +67,32 @@ export class WatchChecker {
 
   private later(to: LineSplitter, c: Buffer): void {
     if (this.broken) return;
-    this.queue.push([to, c]);
+    this.queue.push([to, c, this.now()]);
     this.queued += c.length;
-    if (this.queued > this.maxQueued) {
-      this.broken = true;
-      this.queue.length = 0;
-      this.log(`the checker fell ${Math.round(this.maxQueued / 1048576)} MiB behind the traffic; checking stopped (the session goes on)`);
-      return;
-    }
+    if (this.queued > this.maxQueued) return this.giveUp(`${Math.round(this.maxQueued / 1048576)} MiB`);
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(this.drain);
     }
   }
 
+  private giveUp(behind: string): void {
+    this.broken = true;
+    this.queue.length = 0;
+    this.log(`the checker fell ${behind} behind the traffic; checking stopped (the session goes on)`);
+  }
+
   private next(): void {
-    const [to, c] = this.queue.shift()!;
+    const [to, c, at] = this.queue.shift()!;
+    if (this.now() - at > MAX_LAG_MS) return this.giveUp(`${MAX_LAG_MS / 1000} s`);
     this.queued -= c.length;
     this.guard(() => to.push(c));
   }
 
   private readonly drain = (): void => {
     this.scheduled = false;
-    const until = performance.now() + SLICE_MS;
-    while (this.queue.length && performance.now() < until) this.next();
+    const until = this.now() + SLICE_MS;
+    while (this.queue.length && this.now() < until) this.next();
     if (this.queue.length) {
       this.scheduled = true;
       setImmediate(this.drain);
