@@ -23,7 +23,7 @@ interface Ended {
 function watch(
   args: string[],
   chunks: Buffer[],
-  o: { env?: NodeJS.ProcessEnv; cwd?: string; signalWhenStarted?: NodeJS.Signals } = {},
+  o: { env?: NodeJS.ProcessEnv; cwd?: string; signalWhenStarted?: NodeJS.Signals; keepStdinOpen?: boolean } = {},
 ): Promise<Ended> {
   return new Promise(done => {
     const p = spawn(process.execPath, [CLI, 'watch', ...args], { cwd: o.cwd ?? ROOT, env: { ...process.env, ...o.env } });
@@ -50,7 +50,7 @@ function watch(
         p.stdin.write(chunks[i++]!, () => setTimeout(next, 2));
         return;
       }
-      if (!o.signalWhenStarted) p.stdin.end();
+      if (!o.signalWhenStarted && !o.keepStdinOpen) p.stdin.end();
     };
     next();
   });
@@ -101,8 +101,8 @@ test('SIGTERM to watch reaches the server, and watch ends by that signal', async
   }
 });
 
-test('a server that cannot start: exit 2, one line', async () => {
-  const r = await watch(['--', join(ROOT, 'no-such-server-binary')], []);
+test('a server that cannot start: exit 2, one line, even while the host keeps stdin open', async () => {
+  const r = await watch(['--', join(ROOT, 'no-such-server-binary')], [], { keepStdinOpen: true });
   assert.equal(r.code, 2);
   assert.match(r.stderr, /^mcp-aql-errors watch: cannot start '.*no-such-server-binary': spawn .* ENOENT\n$/);
 });

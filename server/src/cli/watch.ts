@@ -3,7 +3,7 @@
  * -- <server command…>` (issue 24): a transparent stdio proxy. The host starts us instead of the
  * server; every byte goes through unchanged, in order, in both directions (streams piped, with their
  * back-pressure); the server's stderr is its own (inherited). The checker reads copies of the bytes
- * (watchTracker.ts) after they were forwarded, writes one line per finding to stderr, appends every
+ * (watchChecker.ts, watchTracker.ts) after they were forwarded, writes one line per finding to stderr, appends every
  * response to --record, and a summary on exit; a throw in it is logged once and checking stops, the
  * session goes on. The server's exit code is ours; a signal that ended it ends us the same way.
  */
@@ -64,7 +64,7 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       failed = true;
       for (const [s, h] of handlers) process.off(s, h);
       process.stdin.unpipe(child.stdin);
-      process.stdin.pause();
+      process.stdin.destroy(); // the host may keep its end open: nothing more is read
       io.stderr(`mcp-aql-errors watch: cannot start '${escapeControls(args.command)}': ${e.message}\n`);
       done(2);
     });
@@ -72,8 +72,7 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       if (failed) return;
       checker.flush();
       process.stdin.unpipe(child.stdin);
-      process.stdin.pause();
-      process.stdin.unref?.();
+      process.stdin.destroy(); // the host may keep its end open: nothing more is read
       log(
         `${tracker.calls} tool call${tracker.calls === 1 ? '' : 's'} checked, ${findings} finding${findings === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'})`,
       );
