@@ -30,22 +30,27 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
   let findings = 0,
     errors = 0,
     recordBroken = false;
-  const tracker = new WatchTracker(loaded, args.rules, {
-    finding(tool, id, f) {
-      findings++;
-      if (f.level === 'error') errors++;
-      log(`${tool} (id ${id}): ${f.level} ${f.code}: ${f.message}`);
+  const tracker = new WatchTracker(
+    loaded,
+    args.rules,
+    {
+      finding(tool, id, f) {
+        findings++;
+        if (f.level === 'error') errors++;
+        log(`${tool} (id ${id}): ${f.level} ${f.code}: ${f.message}`);
+      },
+      response(line) {
+        if (!recordPath || recordBroken) return;
+        try {
+          appendFileSync(recordPath, line + '\n');
+        } catch (e) {
+          recordBroken = true;
+          log(`cannot write --record '${args.record}': ${(e as Error).message}; recording stopped`);
+        }
+      },
     },
-    response(line) {
-      if (!recordPath || recordBroken) return;
-      try {
-        appendFileSync(recordPath, line + '\n');
-      } catch (e) {
-        recordBroken = true;
-        log(`cannot write --record '${args.record}': ${(e as Error).message}; recording stopped`);
-      }
-    },
-  });
+    args.outputFile !== undefined,
+  );
   const checker = new WatchChecker(tracker, log);
 
   return new Promise<number>(done => {
@@ -74,7 +79,7 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       process.stdin.unpipe(child.stdin);
       process.stdin.destroy(); // the host may keep its end open: nothing more is read
       log(
-        `${tracker.calls} tool call${tracker.calls === 1 ? '' : 's'} checked, ${findings} finding${findings === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'})`,
+        `${tracker.calls} tool call${tracker.calls === 1 ? '' : 's'} checked, ${findings} finding${findings === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'})${checker.unchecked ? `; ${checker.unchecked} bytes passed on unchecked` : ''}`,
       );
       try {
         writeReport();

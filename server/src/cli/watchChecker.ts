@@ -3,8 +3,9 @@
  * and fed to the tracker after the forwarding, in slices of at most SLICE_MS between turns of the event
  * loop (setImmediate: after the I/O callbacks), so a chunk that arrives is forwarded before any more
  * checking. A throw is a bug of ours: logged once, checking stops, the session goes on. Past MAX_QUEUED
- * bytes waiting, or a copy that waited MAX_LAG_MS (a process starved of CPU, whose forwarding must not
- * share what it gets with the checker), checking stops too: the traffic is never held for it.
+ * bytes waiting, checking stops too. Copies that waited MAX_LAG_MS (a burst, or a process starved of CPU
+ * whose forwarding must not share what it gets with the checker) are dropped unchecked, with a line
+ * saying how many bytes, and checking goes on from the next whole line: the traffic is never held.
  */
 import { LineSplitter } from './watchTracker';
 
@@ -12,8 +13,10 @@ import { LineSplitter } from './watchTracker';
 const SLICE_MS = 0.5;
 /** Bytes waiting for the checker before it gives up. */
 export const MAX_QUEUED = 256 * 1024 * 1024;
-/** How long a copy may wait for the checker before it gives up (a starved process forwards first). */
+/** How long a copy may wait for the checker before it is dropped unchecked (a starved process forwards first). */
 export const MAX_LAG_MS = 1000;
+/** At most one "passed on unchecked" line this often. */
+const SHED_LOG_MS = 10_000;
 
 export interface LineSink {
   client(line: string): void;
@@ -24,7 +27,11 @@ export class WatchChecker {
   private readonly queue: [LineSplitter, Buffer, number][] = [];
   private queued = 0;
   private scheduled = false;
+  private shedBytes = 0;
+  private lastShedLog = -Infinity;
   broken = false;
+  /** Bytes dropped unchecked, in all. */
+  unchecked = 0;
   private readonly fromClient: LineSplitter;
   private readonly fromServer: LineSplitter;
 
@@ -82,9 +89,26 @@ export class WatchChecker {
     this.log(`the checker fell ${behind} behind the traffic; checking stopped (the session goes on)`);
   }
 
+  /** Copies that waited too long are dropped, not checked: the lines they cut are skipped, checking goes on. */
+  private shed(): void {
+    let bytes = 0;
+    for (const [, c] of this.queue) bytes += c.length;
+    this.queue.length = 0;
+    this.queued = 0;
+    this.fromClient.resync();
+    this.fromServer.resync();
+    this.shedBytes += bytes;
+    this.unchecked += bytes;
+    if (this.shedBytes > 0 && this.now() - this.lastShedLog >= SHED_LOG_MS) {
+      this.log(`the checker fell ${MAX_LAG_MS / 1000} s behind the traffic; ${this.shedBytes} bytes passed on unchecked`);
+      this.shedBytes = 0;
+      this.lastShedLog = this.now();
+    }
+  }
+
   private next(): void {
-    const [to, c, at] = this.queue.shift()!;
-    if (this.now() - at > MAX_LAG_MS) return this.giveUp(`${MAX_LAG_MS / 1000} s`);
+    if (this.now() - this.queue[0]![2] > MAX_LAG_MS) return this.shed();
+    const [to, c] = this.queue.shift()!;
     this.queued -= c.length;
     this.guard(() => to.push(c));
   }

@@ -23,6 +23,13 @@ export class LineSplitter {
     private readonly onTooLong: () => void,
   ) {}
 
+  /** Forget the partial line: what follows up to the next line feed is skipped (copies were dropped). */
+  resync(): void {
+    this.buf = '';
+    this.skipping = true;
+    this.decoder.end();
+  }
+
   push(chunk: Buffer): void {
     let s = this.decoder.write(chunk);
     for (;;) {
@@ -70,10 +77,9 @@ export class WatchTracker {
     private readonly c: LoadedContract,
     private readonly rules: Record<string, RuleLevel>,
     private readonly events: WatchEvents,
-    transcript = '',
-  ) {
-    this.transcript = transcript;
-  }
+    /** Keep the answers for a report (-o); up to 64 MiB of them. */
+    private readonly keep = false,
+  ) {}
 
   /** A line the client sent to the server. */
   client(line: string): void {
@@ -109,7 +115,7 @@ export class WatchTracker {
     this.pending.delete(id);
     this.calls++;
     const exchange = { response: line, tool: p.tool, listed: this.tools?.has(p.tool), claimsMcpAql: this.c.claimsMcpAql };
-    if (this.transcript.length + line.length < MAX_LINE) {
+    if (this.keep && this.transcript.length + line.length < MAX_LINE) {
       this.answers.push({ at: this.transcript.length, exchange });
       this.transcript += line + '\n';
     }

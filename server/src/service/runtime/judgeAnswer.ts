@@ -49,7 +49,7 @@ export function envelopeOf(result: Obj): Obj | undefined {
   if (content?.value.kind === 'array')
     for (const item of content.value.items) {
       const text = member(item, 'text');
-      if (text?.value.kind !== 'string') continue;
+      if (text?.value.kind !== 'string' || !/^\s*\{/.test(text.value.value)) continue; // only an object can be an envelope
       const s = text.value;
       const inner = parseJson(s.value, i => s.at(i));
       if (inner.ok && inner.node.kind === 'object' && member(inner.node, 'success')) return inner.node;
