@@ -1,6 +1,6 @@
 /**
  * The latency `watch` adds (issue 24): N tools/call requests at R messages/s to a server that answers
- * each at once (bench/proxyAnswerServer.cjs), once directly and once through `node dist/cli.js watch`.
+ * each at once (bench/proxyAnswerServer.js), once directly and once through `node dist/cli.js watch`.
  * Each answer reads "Error: …" with isError false, so watch judges every message and writes a finding
  * line for each (its worst case). Round trips are timed per message; the added latency is the
  * difference of the two distributions' percentiles. Bytes are compared end to end: what the client got
@@ -19,7 +19,7 @@ const ROOT = join(__dirname, '..');
 const arg = (name: string, dflt: number) => Number(process.argv.find(a => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
 const N = arg('messages', 5000);
 const RATE = arg('rate', 1000);
-const SERVER = [process.execPath, join(ROOT, 'bench/proxyAnswerServer.cjs')];
+const SERVER = [process.execPath, join(ROOT, 'bench/proxyAnswerServer.js')];
 
 interface Run {
   readonly rtt: number[];
