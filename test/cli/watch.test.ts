@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, tempTree } from './helpers';
+import { ROOT, run, tempTree } from './helpers';
 
 const CLI = join(ROOT, 'dist/cli.js');
 const FAKE = join(ROOT, 'test/fixtures/runtime/fakeServer.js');
@@ -187,6 +187,14 @@ test('findings: one line each on stderr; --record holds every response; -o write
       ],
     );
     assert.ok(!existsSync(join(dir, 'watch.responses.jsonl')), 'the report names the transcript; it writes no such file');
+    // The record is read by verify as it is: the same envelope finding, on the record's line 5.
+    const v = await run(['verify', 'shop.adapter.yaml', 'session.responses.jsonl', '--format', 'json'], dir);
+    assert.deepEqual(
+      (JSON.parse(v.out) as { diagnostics: { code: string; line: number }[] }[]).flatMap(f =>
+        f.diagnostics.map(d => `${d.line} ${d.code}`),
+      ),
+      ['3 verify.unknown-shape', '5 verify.is-error'],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
