@@ -10,6 +10,7 @@ import { deps, VERSION } from './deps';
 import { UsageError } from './files';
 import { escapeControls } from './format/escape';
 import { processIo, type Io } from './io';
+import { runContractDiff } from './contractDiff';
 import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
 import { runTypes } from './types';
@@ -38,6 +39,11 @@ const USAGE = `Usage:
                          [--status N --body JSON] [--format text|json] [--follow-symlinks]
   mcp-aql-errors verify <adapters…> <responses…> [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]…
   mcp-aql-errors types <adapter…> [--lang ts|json-schema] [-o file] [--include-registry]
+  mcp-aql-errors diff <old> <new> | diff --base <revision> [paths…]
+                         [--format text|json|markdown|sarif|github] [--fail-on breaking|dangerous|none]
+                         [-o file] [-c config | --no-config] [--follow-symlinks]
+      every change to the error contract, classified breaking, dangerous or safe (docs/contract-diff.md);
+      exit 1 when a change reaches --fail-on (default breaking)
   mcp-aql-errors registry [--json]
   mcp-aql-errors --help | --version
 
@@ -61,6 +67,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (cmd === 'preview') return await runPreview(rest, io);
     if (cmd === 'verify') return runVerify(rest, io);
     if (cmd === 'types') return runTypes(rest, io);
+    if (cmd === 'diff') return runContractDiff(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
     if (e instanceof UsageError) {

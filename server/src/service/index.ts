@@ -40,6 +40,7 @@ import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeSco
 import { scopedWorkspace } from './workspace/scope';
 import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
 import { isResponseFile, verifyText } from './verify';
+import { buildSnapshot, compareSnapshots, type ContractChange, type SnapshotInput } from './evolution';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
 export type { Registry, RegistryCode } from './model/registry';
@@ -57,6 +58,16 @@ export { CONFIG_FILE_NAMES, isConfigFileName, parseProjectConfig, type ParsedCon
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';
+export { mirrorsOf, RULE_IDS as CHANGE_RULES, RULES as CHANGE_RULE_INFO, SEVERITIES, severityOf } from './evolution';
+export type { ContractChange, Place, RuleId as ChangeRule, RuleInfo as ChangeRuleInfo, Severity } from './evolution';
+
+/** One file of one version of a contract, for `diffContracts`. */
+export interface DiffInput {
+  readonly doc: TextDocument;
+  /** Names the file across versions when its adapter has no `name` (its path; a renamed file: the same key on both sides). */
+  readonly fileKey: string;
+  readonly opts?: ServiceOptions;
+}
 
 interface TypesRequest {
   readonly lang: 'ts' | 'json-schema';
@@ -139,6 +150,11 @@ export interface AdapterService {
   isResponseFile(uri: string, opts?: ServiceOptions): boolean;
   /** Recorded responses (JSON, JSON Lines, tool results, JSON-RPC) checked against a contract. */
   verifyResponses(doc: TextDocument, contract: Contract, opts?: ServiceOptions): Diagnostic[];
+  /**
+   * Every change from one version of a contract to another, classified breaking / dangerous / safe
+   * (evolution/rules.ts). Codes are compared across all files of a version; non-adapters are ignored.
+   */
+  diffContracts(before: readonly DiffInput[], after: readonly DiffInput[]): ContractChange[];
   /** The contract's error envelopes as TypeScript or JSON Schema text. */
   types(contract: Contract, req: TypesRequest): string;
   readonly registry: Registry;
@@ -302,6 +318,20 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
         return model ? [{ doc, model }] : [];
       });
       return buildContract(inputs, registry);
+    },
+    diffContracts(before, after) {
+      const snapshot = (inputs: readonly DiffInput[]) => {
+        const models: SnapshotInput[] = [];
+        for (const { doc, fileKey, opts } of inputs) {
+          if (opts?.ignored || !classify(doc.uri, doc.getText().slice(0, 65536), opts?.files)) continue;
+          const kept = cache.has(doc.uri);
+          const model = modelOf(doc, opts);
+          if (!kept) cache.delete(doc.uri); // a version read for the comparison only
+          if (model) models.push({ doc, model, fileKey });
+        }
+        return buildSnapshot(buildContract(models, registry), models);
+      };
+      return compareSnapshots(snapshot(before), snapshot(after));
     },
     isResponseFile: (uri, opts) => isResponseFile(uri, opts?.responseFiles),
     verifyResponses(doc, contract, opts) {
