@@ -16,11 +16,13 @@ const doc = (text: string, name = 'a.adapter.yaml', side = 'new') => ({
   fileKey: name,
 });
 
+const service = newService();
+
 /** before/after are error_codes + error_mapping bodies of one file. */
 export function diff(before: string | Record<string, string>, after: string | Record<string, string>): ContractChange[] {
   const files = (x: string | Record<string, string>, side: string) =>
     Object.entries(typeof x === 'string' ? { 'a.adapter.yaml': x } : x).map(([n, t]) => doc(t, n, side));
-  return newService().diffContracts(files(before, 'old'), files(after, 'new'));
+  return service.diffContracts(files(before, 'old'), files(after, 'new'));
 }
 
 const code = (body: string) => `error_codes:\n  NOT_FOUND_ORDER:\n    category: NOT_FOUND\n${body}`;
