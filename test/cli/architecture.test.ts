@@ -110,6 +110,7 @@ const SERVICE_STAGES: Record<string, readonly string[]> = {
   config: ['codes', 'model', 'util'],
   contract: ['model', 'workspace', 'util'],
   verify: ['codes', 'checks', 'contract', 'envelopes', 'model', 'parse', 'util'],
+  evolution: ['contract', 'model', 'util'],
 };
 
 test('inside the service, each stage imports only the stages below it', () => {

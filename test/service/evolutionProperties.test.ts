@@ -41,12 +41,17 @@ const arbCode = (name: string) =>
   fc.record({
     name: fc.constant(name),
     category: fc.constantFrom(...CATEGORIES),
-    details: fc.dictionary(fc.constantFrom(...KEYS), fc.record({ type: fc.constantFrom(...TYPES), required: fc.boolean() }), { maxKeys: 3 }),
+    details: fc.dictionary(fc.constantFrom(...KEYS), fc.record({ type: fc.constantFrom(...TYPES), required: fc.boolean() }), {
+      maxKeys: 3,
+    }),
     placeholders: fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 3 }),
     statuses: fc.uniqueArray(fc.constantFrom(...STATUSES), { maxLength: 2 }),
   });
 const arbEntries = fc
-  .tuple(fc.uniqueArray(fc.constantFrom('c1', 'c2'), { maxLength: 2 }), fc.array(fc.constantFrom(...TARGETS), { minLength: 3, maxLength: 3 }))
+  .tuple(
+    fc.uniqueArray(fc.constantFrom('c1', 'c2'), { maxLength: 2 }),
+    fc.array(fc.constantFrom(...TARGETS), { minLength: 3, maxLength: 3 }),
+  )
   .map(([conds, codes]): Entry[] => [...conds.map((condition, i) => ({ code: codes[i]!, condition })), { code: codes[2]! }]);
 const arbContract: fc.Arbitrary<Contract> = fc
   .tuple(fc.subarray(NAMES), fc.dictionary(fc.constantFrom(...STATUSES.map(String)), arbEntries, { maxKeys: 3 }))
@@ -56,7 +61,11 @@ function render(c: Contract, reversed = false): string {
   const order = <T>(xs: T[]) => (reversed ? [...xs].reverse() : xs);
   const out = ['name: gen', 'type: adapter', c.codes.length ? 'error_codes:' : 'error_codes: {}'];
   for (const code of order(c.codes)) {
-    out.push(`  ${code.name}:`, `    category: ${code.category}`, `    message_template: "Failed${code.placeholders.map(p => ` {${p}}`).join('')}"`);
+    out.push(
+      `  ${code.name}:`,
+      `    category: ${code.category}`,
+      `    message_template: "Failed${code.placeholders.map(p => ` {${p}}`).join('')}"`,
+    );
     if (code.statuses.length) out.push(`    maps_from_http: [${code.statuses.join(', ')}]`);
     const keys = order(Object.entries(code.details));
     if (keys.length) out.push('    details:', ...keys.map(([k, d]) => `      ${k}: { type: ${d.type}, required: ${d.required} }`));
@@ -112,12 +121,14 @@ test('diff(a, b) and diff(b, a) mirror each other, change for change', () => {
 type Mutation = (c: Contract, pick: number) => { next: Contract; rule: ChangeRule } | undefined;
 const clone = (c: Contract): Contract => JSON.parse(JSON.stringify(c)) as Contract;
 const at = <T>(xs: readonly T[], pick: number): T | undefined => (xs.length ? xs[pick % xs.length] : undefined);
-const onCode = (f: (code: Code, pick: number) => ChangeRule | undefined): Mutation => (c, pick) => {
-  const next = clone(c);
-  const code = at(next.codes, pick);
-  const rule = code && f(code, Math.floor(pick / 7));
-  return rule && { next, rule };
-};
+const onCode =
+  (f: (code: Code, pick: number) => ChangeRule | undefined): Mutation =>
+  (c, pick) => {
+    const next = clone(c);
+    const code = at(next.codes, pick);
+    const rule = code && f(code, Math.floor(pick / 7));
+    return rule && { next, rule };
+  };
 const onKey = (f: (d: Det, code: Code, key: string) => ChangeRule | undefined) =>
   onCode((code, pick) => {
     const key = at(Object.keys(code.details), pick);
@@ -131,7 +142,12 @@ const MUTATIONS: Record<string, Mutation> = {
   },
   'code.added': c => {
     const name = NAMES.find(n => !c.codes.some(x => x.name === n));
-    return name === undefined ? undefined : { next: { ...clone(c), codes: [...clone(c).codes, { name, category: 'NOT_FOUND', details: {}, placeholders: [], statuses: [] }] }, rule: 'code.added' };
+    return name === undefined
+      ? undefined
+      : {
+          next: { ...clone(c), codes: [...clone(c).codes, { name, category: 'NOT_FOUND', details: {}, placeholders: [], statuses: [] }] },
+          rule: 'code.added',
+        };
   },
   'code.category-changed': onCode(code => ((code.category = CATEGORIES.find(x => x !== code.category)!), 'code.category-changed')),
   'code.status-added': onCode(code => {
@@ -153,7 +169,9 @@ const MUTATIONS: Record<string, Mutation> = {
   'details.type-widened': onKey(d => (d.type === 'integer' ? ((d.type = 'number'), 'details.type-widened') : undefined)),
   'details.type-narrowed': onKey(d => (d.type === 'number' ? ((d.type = 'integer'), 'details.type-narrowed') : undefined)),
   'template.placeholder-added': onCode(code => (code.placeholders.push('zz'), 'template.placeholder-added')),
-  'template.placeholder-removed': onCode(code => (code.placeholders.length ? (code.placeholders.shift(), 'template.placeholder-removed') : undefined)),
+  'template.placeholder-removed': onCode(code =>
+    code.placeholders.length ? (code.placeholders.shift(), 'template.placeholder-removed') : undefined,
+  ),
   'mapping.status-removed': (c, pick) => {
     const s = at(Object.keys(c.mapping), pick);
     if (s === undefined) return undefined;

@@ -43,7 +43,8 @@ function parse(argv: readonly string[]): DiffArgs {
         break;
       case '--format': {
         const f = val();
-        if (!(DIFF_FORMATS as readonly string[]).includes(f)) throw new UsageError(`diff: unknown format '${f}' (${DIFF_FORMATS.join(', ')})`);
+        if (!(DIFF_FORMATS as readonly string[]).includes(f))
+          throw new UsageError(`diff: unknown format '${f}' (${DIFF_FORMATS.join(', ')})`);
         a.format = f as DiffArgs['format'];
         break;
       }
@@ -72,7 +73,8 @@ function parse(argv: readonly string[]): DiffArgs {
     }
   });
   if (a.config !== undefined && a.noConfig) throw new UsageError('--config and --no-config exclude each other');
-  if (a.base === undefined && a.paths.length !== 2) throw new UsageError('diff needs two files, two folders, or --base <revision> [paths…]');
+  if (a.base === undefined && a.paths.length !== 2)
+    throw new UsageError('diff needs two files, two folders, or --base <revision> [paths…]');
   return a;
 }
 

@@ -53,7 +53,13 @@ export function readPath(arg: string, io: Io, configs: ConfigLookup, followSymli
 }
 
 /** The files under `paths` at `rev` (old) and in the working tree (new), renames followed. */
-export function readRevision(rev: string, paths: readonly string[], io: Io, configs: ConfigLookup, followSymlinks: boolean | undefined): { before: Side; after: Side } {
+export function readRevision(
+  rev: string,
+  paths: readonly string[],
+  io: Io,
+  configs: ConfigLookup,
+  followSymlinks: boolean | undefined,
+): { before: Side; after: Side } {
   const commit = resolveRevision(rev, io.cwd);
   const top = repositoryTop(io.cwd);
   const wanted = paths.length ? paths : ['.'];
@@ -80,7 +86,11 @@ export function readRevision(rev: string, paths: readonly string[], io: Io, conf
     const opts = configs.optionsFor(f.path);
     if (opts.ignored) continue;
     const uri = pathToFileURL(f.path).href;
-    after.inputs.push({ doc: TextDocument.create(uri, 'yaml', 1, readText(f.path, io.cwd)), fileKey: slash(relative(realpathSync(top), realpathSync(f.path))), opts });
+    after.inputs.push({
+      doc: TextDocument.create(uri, 'yaml', 1, readText(f.path, io.cwd)),
+      fileKey: slash(relative(realpathSync(top), realpathSync(f.path))),
+      opts,
+    });
     after.labels.set(uri, slash(relative(io.cwd, f.path)));
   }
   return { before, after };

@@ -7,7 +7,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { InputError } from './args';
-import { UsageError } from './files';
 import { escapeControls } from './format/escape';
 
 /** Listings and diffs: 64 MiB; one file: 8 MiB (over `maxFileSize`, which stops the check anyway). */
@@ -39,8 +38,10 @@ function git(args: readonly string[], cwd: string, maxBuffer = MAX_LISTING): Buf
 
 /** A user-given revision → its commit id; refuses what could be read as an option. */
 export function resolveRevision(rev: string, cwd: string): string {
-  if (!rev || rev.startsWith('-') || /[\0\n\r]/.test(rev)) throw new UsageError(`--base: '${escapeControls(rev)}' is not a revision`);
-  const out = git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], cwd).toString('utf8').trim();
+  if (!rev || rev.startsWith('-') || /[\0\n\r]/.test(rev)) throw new InputError(`--base: '${escapeControls(rev)}' is not a revision`);
+  const out = git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], cwd)
+    .toString('utf8')
+    .trim();
   if (!/^[0-9a-f]{40,64}$/.test(out)) throw new InputError(`--base: '${escapeControls(rev)}' is not a commit`);
   return out;
 }
@@ -82,12 +83,23 @@ export function readBlob(blob: string, cwd: string): Uint8Array | undefined {
 /** Files renamed between `commit` and the working tree: old path → new path (from the top). */
 export function renamesSince(commit: string, paths: readonly string[], cwd: string): Map<string, string> {
   const out = git(
-    ['diff', '--no-ext-diff', '--no-textconv', '--no-color', '--name-status', '-z', '-M', commit, '--', ...paths.map(p => pathspec(p, cwd))],
+    [
+      'diff',
+      '--no-ext-diff',
+      '--no-textconv',
+      '--no-color',
+      '--name-status',
+      '-z',
+      '-M',
+      commit,
+      '--',
+      ...paths.map(p => pathspec(p, cwd)),
+    ],
     cwd,
   );
   const parts = out.toString('utf8').split('\0');
   const renames = new Map<string, string>();
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     const status = parts[i++]!;
     if (!status) continue;
     if (status.startsWith('R') || status.startsWith('C')) {

@@ -42,7 +42,11 @@ export function formatChangesText(r: ChangeReport): string {
 }
 
 export function formatChangesJson(r: ChangeReport): string {
-  const changes = r.changes.map(c => ({ ...c, ...(c.at ? { atFile: r.labels.get(c.at.uri) } : {}), ...(c.was ? { wasFile: r.labels.get(c.was.uri) } : {}) }));
+  const changes = r.changes.map(c => ({
+    ...c,
+    ...(c.at ? { atFile: r.labels.get(c.at.uri) } : {}),
+    ...(c.was ? { wasFile: r.labels.get(c.was.uri) } : {}),
+  }));
   return JSON.stringify({ compared: r.title, summary: tally(r.changes), changes }, null, 2) + '\n';
 }
 
@@ -57,7 +61,10 @@ const code = (s: string): string => {
   return `${fence}${clean.startsWith('`') || clean.endsWith('`') ? ` ${clean} ` : clean}${fence}`;
 };
 /** Plain table-cell text: markdown and HTML characters backslash-escaped, `@` kept from mentioning. */
-const cell = (s: string): string => escapeControls(s).replace(/[\\`*_{}[\]()#+!|<>~&]/g, m => `\\${m}`).replace(/@/g, '@\u200b');
+const cell = (s: string): string =>
+  escapeControls(s)
+    .replace(/[\\`*_{}[\]()#+!|<>~&]/g, m => `\\${m}`)
+    .replace(/@/g, '@\u200b');
 
 const ICON: Record<Severity, string> = { breaking: '🔴', dangerous: '🟠', safe: '🟢' };
 

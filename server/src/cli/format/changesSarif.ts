@@ -7,7 +7,8 @@ const SARIF_LEVEL: Record<Severity, string> = { breaking: 'error', dangerous: 'w
 const relativeUri = (rel: string): string => rel.split('/').map(encodeURIComponent).join('/');
 
 /** Only changes with a place in the working files get a location (the old side's files may not exist). */
-const located = (c: ContractChange, r: ChangeReport) => (c.at && r.labels.has(c.at.uri) ? { place: c.at, file: r.labels.get(c.at.uri)! } : undefined);
+const located = (c: ContractChange, r: ChangeReport) =>
+  c.at && r.labels.has(c.at.uri) ? { place: c.at, file: r.labels.get(c.at.uri)! } : undefined;
 
 export function formatChangesSarif(r: ChangeReport, version: string, rootUri: string, newUris: ReadonlySet<string>): string {
   const rules = CHANGE_RULES.map(id => ({
@@ -42,7 +43,11 @@ export function formatChangesSarif(r: ChangeReport, version: string, rootUri: st
             ],
           }
         : {}),
-      properties: { severity: c.severity, ...(c.before !== undefined ? { before: c.before } : {}), ...(c.after !== undefined ? { after: c.after } : {}) },
+      properties: {
+        severity: c.severity,
+        ...(c.before !== undefined ? { before: c.before } : {}),
+        ...(c.after !== undefined ? { after: c.after } : {}),
+      },
     };
   });
   const log = {
@@ -68,7 +73,9 @@ export function formatChangesGithub(r: ChangeReport, newUris: ReadonlySet<string
     .map(c => {
       const l = located(c, r);
       const props = [
-        ...(l && newUris.has(l.place.uri) ? [`file=${escProp(l.file)}`, `line=${l.place.range.start.line + 1}`, `col=${l.place.range.start.character + 1}`] : []),
+        ...(l && newUris.has(l.place.uri)
+          ? [`file=${escProp(l.file)}`, `line=${l.place.range.start.line + 1}`, `col=${l.place.range.start.character + 1}`]
+          : []),
         `title=${escProp(`${c.severity}: ${c.rule}`)}`,
       ].join(',');
       return `::${GH_LEVEL[c.severity]} ${props}::${escData(c.message)}\n`;

@@ -42,17 +42,33 @@ function typeChange(before: string | undefined, after: string | undefined): 'wid
   return 'changed';
 }
 
-function compareTemplate(out: Collector, s: Subject, what: string, b: TemplateSnap | undefined, a: TemplateSnap | undefined, at?: Place, was?: Place): void {
+function compareTemplate(
+  out: Collector,
+  s: Subject,
+  what: string,
+  b: TemplateSnap | undefined,
+  a: TemplateSnap | undefined,
+  at?: Place,
+  was?: Place,
+): void {
   if (!b && !a) return;
   if (!b) return out.add('template.added', s, `${what}: a message template was added`, { after: a!.text, at: a!.at ?? at });
   if (!a) return out.add('template.removed', s, `${what}: its message template was removed`, { before: b.text, at, was: b.at ?? was });
   const where = { at: a.at ?? at, was: b.at ?? was };
   for (const p of b.placeholders)
     if (!a.placeholders.includes(p))
-      out.add('template.placeholder-removed', s, `${what}: placeholder {${p}} was removed from the message template`, { before: b.text, after: a.text, ...where });
+      out.add('template.placeholder-removed', s, `${what}: placeholder {${p}} was removed from the message template`, {
+        before: b.text,
+        after: a.text,
+        ...where,
+      });
   for (const p of a.placeholders)
     if (!b.placeholders.includes(p))
-      out.add('template.placeholder-added', s, `${what}: placeholder {${p}} was added to the message template`, { before: b.text, after: a.text, ...where });
+      out.add('template.placeholder-added', s, `${what}: placeholder {${p}} was added to the message template`, {
+        before: b.text,
+        after: a.text,
+        ...where,
+      });
   const same = b.placeholders.length === a.placeholders.length && b.placeholders.every(p => a.placeholders.includes(p));
   if (same && b.text !== a.text)
     out.add('template.text-changed', s, `${what}: the message template's wording changed`, { before: b.text, after: a.text, ...where });
@@ -62,8 +78,10 @@ function compareDetail(out: Collector, code: CodeSnap, b: DetailSnap, a: DetailS
   const s = { code: code.name, key: b.name };
   const where = { at: a.at, was: b.at };
   const what = `${code.name} details.${b.name}`;
-  if (!b.required && a.required) out.add('details.required-added', s, `${what} is now required`, { before: 'optional', after: 'required', ...where });
-  if (b.required && !a.required) out.add('details.required-removed', s, `${what} is no longer required`, { before: 'required', after: 'optional', ...where });
+  if (!b.required && a.required)
+    out.add('details.required-added', s, `${what} is now required`, { before: 'optional', after: 'required', ...where });
+  if (b.required && !a.required)
+    out.add('details.required-removed', s, `${what} is no longer required`, { before: 'required', after: 'optional', ...where });
   const t = typeChange(b.type, a.type);
   if (t) {
     const [bt, at] = [b.type ?? 'any', a.type ?? 'any'];
@@ -74,9 +92,18 @@ function compareDetail(out: Collector, code: CodeSnap, b: DetailSnap, a: DetailS
     const added = b.enum ? (a.enum ? a.enum.filter(v => !b.enum!.includes(v)) : ['any value']) : [];
     const removed = a.enum ? (b.enum ? b.enum.filter(v => !a.enum!.includes(v)) : ['any value']) : [];
     const show = (e: readonly string[] | undefined) => (e ? e.join(', ') : 'any value');
-    if (added.length) out.add('details.enum-value-added', s, `${what}: enum allows ${added.join(', ')}`, { before: show(b.enum), after: show(a.enum), ...where });
+    if (added.length)
+      out.add('details.enum-value-added', s, `${what}: enum allows ${added.join(', ')}`, {
+        before: show(b.enum),
+        after: show(a.enum),
+        ...where,
+      });
     if (removed.length)
-      out.add('details.enum-value-removed', s, `${what}: enum no longer allows ${removed.join(', ')}`, { before: show(b.enum), after: show(a.enum), ...where });
+      out.add('details.enum-value-removed', s, `${what}: enum no longer allows ${removed.join(', ')}`, {
+        before: show(b.enum),
+        after: show(a.enum),
+        ...where,
+      });
   }
 }
 
@@ -90,12 +117,21 @@ function compareCode(out: Collector, b: CodeSnap, a: CodeSnap): void {
       ...where,
     });
   if (b.description !== a.description)
-    out.add('code.description-changed', s, `${a.name}: description changed`, { before: b.description ?? '', after: a.description ?? '', ...where });
+    out.add('code.description-changed', s, `${a.name}: description changed`, {
+      before: b.description ?? '',
+      after: a.description ?? '',
+      ...where,
+    });
   if (b.condition !== a.condition)
-    out.add('code.condition-changed', s, `${a.name}: condition changed`, { before: b.condition ?? '(none)', after: a.condition ?? '(none)', ...where });
+    out.add('code.condition-changed', s, `${a.name}: condition changed`, {
+      before: b.condition ?? '(none)',
+      after: a.condition ?? '(none)',
+      ...where,
+    });
   for (const st of b.statuses)
     if (!a.statuses.includes(st)) out.add('code.status-removed', { ...s, status: st }, `${a.name} no longer maps from HTTP ${st}`, where);
-  for (const st of a.statuses) if (!b.statuses.includes(st)) out.add('code.status-added', { ...s, status: st }, `${a.name} now maps from HTTP ${st}`, where);
+  for (const st of a.statuses)
+    if (!b.statuses.includes(st)) out.add('code.status-added', { ...s, status: st }, `${a.name} now maps from HTTP ${st}`, where);
   for (const [name, d] of b.details) {
     const n = a.details.get(name);
     if (n) compareDetail(out, a, d, n);
@@ -103,14 +139,21 @@ function compareCode(out: Collector, b: CodeSnap, a: CodeSnap): void {
   }
   for (const [name, d] of a.details) {
     if (b.details.has(name)) continue;
-    if (d.required) out.add('details.required-added', { ...s, key: name }, `${a.name} details.${name} was added, required`, { after: 'required', at: d.at });
+    if (d.required)
+      out.add('details.required-added', { ...s, key: name }, `${a.name} details.${name} was added, required`, {
+        after: 'required',
+        at: d.at,
+      });
     else out.add('details.key-added', { ...s, key: name }, `${a.name} details.${name} was added (optional)`, { at: d.at });
   }
   compareTemplate(out, s, a.name, b.template, a.template, a.at, b.at);
 }
 
 /** Entries of one status matched by condition, then the rest by position. */
-function pairEntries(b: readonly MappingSnap[], a: readonly MappingSnap[]): { pairs: [MappingSnap, MappingSnap][]; gone: MappingSnap[]; fresh: MappingSnap[] } {
+function pairEntries(
+  b: readonly MappingSnap[],
+  a: readonly MappingSnap[],
+): { pairs: [MappingSnap, MappingSnap][]; gone: MappingSnap[]; fresh: MappingSnap[] } {
   const left = [...a];
   const pairs: [MappingSnap, MappingSnap][] = [];
   const rest: MappingSnap[] = [];
@@ -129,10 +172,15 @@ function compareAdapter(out: Collector, b: AdapterSnap, a: AdapterSnap): void {
     const s = { adapter: a.key, status };
     const news = a.mappings.get(status);
     if (!news) {
-      out.add('mapping.status-removed', s, `${a.key}: error_mapping no longer maps HTTP ${status} (was ${olds.map(e => e.code ?? '?').join(', ')})`, {
-        before: olds.map(e => e.code ?? '?').join(', '),
-        was: olds[0]!.at,
-      });
+      out.add(
+        'mapping.status-removed',
+        s,
+        `${a.key}: error_mapping no longer maps HTTP ${status} (was ${olds.map(e => e.code ?? '?').join(', ')})`,
+        {
+          before: olds.map(e => e.code ?? '?').join(', '),
+          was: olds[0]!.at,
+        },
+      );
       continue;
     }
     const { pairs, gone, fresh } = pairEntries(olds, news);
@@ -154,11 +202,16 @@ function compareAdapter(out: Collector, b: AdapterSnap, a: AdapterSnap): void {
       compareTemplate(out, s, what, o.template, n.template, n.at, o.at);
     }
     for (const e of gone)
-      out.add('mapping.entry-removed', { ...s, code: e.code }, `${a.key}: error_mapping[${status}] entry for ${e.code ?? '?'} was removed`, {
-        before: e.condition ?? '(none)',
-        at: news[0]!.at,
-        was: e.at,
-      });
+      out.add(
+        'mapping.entry-removed',
+        { ...s, code: e.code },
+        `${a.key}: error_mapping[${status}] entry for ${e.code ?? '?'} was removed`,
+        {
+          before: e.condition ?? '(none)',
+          at: news[0]!.at,
+          was: e.at,
+        },
+      );
     for (const e of fresh)
       out.add('mapping.entry-added', { ...s, code: e.code }, `${a.key}: error_mapping[${status}] entry for ${e.code ?? '?'} was added`, {
         after: e.condition ?? '(none)',
@@ -167,10 +220,15 @@ function compareAdapter(out: Collector, b: AdapterSnap, a: AdapterSnap): void {
   }
   for (const [status, news] of a.mappings)
     if (!b.mappings.has(status))
-      out.add('mapping.status-added', { adapter: a.key, status }, `${a.key}: error_mapping now maps HTTP ${status} to ${news.map(e => e.code ?? '?').join(', ')}`, {
-        after: news.map(e => e.code ?? '?').join(', '),
-        at: news[0]!.at,
-      });
+      out.add(
+        'mapping.status-added',
+        { adapter: a.key, status },
+        `${a.key}: error_mapping now maps HTTP ${status} to ${news.map(e => e.code ?? '?').join(', ')}`,
+        {
+          after: news.map(e => e.code ?? '?').join(', '),
+          at: news[0]!.at,
+        },
+      );
 }
 
 /** Every change from `before` to `after`: codes first (by name), then adapters (by key). */

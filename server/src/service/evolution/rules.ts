@@ -19,14 +19,24 @@ export interface RuleInfo {
 export const SEVERITIES: readonly Severity[] = ['breaking', 'dangerous', 'safe'];
 
 export const RULES = {
-  'adapter.added': { severity: 'safe', title: 'An adapter was added', why: 'New tools; nothing a client relied on changed.', mirrors: ['adapter.removed'] },
+  'adapter.added': {
+    severity: 'safe',
+    title: 'An adapter was added',
+    why: 'New tools; nothing a client relied on changed.',
+    mirrors: ['adapter.removed'],
+  },
   'adapter.removed': {
     severity: 'breaking',
     title: 'An adapter was removed',
     why: 'Its error_mapping is gone: every upstream status falls back to the default mapping.',
     mirrors: ['adapter.added'],
   },
-  'code.added': { severity: 'safe', title: 'A code was added', why: 'Clients that do not know it treat it by its category.', mirrors: ['code.removed'] },
+  'code.added': {
+    severity: 'safe',
+    title: 'A code was added',
+    why: 'Clients that do not know it treat it by its category.',
+    mirrors: ['code.removed'],
+  },
   'code.removed': {
     severity: 'breaking',
     title: 'A code was removed',
