@@ -206,3 +206,21 @@ test("a stranger's repository: option-like and shell-like revisions are refused,
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('markdown escapes what a contract says: no HTML, link, mention, code-span break or table cell from adapter text', async () => {
+  const dir = tempTree({
+    'a/x.adapter.yaml': 'name: "x"\nerror_codes:\n  "NOT_FOUND_`|<script>alert(1)</script>":\n    category: NOT_FOUND\n    description: a\n',
+    'b/x.adapter.yaml':
+      'name: "x"\nerror_codes:\n  "NOT_FOUND_`|<script>alert(1)</script>":\n    category: NOT_FOUND\n    description: "@octocat [click](https://evil.example) <img src=x onerror=alert(1)>\\u001b[31m"\n',
+  });
+  try {
+    const r = await run(['diff', 'a', 'b', '--format', 'markdown'], dir);
+    const row = r.out.split('\n').find(l => l.includes('code.description-changed'))!;
+    assert.equal(row, '| `code.description-changed` | NOT\\_FOUND\\_\\`\\|\\<script\\>alert\\(1\\)\\</script\\>: description changed | `b/x.adapter.yaml:3:3` |');
+    assert.ok(!/<script|<img|\]\(|\x1b/.test(r.out.replace(/\\</g, '')), r.out);
+    const text = await run(['diff', 'a', 'b'], dir);
+    assert.ok(!text.out.includes('\x1b'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
