@@ -190,7 +190,7 @@ test("a stranger's repository: option-like and shell-like revisions are refused,
       const r = await run(['diff', '--base', rev], dir);
       assert.equal(r.code, 2, rev);
       assert.equal(r.out, '');
-      assert.match(r.err, /^mcp-aql-errors: (--base: '.*' is not a (revision|commit)|git rev-parse failed: .*)\n$/, rev);
+      assert.match(r.err, /^mcp-aql-errors: --base: ('.*' is not a (revision|commit)|git rev-parse failed: .*)\n$/, rev);
     }
     const ok = await run(['diff', '--base', 'HEAD'], dir);
     assert.equal(ok.code, 0, ok.err);

@@ -12,7 +12,8 @@ import type { DiffInput } from '../service';
 import type { ConfigLookup } from './config';
 import { findFiles, UsageError } from './files';
 import { escapeControls } from './format/escape';
-import { listFiles, readBlob, renamesSince, repositoryTop, resolveRevision } from './gitRevision';
+import { GitError, listFiles, readBlob, renamesSince, repositoryTop, resolveRevision } from '../node/gitRevision';
+import { InputError } from './args';
 import type { Io } from './io';
 import { readText } from './verify';
 
@@ -53,13 +54,19 @@ export function readPath(arg: string, io: Io, configs: ConfigLookup, followSymli
 }
 
 /** The files under `paths` at `rev` (old) and in the working tree (new), renames followed. */
-export function readRevision(
-  rev: string,
-  paths: readonly string[],
-  io: Io,
-  configs: ConfigLookup,
-  followSymlinks: boolean | undefined,
-): { before: Side; after: Side } {
+type Sides = { before: Side; after: Side };
+type RevisionArgs = [rev: string, paths: readonly string[], io: Io, configs: ConfigLookup, followSymlinks: boolean | undefined];
+
+export function readRevision(...a: RevisionArgs): Sides {
+  try {
+    return readRevisionOrThrow(...a);
+  } catch (e) {
+    if (e instanceof GitError) throw new InputError(`--base: ${e.message}`);
+    throw e;
+  }
+}
+
+function readRevisionOrThrow(...[rev, paths, io, configs, followSymlinks]: RevisionArgs): Sides {
   const commit = resolveRevision(rev, io.cwd);
   const top = repositoryTop(io.cwd);
   const wanted = paths.length ? paths : ['.'];

@@ -58,6 +58,7 @@ export { CONFIG_FILE_NAMES, isConfigFileName, parseProjectConfig, type ParsedCon
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';
+export { changesMarkdown, changesSummary, placeLabel, REPORT_MARKER, tallyChanges } from './evolution';
 export { mirrorsOf, RULE_IDS as CHANGE_RULES, RULES as CHANGE_RULE_INFO, SEVERITIES, severityOf } from './evolution';
 export type { ContractChange, Place, RuleId as ChangeRule, RuleInfo as ChangeRuleInfo, Severity } from './evolution';
 

@@ -1,13 +1,14 @@
 /**
- * The old versions of files at a git revision, for `diff --base REV` (issue 25). Safe on a stranger's
+ * The old versions of files at a git revision, for `diff --base REV` and the editor's Compare Contract (issue 25). Safe on a stranger's
  * repository: git runs without a shell, revisions and paths are separate arguments after
  * `--end-of-options` / `--`, a revision starting with `-` is refused, every output is size-bounded, no
  * hook, fsmonitor, external diff or textconv program runs, no lock is taken and nothing is checked out
  * (objects are read with `git cat-file blob <id>`).
  */
 import { spawnSync } from 'node:child_process';
-import { InputError } from './args';
-import { escapeControls } from './format/escape';
+
+/** git could not answer (not a repository, unknown revision, output too large): a one-line message. */
+export class GitError extends Error {}
 
 /** Listings and diffs: 64 MiB; one file: 8 MiB (over `maxFileSize`, which stops the check anyway). */
 const MAX_LISTING = 64 * 1024 * 1024;
@@ -25,24 +26,24 @@ function git(args: readonly string[], cwd: string, maxBuffer = MAX_LISTING): Buf
   });
   if (r.error) {
     const code = (r.error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InputError('--base needs git, and git was not found on PATH');
-    if (code === 'ENOBUFS') throw new InputError(`git ${args[0]}: output larger than ${maxBuffer} bytes; refused`);
-    throw new InputError(`git ${args[0]}: ${r.error.message}`);
+    if (code === 'ENOENT') throw new GitError('git was not found on PATH');
+    if (code === 'ENOBUFS') throw new GitError(`git ${args[0]}: output larger than ${maxBuffer} bytes; refused`);
+    throw new GitError(`git ${args[0]}: ${r.error.message}`);
   }
   if (r.status !== 0) {
-    const msg = escapeControls(r.stderr.toString('utf8').trim().split('\n')[0] ?? '');
-    throw new InputError(`git ${args[0]} failed: ${msg || `exit status ${r.status}`}`);
+    const msg = r.stderr.toString('utf8').trim().split('\n')[0] ?? '';
+    throw new GitError(`git ${args[0]} failed: ${msg || `exit status ${r.status}`}`);
   }
   return r.stdout;
 }
 
 /** A user-given revision → its commit id; refuses what could be read as an option. */
 export function resolveRevision(rev: string, cwd: string): string {
-  if (!rev || rev.startsWith('-') || /[\0\n\r]/.test(rev)) throw new InputError(`--base: '${escapeControls(rev)}' is not a revision`);
+  if (!rev || rev.startsWith('-') || /[\0\n\r]/.test(rev)) throw new GitError(`'${rev}' is not a revision`);
   const out = git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], cwd)
     .toString('utf8')
     .trim();
-  if (!/^[0-9a-f]{40,64}$/.test(out)) throw new InputError(`--base: '${escapeControls(rev)}' is not a commit`);
+  if (!/^[0-9a-f]{40,64}$/.test(out)) throw new GitError(`'${rev}' is not a commit`);
   return out;
 }
 
@@ -74,7 +75,7 @@ function pathspec(p: string, cwd: string): string {
 
 /** A file's bytes by object id, or undefined when it is larger than MAX_BLOB. */
 export function readBlob(blob: string, cwd: string): Uint8Array | undefined {
-  if (!/^[0-9a-f]+$/.test(blob)) throw new InputError(`git: '${escapeControls(blob)}' is not an object id`);
+  if (!/^[0-9a-f]+$/.test(blob)) throw new GitError(`git: '${blob}' is not an object id`);
   const size = Number(git(['cat-file', '-s', blob], cwd).toString('utf8').trim());
   if (!(size <= MAX_BLOB)) return undefined;
   return git(['cat-file', 'blob', blob], cwd, MAX_BLOB + 1);
