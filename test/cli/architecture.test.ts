@@ -111,6 +111,7 @@ const SERVICE_STAGES: Record<string, readonly string[]> = {
   contract: ['model', 'workspace', 'util'],
   verify: ['codes', 'checks', 'contract', 'envelopes', 'model', 'parse', 'util'],
   evolution: ['contract', 'model', 'util'],
+  reference: ['contract', 'envelopes', 'evolution', 'features', 'model', 'util'],
 };
 
 test('inside the service, each stage imports only the stages below it', () => {

@@ -11,6 +11,7 @@ import { UsageError } from './files';
 import { escapeControls } from './format/escape';
 import { processIo, type Io } from './io';
 import { runContractDiff } from './contractDiff';
+import { runDocs } from './docs';
 import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
 import { runTypes } from './types';
@@ -44,6 +45,8 @@ const USAGE = `Usage:
                          [-o file] [-c config | --no-config] [--follow-symlinks]
       every change to the error contract, classified breaking, dangerous or safe (docs/contract-diff.md);
       exit 1 when a change reaches --fail-on (default breaking)
+  mcp-aql-errors docs <adapter…> [-o dir] [--format markdown|html]
+      the adapters' error reference: one section per code, the error_mapping tables
   mcp-aql-errors registry [--json]
   mcp-aql-errors --help | --version
 
@@ -68,6 +71,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (cmd === 'verify') return runVerify(rest, io);
     if (cmd === 'types') return runTypes(rest, io);
     if (cmd === 'diff') return runContractDiff(rest, io);
+    if (cmd === 'docs') return runDocs(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
     if (e instanceof UsageError) {

@@ -41,6 +41,8 @@ import { scopedWorkspace } from './workspace/scope';
 import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
 import { isResponseFile, verifyText } from './verify';
 import { buildSnapshot, compareSnapshots, type ContractChange, type SnapshotInput } from './evolution';
+import { buildReference, referenceHtml, referenceMarkdown } from './reference';
+import { DEFAULT_NOW } from './envelopes/samples';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
 export type { Registry, RegistryCode } from './model/registry';
@@ -74,6 +76,13 @@ interface TypesRequest {
   readonly lang: 'ts' | 'json-schema';
   /** Every registry code, not only those the adapters' error_mapping targets. */
   readonly includeRegistry?: boolean;
+  /** File names for the header. */
+  readonly sources: readonly string[];
+  readonly version: string;
+}
+
+interface ReferenceRequest {
+  readonly format: 'markdown' | 'html';
   /** File names for the header. */
   readonly sources: readonly string[];
   readonly version: string;
@@ -156,6 +165,12 @@ export interface AdapterService {
    * (evolution/rules.ts). Codes are compared across all files of a version; non-adapters are ignored.
    */
   diffContracts(before: readonly DiffInput[], after: readonly DiffInput[]): ContractChange[];
+  /**
+   * An error reference of these adapters (issue 25): one section per code (category, statuses, template,
+   * details, recovery, an example envelope per dialect) and the error_mapping tables; markdown, or one
+   * self-contained HTML page with every adapter string escaped.
+   */
+  errorReference(adapters: readonly TextDocument[], req: ReferenceRequest, opts?: ServiceOptions): string;
   /** The contract's error envelopes as TypeScript or JSON Schema text. */
   types(contract: Contract, req: TypesRequest): string;
   readonly registry: Registry;
@@ -333,6 +348,26 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
         return buildSnapshot(buildContract(models, registry), models);
       };
       return compareSnapshots(snapshot(before), snapshot(after));
+    },
+    errorReference(adapters, req, opts) {
+      const inputs: SnapshotInput[] = [];
+      for (const doc of adapters) {
+        const model = classify(doc.uri, doc.getText().slice(0, 65536), opts?.files) ? modelOf(doc, opts) : undefined;
+        if (model) inputs.push({ doc, model, fileKey: doc.uri });
+      }
+      const contract = buildContract(inputs, registry);
+      const previews = new Map<string, EnvelopePreview | undefined>();
+      for (const c of contract.codes.values()) {
+        if (c.source !== 'custom' && !c.mapped) continue;
+        const host = inputs.find(i => i.doc.uri === c.location?.uri) ?? inputs[0];
+        if (host)
+          previews.set(
+            c.code,
+            on(host.doc, opts, undefined, ctx => preview(ctx, { code: c.code, now: DEFAULT_NOW })),
+          );
+      }
+      const r = buildReference(contract, buildSnapshot(contract, inputs), registry, previews, req);
+      return req.format === 'html' ? referenceHtml(r) : referenceMarkdown(r);
     },
     isResponseFile: (uri, opts) => isResponseFile(uri, opts?.responseFiles),
     verifyResponses(doc, contract, opts) {

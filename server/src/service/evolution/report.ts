@@ -1,31 +1,17 @@
 /**
  * The markdown report of a contract diff (the pull-request comment, the editor's Compare Contract
- * document). Every string from an adapter is escaped for where it goes: control and bidi characters made
- * visible, markdown and HTML punctuation backslash-escaped, `@` kept from mentioning, code spans fenced
- * longer than any backtick run inside; a contract cannot put HTML, links or mentions in the report.
+ * document); every string from an adapter goes through util/markdownText.ts.
  */
 import type { ContractChange } from './compare';
 import { RULES, SEVERITIES, type Severity } from './rules';
 import type { Place } from './snapshot';
+import { mdCode, mdText } from '../util/markdownText';
 
 /** The marker the GitHub Action looks for to update its own comment instead of adding another. */
 export const REPORT_MARKER = '<!-- mcp-aql-errors diff -->';
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const visible = (s: string) => s.replace(CONTROL, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/** Inline code that cannot be closed early, nor carry a line break or a table cell border. */
-const code = (s: string): string => {
-  const clean = visible(s).replace(/\|/g, '\\|');
-  const ticks = Math.max(0, ...[...clean.matchAll(/`+/g)].map(m => m[0].length)) + 1;
-  const fence = '`'.repeat(ticks);
-  return `${fence}${clean.startsWith('`') || clean.endsWith('`') ? ` ${clean} ` : clean}${fence}`;
-};
-/** Plain table-cell text. */
-const cell = (s: string): string =>
-  visible(s)
-    .replace(/[\\`*_{}[\]()#+!|<>~&]/g, m => `\\${m}`)
-    .replace(/@/g, '@\u200b');
+const code = mdCode;
+const cell = mdText;
 
 const ICON: Record<Severity, string> = { breaking: '🔴', dangerous: '🟠', safe: '🟢' };
 
