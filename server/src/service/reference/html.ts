@@ -11,13 +11,16 @@ const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"
 /** HTML-escaped, with control and bidi characters made visible (`\u001b`: no text reorders what is around it). */
 export const esc = (s: string): string => visibleControls(s).replace(/[&<>"']/g, c => ESC[c]!);
 
+/** A block of text: its own line breaks kept, everything else as `esc`. */
+const escLines = (s: string): string => s.split('\n').map(esc).join('\n');
+
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}
 h1{font-size:1.8rem}h2{border-bottom:1px solid #d0d7de;padding-bottom:.3rem;margin-top:2.5rem}
 section.code{border:1px solid #d0d7de;border-radius:6px;padding:0 1rem 1rem;margin:1.5rem 0}
 section.code:target{border-color:#0969da;box-shadow:0 0 0 3px #0969da33}
 table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #d0d7de;padding:.25rem .6rem;text-align:left;vertical-align:top}
-th{background:#f6f8fa}code,pre{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
+th{background:#f6f8fa}code,pre{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}h3 code{font-size:1.05rem;font-weight:600}
 pre{background:#f6f8fa;padding:.6rem;overflow:auto;border-radius:4px}
 .tag{display:inline-block;border-radius:1rem;padding:0 .6rem;font-size:.8rem;background:#ddf4ff;color:#0550ae;margin-right:.3rem}
 .warning{background:#fff8c5;color:#7d4e00}details summary{cursor:pointer}
@@ -38,7 +41,7 @@ function codeSection(c: ReferenceCode): string {
   const examples = c.examples
     .map(
       e =>
-        `<details${e.id === 'mcp-aql' ? ' open' : ''}><summary>${esc(e.title)} <small>— ${esc(e.channel)}</small></summary><pre><code>${esc(JSON.stringify(e.envelope, null, 2))}</code></pre></details>`,
+        `<details${e.id === 'mcp-aql' ? ' open' : ''}><summary>${esc(e.title)} <small>— ${esc(e.channel)}</small></summary><pre><code>${escLines(JSON.stringify(e.envelope, null, 2))}</code></pre></details>`,
     )
     .join('\n');
   return `<section class="code" id="${c.anchor}">
