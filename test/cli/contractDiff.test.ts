@@ -209,17 +209,41 @@ test("a stranger's repository: option-like and shell-like revisions are refused,
 
 test('markdown escapes what a contract says: no HTML, link, mention, code-span break or table cell from adapter text', async () => {
   const dir = tempTree({
-    'a/x.adapter.yaml': 'name: "x"\nerror_codes:\n  "NOT_FOUND_`|<script>alert(1)</script>":\n    category: NOT_FOUND\n    description: a\n',
+    'a/x.adapter.yaml':
+      'name: "x"\nerror_codes:\n  "NOT_FOUND_`|<script>alert(1)</script>":\n    category: NOT_FOUND\n    description: a\n',
     'b/x.adapter.yaml':
       'name: "x"\nerror_codes:\n  "NOT_FOUND_`|<script>alert(1)</script>":\n    category: NOT_FOUND\n    description: "@octocat [click](https://evil.example) <img src=x onerror=alert(1)>\\u001b[31m"\n',
   });
   try {
     const r = await run(['diff', 'a', 'b', '--format', 'markdown'], dir);
     const row = r.out.split('\n').find(l => l.includes('code.description-changed'))!;
-    assert.equal(row, '| `code.description-changed` | NOT\\_FOUND\\_\\`\\|\\<script\\>alert\\(1\\)\\</script\\>: description changed | `b/x.adapter.yaml:3:3` |');
+    assert.equal(
+      row,
+      '| `code.description-changed` | NOT\\_FOUND\\_\\`\\|\\<script\\>alert\\(1\\)\\</script\\>: description changed | `b/x.adapter.yaml:3:3` |',
+    );
     assert.ok(!/<script|<img|\]\(|\x1b/.test(r.out.replace(/\\</g, '')), r.out);
     const text = await run(['diff', 'a', 'b'], dir);
     assert.ok(!text.out.includes('\x1b'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the config file applies as in check: ignored files are not compared; an adapter over maxFileSize is an error, not a removal', async () => {
+  const code = 'error_codes:\n  NOT_FOUND_X:\n    category: NOT_FOUND\n';
+  const dir = tempTree({
+    'a/.mcp-aql.yaml': 'ignore: ["drafts/**"]\n',
+    'a/x.adapter.yaml': code,
+    'a/drafts/d.adapter.yaml': 'error_codes:\n  NOT_FOUND_D:\n    category: NOT_FOUND\n',
+    'b/.mcp-aql.yaml': 'ignore: ["drafts/**"]\nmaxFileSize: 1024\n',
+    'b/x.adapter.yaml': code + `  NOT_FOUND_Y:\n    description: "${'y'.repeat(1100)}"\n`,
+  });
+  try {
+    const r = await run(['diff', 'a', 'b'], dir);
+    assert.equal(r.code, 2);
+    assert.equal(r.err, 'mcp-aql-errors: b/x.adapter.yaml: larger than maxFileSize (1024); cannot compare\n');
+    writeFileSync(join(dir, 'b/x.adapter.yaml'), code);
+    assert.deepEqual(await run(['diff', 'a', 'b'], dir), { code: 0, out: 'a → b: no change to the error contract\n', err: '' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

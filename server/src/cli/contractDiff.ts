@@ -4,7 +4,9 @@
  * when no change reaches --fail-on (default: breaking), 1 when one does, 2 bad usage or unreadable input.
  */
 import { pathToFileURL } from 'node:url';
-import { createAdapterService, type Severity } from '../service';
+import { createAdapterService, DEFAULT_MAX_FILE_SIZE, type Severity } from '../service';
+import { InputError } from './args';
+import { escapeControls } from './format/escape';
 import { ConfigLookup } from './config';
 import { readPath, readRevision, type Side } from './contractSides';
 import { deps, VERSION } from './deps';
@@ -95,8 +97,14 @@ export function runContractDiff(argv: readonly string[], io: Io): number {
     [before, after, title] = [b, a, `${o} → ${n}`];
   }
   const service = createAdapterService(deps);
-  const changes = service.diffContracts(before.inputs, after.inputs);
   const labels = new Map([...before.labels, ...after.labels]);
+  // An adapter the service will not parse (over maxFileSize) would look removed: refuse rather than report that.
+  for (const { doc, opts } of [...before.inputs, ...after.inputs]) {
+    const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+    if (doc.getText().length > max && service.isAdapter(doc, opts))
+      throw new InputError(`${escapeControls(labels.get(doc.uri) ?? doc.uri)}: larger than maxFileSize (${max}); cannot compare`);
+  }
+  const changes = service.diffContracts(before.inputs, after.inputs);
   const report: ChangeReport = { changes, labels, title };
   const newUris = new Set(after.labels.keys());
   const text =

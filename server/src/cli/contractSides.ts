@@ -78,10 +78,8 @@ function readRevisionOrThrow(...[rev, paths, io, configs, followSymlinks]: Revis
     const opts = configs.optionsFor(join(top, now));
     if (opts.ignored) continue;
     const bytes = readBlob(f.blob, io.cwd);
-    if (!bytes) {
-      io.stderr(`${escapeControls(`${rev}:${f.path}`)}: larger than 8 MiB; skipped\n`);
-      continue;
-    }
+    // Skipping it would report every code in it as removed: refuse instead.
+    if (!bytes) throw new InputError(`${escapeControls(`${rev}:${f.path}`)}: larger than 8 MiB; cannot compare`);
     // Its own scheme, so the old version never shares a cached model with the working-tree file.
     const uri = `mcp-aql-git://${commit}/${f.path.split('/').map(encodeURIComponent).join('/')}`;
     before.inputs.push({ doc: TextDocument.create(uri, 'yaml', 1, decode(bytes)), fileKey: now, opts });

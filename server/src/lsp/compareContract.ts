@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import { CompareContract, type CompareContractResult, type ContractChangeItem } from '../protocol';
-import { changesMarkdown, type ContractChange, type DiffInput } from '../service';
+import { changesMarkdown, DEFAULT_MAX_FILE_SIZE, type ContractChange, type DiffInput } from '../service';
 import { GitError, listFiles, readBlob, renamesSince, repositoryTop, resolveRevision } from '../node/gitRevision';
 import { readRegularFile } from '../node/readRegularFile';
 import { walkTree } from '../node/walkTree';
@@ -56,7 +56,8 @@ export async function compareContract(ctx: ServerContext, revision: string): Pro
       const current = pathToFileURL(join(top, key)).href;
       const opts = await ctx.opts(current);
       const bytes = readBlob(f.blob, folder);
-      if (!bytes || opts.ignored) continue;
+      if (opts.ignored) continue;
+      if (!bytes) throw new GitError(`${revision}:${f.path}: larger than 8 MiB; cannot compare`);
       before.push({ doc: TextDocument.create(uri, 'yaml', 1, decode(bytes)), fileKey: key, opts });
       labels.set(uri, `${revision}:${f.path}`);
       now.set(uri, current);
@@ -78,6 +79,15 @@ export async function compareContract(ctx: ServerContext, revision: string): Pro
       after.push({ doc: TextDocument.create(uri, 'yaml', open?.version ?? 0, text), fileKey: slash(relative(top, path)), opts });
       labels.set(uri, slash(relative(real, path)));
     }
+  }
+  // An adapter the service will not parse (over maxFileSize) would look removed: refuse rather than report that.
+  for (const { doc, opts } of [...before, ...after]) {
+    const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+    if (doc.getText().length > max && ctx.service.isAdapter(doc, opts))
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `${labels.get(doc.uri) ?? doc.uri}: larger than maxFileSize (${max}); cannot compare`,
+      );
   }
   const changes = ctx.service.diffContracts(before, after);
   const title = `${revision} → working tree`;
