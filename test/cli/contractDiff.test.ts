@@ -192,6 +192,9 @@ test("a stranger's repository: option-like and shell-like revisions are refused,
       assert.equal(r.out, '');
       assert.match(r.err, /^mcp-aql-errors: --base: ('.*' is not a (revision|commit)|git rev-parse failed: .*)\n$/, rev);
     }
+    const glob = await run(['diff', '--base', 'HEAD', 'adapters/*.md'], dir);
+    assert.equal(glob.code, 2);
+    assert.match(glob.err, /^mcp-aql-errors: diff --base takes files or folders, not globs\n/);
     const ok = await run(['diff', '--base', 'HEAD'], dir);
     assert.equal(ok.code, 0, ok.err);
     assert.equal(ok.out, 'HEAD → working tree: no change to the error contract\n');

@@ -194,6 +194,26 @@ const MUTATIONS: Record<string, Mutation> = {
     e.code = TARGETS.find(t => t !== e.code)!;
     return { next, rule: 'mapping.status-retargeted' };
   },
+  'mapping.entry-removed': (c, pick) => {
+    const s = at(
+      Object.keys(c.mapping).filter(k => c.mapping[k]!.some(e => e.condition)),
+      pick,
+    );
+    if (s === undefined) return undefined;
+    const next = clone(c);
+    next.mapping[s] = next.mapping[s]!.filter((e, i) => !(e.condition && i === 0));
+    return { next, rule: 'mapping.entry-removed' };
+  },
+  'mapping.condition-changed': (c, pick) => {
+    const s = at(
+      Object.keys(c.mapping).filter(k => c.mapping[k]!.some(e => e.condition)),
+      pick,
+    );
+    if (s === undefined || c.mapping[s]!.some(e => e.condition === 'c9')) return undefined;
+    const next = clone(c);
+    next.mapping[s]![0]!.condition = 'c9';
+    return { next, rule: 'mapping.condition-changed' };
+  },
   'mapping.entry-added': (c, pick) => {
     const s = at(Object.keys(c.mapping), pick);
     if (s === undefined || c.mapping[s]!.some(e => e.condition === 'c3')) return undefined;

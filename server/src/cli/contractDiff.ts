@@ -77,6 +77,8 @@ function parse(argv: readonly string[]): DiffArgs {
   if (a.config !== undefined && a.noConfig) throw new UsageError('--config and --no-config exclude each other');
   if (a.base === undefined && a.paths.length !== 2)
     throw new UsageError('diff needs two files, two folders, or --base <revision> [paths…]');
+  // The old side is read through literal git pathspecs: a glob would match on one side only.
+  if (a.base !== undefined && a.paths.some(p => /[*?[{]/.test(p))) throw new UsageError('diff --base takes files or folders, not globs');
   return a;
 }
 
