@@ -39,6 +39,14 @@ test('--fail-on: dangerous fails on a dangerous change, breaking does not', asyn
     );
     assert.equal(r.code, 0);
     assert.equal((await run(['diff', 'a/x.adapter.yaml', 'b/x.adapter.yaml', '--fail-on', 'dangerous'], dir)).code, 1);
+    // Two files whose adapters have no name: the report names the adapter by the new file.
+    writeFileSync(join(dir, 'a/y.adapter.yaml'), 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n');
+    writeFileSync(join(dir, 'b/z.adapter.yaml'), 'error_mapping:\n  404:\n    code: INTERNAL_ERROR\n');
+    const unnamed = await run(['diff', 'a/y.adapter.yaml', 'b/z.adapter.yaml', '--format', 'json'], dir);
+    assert.deepEqual(
+      JSON.parse(unnamed.out).changes.map((c: { rule: string; adapter: string }) => [c.rule, c.adapter]),
+      [['mapping.status-retargeted', 'b/z.adapter.yaml']],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -93,8 +93,8 @@ export function runContractDiff(argv: readonly string[], io: Io): number {
     title = `${args.base} → working tree`;
   } else {
     const [o, n] = args.paths as [string, string];
-    const b = readPath(o, io, configs, args.followSymlinks);
-    const a = readPath(n, io, configs, args.followSymlinks);
+    const b = readPath(o, n, io, configs, args.followSymlinks);
+    const a = readPath(n, n, io, configs, args.followSymlinks);
     if (b.folder !== a.folder) throw new UsageError('diff compares two files or two folders, not a file with a folder');
     [before, after, title] = [b, a, `${o} → ${n}`];
   }

@@ -28,8 +28,15 @@ const SKIP_SEGMENT = /(?:^|\/)(?:node_modules|\.git|dist|out|\.cache|\.e2e)\//;
 const slash = (p: string) => p.split(sep).join('/');
 const decode = (b: Uint8Array) => new TextDecoder('utf-8', { fatal: false }).decode(b);
 
-/** A file or a folder on disk; `keyOf` names each file across versions. */
-export function readPath(arg: string, io: Io, configs: ConfigLookup, followSymlinks: boolean | undefined): Side & { folder: boolean } {
+/** A file or a folder on disk; in a folder, a file is named across versions by its path inside the folder. */
+/** `fileKey`: what a single file is called in the report when its adapter has no name (the same on both sides). */
+export function readPath(
+  arg: string,
+  fileKey: string,
+  io: Io,
+  configs: ConfigLookup,
+  followSymlinks: boolean | undefined,
+): Side & { folder: boolean } {
   const root = resolve(io.cwd, arg);
   let folder: boolean;
   try {
@@ -45,7 +52,7 @@ export function readPath(arg: string, io: Io, configs: ConfigLookup, followSymli
     const uri = pathToFileURL(f.path).href;
     side.inputs.push({
       doc: TextDocument.create(uri, 'yaml', 1, readText(f.path, io.cwd)),
-      fileKey: folder ? slash(relative(root, f.path)) : '(file)',
+      fileKey: folder ? slash(relative(root, f.path)) : fileKey,
       opts,
     });
     side.labels.set(uri, slash(relative(io.cwd, f.path)) || f.path);
