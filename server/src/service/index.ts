@@ -41,7 +41,7 @@ import { scopedWorkspace } from './workspace/scope';
 import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
 import { isResponseFile, verifyText } from './verify';
 import { buildSnapshot, compareSnapshots, type ContractChange, type SnapshotInput } from './evolution';
-import { buildReference, referenceHtml, referenceMarkdown } from './reference';
+import { errorReference } from './reference';
 import { DEFAULT_NOW } from './envelopes/samples';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
@@ -277,6 +277,19 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       : none;
   };
 
+  /** The models of the adapter files among `inputs`; `transient`: not kept in the cache unless they were (a version read once). */
+  const modelsOf = (inputs: readonly DiffInput[], transient: boolean): SnapshotInput[] => {
+    const models: SnapshotInput[] = [];
+    for (const { doc, fileKey, opts } of inputs) {
+      if (opts?.ignored || !classify(doc.uri, doc.getText().slice(0, 65536), opts?.files)) continue;
+      const kept = cache.has(doc.uri);
+      const model = modelOf(doc, opts);
+      if (transient && !kept) cache.delete(doc.uri);
+      if (model) models.push({ doc, model, fileKey });
+    }
+    return models;
+  };
+
   const service: AdapterService = {
     registry: deps.registry,
     isAdapter: (doc, opts) => !opts?.ignored && classify(doc.uri, doc.getText(), opts?.files) !== undefined,
@@ -337,37 +350,22 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     },
     diffContracts(before, after) {
       const snapshot = (inputs: readonly DiffInput[]) => {
-        const models: SnapshotInput[] = [];
-        for (const { doc, fileKey, opts } of inputs) {
-          if (opts?.ignored || !classify(doc.uri, doc.getText().slice(0, 65536), opts?.files)) continue;
-          const kept = cache.has(doc.uri);
-          const model = modelOf(doc, opts);
-          if (!kept) cache.delete(doc.uri); // a version read for the comparison only
-          if (model) models.push({ doc, model, fileKey });
-        }
+        const models = modelsOf(inputs, true);
         return buildSnapshot(buildContract(models, registry), models);
       };
       return compareSnapshots(snapshot(before), snapshot(after));
     },
     errorReference(adapters, req, opts) {
-      const inputs: SnapshotInput[] = [];
-      for (const doc of adapters) {
-        const model = classify(doc.uri, doc.getText().slice(0, 65536), opts?.files) ? modelOf(doc, opts) : undefined;
-        if (model) inputs.push({ doc, model, fileKey: doc.uri });
-      }
-      const contract = buildContract(inputs, registry);
-      const previews = new Map<string, EnvelopePreview | undefined>();
-      for (const c of contract.codes.values()) {
-        if (c.source !== 'custom' && !c.mapped) continue;
-        const host = inputs.find(i => i.doc.uri === c.location?.uri) ?? inputs[0];
-        if (host)
-          previews.set(
-            c.code,
-            on(host.doc, opts, undefined, ctx => preview(ctx, { code: c.code, now: DEFAULT_NOW })),
-          );
-      }
-      const r = buildReference(contract, buildSnapshot(contract, inputs), registry, previews, req);
-      return req.format === 'html' ? referenceHtml(r) : referenceMarkdown(r);
+      const inputs = modelsOf(
+        adapters.map(doc => ({ doc, fileKey: doc.uri, opts })),
+        false,
+      );
+      // Each code's example envelopes from the file that declares it (registry codes: the first adapter).
+      const previewOf = (code: string, uri: string | undefined) => {
+        const host = inputs.find(i => i.doc.uri === uri) ?? inputs[0];
+        return host && on(host.doc, opts, undefined, ctx => preview(ctx, { code, now: DEFAULT_NOW }));
+      };
+      return errorReference(inputs, registry, previewOf, req);
     },
     isResponseFile: (uri, opts) => isResponseFile(uri, opts?.responseFiles),
     verifyResponses(doc, contract, opts) {
