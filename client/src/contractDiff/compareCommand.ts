@@ -59,8 +59,8 @@ export function registerCompareContract(context: vscode.ExtensionContext, client
       const uri = vscode.Uri.from({ scheme: DIFF_SCHEME, path: reportPath(asked.revision) });
       reports.set(uri.path, result.markdown);
       changed.fire(uri);
+      // The path ends in .md: VS Code opens it as markdown (and its preview works on it); a content provider's document is read-only.
       const doc = await vscode.workspace.openTextDocument(uri);
-      await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
       await vscode.window.showTextDocument(doc, { preview: false });
       return result;
     }),
