@@ -16,6 +16,8 @@ import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
 import { runTypes } from './types';
 import { runVerify } from './verify';
+import { runWatch } from './watch';
+import { runProbe } from './probe';
 
 const USAGE = `Usage:
   mcp-aql-errors check [paths|globs…] [options]
@@ -47,6 +49,12 @@ const USAGE = `Usage:
       exit 1 when a change reaches --fail-on (default breaking)
   mcp-aql-errors docs <adapter…> [-o dir] [--format markdown|html]
       the adapters' error reference: one section per code, the error_mapping tables
+  mcp-aql-errors watch [--contract <adapter…>] [--record file.responses.jsonl] [--rule code=level]… [--format F -o file]
+                       -- <server command…>
+      a transparent stdio proxy for an MCP server: findings on stderr, one a line; the server's exit code
+  mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--timeout ms] [--list] [--format F] [-o file]
+                       [--record file.responses.jsonl] [--rule code=level]… -- <server command…>
+      calls built to fail, sent to the server's read-only tools; exit 1 on a finding at error level
   mcp-aql-errors registry [--json]
   mcp-aql-errors --help | --version
 
@@ -72,6 +80,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (cmd === 'types') return runTypes(rest, io);
     if (cmd === 'diff') return runContractDiff(rest, io);
     if (cmd === 'docs') return runDocs(rest, io);
+    if (cmd === 'watch') return await runWatch(rest, io);
+    if (cmd === 'probe') return await runProbe(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
     if (e instanceof UsageError) {
