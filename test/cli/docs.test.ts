@@ -17,6 +17,10 @@ test('docs on the examples: one section per code of the three adapters, a mappin
     [...r.out.matchAll(/^### (\w[\w-]*)$/gm)].map(m => m[1]),
     ['github-api', 'shop', 'weather'],
   );
+  // A folder: every adapter in it, one named by its file when it has no `name`.
+  const all = await run(['docs', 'examples']);
+  assert.match(all.out, /^### alias-bomb\.adapter\.yaml$/m);
+  assert.ok(!all.out.includes('file://'));
   // Every link of the page goes to an anchor of the page.
   for (const [, target] of r.out.matchAll(/\]\(#([^)]+)\)/g)) assert.ok(anchors.includes(target!), target);
 });

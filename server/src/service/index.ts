@@ -161,6 +161,21 @@ export interface ServiceOptions {
   readonly chunkThreshold?: number;
 }
 
+/** The last segment of a URI's path, decoded: how the reference names an adapter that has no `name`. */
+const fileName = (uri: string): string => {
+  const last =
+    uri
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() ?? uri;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+};
+
 /** 4.5 MiB: about 22,000 custom codes; a cold parse of that size stays within a few seconds. */
 export const DEFAULT_MAX_FILE_SIZE = 4.5 * 1024 * 1024;
 
@@ -402,7 +417,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     },
     errorReference(adapters, req, opts) {
       const inputs = modelsOf(
-        adapters.map(doc => ({ doc, fileKey: doc.uri, opts })),
+        adapters.map(doc => ({ doc, fileKey: fileName(doc.uri), opts })),
         false,
       );
       // Each code's example envelopes from the file that declares it (registry codes: the first adapter).
