@@ -60,7 +60,7 @@ test('the .vsix holds exactly the allowlist', { timeout: 60_000 }, () => {
   for (const f of files)
     assert.match(
       f,
-      /^(dist\/(client|server|webview|browser-client|browser-server)\.js|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
+      /^(dist\/(client|server|webview|browser-client|browser-server)\.js|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/rules\.md|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
       f,
     );
   for (const must of [
@@ -71,6 +71,7 @@ test('the .vsix holds exactly the allowlist', { timeout: 60_000 }, () => {
     'package.json',
     pkg.icon,
     'client/media/walkthrough/example.adapter.yaml',
+    'docs/rules.md',
     'docs/diagnostics-templates.md',
   ])
     assert.ok(files.includes(must), must);
@@ -121,4 +122,14 @@ test('the injection grammar colours placeholders and codes', () => {
     'NOT_FOUND_RESOURCE',
     'RATE_LIMIT_EXCEEDED',
   ]);
+});
+
+test("the editor title's icon is a codicon of our own, not one of the built-in Markdown preview's", () => {
+  const titled = pkg.contributes.menus['editor/title'].map((m: { command: string }) => m.command);
+  assert.ok(titled.length > 0);
+  for (const id of titled) {
+    const icon = pkg.contributes.commands.find((c: { command: string }) => c.command === id)?.icon;
+    assert.match(icon, /^\$\([a-z-]+\)$/, id);
+    assert.ok(!['$(open-preview)', '$(preview)', '$(go-to-file)'].includes(icon), `${id}: ${icon} is Markdown's`);
+  }
 });
