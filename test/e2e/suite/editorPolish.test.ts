@@ -76,6 +76,13 @@ suite('MCP-AQL editor polish', () => {
     assert.ok(!rule.isUntitled);
     assert.match(rule.getText(), /^# `mapping\.unknown-code`\n\nDefault level: \*\*error\*\*/);
     assert.match(rule.getText(), /\*\*Quick fixes:\*\* closest code/);
+    // Shown in Markdown's preview editor (this document only), not a preview that follows the active editor.
+    const tab = await until('the rule tab', () =>
+      vscode.window.tabGroups.all
+        .flatMap(g => g.tabs)
+        .find(t => t.input instanceof vscode.TabInputCustom && t.input.uri.path === '/rules/mapping.unknown-code.md'),
+    );
+    assert.strictEqual((tab.input as vscode.TabInputCustom).viewType, 'vscode.markdown.preview.editor');
   });
 
   test('a registry code opens as a read-only document, not an Untitled one', async () => {
