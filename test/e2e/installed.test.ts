@@ -8,7 +8,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { goTo, launch, missing, openFile, openQuickInput, ROOT, until, webviewFrame, type Editor } from './codeServer';
@@ -16,6 +16,7 @@ import { goTo, launch, missing, openFile, openQuickInput, ROOT, until, webviewFr
 const why = missing();
 const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
 const FILE = 'broken-github-adapter.md';
+const LINES = readFileSync(join(ROOT, 'test/fixtures', FILE), 'utf8').split('\n');
 /** A sentence of the rule doc of template.unknown-placeholder (docs/rules.md), as the preview renders it. */
 const RULE_TEXT = 'is not a details key the template can see';
 let ed: Editor | undefined;
@@ -128,6 +129,29 @@ test('the title-bar icon of the preview is ours, not Markdown’s preview icon',
     assert.match(cls, /codicon-bracket-error/);
     assert.doesNotMatch(cls, /codicon-open-preview/);
   }),
+);
+
+test(
+  'front matter editing: Enter after a key indents as YAML, and a new code name offers the entry snippet',
+  { skip, timeout: 120_000 },
+  () =>
+    step('front-matter', async ({ page }) => {
+      await page.locator('.tab', { hasText: FILE }).first().click();
+      const line = LINES.findIndex(l => l === 'error_codes:') + 1;
+      await goTo(page, line, 'error_codes:'.length + 1);
+      await page.keyboard.press('Enter');
+      const cursor = page.locator('[id="status.editor.selection"]');
+      await until(
+        'the cursor to be indented under error_codes:',
+        async () => (await cursor.innerText()) === `Ln ${line + 1}, Col 3`,
+        10_000,
+      );
+      await page.keyboard.type('NOT_FOUND_Z');
+      await page.keyboard.press('Control+Space');
+      await page.locator('.suggest-widget .monaco-list-row', { hasText: 'new error code' }).first().waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Escape');
+      await runCommand(page, 'File: Revert File');
+    }),
 );
 
 test('the extension page at 1,000 px: screenshots of the README as a user sees it', { skip, timeout: 120_000 }, () =>

@@ -202,6 +202,8 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
           };
         });
     }
+    case 'newCodeName':
+      return opts.snippets && slot.edit.colon && !json ? [newCodeSnippet(ctx, slot.edit)] : [];
     case 'entryKey':
     case 'detailSpecKey': {
       const e = slot.edit;
@@ -235,4 +237,31 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
       }));
     }
   }
+}
+
+/**
+ * A whole new `error_codes` entry (YAML and front matter): the name, a category to pick, the template
+ * and one details key, indented under the name; the name the user typed is kept as the first tab stop.
+ */
+function newCodeSnippet(ctx: FeatureContext, e: SlotEdit): CompletionItem {
+  const text = ctx.model.text;
+  const indent = ' '.repeat(e.start - (text.lastIndexOf('\n', e.start - 1) + 1) + 2);
+  const typed = text.slice(e.start, e.end).replace(/[$}\\]/g, '\\$&');
+  const categories = ctx.registry.categoryNames.filter(c => c !== 'SCHEMA').join(',');
+  const body = [
+    `\${1:${typed || 'NOT_FOUND_THING'}}:`,
+    `${indent}category: \${2|${categories}|}`,
+    `${indent}message_template: "\${3:Thing '{name\\}' not found}"`,
+    `${indent}details:`,
+    `${indent}  \${4:name}: \${5:string}`,
+  ].join('\n');
+  return {
+    label: 'new error code',
+    kind: CompletionItemKind.Snippet,
+    detail: 'error_codes entry: category, message_template, details',
+    filterText: text.slice(e.start, e.end) || 'new error code',
+    sortText: '~',
+    insertTextFormat: InsertTextFormat.Snippet,
+    textEdit: TextEdit.replace(toRange(ctx.doc, e.start, e.end), body),
+  };
 }
