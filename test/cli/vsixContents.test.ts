@@ -70,3 +70,10 @@ test('the rule docs ship under the exact names Explain rule reads, with a row fo
   // What vsce does to the README, and why the rule docs cannot live there.
   assert.ok(vsix.has('extension/readme.md') && !vsix.has('extension/README.md'));
 });
+
+test('the .vsix README is text: no inlined pictures, small', () => {
+  const readme = vsix.get('extension/readme.md')!.toString('utf8');
+  assert.doesNotMatch(readme, /data:image|!\[/);
+  assert.ok(readme.length < 30_000, `${readme.length} characters`);
+  assert.match(readme, /^## Getting started$/m);
+});
