@@ -191,7 +191,7 @@ export async function openFile(page: Page, name: string): Promise<void> {
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
   await row.waitFor({ timeout: 60_000 });
   await row.click();
-  await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 30_000 });
+  await page.locator(`.tab.active`, { hasText: name }).first().waitFor({ timeout: 30_000 });
   await page.locator('.editor-instance .view-lines').first().waitFor();
 }
 
@@ -241,7 +241,7 @@ export async function quickOpen(page: Page, name: string): Promise<void> {
     await row.click();
     break;
   }
-  await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 30_000 });
+  await page.locator(`.tab.active`, { hasText: name }).first().waitFor({ timeout: 30_000 });
   await page.locator('.editor-instance .view-lines').first().waitFor();
 }
 
