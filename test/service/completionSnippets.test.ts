@@ -19,7 +19,9 @@ function snippet(text: string, uri = MD, snippets = true) {
 }
 
 test('a new key under error_codes in front matter offers a whole entry, indented under the name typed', () => {
-  const { it, applied } = snippet('---\nname: shop\nerror_codes:\n  VALIDATION_X:\n    category: VALIDATION\n  NOT_FOUND_OR|\n---\n# Shop\n');
+  const { it, applied } = snippet(
+    '---\nname: shop\nerror_codes:\n  VALIDATION_X:\n    category: VALIDATION\n  NOT_FOUND_OR|\n---\n# Shop\n',
+  );
   assert.ok(it);
   assert.equal(it.insertTextFormat, InsertTextFormat.Snippet);
   assert.equal(
@@ -32,7 +34,7 @@ test('a new key under error_codes in front matter offers a whole entry, indented
       '    category: VALIDATION',
       '  ${1:NOT_FOUND_OR}:',
       `    category: \${2|${CATEGORIES}|}`,
-      "    message_template: \"${3:Thing '{name\\}' not found}\"",
+      '    message_template: "${3:Thing \'{name\\}\' not found}"',
       '    details:',
       '      ${4:name}: ${5:string}',
       '---',
@@ -43,6 +45,12 @@ test('a new key under error_codes in front matter offers a whole entry, indented
 });
 
 test('on an empty line under error_codes, in YAML too; none without snippet support, in JSON, or at other depths', () => {
+  const above = snippet('---\nerror_codes:\n  NOT_FOUND_Z|\n  VALIDATION_X:\n    category: VALIDATION\n---\n');
+  assert.match(
+    above.applied!,
+    /^---\nerror_codes:\n {2}\$\{1:NOT_FOUND_Z\}:\n {4}category: [^\n]+\n {4}message_template: [^\n]+\n {4}details:\n {6}\$\{4:name\}: \$\{5:string\}\n {2}VALIDATION_X:\n/,
+    'typed above another entry',
+  );
   const empty = snippet('error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n  |\n', 'file:///w/a.adapter.yaml');
   assert.match(empty.applied!, /\n {2}\$\{1:NOT_FOUND_THING\}:\n {4}category: \$\{2\|/);
   assert.equal(snippet('error_codes:\n  NOT_FOUND_X|\n', MD.replace('-adapter.md', '.adapter.yaml'), false).it, undefined);

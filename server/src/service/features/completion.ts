@@ -202,8 +202,13 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
           };
         });
     }
-    case 'newCodeName':
-      return opts.snippets && slot.edit.colon && !json ? [newCodeSnippet(ctx, slot.edit)] : [];
+    case 'newCodeName': {
+      // A name typed on a new line above another entry reads, to YAML, as one key over both lines: keep its first line.
+      const e = slot.edit;
+      const eol = model.text.indexOf('\n', e.start);
+      const edit = eol >= 0 && e.end > eol ? { ...e, end: eol, colon: true } : e;
+      return opts.snippets && edit.colon && !json ? [newCodeSnippet(ctx, edit)] : [];
+    }
     case 'entryKey':
     case 'detailSpecKey': {
       const e = slot.edit;
