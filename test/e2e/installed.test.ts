@@ -195,13 +195,20 @@ test('the settings of the extension, as the Settings editor lists them (a screen
     await search.waitFor({ timeout: 30_000 });
     await search.click();
     await page.keyboard.type('@ext:mcp-aql.mcp-aql-errors');
-    const labels = page.locator('.settings-editor .setting-item-label');
-    await until('the extension settings', async () => (await labels.count()) >= 5, 30_000);
-    const titles = await page.locator('.settings-editor .setting-item-title').allInnerTexts();
+    const titleOf = page.locator('.settings-editor .setting-item-title');
+    const titles = await until(
+      'the extension settings',
+      async () => {
+        const t = await titleOf.allInnerTexts();
+        return t.some(x => /Code Scope/.test(x)) ? t : undefined;
+      },
+      30_000,
+    );
+    console.log(`settings as listed: ${titles.join(' | ')}`);
     mkdirSync(join(ROOT, '.e2e', 'extension-page'), { recursive: true });
     copyFileSync(await ed!.shot('settings'), join(ROOT, '.e2e', 'extension-page', 'settings.png'));
     assert.ok(
-      titles.some(t => /Files/.test(t)),
+      titles.some(t => /Max File Size/.test(t)),
       titles.join(' | '),
     );
   }),
