@@ -34,10 +34,7 @@ delete pkg.scripts;
 delete pkg.devDependencies;
 writeFileSync(join(stage, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
 cpSync(join(root, '.vscodeignore'), join(stage, '.vscodeignore'));
-writeFileSync(
-  join(stage, 'README.md'),
-  vsixReadme(readFileSync(join(root, 'README.md'), 'utf8'), pkg.repository.url),
-);
+writeFileSync(join(stage, 'README.md'), vsixReadme(readFileSync(join(root, 'README.md'), 'utf8'), pkg.repository.url));
 for (const p of ['schemas', 'syntaxes', 'client/media', 'docs', 'CHANGELOG.md', 'LICENSE'])
   cpSync(join(root, p), join(stage, p), { recursive: true });
 mkdirSync(join(stage, 'dist'));

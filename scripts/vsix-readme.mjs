@@ -24,10 +24,7 @@ export function vsixReadme(readme, repoUrl) {
   }
   let out = lines.join('\n');
   if (dropped)
-    out = out.replace(
-      /^## Features\n/m,
-      `## Features\n\nPictures of each feature: the [README in the repository](${repo}#features).\n`,
-    );
+    out = out.replace(/^## Features\n/m, `## Features\n\nPictures of each feature: the [README in the repository](${repo}#features).\n`);
   return out.replace(
     /(?<!!)\[([^\]]*)\]\((?!https?:|data:|#|mailto:|command:)([^)\s]+)\)/g,
     (_, text, path) => `[${text}](${base}${path})`,

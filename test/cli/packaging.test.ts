@@ -97,7 +97,10 @@ test('the .vsix README: no pictures (the extension page allows https: and data: 
   const out = vsixReadme(readme, pkg.repository.url);
   assert.doesNotMatch(out, /!\[/);
   assert.doesNotMatch(out, /data:image/);
-  assert.match(out, /^## Features\n\nPictures of each feature: the \[README in the repository\]\(https:\/\/github\.com\/mcp-aql\/mcp-aql-errors#features\)\.$/m);
+  assert.match(
+    out,
+    /^## Features\n\nPictures of each feature: the \[README in the repository\]\(https:\/\/github\.com\/mcp-aql\/mcp-aql-errors#features\)\.$/m,
+  );
   assert.deepEqual(
     [...out.matchAll(/(?<!!)\[[^\]]*\]\((?!https:|#)([^)]+)\)/g)].map(m => m[1]),
     [],
