@@ -21,7 +21,8 @@ interface OptionsTable {
 
 export type ToWorker =
   | { readonly type: 'index'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable }
-  | { readonly type: 'declare'; readonly declarations: [string, readonly CodeDeclaration[]][] }
+  /** Every declaration, as JSON (`[uri, declarations][]`): one string to copy per worker, not an object graph to clone. */
+  | { readonly type: 'declare'; readonly json: string }
   | { readonly type: 'validate'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable };
 
 function table(uris: readonly string[], opts: (uri: string) => ServiceOptions): OptionsTable {
@@ -137,7 +138,8 @@ export class WorkerPool {
 
   /** Every worker gets every declaration (once per run). */
   declare(declarations: [string, readonly CodeDeclaration[]][]): void {
-    for (const w of this.workers) w.postMessage({ type: 'declare', declarations } satisfies ToWorker);
+    const json = JSON.stringify(declarations);
+    for (const w of this.workers) w.postMessage({ type: 'declare', json } satisfies ToWorker);
   }
 
   /**
