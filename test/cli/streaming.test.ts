@@ -13,9 +13,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
 import { main } from '../../server/src/cli/main';
 import { render } from '../../server/src/cli/output';
+import { packDeclarations, slim, unpackDeclarations } from '../../server/src/cli/parallel';
 import type { FileReport } from '../../server/src/cli/report';
 import { reportStream } from '../../server/src/cli/reportStream';
-import { createAdapterService, createWorkspaceIndex } from '../../server/src/service';
+import { createAdapterService, createWorkspaceIndex, type CodeDeclaration } from '../../server/src/service';
 import { loadDeps } from '../service/helpers';
 import { tempTree } from './helpers';
 
@@ -152,4 +153,36 @@ test('the streamed report has the bytes of the whole report, in every format, qu
           const shown = quiet ? reports.map(r => ({ ...r, diagnostics: r.diagnostics.filter(d => (d.severity ?? 1) === 1) })) : reports;
           assert.equal(out, render(format, shown, io, color), `${format} quiet ${quiet} color ${color} (${reports.length} files)`);
         }
+});
+
+test('declarations reach the workers packed: unpacked, they are what slim keeps of them', () => {
+  const range = { start: { line: 3, character: 2 }, end: { line: 3, character: 9 } };
+  const decls: [string, CodeDeclaration[]][] = [
+    [
+      'file:///w/a%20b.adapter.yaml',
+      [
+        {
+          uri: 'file:///w/a%20b.adapter.yaml',
+          code: 'A_CODE',
+          range,
+          category: 'VALIDATION',
+          template: 't',
+          details: [],
+          mapsFromHttp: [400],
+        },
+        {
+          uri: 'file:///w/a%20b.adapter.yaml',
+          code: 'B_CODE',
+          range,
+          details: [{ name: 'id', type: 'string', required: true, description: 'x' }, { name: 'n' }],
+          mapsFromHttp: ['4XX'],
+        },
+      ],
+    ],
+    ['file:///w/empty.adapter.json', []],
+  ];
+  assert.deepEqual(
+    unpackDeclarations(packDeclarations(decls)),
+    decls.map(([u, ds]) => [u, ds.map(slim)]),
+  );
 });

@@ -6,11 +6,19 @@
  */
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { createAdapterService, createWorkspaceIndex, type CodeDeclaration, type ServiceOptions } from '../service';
+import { createAdapterService, createWorkspaceIndex, type ServiceOptions } from '../service';
 import { indexFiles, validateFiles } from '../node/workspacePass';
 import { deps } from './deps';
 import { readText } from './checkFiles';
-import { slim, type FromWorker, type IndexedFile, type ReadFailure, type ToWorker, type ValidatedFile } from './parallel';
+import {
+  slim,
+  unpackDeclarations,
+  type FromWorker,
+  type IndexedFile,
+  type ReadFailure,
+  type ToWorker,
+  type ValidatedFile,
+} from './parallel';
 
 const post = (m: FromWorker) => parentPort!.postMessage(m);
 
@@ -26,7 +34,7 @@ function runCheckWorker(): void {
     try {
       if (m.type === 'declare') {
         for (const uri of index.uris()) index.remove(uri);
-        for (const [uri, decls] of JSON.parse(m.json) as [string, CodeDeclaration[]][]) index.update(uri, decls, []);
+        for (const [uri, decls] of unpackDeclarations(m.json)) index.update(uri, decls, []);
         return;
       }
       const byUri = new Map(m.uris.map((u, i) => [u, m.opts.sets[m.opts.of[i]!]!] as const));

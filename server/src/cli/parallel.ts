@@ -21,7 +21,7 @@ interface OptionsTable {
 
 export type ToWorker =
   | { readonly type: 'index'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable }
-  /** Every declaration, as JSON (`[uri, declarations][]`): one string to copy per worker, not an object graph to clone. */
+  /** Every declaration, packed (`packDeclarations`): one string to copy per worker, not an object graph to clone. */
   | { readonly type: 'declare'; readonly json: string }
   | { readonly type: 'validate'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable };
 
@@ -90,6 +90,34 @@ export function slim(d: CodeDeclaration): CodeDeclaration {
   };
 }
 
+/** A file's slim declarations as JSON: per file its URI once, per declaration code, category and details (what `slim` keeps). */
+type Packed = [string, [string, string | null, [string, string | null, boolean | null][]][]][];
+
+export function packDeclarations(declarations: readonly [string, readonly CodeDeclaration[]][]): string {
+  const packed: Packed = declarations.map(([uri, ds]) => [
+    uri,
+    ds.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]),
+  ]);
+  return JSON.stringify(packed);
+}
+
+/** What `packDeclarations` packed, as `slim` declarations again. */
+export function unpackDeclarations(json: string): [string, CodeDeclaration[]][] {
+  return (JSON.parse(json) as Packed).map(([uri, ds]) => [
+    uri,
+    ds.map(([code, category, details]) =>
+      slim({
+        uri,
+        code,
+        range: NO_RANGE,
+        category: category ?? undefined,
+        details: details.map(([name, type, required]) => ({ name, type: type ?? undefined, required: required ?? undefined })),
+        mapsFromHttp: [],
+      }),
+    ),
+  ]);
+}
+
 /** Files per batch: small enough that results stream and the last batches spread over the workers. */
 export function batchSize(files: number, workers: number): number {
   return Math.max(4, Math.min(64, Math.ceil(files / (workers * 16))));
@@ -138,7 +166,7 @@ export class WorkerPool {
 
   /** Every worker gets every declaration (once per run). */
   declare(declarations: [string, readonly CodeDeclaration[]][]): void {
-    const json = JSON.stringify(declarations);
+    const json = packDeclarations(declarations);
     for (const w of this.workers) w.postMessage({ type: 'declare', json } satisfies ToWorker);
   }
 
