@@ -12,7 +12,7 @@ const browserServer = {
   name: 'browser-server',
   setup(build) {
     const shim = path.join(__dirname, 'server/src/browser/noFileSystem.ts');
-    build.onResolve({ filter: /^node:(fs|path|url)$/ }, () => ({ path: shim }));
+    build.onResolve({ filter: /^node:(fs|path|url|child_process)$/ }, () => ({ path: shim }));
     build.onResolve({ filter: /^vscode-languageserver\/node$/ }, () => ({
       path: path.join(__dirname, 'node_modules/vscode-languageserver/lib/browser/main.js'),
     }));

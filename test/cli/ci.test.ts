@@ -17,6 +17,7 @@ const CLEAN = 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n';
 const FIXABLE = 'error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n    message_template: Bad {f}\n    details:\n      f: string\n';
 
 interface Step {
+  if?: string;
   shell: string;
   run: string;
   env: Record<string, string>;
@@ -44,11 +45,11 @@ function runAction(cwd: string, inputs: Record<string, string>) {
 
 test('action.yml: one composite bash step; inputs reach it only through env', () => {
   assert.equal(action.runs.using, 'composite');
-  assert.equal(action.runs.steps.length, 1);
+  assert.equal(action.runs.steps.filter(s => s.if !== "inputs.mode == 'diff'").length, 1);
   const step = action.runs.steps[0]!;
   assert.equal(step.shell, 'bash');
   assert.ok(!step.run.includes('${{'), 'no expression is pasted into the script (script injection)');
-  assert.deepEqual(Object.keys(action.inputs).sort(), ['args', 'paths', 'sarif-file', 'version', 'working-directory']);
+  assert.deepEqual(Object.keys(action.inputs).sort(), ['args', 'mode', 'paths', 'sarif-file', 'version', 'working-directory']);
 });
 
 test('action.yml: annotations for every problem, SARIF to a file, exit 1 on errors; globs unexpanded', () => {
