@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel } from '../service';
 import { readRegularFile } from '../node/readRegularFile';
 import { checkExtraArgs, FORMATS, InputError, parseExtraArg, type ExtraArgs } from './args';
+import { defaultCacheFile } from './cacheStore';
 import { checkFiles } from './checkFiles';
 import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
@@ -104,7 +105,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   let stdoutTaken = false;
   const checked = await checkFiles(files, opts, io, args.paths, {
     jobs: args.jobs ?? defaultJobs(files.length),
-    cacheFile: args.cache ? resolve(io.cwd, args.cacheLocation ?? '.mcp-aql-cache.json') : undefined,
+    cacheFile: args.cache ? (args.cacheLocation === undefined ? defaultCacheFile(io.cwd) : resolve(io.cwd, args.cacheLocation)) : undefined,
     texts: stdinTexts,
     fix:
       args.fix || args.fixDryRun

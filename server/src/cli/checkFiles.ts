@@ -136,20 +136,26 @@ export async function checkFiles(
   const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [pathToFileURL(f.path).href, f] as const));
   const uris = [...byUri.keys()];
   const failures = new Failures(io);
-  const cache = pass.cacheFile && !inputs ? CheckCache.load(pass.cacheFile) : undefined;
+  const cacheNote = (m: string) => io.stderr(`${escapeControls(relative(io.cwd, pass.cacheFile!))}: ${m}\n`);
+  const cache = pass.cacheFile && !inputs ? CheckCache.open(pass.cacheFile, io.cwd, cacheNote) : undefined;
   const hashes = new Map<string, string>();
+  const optsKeys = new Map<string, string>();
   const known = new Map<string, IndexedFile>();
   if (cache) {
+    const keyOf = new Map<string, string>();
     for (const uri of uris) {
-      const text = readText(byUri.get(uri)!.path, failures.add);
-      if (text === undefined) {
+      const path = byUri.get(uri)!.path;
+      const json = JSON.stringify(opts(uri));
+      let optsKey = keyOf.get(json);
+      if (optsKey === undefined) keyOf.set(json, (optsKey = contentHash(json)));
+      const p = cache.probe(uri, path, optsKey, () => readText(path, failures.add));
+      if (p.hash === undefined) {
         known.set(uri, { uri, adapter: false, decls: [], refs: [] });
         continue;
       }
-      const h = contentHash(text + '\0' + JSON.stringify(opts(uri)));
-      hashes.set(uri, h);
-      const hit = cache.indexed(uri, h);
-      if (hit) known.set(uri, hit);
+      hashes.set(uri, p.hash);
+      optsKeys.set(uri, optsKey);
+      if (p.indexed) known.set(uri, p.indexed);
     }
   }
   const toIndex = uris.filter(u => !known.has(u));
@@ -180,8 +186,9 @@ export async function checkFiles(
     }
     await backend.validate(toValidate, declarations, (uri, diagnostics, text) => results.set(uri, { diagnostics, text }));
     if (cache) {
-      for (const uri of uris) if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, known.get(uri)!, results.get(uri)?.diagnostics);
-      cache.save();
+      for (const uri of uris)
+        if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, optsKeys.get(uri)!, known.get(uri)!, results.get(uri)?.diagnostics);
+      cache.save(cacheNote);
     }
     const reports = adapters
       .filter(uri => results.has(uri))
