@@ -9,7 +9,7 @@ import { defaultCacheFile } from './cacheStore';
 import { checkFiles } from './checkFiles';
 import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
-import { fixDocuments } from './fix';
+import { fixDocuments, stdoutBytes } from './fix';
 import { escapeControls } from './format/escape';
 import { errorsOnly, render, writeOutputFile } from './output';
 import { printConfig } from './printConfig';
@@ -94,7 +94,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
   if (!files.length && found.length && found.every(f => f.explicit)) {
     // --stdin --fix still owes standard output the text: unchanged.
-    if (stdin && args.fix) io.stdout(new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes));
+    if (stdin && args.fix) stdoutBytes(io, stdin.bytes);
     else io.stdout(render(args.format, [], io));
     return 0;
   }
@@ -103,6 +103,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]])
     : undefined;
   let stdoutTaken = false;
+  let unwritten = 0;
   const checked = await checkFiles(files, opts, io, args.paths, {
     jobs: args.jobs ?? defaultJobs(files.length),
     cacheFile: args.cache ? (args.cacheLocation === undefined ? defaultCacheFile(io.cwd) : resolve(io.cwd, args.cacheLocation)) : undefined,
@@ -125,6 +126,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
               },
             });
             stdoutTaken = r.stdoutTaken;
+            unwritten = r.unwritten;
             return r.texts;
           }
         : undefined,
@@ -134,10 +136,9 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false));
   else if (!stdoutTaken) io.stdout(render(args.format, reports, io));
   const c = count(reports);
-  if (unreadable) {
-    io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
-    return 2;
-  }
+  if (unwritten) io.stderr(`${unwritten} file${unwritten === 1 ? '' : 's'} could not be written\n`);
+  if (unreadable) io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
+  if (unreadable || unwritten) return 2;
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
     io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);
