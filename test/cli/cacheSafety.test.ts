@@ -25,6 +25,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CheckCache, contentHash } from '../../server/src/cli/cache';
+import { defaultCacheFile } from '../../server/src/cli/cacheStore';
+import { ConfigLookup } from '../../server/src/cli/config';
 import { ROOT, run, tempTree } from './helpers';
 
 const BAD = 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
@@ -67,8 +70,8 @@ function sign(file: string, body: string, secretHome: string): void {
   writeFileSync(file, `mcp-aql-errors-cache 2 ${createHmac('sha256', secret).update(body).digest('hex')}\n${body}`);
 }
 const clearDiagnostics = (body: string) => {
-  const data = JSON.parse(body) as { files: Record<string, { diagnostics?: unknown[] }> };
-  for (const e of Object.values(data.files)) if (e.diagnostics) e.diagnostics = [];
+  const data = JSON.parse(body) as { files: Record<string, unknown[]> };
+  for (const e of Object.values(data.files)) if (e[7]) e[7] = [];
   return JSON.stringify(data);
 };
 
@@ -163,16 +166,30 @@ test('entries of a wrong shape are a miss, never a crash, and the result equals 
   const full = await run(['check', '--format', 'json'], dir);
   const file = join(dir, 'c.json');
   assert.equal((await run(['check', '--cache-location', 'c.json'], dir)).code, 1);
-  const data = JSON.parse(splitCache(file).body) as { files: Record<string, unknown> };
+  const data = JSON.parse(splitCache(file).body) as { tool: string; files: Record<string, unknown[]> };
   const [a, b] = Object.keys(data.files).sort();
+  const entryA = data.files[a!]!;
+  // An entry of file a with some fields replaced (no workspace fingerprint, so its declarations are decoded).
+  const withA = (i: number, v: unknown) =>
+    JSON.stringify({ ...data, files: { ...data.files, [a!]: entryA.map((x, j) => (j === i ? v : j === 9 ? null : x)) } });
   const bodies = [
     'null',
     '[]',
     JSON.stringify({ ...data, files: [] }),
     JSON.stringify({ ...data, files: { [a!]: { hash: 5, decls: 'x', diagnostics: [{}] }, [b!]: null } }),
-    JSON.stringify({ ...data, files: { [a!]: { ...(data.files[a!] as object), diagnostics: [{ range: 1, message: 2 }] } } }),
-    JSON.stringify({ ...data, files: { [a!]: { ...(data.files[a!] as object), refs: [1], decls: [{ code: 3 }] } } }),
-    '{"version":2,"files":{"__proto__":{"hash":"x"}}}',
+    JSON.stringify({ ...data, files: { [a!]: [5, 'x'], [b!]: [] } }),
+    withA(7, [{ range: 1, message: 2 }]),
+    withA(7, [{ range: { start: { line: -1, character: 0 }, end: { line: 0, character: 0 } }, message: 'x' }]),
+    withA(5, '[1]'),
+    withA(5, 'not json'),
+    withA(4, '[[3]]'),
+    withA(4, JSON.stringify([['X', null, [['id', 5, null]]]])),
+    withA(4, 5),
+    withA(6, null),
+    withA(2, [1, 2]),
+    withA(9, null),
+    JSON.stringify({ ...data, version: 3 }),
+    `{"version":4,"tool":${JSON.stringify(data.tool)},"files":{"__proto__":["x"]}}`,
   ];
   for (const body of bodies) {
     sign(file, body, home);
@@ -203,10 +220,12 @@ test('a cached file is re-checked when a code it uses is removed elsewhere, even
   const uses = 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n';
   const decl = 'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n';
   const dir = tree({ 'a.adapter.yaml': uses, 'b.adapter.yaml': decl });
+  age(dir, ['a.adapter.yaml', 'b.adapter.yaml']);
   assert.equal((await run(['check', '--cache'], dir)).code, 0);
   assert.equal((await run(['check', '--cache'], dir)).code, 0);
   const b = join(dir, 'b.adapter.yaml');
   const st = statSync(b);
+  assert.equal(probeReads(dir, ['a.adapter.yaml', 'b.adapter.yaml']), 0, 'trusted by size, times and inode');
   // Same size, same mtime: only the content (and the change time) differ.
   writeFileSync(b, decl.replace('NOT_FOUND_WIDGET', 'NOT_FOUND_GADGET'));
   utimesSync(b, st.atime, st.mtime);
@@ -222,4 +241,39 @@ test('a cached file is re-checked when a code it uses is removed elsewhere, even
   linkSync(elsewhere, b);
   assert.equal((await run(['check', '--cache'], dir)).code, 0);
   assert.ok(existsSync(cacheDir()));
+});
+
+/** Set files' times an hour back (a checkout made a while ago: their times are trusted, not racy). */
+function age(dir: string, names: string[]): void {
+  const then = new Date(Date.now() - 3_600_000);
+  for (const n of names) utimesSync(join(dir, n), then, then);
+}
+
+/** How many of the files the cache reads to know they are unchanged (the default cache of `dir`). */
+function probeReads(dir: string, names: string[]): number {
+  const cache = CheckCache.open(defaultCacheFile(dir), dir, m => assert.fail(m))!;
+  let reads = 0;
+  for (const n of names) {
+    const p = join(dir, n);
+    const hit = cache.probe(pathToFileURL(p).href, p, OPTS_KEY, () => (reads++, readFileSync(p, 'utf8')));
+    assert.equal(hit.hit, true, n);
+  }
+  return reads;
+}
+const OPTS_KEY = contentHash(JSON.stringify(new ConfigLookup(tmpdir(), { rules: {} }).optionsFor(join(tmpdir(), 'x.adapter.yaml'))));
+
+test('nothing changed: no file is read, no entry decoded, the cache not rewritten', async () => {
+  const names = ['a.adapter.yaml', 'b.adapter.yaml', 'c.adapter.yaml'];
+  const dir = tree({ [names[0]!]: BAD, [names[1]!]: CLEAN, [names[2]!]: 'error_mapping:\n  404:\n    code: VALIDATION_X\n' });
+  age(dir, names);
+  const first = await run(['check', '--cache', '--format', 'json'], dir);
+  const file = defaultCacheFile(dir);
+  const written = statSync(file);
+  const again = await run(['check', '--cache', '--format', 'json'], dir);
+  assert.deepEqual([again.code, again.out, again.err], [first.code, first.out, first.err]);
+  assert.deepEqual([statSync(file).ino, statSync(file).mtimeMs], [written.ino, written.mtimeMs], 'not rewritten');
+  assert.equal(probeReads(dir, names), 0);
+  const cache = CheckCache.open(file, dir, m => assert.fail(m))!;
+  for (const n of names) cache.probe(pathToFileURL(join(dir, n)).href, join(dir, n), OPTS_KEY, () => assert.fail('read'));
+  assert.equal(cache.quiet(names.map(n => pathToFileURL(join(dir, n)).href)), true, 'every result current without decoding');
 });

@@ -1,7 +1,7 @@
 /**
  * `check --cache` (as ESLint's): remembers, per file, its size, times and inode, the hash of its
  * content and options, what it declares and references, and its diagnostics with the version of the
- * cross-file facts they depend on — the declarations (in any other file) of every code name it
+ * cross-file facts they depend on — the declarations (in any file) of every code name it
  * references, and, when it has a mapping.unknown-code (whose suggestions read every name), the set of
  * all declared names. A file whose size, mtime, ctime and inode are unchanged (and were not racy when
  * recorded) is not read at all; on any doubt it is read and hashed. A file is re-indexed when its
@@ -18,7 +18,7 @@ import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
-import { parseEntries, type Entry } from './cacheShape';
+import { decodeDecls, decodeRefs, encodeDecls, encodeEntries, parseEntries, type Entry } from './cacheShape';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
 import { VERSION } from './deps';
 import type { IndexedFile } from './parallel';
@@ -28,24 +28,34 @@ export const contentHash = (text: string): string => createHash('sha1').update(t
 const declSig = (d: CodeDeclaration) =>
   `${d.uri}|${d.code}|${d.category ?? ''}|${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}|${d.mapsFromHttp.join('+')}|${d.template ?? ''}`;
 
-/** A file modified this close to when it was read may change again within the file system's time resolution. */
+/**
+ * A file modified this close to when it was read may change again within the file system's time
+ * resolution (FAT: 2 s) without its mtime changing: it is hashed next time. (ctime is compared, not aged:
+ * `touch -d` to restore an mtime sets it to now.)
+ */
 const RACY_MS = 2000;
 
 type StatKey = readonly [number, number, number, number];
 const statKey = (st: Stats): StatKey => [st.size, st.mtimeMs, st.ctimeMs, st.ino];
 const sameStat = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 
-/** What `probe` says of a file: its hash (undefined when unreadable) and, if unchanged, what it declares and references. */
+/** What `probe` says of a file: its hash (undefined when unreadable), and whether its content and options are unchanged. */
 export interface Probe {
   readonly hash?: string;
-  readonly indexed?: IndexedFile;
+  readonly hit?: boolean;
 }
 
 export class CheckCache {
-  private byCode = new Map<string, CodeDeclaration[]>();
-  private allNames = '';
   private readonly stats = new Map<string, StatKey | null>();
   private readonly seen = new Set<string>();
+  /** Files whose content and options are unchanged, and those whose cached diagnostics were found current. */
+  private readonly hits = new Set<string>();
+  private readonly verified = new Set<string>();
+  private declarations: readonly [string, readonly CodeDeclaration[]][] = [];
+  private byCode?: Map<string, CodeDeclaration[]>;
+  private readonly sigs = new Map<string, string>();
+  private allNames?: string;
+  private fp = '';
   private dirty = false;
   private readonly started = Date.now();
   private constructor(
@@ -75,8 +85,8 @@ export class CheckCache {
   }
 
   /**
-   * A file's hash and, when its content and options are unchanged, what it declares and references.
-   * Size, times and inode first; the content is read (`read`) only when they differ or were racy.
+   * A file's hash and whether its content and options are unchanged. Size, times and inode first; the
+   * content is read (`read`) only when they differ or were racy.
    */
   probe(uri: string, path: string, optsKey: string, read: () => string | undefined): Probe {
     this.seen.add(uri);
@@ -90,57 +100,84 @@ export class CheckCache {
     const key = st && statKey(st);
     if (e && key && e.stat && e.opts === optsKey && sameStat(e.stat, key)) {
       this.stats.set(uri, e.stat);
-      return { hash: e.hash, indexed: { uri, adapter: e.adapter, decls: e.decls, refs: e.refs } };
+      this.hits.add(uri);
+      return { hash: e.hash, hit: true };
     }
     const text = read();
     if (text === undefined) return {};
     const hash = contentHash(text + '\0' + optsKey);
-    this.stats.set(uri, key && Math.max(key[1], key[2]) < this.started - RACY_MS ? key : null);
+    this.stats.set(uri, key && key[1] < this.started - RACY_MS ? key : null);
     if (!e || e.hash !== hash) return { hash };
-    return { hash, indexed: { uri, adapter: e.adapter, decls: e.decls, refs: e.refs } };
+    this.hits.add(uri);
+    return { hash, hit: true };
   }
 
-  /** The declarations of the whole run, before asking for results. */
-  setWorkspace(declarations: readonly [string, readonly CodeDeclaration[]][]): void {
-    this.byCode.clear();
-    for (const [, ds] of declarations)
-      for (const d of ds) {
-        const list = this.byCode.get(d.code);
-        if (list) list.push(d);
-        else this.byCode.set(d.code, [d]);
-      }
-    this.allNames = contentHash([...this.byCode.keys()].sort().join(','));
+  /** Whether an unchanged file is an adapter, without decoding its entry. */
+  isAdapter(uri: string): boolean {
+    return this.entries.get(uri)?.adapter ?? false;
+  }
+
+  /** An unchanged file's declarations and references, or undefined (and no longer a hit) when its entry has the wrong shape. */
+  decoded(uri: string): IndexedFile | undefined {
+    const e = this.entries.get(uri)!;
+    const decls = decodeDecls(uri, e.decls);
+    const refs = decodeRefs(e.refs);
+    if (decls && refs) return { uri, adapter: e.adapter, decls, refs };
+    this.hits.delete(uri);
+    this.entries.delete(uri);
+    return undefined;
+  }
+
+  /** True when every file is unchanged and every adapter's diagnostics were current under these same declarations: nothing to decode. */
+  quiet(adapters: readonly string[]): boolean {
+    const fp = this.fingerprint(adapters, () => undefined);
+    return adapters.every(u => {
+      const e = this.entries.get(u)!;
+      return this.hits.has(u) && e.diagnostics !== undefined && e.wsfp === fp;
+    });
+  }
+
+  /** The declarations of the whole run (in run order), before asking for results. */
+  setWorkspace(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[]): void {
+    this.declarations = adapters.map(u => [u, declsOf(u)]);
+    this.byCode = undefined;
+    this.sigs.clear();
+    this.allNames = undefined;
+    this.fp = this.fingerprint(adapters, declsOf);
   }
 
   /** The cached diagnostics of a file, if its content and every cross-file fact it read are unchanged. */
-  result(uri: string, hash: string, refs: readonly string[]): Diagnostic[] | undefined {
+  result(uri: string, hash: string, refs: () => readonly string[]): Diagnostic[] | undefined {
     const e = this.entries.get(uri);
-    if (!e || e.hash !== hash || !e.diagnostics || e.deps === undefined) return undefined;
-    return e.deps === this.depsOf(uri, refs, e.diagnostics) ? e.diagnostics : undefined;
+    if (!e || !this.hits.has(uri) || e.hash !== hash || !e.diagnostics || e.deps === undefined) return undefined;
+    if (e.wsfp !== this.fp && e.deps !== this.depsOf(refs(), e.diagnostics)) return undefined;
+    this.verified.add(uri);
+    return e.diagnostics;
   }
 
+  /** Remember a file: an unchanged one keeps its entry (new times, the current workspace); another gets a new one. */
   store(uri: string, hash: string, optsKey: string, f: IndexedFile, diagnostics: Diagnostic[] | undefined): void {
     const old = this.entries.get(uri);
     const stat = this.stats.get(uri) ?? null;
-    const deps = diagnostics ? this.depsOf(uri, f.refs, diagnostics) : undefined;
-    if (
-      old &&
-      old.hash === hash &&
-      old.opts === optsKey &&
-      (old.stat && stat ? sameStat(old.stat, stat) : old.stat === stat) &&
-      old.deps === deps &&
-      (diagnostics === undefined || old.diagnostics === diagnostics)
-    )
+    const statSame = old && (old.stat && stat ? sameStat(old.stat, stat) : old.stat === stat);
+    if (old && this.hits.has(uri) && (this.verified.has(uri) || (!old.adapter && diagnostics === undefined))) {
+      const wsfp = this.verified.has(uri) ? this.fp : old.wsfp;
+      if (statSame && wsfp === old.wsfp) return;
+      this.entries.set(uri, { ...old, stat, ...(wsfp === undefined ? {} : { wsfp }) });
+      this.dirty = true;
       return;
+    }
     this.dirty = true;
+    const decls = encodeDecls(f.decls);
     this.entries.set(uri, {
       hash,
       opts: optsKey,
       stat,
       adapter: f.adapter,
-      decls: f.decls,
-      refs: f.refs,
-      ...(diagnostics ? { diagnostics, deps } : {}),
+      decls,
+      refs: JSON.stringify(f.refs),
+      declFp: contentHash(decls),
+      ...(diagnostics ? { diagnostics, deps: this.depsOf(f.refs, diagnostics), wsfp: this.fp } : {}),
     });
   }
 
@@ -161,22 +198,48 @@ export class CheckCache {
     }
     if (!this.dirty) return;
     try {
-      writeCache(this.file, JSON.stringify({ version: 2, tool: VERSION, files: Object.fromEntries(this.entries) }), this.secret);
+      writeCache(this.file, encodeEntries(this.entries, VERSION), this.secret);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);
     }
   }
 
-  private depsOf(uri: string, refs: readonly string[], diagnostics: readonly Diagnostic[]): string {
-    const parts = [...refs].sort().map(
-      code =>
-        `${code}=${(this.byCode.get(code) ?? [])
-          .filter(d => d.uri !== uri)
-          .map(declSig)
-          .join(';')}`,
-    );
-    if (diagnostics.some(d => d.code === 'mapping.unknown-code')) parts.push(`*=${this.allNames}`);
+  /** The run's declarations as one value: each adapter (in run order) with the fingerprint of what it declares. */
+  private fingerprint(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[] | undefined): string {
+    const h = createHash('sha1');
+    for (const u of adapters) {
+      const e = this.entries.get(u);
+      h.update(u)
+        .update('\0')
+        .update(e && this.hits.has(u) ? e.declFp : contentHash(encodeDecls(declsOf(u) ?? [])))
+        .update('\n');
+    }
+    return h.digest('hex');
+  }
+
+  /**
+   * The version of the cross-file facts a file's diagnostics read: every declaration of each code it
+   * references (its own included: they change only with its content, which is keyed already), and the
+   * set of all names when it has a mapping.unknown-code (whose suggestions read them).
+   */
+  private depsOf(refs: readonly string[], diagnostics: readonly Diagnostic[]): string {
+    if (!this.byCode) {
+      this.byCode = new Map();
+      for (const [, ds] of this.declarations)
+        for (const d of ds) {
+          const list = this.byCode.get(d.code);
+          if (list) list.push(d);
+          else this.byCode.set(d.code, [d]);
+        }
+    }
+    const parts = [...refs].sort().map(code => {
+      let sig = this.sigs.get(code);
+      if (sig === undefined) this.sigs.set(code, (sig = `${code}=${(this.byCode!.get(code) ?? []).map(declSig).join(';')}`));
+      return sig;
+    });
+    if (diagnostics.some(d => d.code === 'mapping.unknown-code'))
+      parts.push(`*=${(this.allNames ??= contentHash([...this.byCode.keys()].sort().join(',')))}`);
     return contentHash(parts.join('\n'));
   }
 }

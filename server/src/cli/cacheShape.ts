@@ -1,6 +1,9 @@
 /**
- * The shape of a `check --cache` entry, checked on load (issue 20): a cache is signed, but it may come
- * from another build or be damaged; an entry of the wrong shape is a miss, never a crash.
+ * The `check --cache` file's body: one array per file, its declarations and references kept as JSON
+ * text that a run decodes only when it needs them (nothing changed: never). Checked on load and on
+ * decoding (issue 20): a cache is signed, but it may come from another build or be damaged; an entry of
+ * the wrong shape is a miss, never a crash. Declarations are kept as the CLI's passes carry them
+ * (parallel.ts `slim`: code, category, details).
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
@@ -13,13 +16,20 @@ export interface Entry {
   /** size, mtime, ctime, inode when the file was read; null when it was modified too close to that (racy: hash next time). */
   readonly stat: readonly [number, number, number, number] | null;
   readonly adapter: boolean;
-  readonly decls: readonly CodeDeclaration[];
-  readonly refs: string[];
+  /** The declarations and references as JSON text, decoded (and checked) only when a run needs them. */
+  readonly decls: string;
+  readonly refs: string;
+  /** sha1 of the declarations, for the workspace's fingerprint. */
+  readonly declFp: string;
   readonly deps?: string;
   readonly diagnostics?: Diagnostic[];
+  /** The workspace fingerprint under which `deps` were last found current (then they need no recomputing). */
+  readonly wsfp?: string;
 }
 
+type Details = CodeDeclaration['details'];
 type Obj = Record<string, unknown>;
+const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isStr = (x: unknown): x is string => typeof x === 'string';
 const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -27,22 +37,6 @@ const optStr = (x: unknown) => x === undefined || isStr(x);
 const isPos = (x: unknown) =>
   isObj(x) && Number.isInteger(x.line) && Number.isInteger(x.character) && (x.line as number) >= 0 && (x.character as number) >= 0;
 const isRange = (x: unknown) => isObj(x) && isPos(x.start) && isPos(x.end);
-
-function isDecl(x: unknown): x is CodeDeclaration {
-  return (
-    isObj(x) &&
-    isStr(x.uri) &&
-    isStr(x.code) &&
-    isRange(x.range) &&
-    optStr(x.category) &&
-    optStr(x.template) &&
-    optStr(x.description) &&
-    Array.isArray(x.details) &&
-    x.details.every(d => isObj(d) && isStr(d.name) && optStr(d.type) && (d.required === undefined || typeof d.required === 'boolean')) &&
-    Array.isArray(x.mapsFromHttp) &&
-    x.mapsFromHttp.every(s => isStr(s) || isNum(s))
-  );
-}
 
 function isDiagnostic(x: unknown): x is Diagnostic {
   return (
@@ -61,14 +55,74 @@ function isDiagnostic(x: unknown): x is Diagnostic {
   );
 }
 
-/** The entry, if it has the shape this build writes. */
-export function asEntry(x: unknown): Entry | undefined {
-  if (!isObj(x) || !isStr(x.hash) || !isStr(x.opts) || typeof x.adapter !== 'boolean') return undefined;
-  if (!(x.stat === null || (Array.isArray(x.stat) && x.stat.length === 4 && x.stat.every(isNum)))) return undefined;
-  if (!Array.isArray(x.refs) || !x.refs.every(isStr) || !Array.isArray(x.decls) || !x.decls.every(isDecl)) return undefined;
-  if ((x.deps === undefined) !== (x.diagnostics === undefined)) return undefined;
-  if (x.deps !== undefined && (!isStr(x.deps) || !Array.isArray(x.diagnostics) || !x.diagnostics.every(isDiagnostic))) return undefined;
-  return x as unknown as Entry;
+function asDetails(x: unknown): Details | undefined {
+  if (!Array.isArray(x)) return undefined;
+  const out: { name: string; type?: string; required?: boolean }[] = [];
+  for (const d of x) {
+    if (
+      !Array.isArray(d) ||
+      d.length !== 3 ||
+      !isStr(d[0]) ||
+      !(d[1] === null || isStr(d[1])) ||
+      !(d[2] === null || typeof d[2] === 'boolean')
+    )
+      return undefined;
+    out.push({ name: d[0], type: d[1] ?? undefined, required: d[2] ?? undefined });
+  }
+  return out;
+}
+
+/** An entry's declarations (as the CLI's passes carry them), or undefined when the text has the wrong shape. */
+export function decodeDecls(uri: string, text: string): CodeDeclaration[] | undefined {
+  let x: unknown;
+  try {
+    x = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(x)) return undefined;
+  const out: CodeDeclaration[] = [];
+  for (const d of x) {
+    if (!Array.isArray(d) || d.length !== 3 || !isStr(d[0]) || !(d[1] === null || isStr(d[1]))) return undefined;
+    const details = asDetails(d[2]);
+    if (!details) return undefined;
+    out.push({ uri, code: d[0], range: NO_RANGE, category: d[1] ?? undefined, details, mapsFromHttp: [] });
+  }
+  return out;
+}
+
+export const encodeDecls = (decls: readonly CodeDeclaration[]): string =>
+  JSON.stringify(decls.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]));
+
+/** An entry's references, or undefined when the text has the wrong shape. */
+export function decodeRefs(text: string): string[] | undefined {
+  try {
+    const x: unknown = JSON.parse(text);
+    return Array.isArray(x) && x.every(isStr) ? x : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One file's entry from its array (declarations and references still text), or undefined when a part has the wrong shape. */
+function asEntry(x: unknown): Entry | undefined {
+  if (!Array.isArray(x) || x.length !== 10) return undefined;
+  const [hash, opts, stat, adapter, decls, refs, deps, diagnostics, declFp, wsfp] = x as unknown[];
+  if (!isStr(hash) || !isStr(opts) || typeof adapter !== 'boolean' || !isStr(decls) || !isStr(refs) || !isStr(declFp)) return undefined;
+  if (!(stat === null || (Array.isArray(stat) && stat.length === 4 && stat.every(isNum)))) return undefined;
+  if ((deps === null) !== (diagnostics === null) || !(wsfp === null || isStr(wsfp))) return undefined;
+  if (deps !== null && (!isStr(deps) || !Array.isArray(diagnostics) || !diagnostics.every(isDiagnostic))) return undefined;
+  return {
+    hash,
+    opts,
+    stat: stat as Entry['stat'],
+    adapter,
+    decls,
+    refs,
+    declFp,
+    ...(deps === null ? {} : { deps: deps as string, diagnostics: diagnostics as Diagnostic[] }),
+    ...(wsfp === null ? {} : { wsfp: wsfp as string }),
+  };
 }
 
 /** The entries of a cache body by URI (a Map: a key such as `__proto__` is just a key). */
@@ -80,10 +134,18 @@ export function parseEntries(body: string, tool: string): Map<string, Entry> {
   } catch {
     return out;
   }
-  if (!isObj(data) || data.version !== 2 || data.tool !== tool || !isObj(data.files)) return out;
+  if (!isObj(data) || data.version !== 4 || data.tool !== tool || !isObj(data.files)) return out;
   for (const [uri, raw] of Object.entries(data.files)) {
     const e = uri.startsWith('file:') ? asEntry(raw) : undefined;
     if (e) out.set(uri, e);
   }
   return out;
+}
+
+/** The body for `entries` (what parseEntries reads back). */
+export function encodeEntries(entries: ReadonlyMap<string, Entry>, tool: string): string {
+  const files: Record<string, unknown> = {};
+  for (const [uri, e] of entries)
+    files[uri] = [e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null];
+  return JSON.stringify({ version: 4, tool, files });
 }

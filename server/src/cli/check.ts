@@ -105,7 +105,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   let stdoutTaken = false;
   let unwritten = 0;
   const checked = await checkFiles(files, opts, io, args.paths, {
-    jobs: args.jobs ?? defaultJobs(files.length),
+    jobs: args.jobs ?? defaultJobs,
     cacheFile: args.cache ? (args.cacheLocation === undefined ? defaultCacheFile(io.cwd) : resolve(io.cwd, args.cacheLocation)) : undefined,
     texts: stdinTexts,
     fix:

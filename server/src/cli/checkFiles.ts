@@ -55,8 +55,8 @@ interface CheckResult {
 
 /** How a run goes: threads, cache, texts that replace the files' (standard input), a fix pass between indexing and validating. */
 interface CheckPass {
-  /** Worker threads (default 1: in this process). */
-  readonly jobs?: number;
+  /** Worker threads (default 1: in this process), or how many for a number of files to index (those the cache does not know). */
+  readonly jobs?: number | ((toIndex: number) => number);
   /** The cache file, or undefined for no cache. */
   readonly cacheFile?: string;
   readonly texts?: ReadonlyMap<string, string>;
@@ -141,6 +141,8 @@ export async function checkFiles(
   const hashes = new Map<string, string>();
   const optsKeys = new Map<string, string>();
   const known = new Map<string, IndexedFile>();
+  const hits: string[] = [];
+  let quiet = false;
   if (cache) {
     const keyOf = new Map<string, string>();
     for (const uri of uris) {
@@ -155,11 +157,18 @@ export async function checkFiles(
       }
       hashes.set(uri, p.hash);
       optsKeys.set(uri, optsKey);
-      if (p.indexed) known.set(uri, p.indexed);
+      if (p.hit) hits.push(uri);
+    }
+    // Nothing changed: every result comes from the cache, and no entry's declarations need decoding.
+    quiet = hits.length === hashes.size && cache.quiet(hits.filter(u => cache.isAdapter(u)));
+    for (const uri of hits) {
+      const f = quiet ? { uri, adapter: cache.isAdapter(uri), decls: [], refs: [] } : cache.decoded(uri);
+      if (f) known.set(uri, f);
     }
   }
   const toIndex = uris.filter(u => !known.has(u));
-  const jobs = inputs ? 1 : Math.max(1, Math.min(pass.jobs ?? 1, Math.floor(toIndex.length / 2) || 1));
+  const wanted = typeof pass.jobs === 'function' ? pass.jobs(toIndex.length) : (pass.jobs ?? 1);
+  const jobs = inputs ? 1 : Math.max(1, Math.min(wanted, Math.floor(toIndex.length / 2) || 1));
   const backend = jobs > 1 ? pooled(new WorkerPool(jobs), opts, failures) : inProcess(opts, failures, pass);
   try {
     for (const f of await backend.index(toIndex)) known.set(f.uri, f);
@@ -171,20 +180,32 @@ export async function checkFiles(
     }
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
-    const declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
+    let declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
     const results = new Map<string, { diagnostics: Diagnostic[]; text: string }>();
     let toValidate = adapters;
     if (cache) {
-      cache.setWorkspace(declarations);
+      cache.setWorkspace(adapters, u => known.get(u)!.decls);
       toValidate = [];
       for (const uri of adapters) {
-        const hit = cache.result(uri, hashes.get(uri)!, known.get(uri)!.refs);
+        const hit = cache.result(uri, hashes.get(uri)!, () => known.get(uri)!.refs);
         const text = hit?.length ? readText(byUri.get(uri)!.path, failures.add) : '';
         if (hit && text !== undefined) results.set(uri, { diagnostics: hit, text });
         else toValidate.push(uri);
       }
+      // A quiet run that must validate after all (a file vanished before its code frame was read): decode, or index again.
+      if (quiet && toValidate.length) {
+        const again: string[] = [];
+        for (const u of hits) {
+          const f = cache.decoded(u);
+          if (f) known.set(u, f);
+          else again.push(u);
+        }
+        for (const f of await backend.index(again)) known.set(f.uri, f);
+        declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
+      }
     }
-    await backend.validate(toValidate, declarations, (uri, diagnostics, text) => results.set(uri, { diagnostics, text }));
+    if (toValidate.length)
+      await backend.validate(toValidate, declarations, (uri, diagnostics, text) => results.set(uri, { diagnostics, text }));
     if (cache) {
       for (const uri of uris)
         if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, optsKeys.get(uri)!, known.get(uri)!, results.get(uri)?.diagnostics);
