@@ -18,7 +18,7 @@ import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
-import { decodeDecls, decodeRefs, encodeDecls, encodeEntries, parseEntries, type Entry } from './cacheShape';
+import { declText, decodeDecls, decodeRefs, DetailsTable, encodeDecls, encodeEntries, parseEntries, type Entry } from './cacheShape';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
 import { VERSION } from './deps';
 import type { IndexedFile } from './parallel';
@@ -62,6 +62,7 @@ export class CheckCache {
     private readonly file: string,
     private readonly secret: Buffer,
     private readonly entries: Map<string, Entry>,
+    private readonly table: DetailsTable,
   ) {}
 
   /** The cache at `file`, or undefined (with one note) when it may not be used: a link, a FIFO, a folder, a path leading out of `root`. */
@@ -76,7 +77,8 @@ export class CheckCache {
         if (!(e instanceof Refusal) || !e.message.startsWith('not written by this user')) throw e;
         note(`cache not used: ${e.message}`);
       }
-      return new CheckCache(file, secret, body === undefined ? new Map() : parseEntries(body, VERSION));
+      const { entries, table } = body === undefined ? { entries: new Map(), table: new DetailsTable() } : parseEntries(body, VERSION);
+      return new CheckCache(file, secret, entries, table);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not used: ${e.message}`);
@@ -120,7 +122,7 @@ export class CheckCache {
   /** An unchanged file's declarations and references, or undefined (and no longer a hit) when its entry has the wrong shape. */
   decoded(uri: string): IndexedFile | undefined {
     const e = this.entries.get(uri)!;
-    const decls = decodeDecls(uri, e.decls);
+    const decls = decodeDecls(uri, e.decls, this.table);
     const refs = decodeRefs(e.refs);
     if (decls && refs) return { uri, adapter: e.adapter, decls, refs };
     this.hits.delete(uri);
@@ -168,7 +170,7 @@ export class CheckCache {
       return;
     }
     this.dirty = true;
-    const decls = encodeDecls(f.decls);
+    const decls = encodeDecls(f.decls, this.table);
     this.entries.set(uri, {
       hash,
       opts: optsKey,
@@ -176,7 +178,7 @@ export class CheckCache {
       adapter: f.adapter,
       decls,
       refs: JSON.stringify(f.refs),
-      declFp: contentHash(decls),
+      declFp: contentHash(declText(f.decls)),
       ...(diagnostics ? { diagnostics, deps: this.depsOf(f.refs, diagnostics), wsfp: this.fp } : {}),
     });
   }
@@ -198,7 +200,7 @@ export class CheckCache {
     }
     if (!this.dirty) return;
     try {
-      writeCache(this.file, encodeEntries(this.entries, VERSION), this.secret);
+      writeCache(this.file, encodeEntries(this.entries, this.table, VERSION), this.secret);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);
@@ -212,7 +214,7 @@ export class CheckCache {
       const e = this.entries.get(u);
       h.update(u)
         .update('\0')
-        .update(e && this.hits.has(u) ? e.declFp : contentHash(encodeDecls(declsOf(u) ?? [])))
+        .update(e && this.hits.has(u) ? e.declFp : contentHash(declText(declsOf(u) ?? [])))
         .update('\n');
     }
     return h.digest('hex');

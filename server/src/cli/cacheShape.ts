@@ -1,6 +1,7 @@
 /**
  * The `check --cache` file's body: one array per file, its declarations and references kept as JSON
- * text that a run decodes only when it needs them (nothing changed: never). Checked on load and on
+ * text that a run decodes only when it needs them (nothing changed: never), each distinct details list
+ * once in a table. Checked on load and on
  * decoding (issue 20): a cache is signed, but it may come from another build or be damaged; an entry of
  * the wrong shape is a miss, never a crash. Declarations are kept as the CLI's passes carry them
  * (parallel.ts `slim`: code, category, details).
@@ -72,8 +73,35 @@ function asDetails(x: unknown): Details | undefined {
   return out;
 }
 
+/** The distinct details lists of a cache, each once (entries name them by index); checked when first used, append-only. */
+export class DetailsTable {
+  private readonly decoded = new Map<number, Details | undefined>();
+  private readonly index = new Map<string, number>();
+  constructor(private readonly rows: unknown[] = []) {
+    rows.forEach((r, i) => this.index.set(JSON.stringify(r), i));
+  }
+  get(i: unknown): Details | undefined {
+    if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= this.rows.length) return undefined;
+    if (!this.decoded.has(i as number)) this.decoded.set(i as number, asDetails(this.rows[i as number]));
+    return this.decoded.get(i as number);
+  }
+  add(details: Details): number {
+    const row = details.map(x => [x.name, x.type ?? null, x.required ?? null]);
+    const key = JSON.stringify(row);
+    let i = this.index.get(key);
+    if (i === undefined) {
+      this.index.set(key, (i = this.rows.length));
+      this.rows.push(row);
+    }
+    return i;
+  }
+  toJSON(): unknown[] {
+    return this.rows;
+  }
+}
+
 /** An entry's declarations (as the CLI's passes carry them), or undefined when the text has the wrong shape. */
-export function decodeDecls(uri: string, text: string): CodeDeclaration[] | undefined {
+export function decodeDecls(uri: string, text: string, table: DetailsTable): CodeDeclaration[] | undefined {
   let x: unknown;
   try {
     x = JSON.parse(text);
@@ -84,14 +112,19 @@ export function decodeDecls(uri: string, text: string): CodeDeclaration[] | unde
   const out: CodeDeclaration[] = [];
   for (const d of x) {
     if (!Array.isArray(d) || d.length !== 3 || !isStr(d[0]) || !(d[1] === null || isStr(d[1]))) return undefined;
-    const details = asDetails(d[2]);
+    const details = table.get(d[2]);
     if (!details) return undefined;
     out.push({ uri, code: d[0], range: NO_RANGE, category: d[1] ?? undefined, details, mapsFromHttp: [] });
   }
   return out;
 }
 
-export const encodeDecls = (decls: readonly CodeDeclaration[]): string =>
+/** Declarations as kept in an entry (details by index in the table). */
+export const encodeDecls = (decls: readonly CodeDeclaration[], table: DetailsTable): string =>
+  JSON.stringify(decls.map(d => [d.code, d.category ?? null, table.add(d.details)]));
+
+/** Declarations as one text, for their fingerprint (independent of any table). */
+export const declText = (decls: readonly CodeDeclaration[]): string =>
   JSON.stringify(decls.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]));
 
 /** An entry's references, or undefined when the text has the wrong shape. */
@@ -125,27 +158,38 @@ function asEntry(x: unknown): Entry | undefined {
   };
 }
 
-/** The entries of a cache body by URI (a Map: a key such as `__proto__` is just a key). */
-export function parseEntries(body: string, tool: string): Map<string, Entry> {
-  const out = new Map<string, Entry>();
+/** More distinct details lists than this and the cache starts afresh (the table only grows). */
+const MAX_DETAILS = 100_000;
+
+/** The entries of a cache body by URI (a Map: a key such as `__proto__` is just a key), and its details table. */
+export function parseEntries(body: string, tool: string): { entries: Map<string, Entry>; table: DetailsTable } {
+  const entries = new Map<string, Entry>();
   let data: unknown;
   try {
     data = JSON.parse(body);
   } catch {
-    return out;
+    return { entries, table: new DetailsTable() };
   }
-  if (!isObj(data) || data.version !== 4 || data.tool !== tool || !isObj(data.files)) return out;
+  if (
+    !isObj(data) ||
+    data.version !== 4 ||
+    data.tool !== tool ||
+    !isObj(data.files) ||
+    !Array.isArray(data.details) ||
+    data.details.length > MAX_DETAILS
+  )
+    return { entries, table: new DetailsTable() };
   for (const [uri, raw] of Object.entries(data.files)) {
     const e = uri.startsWith('file:') ? asEntry(raw) : undefined;
-    if (e) out.set(uri, e);
+    if (e) entries.set(uri, e);
   }
-  return out;
+  return { entries, table: new DetailsTable(data.details) };
 }
 
 /** The body for `entries` (what parseEntries reads back). */
-export function encodeEntries(entries: ReadonlyMap<string, Entry>, tool: string): string {
+export function encodeEntries(entries: ReadonlyMap<string, Entry>, table: DetailsTable, tool: string): string {
   const files: Record<string, unknown> = {};
   for (const [uri, e] of entries)
     files[uri] = [e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null];
-  return JSON.stringify({ version: 4, tool, files });
+  return JSON.stringify({ version: 4, tool, details: table, files });
 }
