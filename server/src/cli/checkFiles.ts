@@ -204,8 +204,17 @@ export async function checkFiles(
         declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
       }
     }
-    if (toValidate.length)
-      await backend.validate(toValidate, declarations, (uri, diagnostics, text) => results.set(uri, { diagnostics, text }));
+    const onResult: OnResult = (uri, diagnostics, text) => results.set(uri, { diagnostics, text });
+    if (cache && toValidate.length) {
+      // A file's diagnostics read only the declarations of the codes it references (the cache's own
+      // model of what they depend on), and every name when it has a mapping.unknown-code: validate
+      // against those declarations, and again against all of them where the suggestions need it.
+      const needed = new Set(toValidate.flatMap(u => known.get(u)!.refs));
+      const some = declarations.map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
+      await backend.validate(toValidate, some, onResult);
+      const again = toValidate.filter(u => results.get(u)?.diagnostics.some(d => d.code === 'mapping.unknown-code'));
+      if (again.length) await backend.validate(again, declarations, onResult);
+    } else if (toValidate.length) await backend.validate(toValidate, declarations, onResult);
     if (cache) {
       for (const uri of uris)
         if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, optsKeys.get(uri)!, known.get(uri)!, results.get(uri)?.diagnostics);
