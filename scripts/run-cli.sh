@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs this checkout's CLI (dist/cli.js) with all arguments, building it first when it is missing:
-# the copies of this repository that pre-commit (.pre-commit-hooks.yaml) and the GitHub Action
-# (action.yml) run from are fresh clones. Needs node >= 20 and npm; the build happens once per clone.
+# Runs this checkout's CLI (dist/cli.js) with all arguments. At a release tag it is prebuilt (the release
+# commit holds it: .github/workflows/release.yml), so nothing is installed; at any other commit the
+# copies pre-commit (.pre-commit-hooks.yaml) and the GitHub Action (action.yml) run from are fresh
+# clones without it, and it is built once per clone (needs npm).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ ! -f "$here/dist/cli.js" ]; then
