@@ -131,8 +131,8 @@ test('dry run: the .vsix (vsce package) and the pinned ovsx run here', { timeout
   });
   assert.equal(r.status, 0, r.stderr);
   assert.ok(existsSync(out));
-  if (!process.env.MCP_AQL_RELEASE_OVSX) {
-    t.diagnostic('ovsx@0.10.12 (npx, from the registry) not run: set MCP_AQL_RELEASE_OVSX=1 to run it');
+  if (!process.env.MCP_AQL_NETWORK_TESTS) {
+    t.diagnostic('ovsx@0.10.12 (npx, from the registry) not run: set MCP_AQL_NETWORK_TESTS=1 to run it');
     return;
   }
   const ovsx = spawnSync('npx', ['--yes', 'ovsx@0.10.12', '--version'], { encoding: 'utf8', timeout: 300_000 });
@@ -160,3 +160,25 @@ test(
     assert.equal(r.stderr, '', 'no build, no npm');
   },
 );
+
+test('at any other commit, scripts/run-cli.sh builds dist/cli.js from the few packages it bundles', { timeout: 600_000 }, t => {
+  if (!process.env.MCP_AQL_NETWORK_TESTS) {
+    t.diagnostic('needs the npm registry: set MCP_AQL_NETWORK_TESTS=1 to run it');
+    return;
+  }
+  const clone = temp('mcp-aql-clone-');
+  const files = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+  for (const f of files) {
+    mkdirSync(join(clone, f, '..'), { recursive: true });
+    if (existsSync(join(ROOT, f))) copyFileSync(join(ROOT, f), join(clone, f));
+  }
+  const r = spawnSync('bash', [join(clone, 'scripts/run-cli.sh'), '--version'], { cwd: clone, encoding: 'utf8', timeout: 500_000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /building the command line once/);
+  const installed = spawnSync('ls', [join(clone, '.cli-build/node_modules')], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(n => n && !n.startsWith('.'));
+  assert.ok(installed.length <= 12, `only the bundled packages and theirs: ${installed.join(' ')}`);
+  const full = readFileSync(join(ROOT, 'dist/cli.js'));
+  assert.ok(readFileSync(join(clone, 'dist/cli.js')).length > full.length / 4, 'a whole bundle');
+});
