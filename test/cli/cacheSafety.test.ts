@@ -278,5 +278,7 @@ test('nothing changed: no file is read, no entry decoded, the cache not rewritte
   assert.equal(probeReads(dir, names), 0);
   const cache = CheckCache.open(file, dir, m => assert.fail(m))!;
   for (const n of names) cache.probe(pathToFileURL(join(dir, n)).href, join(dir, n), OPTS_KEY, () => assert.fail('read'));
-  assert.equal(cache.quiet(names.map(n => pathToFileURL(join(dir, n)).href)), true, 'every result current without decoding');
+  const uris = names.map(n => pathToFileURL(join(dir, n)).href);
+  cache.setWorkspace(uris, () => assert.fail('no declarations decoded'));
+  assert.equal(cache.stale(uris), false, 'every result current under the same declarations: no dependency compared');
 });

@@ -80,7 +80,7 @@ test('--cache: a second run reuses results, and after workspace edits equals a f
   // Edits that change cross-file facts: declare, remove, recategorise a code, change its details, add a use, delete a file.
   const edit = fc.record({
     file: fc.integer({ min: 0, max: names.length - 1 }),
-    kind: fc.constantFrom('declareNowhere', 'dropDecl', 'recategorise', 'addDetail', 'useOther', 'delete', 'restore'),
+    kind: fc.constantFrom('declareNowhere', 'dropDecl', 'recategorise', 'addDetail', 'useOther', 'delete', 'restore', 'comment'),
     other: fc.integer({ min: 0, max: 5 }),
   });
   await fc.assert(
@@ -99,7 +99,9 @@ test('--cache: a second run reuses results, and after workspace edits equals a f
                   ? text.replace('details: { id: string }', 'details: { id: string, name: string }')
                   : e.kind === 'useOther'
                     ? text.replace(/code: NOT_FOUND_S\d+/, `code: NOT_FOUND_S${e.other}`)
-                    : text;
+                    : e.kind === 'comment'
+                      ? `${text}# edit ${e.other}\n`
+                      : text;
         if (e.kind === 'delete') rmSync(p, { force: true });
         else writeFileSync(p, next);
       }

@@ -51,7 +51,8 @@ export class CheckCache {
   /** Files whose content and options are unchanged, and those whose cached diagnostics were found current. */
   private readonly hits = new Set<string>();
   private readonly verified = new Set<string>();
-  private declarations: readonly [string, readonly CodeDeclaration[]][] = [];
+  /** The run's declarations, read when a dependency is first compared (the caller decodes them before: `stale`). */
+  private declarations: () => readonly [string, readonly CodeDeclaration[]][] = () => [];
   private byCode?: Map<string, CodeDeclaration[]>;
   private readonly sigs = new Map<string, string>();
   private allNames?: string;
@@ -130,18 +131,40 @@ export class CheckCache {
     return undefined;
   }
 
-  /** True when every file is unchanged and every adapter's diagnostics were current under these same declarations: nothing to decode. */
-  quiet(adapters: readonly string[]): boolean {
-    const fp = this.fingerprint(adapters, () => undefined);
-    return adapters.every(u => {
-      const e = this.entries.get(u)!;
-      return this.hits.has(u) && e.diagnostics !== undefined && e.wsfp === fp;
+  /** True when some unchanged adapter's diagnostics were found current under other declarations than this run's (their dependencies must be compared). */
+  stale(adapters: readonly string[]): boolean {
+    return adapters.some(u => {
+      const e = this.entries.get(u);
+      return e !== undefined && this.hits.has(u) && e.diagnostics !== undefined && e.wsfp !== this.fp;
     });
   }
 
-  /** The declarations of the whole run (in run order), before asking for results. */
+  /** Of these unchanged files, those whose entry declares one of `codes` (read from the entry's text, without decoding it). */
+  declaring(codes: ReadonlySet<string>, uris: readonly string[]): string[] {
+    const out: string[] = [];
+    const first = /\["((?:[^"\\]|\\.)*)",/g; // each declaration is ["CODE", category, details]
+    for (const u of uris) {
+      const text = this.entries.get(u)?.decls ?? '';
+      first.lastIndex = 0;
+      for (let m = first.exec(text); m; m = first.exec(text)) {
+        let name: string;
+        try {
+          name = m[1]!.includes('\\') ? (JSON.parse(`"${m[1]}"`) as string) : m[1]!;
+        } catch {
+          name = '';
+        }
+        if (codes.has(name) || name === '') {
+          out.push(u);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The declarations of the whole run (in run order, read lazily), before asking for results. */
   setWorkspace(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[]): void {
-    this.declarations = adapters.map(u => [u, declsOf(u)]);
+    this.declarations = () => adapters.map(u => [u, declsOf(u)]);
     this.byCode = undefined;
     this.sigs.clear();
     this.allNames = undefined;
@@ -228,7 +251,7 @@ export class CheckCache {
   private depsOf(refs: readonly string[], diagnostics: readonly Diagnostic[]): string {
     if (!this.byCode) {
       this.byCode = new Map();
-      for (const [, ds] of this.declarations)
+      for (const [, ds] of this.declarations())
         for (const d of ds) {
           const list = this.byCode.get(d.code);
           if (list) list.push(d);

@@ -141,8 +141,9 @@ export async function checkFiles(
   const hashes = new Map<string, string>();
   const optsKeys = new Map<string, string>();
   const known = new Map<string, IndexedFile>();
+  // Unchanged files: known from their entries, declarations and references decoded only where a step needs them.
   const hits: string[] = [];
-  let quiet = false;
+  const lazy = new Set<string>();
   if (cache) {
     const keyOf = new Map<string, string>();
     for (const uri of uris) {
@@ -157,19 +158,27 @@ export async function checkFiles(
       }
       hashes.set(uri, p.hash);
       optsKeys.set(uri, optsKey);
-      if (p.hit) hits.push(uri);
-    }
-    // Nothing changed: every result comes from the cache, and no entry's declarations need decoding.
-    quiet = hits.length === hashes.size && cache.quiet(hits.filter(u => cache.isAdapter(u)));
-    for (const uri of hits) {
-      const f = quiet ? { uri, adapter: cache.isAdapter(uri), decls: [], refs: [] } : cache.decoded(uri);
-      if (f) known.set(uri, f);
+      if (!p.hit) continue;
+      hits.push(uri);
+      lazy.add(uri);
+      known.set(uri, { uri, adapter: cache.isAdapter(uri), decls: [], refs: [] });
     }
   }
   const toIndex = uris.filter(u => !known.has(u));
   const wanted = typeof pass.jobs === 'function' ? pass.jobs(toIndex.length) : (pass.jobs ?? 1);
   const jobs = inputs ? 1 : Math.max(1, Math.min(wanted, Math.floor(toIndex.length / 2) || 1));
   const backend = jobs > 1 ? pooled(new WorkerPool(jobs), opts, failures) : inProcess(opts, failures, pass);
+  /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
+  const decode = async (which: readonly string[]) => {
+    const again: string[] = [];
+    for (const u of which) {
+      if (!lazy.delete(u)) continue;
+      const f = cache!.decoded(u);
+      if (f) known.set(u, f);
+      else again.push(u);
+    }
+    for (const f of await backend.index(again)) known.set(f.uri, f);
+  };
   try {
     for (const f of await backend.index(toIndex)) known.set(f.uri, f);
     const adapters = uris.filter(u => known.get(u)!.adapter);
@@ -180,46 +189,39 @@ export async function checkFiles(
     }
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
-    let declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
+    const declarationsNow = () => adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
     const results = new Map<string, { diagnostics: Diagnostic[]; text: string }>();
-    let toValidate = adapters;
+    const onResult: OnResult = (uri, diagnostics, text) => results.set(uri, { diagnostics, text });
     if (cache) {
+      // The declarations changed (not only comments or mappings): every entry's dependencies are compared, so decode all.
       cache.setWorkspace(adapters, u => known.get(u)!.decls);
-      toValidate = [];
+      if (cache.stale(adapters)) await decode(hits);
+      const toValidate: string[] = [];
       for (const uri of adapters) {
         const hit = cache.result(uri, hashes.get(uri)!, () => known.get(uri)!.refs);
         const text = hit?.length ? readText(byUri.get(uri)!.path, failures.add) : '';
         if (hit && text !== undefined) results.set(uri, { diagnostics: hit, text });
         else toValidate.push(uri);
       }
-      // A quiet run that must validate after all (a file vanished before its code frame was read): decode, or index again.
-      if (quiet && toValidate.length) {
-        const again: string[] = [];
-        for (const u of hits) {
-          const f = cache.decoded(u);
-          if (f) known.set(u, f);
-          else again.push(u);
+      if (toValidate.length) {
+        // A file's diagnostics read only the declarations of the codes it references (the cache's own
+        // model of what they depend on), and every name when it has a mapping.unknown-code: validate
+        // against those declarations, and again against all of them where the suggestions need it.
+        await decode(toValidate);
+        const needed = new Set(toValidate.flatMap(u => known.get(u)!.refs));
+        await decode(cache.declaring(needed, [...lazy]));
+        const some = declarationsNow().map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
+        await backend.validate(toValidate, some, onResult);
+        const again = toValidate.filter(u => results.get(u)?.diagnostics.some(d => d.code === 'mapping.unknown-code'));
+        if (again.length) {
+          await decode(hits);
+          await backend.validate(again, declarationsNow(), onResult);
         }
-        for (const f of await backend.index(again)) known.set(f.uri, f);
-        declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
       }
-    }
-    const onResult: OnResult = (uri, diagnostics, text) => results.set(uri, { diagnostics, text });
-    if (cache && toValidate.length) {
-      // A file's diagnostics read only the declarations of the codes it references (the cache's own
-      // model of what they depend on), and every name when it has a mapping.unknown-code: validate
-      // against those declarations, and again against all of them where the suggestions need it.
-      const needed = new Set(toValidate.flatMap(u => known.get(u)!.refs));
-      const some = declarations.map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
-      await backend.validate(toValidate, some, onResult);
-      const again = toValidate.filter(u => results.get(u)?.diagnostics.some(d => d.code === 'mapping.unknown-code'));
-      if (again.length) await backend.validate(again, declarations, onResult);
-    } else if (toValidate.length) await backend.validate(toValidate, declarations, onResult);
-    if (cache) {
       for (const uri of uris)
         if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, optsKeys.get(uri)!, known.get(uri)!, results.get(uri)?.diagnostics);
       cache.save(cacheNote);
-    }
+    } else await backend.validate(adapters, declarationsNow(), onResult);
     const reports = adapters
       .filter(uri => results.has(uri))
       .map(uri => {
