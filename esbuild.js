@@ -9,7 +9,15 @@ const watch = process.argv.includes('--watch');
 // those in a folder named by NODE_PATH when a fresh clone has no dist/cli.js).
 const cliOnly = process.argv.includes('--cli-only');
 const nodePaths = process.env.NODE_PATH ? process.env.NODE_PATH.split(path.delimiter) : [];
-const base = { bundle: true, minify: production, sourcemap: !production, logLevel: 'warning', target: 'node20', legalComments: 'none', nodePaths };
+const base = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'warning',
+  target: 'node20',
+  legalComments: 'none',
+  nodePaths,
+};
 
 /** The browser build of the server: `vscode-languageserver/node` is the browser entry, and Node's fs, path and url are server/src/browser/noFileSystem.ts. */
 const browserServer = {
