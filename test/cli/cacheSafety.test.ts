@@ -94,10 +94,10 @@ test('a committed .mcp-aql-cache.json that is a symbolic link is never written t
   }
 });
 
-test('--cache-location naming a link, a directory or a path through a linked folder: one line, no cache, the same result', async () => {
+test('--cache-location naming a link, a directory, a path through a linked folder or a file that is not a cache: one line, no cache, the same result', async () => {
   const bashrc = victim();
   const outside = temp('mcp-aql-outside-');
-  const dir = tree({ 'a.adapter.yaml': BAD });
+  const dir = tree({ 'a.adapter.yaml': BAD, 'notes.txt': VICTIM });
   symlinkSync(bashrc, join(dir, 'link.json'));
   mkdirSync(join(dir, 'folder.json'));
   symlinkSync(outside, join(dir, 'out'));
@@ -106,6 +106,7 @@ test('--cache-location naming a link, a directory or a path through a linked fol
     ['link.json', 'a symbolic link'],
     ['folder.json', 'a directory'],
     ['out/c.json', 'reached through a symbolic link leading outside the checked folder'],
+    ['notes.txt', 'not a cache file (it is kept as it is)'],
   ] as const) {
     const r = await run(['check', 'a.adapter.yaml', '--cache-location', loc, '--format', 'json'], dir);
     assert.equal(r.code, 1, loc);
@@ -115,6 +116,7 @@ test('--cache-location naming a link, a directory or a path through a linked fol
     assert.deepEqual(readdirSync(outside), [], loc);
   }
   assert.deepEqual(readdirSync(join(dir, 'folder.json')), []);
+  assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), VICTIM, 'a file that is not a cache is never overwritten');
 });
 
 test('--cache-location naming a FIFO neither hangs nor changes the result', { skip: !canFifo }, () => {

@@ -153,6 +153,9 @@ export function readCache(file: string, secret: Buffer): string | undefined {
     if (e instanceof Refusal) throw e;
     throw new Refusal((e as NodeJS.ErrnoException).code === 'ELOOP' ? 'a symbolic link' : (e as Error).message);
   }
+  // Never overwrite a file that is not a cache (`--cache-location package.json` by mistake); an older unsigned cache may go.
+  if (text !== '' && !text.startsWith(HEADER.split(' ')[0]!) && !text.startsWith('{"version":1,'))
+    throw new Refusal('not a cache file (it is kept as it is)');
   const nl = text.indexOf('\n');
   const head = nl < 0 ? text : text.slice(0, nl);
   const body = text.slice(nl + 1);
