@@ -7,7 +7,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT, tempTree } from './helpers';
@@ -104,6 +104,7 @@ test('action.yml: `paths` and `args` split like shell words (quotes, spaces), no
   const unclosed = runAction(dir, { args: '--rule "x=error' });
   assert.equal(unclosed.code, 2);
   assert.equal(unclosed.err, 'mcp-aql-errors action: unclosed " in: --rule "x=error\n');
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('split-args: the shell word rules it implements', async () => {
