@@ -5,7 +5,19 @@ const path = require('node:path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
-const base = { bundle: true, minify: production, sourcemap: !production, logLevel: 'warning', target: 'node20', legalComments: 'none' };
+// `--cli-only`: dist/cli.js alone, from the few packages it bundles (scripts/run-cli.sh installs just
+// those in a folder named by NODE_PATH when a fresh clone has no dist/cli.js).
+const cliOnly = process.argv.includes('--cli-only');
+const nodePaths = process.env.NODE_PATH ? process.env.NODE_PATH.split(path.delimiter) : [];
+const base = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'warning',
+  target: 'node20',
+  legalComments: 'none',
+  nodePaths,
+};
 
 /** The browser build of the server: `vscode-languageserver/node` is the browser entry, and Node's fs, path and url are server/src/browser/noFileSystem.ts. */
 const browserServer = {
@@ -74,7 +86,7 @@ const builds = [
 ];
 
 async function main() {
-  const contexts = await Promise.all(builds.map(b => esbuild.context(b)));
+  const contexts = await Promise.all(builds.filter(b => !cliOnly || b.outfile === 'dist/cli.js').map(b => esbuild.context(b)));
   if (watch) {
     await Promise.all(contexts.map(c => c.watch()));
     return;

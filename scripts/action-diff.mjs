@@ -10,12 +10,14 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { splitArgs } from './split-args.mjs';
 
 export const MARKER = '<!-- mcp-aql-errors diff -->';
 /** GitHub refuses comment bodies over 65,536 characters. */
 const MAX_BODY = 65000;
 
-const words = s => (s ?? '').split(/\s+/).filter(Boolean);
+/** `paths` and `args` split as the check step splits them (shell words, nothing expanded). */
+const words = s => splitArgs(s ?? '');
 
 /** The CLI to run: this checkout's (built once), or an npm version. */
 function cliCommand(env) {

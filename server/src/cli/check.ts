@@ -5,10 +5,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel } from '../service';
 import { readRegularFile } from '../node/readRegularFile';
 import { checkExtraArgs, FORMATS, InputError, parseExtraArg, type ExtraArgs } from './args';
+import { defaultCacheFile } from './cacheStore';
 import { checkFiles } from './checkFiles';
 import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
-import { fixDocuments } from './fix';
+import { fixDocuments, stdoutBytes } from './fix';
 import { escapeControls } from './format/escape';
 import { render, writeOutputFile } from './output';
 import { printConfig } from './printConfig';
@@ -93,7 +94,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
   if (!files.length && found.length && found.every(f => f.explicit)) {
     // --stdin --fix still owes standard output the text: unchanged.
-    if (stdin && args.fix) io.stdout(new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes));
+    if (stdin && args.fix) stdoutBytes(io, stdin.bytes);
     else io.stdout(render(args.format, [], io));
     return 0;
   }
@@ -102,6 +103,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]])
     : undefined;
   let stdoutTaken = false;
+  let unwritten = 0;
   // The report streams: to standard output as the files come (unless --stdin --fix prints the fixed
   // text there), or gathered for --output-file, which is written whole at the end.
   const toFile: string[] = [];
@@ -115,8 +117,8 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     { quiet: args.quiet, color: args.outputFile === undefined && io.color },
   );
   const checked = await checkFiles(files, opts, io, args.paths, r => stream.file(r), {
-    jobs: args.jobs ?? defaultJobs(files.length),
-    cacheFile: args.cache ? resolve(io.cwd, args.cacheLocation ?? '.mcp-aql-cache.json') : undefined,
+    jobs: args.jobs ?? defaultJobs,
+    cacheFile: args.cache ? (args.cacheLocation === undefined ? defaultCacheFile(io.cwd) : resolve(io.cwd, args.cacheLocation)) : undefined,
     texts: stdinTexts,
     fix:
       args.fix || args.fixDryRun
@@ -136,6 +138,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
               },
             });
             stdoutTaken = r.stdoutTaken;
+            unwritten = r.unwritten;
             return r.texts;
           }
         : undefined,
@@ -143,10 +146,9 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   const c = stream.end();
   const unreadable = checked.unreadable;
   if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, toFile.join(''));
-  if (unreadable) {
-    io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
-    return 2;
-  }
+  if (unwritten) io.stderr(`${unwritten} file${unwritten === 1 ? '' : 's'} could not be written\n`);
+  if (unreadable) io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
+  if (unreadable || unwritten) return 2;
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
     io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);

@@ -29,7 +29,7 @@ const USAGE = `Usage:
       --code-scope S        which other files' codes a file sees: workspace (default), folder, file
       --follow-symlinks     follow symbolic links that lead outside the working directory
       --jobs N              worker threads (default: all cores for a few hundred files or more; 1: this thread)
-      --cache               reuse results of unchanged files (.mcp-aql-cache.json; equal to a full check)
+      --cache               reuse results of unchanged files (kept in the user cache folder; equal to a full check)
       --cache-location P    the cache file (implies --cache)
       --fix                 apply the safe fixes and write the files that changed
       --fix-dry-run         print the safe fixes as a unified diff; write nothing
