@@ -213,4 +213,5 @@ const README_URL = 'https://github.com/mcp-aql/mcp-aql-errors/blob/main/README.m
 /** The anchor (`<a id="yaml-syntax">`) on the code's row of the README's diagnostics table. */
 export const docsAnchor = (c: Code): string => c.replace(/[^a-z0-9]+/g, '-');
 export const docsHref = (c: Code): string => `${README_URL}#${docsAnchor(c)}`;
-export const isCode = (s: unknown): s is Code => typeof s === 'string' && (codeInfo as Record<string, unknown>)[s] !== undefined;
+/** An own key of codeInfo: `constructor`, `toString` or `__proto__` are not codes. */
+export const isCode = (s: unknown): s is Code => typeof s === 'string' && Object.hasOwn(codeInfo, s);
