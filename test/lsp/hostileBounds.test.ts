@@ -1,0 +1,29 @@
+/**
+ * Issue 20 items 8–12 at the LSP boundary: the built server (dist/server.js over stdio) on inputs
+ * that blocked or crashed it, each bounded by a generous timeout, and the LSP lifecycle errors.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { fanOut } from '../service/hostileTexts';
+import { overStdio, PLAIN } from './harness';
+
+const summary = (ds: Diagnostic[]) => ds.map(d => [d.code, d.range.start.line, d.range.start.character]);
+
+test('item 8: merge keys that fan out do not block the server', { timeout: 60_000 }, async () => {
+  const c = await overStdio(PLAIN);
+  const uri = 'file:///ws/fan.adapter.yaml';
+  try {
+    await c.open(uri, fanOut(40));
+    const ds = await c.waitForDiagnostics(uri, d => d.length > 0, 20_000);
+    assert.deepEqual(summary(ds), [
+      ['template.unused-detail', 1, 75],
+      ['yaml.alias-limit', 117, 21],
+    ]);
+    // And it still answers.
+    const symbols = (await c.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as unknown[];
+    assert.equal(symbols.length > 0, true);
+  } finally {
+    await c.close();
+  }
+});
