@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fanOut } from '../service/hostileTexts';
+import { MAX_NESTING } from '../../server/src/service';
+import { deepAdapter, DEEP_SHAPES, fanOut, type DeepShape } from '../service/hostileTexts';
 import { ROOT, run, tempTree } from './helpers';
 
 test('--rule: a prototype name is an unknown diagnostic code (exit 2)', async t => {
@@ -48,4 +49,48 @@ test('item 8: merge keys that fan out (40 anchors, each merging the three before
     ['template.unused-detail', 2],
     ['yaml.alias-limit', 118],
   ]);
+});
+
+test('item 9: deep nesting — valid text at the limit is checked without a false error, deeper files get one file.too-deep, nothing aborts', async t => {
+  const files: Record<string, string> = {};
+  for (const shape of DEEP_SHAPES) {
+    const at = deepAdapter(shape, MAX_NESTING);
+    files[`ok-${shape}.adapter.${at.ext}`] = at.text;
+  }
+  files['deep1.adapter.json'] = deepAdapter('json-array', 1001).text;
+  files['deep2.adapter.json'] = deepAdapter('json-object', 1001).text;
+  files['deep3.adapter.yaml'] = deepAdapter('yaml-block-map', 1001).text;
+  const dir = tempTree(files);
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const lineCol = (text: string, offset: number) => {
+    const before = text.slice(0, offset);
+    return [(before.match(/\n/g) ?? []).length + 1, offset - before.lastIndexOf('\n')];
+  };
+  const past = (shape: DeepShape) => {
+    const d = deepAdapter(shape, MAX_NESTING + 1);
+    return lineCol(d.text, d.firstPast);
+  };
+  // The one warning of a valid file at the limit: its `x-deep` key is no key of ours.
+  const unknownKey = (shape: DeepShape) => {
+    const text = deepAdapter(shape, MAX_NESTING).text;
+    return lineCol(text, text.search(/"?x-deep/));
+  };
+  // On the main thread (--jobs 1) and in worker threads.
+  for (const jobs of ['1', '2']) {
+    const r = cliBundle(['check', '--format', 'json', '--jobs', jobs, '.'], dir);
+    assert.equal(r.timedOut, false);
+    assert.deepEqual([r.code, r.signal], [1, null], r.err);
+    const byFile = (JSON.parse(r.out) as { file: string; diagnostics: { code: string; line: number; column: number }[] }[]).map(f => [
+      f.file,
+      f.diagnostics.map(d => [d.code, d.line, d.column]),
+    ]);
+    assert.deepEqual(byFile, [
+      ['deep1.adapter.json', [['file.too-deep', ...past('json-array')]]],
+      ['deep2.adapter.json', [['file.too-deep', ...past('json-object')]]],
+      ['deep3.adapter.yaml', [['file.too-deep', ...past('yaml-block-map')]]],
+      ...DEEP_SHAPES.map(s => [`ok-${s}.adapter.${deepAdapter(s, 3).ext}`, [['schema.unknown-key', ...unknownKey(s)]]]).sort((a, b) =>
+        String(a[0]).localeCompare(String(b[0])),
+      ),
+    ]);
+  }
 });

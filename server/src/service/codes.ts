@@ -10,6 +10,7 @@ export const Code = {
   YamlAliasLimit: 'yaml.alias-limit',
   TextInvalidCharacter: 'text.invalid-character',
   FileTooLarge: 'file.too-large',
+  FileTooDeep: 'file.too-deep',
   InternalRuleFailure: 'internal.rule-failure',
   SchemaType: 'schema.type',
   SchemaRequired: 'schema.required',
@@ -69,6 +70,7 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'yaml.alias-limit': { level: 'error', summary: 'alias expansion exceeds the budget (a YAML "billion laughs")' },
   'text.invalid-character': { level: 'error', summary: 'a lone surrogate, U+FFFD replacement character or control character in the text' },
   'file.too-large': { level: 'warning', summary: 'the file is larger than mcpAql.maxFileSize; it is not checked' },
+  'file.too-deep': { level: 'error', summary: 'the file nests deeper than 256 levels; it is not parsed or checked' },
   'internal.rule-failure': { level: 'error', summary: 'a rule of ours failed on this file; the other rules still ran' },
   'schema.type': { level: 'error', summary: 'a value of the wrong type' },
   'schema.required': { level: 'error', summary: 'a required key is missing' },
@@ -184,6 +186,7 @@ export interface Payloads {
   'yaml.alias-limit': { readonly alias: string; readonly expanded: number; readonly total: number; readonly budget: number };
   'text.invalid-character': { readonly codePoint: number };
   'file.too-large': { readonly size: number; readonly max: number };
+  'file.too-deep': { readonly limit: number };
   'internal.rule-failure': { readonly rule: string };
   'schema.required': { readonly missing: string };
   'schema.unknown-key': UnknownKeyData;

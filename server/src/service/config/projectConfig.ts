@@ -4,7 +4,8 @@
  * is a positioned `config.invalid` diagnostic; the valid parts still apply. The JSON Schema for
  * editors is schemas/config.schema.json (a test keeps the two in step).
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, Parser, type Node, type Pair } from 'yaml';
+import { cstOverflow, MAX_NESTING, nestingOverflow } from '../util/nesting';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { allCodes, Code, docsHref, isCode, SOURCE, type RuleLevel } from '../codes';
 import { CODE_SCOPES, type CodeScope } from '../model/workspace';
@@ -52,7 +53,15 @@ export function parseProjectConfig(text: string): ParsedConfig {
     });
   const at = (n: Node | null | undefined, message: string) => report(n?.range?.[0] ?? 0, n?.range?.[1] ?? 0, message);
 
-  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
+  // A stranger's config nested deeper than the parser's stack allows is not read (util/nesting.ts).
+  // The parser's own pass (no recursion) also fills the line counter.
+  const tokens = [...new Parser(lc.addNewLine).parse(text)];
+  const deepAt = nestingOverflow(text)?.offset ?? cstOverflow(tokens);
+  if (deepAt !== undefined) {
+    report(deepAt, deepAt + 1, `The config file nests deeper than ${MAX_NESTING} levels; it is not read.`);
+    return { config: {}, problems };
+  }
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   for (const e of doc.errors) report(e.pos[0], e.pos[1], `Config file: ${e.message.split('\n')[0]}`);
   if (doc.errors.length) return { config: {}, problems };
   const root = doc.contents as Node | null;
