@@ -4,12 +4,11 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { MAX_NESTING } from '../../server/src/service';
 import { deepAdapter, DEEP_SHAPES, fanOut, type DeepShape } from '../service/hostileTexts';
-import { ROOT, run, tempTree } from './helpers';
+import { cliBundle } from './bundle';
+import { run, tempTree } from './helpers';
 
 test('--rule: a prototype name is an unknown diagnostic code (exit 2)', async t => {
   const dir = tempTree({ 'a.adapter.yaml': 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n' });
@@ -19,22 +18,6 @@ test('--rule: a prototype name is an unknown diagnostic code (exit 2)', async t 
     assert.deepEqual([r.code, r.out, r.err.split('\n')[0]], [2, '', `mcp-aql-errors: --rule: unknown diagnostic code '${name}'`], name);
   }
 });
-
-/** The built CLI (dist/cli.js) in a child process, bounded by a generous timeout: a hang fails, never blocks. */
-export function cliBundle(
-  args: string[],
-  cwd: string,
-  timeout = 20_000,
-): { code: number | null; signal: string | null; out: string; err: string; timedOut: boolean } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { cwd, encoding: 'utf8', timeout, maxBuffer: 64 << 20 });
-  return {
-    code: r.status,
-    signal: r.signal,
-    out: r.stdout,
-    err: r.stderr,
-    timedOut: (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT',
-  };
-}
 
 const codesAndLines = (json: string) =>
   (JSON.parse(json) as { diagnostics: { code: string; line: number }[] }[]).flatMap(f => f.diagnostics.map(d => [d.code, d.line]));
