@@ -5,6 +5,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseCheckArgs } from '../../server/src/cli/check';
 import { MAX_NESTING } from '../../server/src/service';
 import { deepAdapter, DEEP_SHAPES, fanOut, type DeepShape } from '../service/hostileTexts';
 import { cliBundle } from './bundle';
@@ -76,4 +78,32 @@ test('item 9: deep nesting — valid text at the limit is checked without a fals
       ),
     ]);
   }
+});
+
+test('item 11: --jobs is capped at the cores', () => {
+  const cores = availableParallelism();
+  assert.equal(parseCheckArgs(['--jobs', '100000']).jobs, cores);
+  assert.equal(parseCheckArgs([`--jobs=${cores + 1}`]).jobs, cores);
+  assert.equal(parseCheckArgs(['--jobs', '1']).jobs, 1);
+  assert.throws(() => parseCheckArgs(['--jobs', '0']), /--jobs takes a whole number ≥ 1/);
+});
+
+test('item 11: a config file over 1 MiB is not read (exit 2); 1e300 as maxFileSize is an invalid config', async t => {
+  const big = tempTree({ '.mcp-aql.yaml': '# padding\n'.repeat(110_000), 'a.adapter.yaml': 'error_codes: {}\n' });
+  const huge = tempTree({ '.mcp-aql.yaml': 'maxFileSize: 1e300\n', 'a.adapter.yaml': 'error_codes: {}\n' });
+  t.after(() => {
+    rmSync(big, { recursive: true, force: true });
+    rmSync(huge, { recursive: true, force: true });
+  });
+  const r = await run(['check', '.'], big);
+  assert.deepEqual(
+    [r.code, r.out, r.err.split('\n')[0]],
+    [2, '', "mcp-aql-errors: cannot read config file '.mcp-aql.yaml': 1100000 bytes, more than 1048576"],
+  );
+  const h = await run(['check', '.'], huge);
+  assert.equal(h.code, 2);
+  assert.match(
+    h.err,
+    /\.mcp-aql\.yaml:1:14 {2}'maxFileSize' must be a whole number of characters, at least 1024 and at most 16777216 \(16 MiB\)\. {2}config\.invalid/,
+  );
 });

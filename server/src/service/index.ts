@@ -108,6 +108,11 @@ export interface ServiceOptions {
 
 /** 4.5 MiB: about 22,000 custom codes; a cold parse of that size stays within a few seconds. */
 export const DEFAULT_MAX_FILE_SIZE = 4.5 * 1024 * 1024;
+/** No option lifts the size limit past 16 MiB (the settings' `maximum`; a config file's value is checked against it). */
+export const MAX_FILE_SIZE_CEILING = 16 * 1024 * 1024;
+/** The size limit in force: the option, never above the ceiling. */
+const maxSizeOf = (opts: { readonly maxFileSize?: number } | undefined): number =>
+  Math.min(opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, MAX_FILE_SIZE_CEILING);
 
 export interface AdapterService {
   isAdapter(doc: TextDocument, opts?: ServiceOptions): boolean;
@@ -250,7 +255,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     if (!hit && parked?.uri === doc.uri && parked.text === text && parked.files === JSON.stringify(opts?.files ?? [])) {
       const model = parked.model;
       parked = undefined;
-      if (model && text.length <= (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) {
+      if (model && text.length <= maxSizeOf(opts)) {
         cache.set(doc.uri, { version: doc.version, text, files: JSON.stringify(opts?.files ?? []), model });
         return model;
       }
@@ -258,7 +263,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     const p = pending.get(doc.uri);
     pending.delete(doc.uri);
     const change = p && hit && p.from === hit.version && p.to === doc.version ? p.change : undefined;
-    const cls = text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE) ? undefined : classify(doc.uri, text, opts?.files);
+    const cls = text.length > maxSizeOf(opts) ? undefined : classify(doc.uri, text, opts?.files);
     const deep = cls && !(hit?.model && !hit.deep && change && withinLine(hit.text, text, change)) ? deepIn(cls, text) : undefined;
     const model =
       cls && !deep
@@ -283,7 +288,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     validate(doc, opts) {
       if (opts?.ignored) return [];
       const text = doc.getText();
-      const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      const max = maxSizeOf(opts);
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {
         return tooLarge(doc, max, opts);
       }
@@ -322,7 +327,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       const hit = cache.get(doc.uri);
       const cached = hit && hit.version === doc.version && hit.text === text && hit.files === JSON.stringify(opts?.files ?? []);
       if (!cached && !o?.model) {
-        if (text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) return none;
+        if (text.length > maxSizeOf(opts)) return none;
         const cls = classify(doc.uri, text, opts?.files);
         if (!cls || deepIn(cls, text)) return none;
         const fast = scanIndexEntries(doc, cls);
@@ -344,7 +349,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     isResponseFile: (uri, opts) => isResponseFile(uri, opts?.responseFiles),
     verifyResponses(doc, contract, opts) {
       const text = doc.getText();
-      const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      const max = maxSizeOf(opts);
       if (text.length > max) {
         return tooLarge(doc, max, opts);
       }

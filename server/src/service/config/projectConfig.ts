@@ -15,6 +15,8 @@ import { closest } from '../util/closest';
 export const CONFIG_FILE_NAMES = ['.mcp-aql.yaml', '.mcp-aql.yml', '.mcp-aql.json'] as const;
 const LEVELS: readonly RuleLevel[] = ['off', 'hint', 'information', 'warning', 'error'];
 const MIN_FILE_SIZE = 1024;
+/** The same ceiling as `mcpAql.maxFileSize`'s (service/index.ts MAX_FILE_SIZE_CEILING). */
+const MAX_FILE_SIZE_CEILING = 16 * 1024 * 1024;
 
 export interface ProjectConfig {
   readonly rules?: Readonly<Record<string, RuleLevel>>;
@@ -116,8 +118,12 @@ export function parseProjectConfig(text: string): ParsedConfig {
       else at(v ?? pair.key, `'codeScope' must be one of ${CODE_SCOPES.join(', ')}.`);
     } else if (key === 'maxFileSize') {
       const n = isScalar(v) ? v.value : undefined;
-      if (typeof n === 'number' && Number.isInteger(n) && n >= MIN_FILE_SIZE) config.maxFileSize = n;
-      else at(v ?? pair.key, `'maxFileSize' must be a whole number of characters, at least ${MIN_FILE_SIZE}.`);
+      if (typeof n === 'number' && Number.isInteger(n) && n >= MIN_FILE_SIZE && n <= MAX_FILE_SIZE_CEILING) config.maxFileSize = n;
+      else
+        at(
+          v ?? pair.key,
+          `'maxFileSize' must be a whole number of characters, at least ${MIN_FILE_SIZE} and at most ${MAX_FILE_SIZE_CEILING} (16 MiB).`,
+        );
     } else {
       const near = closest(key, ['rules', 'files', 'ignore', 'codeScope', 'maxFileSize'], 1)[0];
       at(
