@@ -1,5 +1,5 @@
 /** Human output: `path:line:col  severity  message  code`, a code frame, a summary line. */
-import { count, messageText, severityName, type FileReport } from '../report';
+import { count, messageText, severityName, type FileReport, type LineSource } from '../report';
 import { escapeControls } from './escape';
 
 interface TextOptions {
@@ -31,14 +31,10 @@ interface ShownLine {
  * width of every prefix), so a frame costs its window, not its line's length (a 4 MB line of control
  * characters with a hundred problems on it).
  */
-export function createFramer(text: string): (line: number, startCol: number, endLine: number, endCol: number, color?: boolean) => string {
-  // Line breaks as the LSP counts them (\r\n, \n, a lone \r), so the frame shows the lines the range names.
-  const starts: number[] = [0];
-  for (const m of text.matchAll(/\r\n|\n|\r/g)) starts.push(m.index + m[0].length);
-  let count = starts.length;
-  if (count > 1 && starts[count - 1] === text.length) count--;
-  const raw = (i: number) =>
-    i < count ? text.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! : text.length).replace(/(?:\r\n|\n|\r)$/, '') : '';
+export function createFramer(
+  source: string | LineSource,
+): (line: number, startCol: number, endLine: number, endCol: number, color?: boolean) => string {
+  const { count, raw } = typeof source === 'string' ? linesOf(source) : { count: source.count, raw: (i: number) => source.at(i) ?? '' };
   const cache = new Map<number, ShownLine>();
   const lineAt = (i: number): ShownLine => {
     let l = cache.get(i);
@@ -77,6 +73,17 @@ export function createFramer(text: string): (line: number, startCol: number, end
   };
 }
 
+/** The lines of a text, as the LSP counts line breaks (\\r\\n, \\n, a lone \\r), found once. */
+function linesOf(text: string): { count: number; raw: (i: number) => string } {
+  const starts: number[] = [0];
+  for (const m of text.matchAll(/\r\n|\n|\r/g)) starts.push(m.index + m[0].length);
+  let count = starts.length;
+  if (count > 1 && starts[count - 1] === text.length) count--;
+  const raw = (i: number) =>
+    i < count ? text.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! : text.length).replace(/(?:\r\n|\n|\r)$/, '') : '';
+  return { count, raw };
+}
+
 /** Two lines of context, line numbers, and a caret run under the range (tabs expanded to keep columns). */
 export function codeFrame(text: string, line: number, startCol: number, endLine: number, endCol: number, color = false): string {
   return createFramer(text)(line, startCol, endLine, endCol, color);
@@ -87,7 +94,7 @@ export function formatText(reports: readonly FileReport[], opts: TextOptions): s
   for (const r of reports) {
     if (!r.diagnostics.length) continue;
     const rel = escapeControls(r.rel);
-    const frame = createFramer(r.text);
+    const frame = createFramer(r.lines ?? r.text);
     out.push(paint(opts.color, '4', rel));
     for (const d of r.diagnostics) {
       const sev = severityName(d);
