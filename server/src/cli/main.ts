@@ -14,6 +14,8 @@ import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
 import { runTypes } from './types';
 import { runVerify } from './verify';
+import { runWatch } from './watch';
+import { runProbe } from './probe';
 
 const USAGE = `Usage:
   mcp-aql-errors check [paths|globs…] [options]
@@ -38,6 +40,12 @@ const USAGE = `Usage:
                          [--status N --body JSON] [--format text|json] [--follow-symlinks]
   mcp-aql-errors verify <adapters…> <responses…> [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]…
   mcp-aql-errors types <adapter…> [--lang ts|json-schema] [-o file] [--include-registry]
+  mcp-aql-errors watch [--contract <adapter…>] [--record file.responses.jsonl] [--rule code=level]… [--format F -o file]
+                       -- <server command…>
+      a transparent stdio proxy for an MCP server: findings on stderr, one a line; the server's exit code
+  mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--timeout ms] [--list] [--format F] [-o file]
+                       [--record file.responses.jsonl] [--rule code=level]… -- <server command…>
+      calls built to fail, sent to the server's read-only tools; exit 1 on a finding at error level
   mcp-aql-errors registry [--json]
   mcp-aql-errors --help | --version
 
@@ -61,6 +69,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (cmd === 'preview') return await runPreview(rest, io);
     if (cmd === 'verify') return runVerify(rest, io);
     if (cmd === 'types') return runTypes(rest, io);
+    if (cmd === 'watch') return await runWatch(rest, io);
+    if (cmd === 'probe') return await runProbe(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
     if (e instanceof UsageError) {

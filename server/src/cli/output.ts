@@ -14,7 +14,7 @@ import { formatText } from './format/text';
 import type { Io } from './io';
 import type { FileReport } from './report';
 
-export function render(format: string, reports: readonly FileReport[], io: Io, color = io.color): string {
+export function render(format: string, reports: readonly FileReport[], io: Io, color = io.color, noun?: string): string {
   switch (format) {
     case 'json':
       return formatJson(reports);
@@ -29,7 +29,7 @@ export function render(format: string, reports: readonly FileReport[], io: Io, c
     case 'codeclimate':
       return formatCodeclimate(reports);
     default:
-      return formatText(reports, { color });
+      return formatText(reports, { color, noun });
   }
 }
 
@@ -38,6 +38,11 @@ export const errorsOnly = (reports: readonly FileReport[]): FileReport[] =>
   reports.map(r => ({ ...r, diagnostics: r.diagnostics.filter(d => (d.severity ?? 1) === 1) }));
 
 export function writeOutputFile(io: Io, file: string, text: string): void {
+  writeFileAtomically(io, file, text, '--output-file');
+}
+
+/** Write a file the user named, whole (a temporary file renamed over it). */
+export function writeFileAtomically(io: Io, file: string, text: string, option = '--record'): void {
   const path = resolve(io.cwd, file);
   const tmp = `${path}.${process.pid}.tmp`;
   try {
@@ -45,6 +50,6 @@ export function writeOutputFile(io: Io, file: string, text: string): void {
     writeFileSync(tmp, text);
     renameSync(tmp, path);
   } catch (e) {
-    throw new UsageError(`cannot write --output-file '${file}': ${(e as Error).message}`);
+    throw new UsageError(`cannot write ${option} '${file}': ${(e as Error).message}`);
   }
 }
