@@ -10,9 +10,9 @@ import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
 import { fixDocuments } from './fix';
 import { escapeControls } from './format/escape';
-import { errorsOnly, render, writeOutputFile } from './output';
+import { render, writeOutputFile } from './output';
 import { printConfig } from './printConfig';
-import { count } from './report';
+import { reportStream } from './reportStream';
 import type { Io } from './io';
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
@@ -103,7 +103,19 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]])
     : undefined;
   let stdoutTaken = false;
-  const checked = await checkFiles(files, opts, io, args.paths, {
+  // The report streams: to standard output as the files come (unless --stdin --fix prints the fixed
+  // text there), or gathered for --output-file, which is written whole at the end.
+  const toFile: string[] = [];
+  const stream = reportStream(
+    args.format,
+    io,
+    s => {
+      if (args.outputFile !== undefined) toFile.push(s);
+      else if (!stdoutTaken) io.stdout(s);
+    },
+    { quiet: args.quiet, color: args.outputFile === undefined && io.color },
+  );
+  const checked = await checkFiles(files, opts, io, args.paths, r => stream.file(r), {
     jobs: args.jobs ?? defaultJobs(files.length),
     cacheFile: args.cache ? resolve(io.cwd, args.cacheLocation ?? '.mcp-aql-cache.json') : undefined,
     texts: stdinTexts,
@@ -129,11 +141,9 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
           }
         : undefined,
   });
-  const reports = args.quiet ? errorsOnly(checked.reports) : checked.reports;
+  const c = stream.end();
   const unreadable = checked.unreadable;
-  if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false));
-  else if (!stdoutTaken) io.stdout(render(args.format, reports, io));
-  const c = count(reports);
+  if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, toFile.join(''));
   if (unreadable) {
     io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
     return 2;
