@@ -172,6 +172,7 @@ test('the broken examples report every diagnostic code of the design, on the exp
     'invalid-characters.adapter.yaml:5:text.invalid-character',
     'alias-bomb.adapter.yaml:18:yaml.alias-limit',
     'json-syntax.adapter.json:8:json.syntax',
+    'too-deep.adapter.json:6:file.too-deep',
     'broken-adapter.md:81:suppression.unused',
   ];
   for (const w of want) assert.ok(got.has(w), `missing ${w}; got ${[...got].join(', ')}`);

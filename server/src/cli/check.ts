@@ -61,7 +61,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
     else if (x === '--jobs' || x.startsWith('--jobs=')) {
       const n = Number(val('--jobs'));
       if (!Number.isInteger(n) || n < 1) throw new UsageError('--jobs takes a whole number ≥ 1');
-      a.jobs = n;
+      // More workers than cores only costs memory (each holds a service and its share of models).
+      a.jobs = Math.min(n, availableParallelism());
     } else if (x === '--cache') a.cache = true;
     else if (x === '--cache-location' || x.startsWith('--cache-location=')) {
       a.cache = true;

@@ -21,6 +21,8 @@ import { DiagnosticsScheduler } from './diagnostics';
 import { registerDocuments } from './documents';
 import { registerEditorSupport, reindexWorkspace } from './editorSupport';
 import { registerIndexing } from './indexing';
+import { registerLifecycle } from './lifecycle';
+export { lifecycleOptions } from './lifecycle';
 import { registerRequests } from './requests';
 import { ResponseFiles } from './responseFiles';
 import { SettingsCache, toServiceOptions } from './settings';
@@ -113,6 +115,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     });
   });
 
+  registerLifecycle(connection);
   const indexing = registerIndexing(ctx);
   registerDocuments(ctx, indexing);
   registerRequests(ctx);

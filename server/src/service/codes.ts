@@ -10,6 +10,7 @@ export const Code = {
   YamlAliasLimit: 'yaml.alias-limit',
   TextInvalidCharacter: 'text.invalid-character',
   FileTooLarge: 'file.too-large',
+  FileTooDeep: 'file.too-deep',
   InternalRuleFailure: 'internal.rule-failure',
   SchemaType: 'schema.type',
   SchemaRequired: 'schema.required',
@@ -75,6 +76,7 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'yaml.alias-limit': { level: 'error', summary: 'alias expansion exceeds the budget (a YAML "billion laughs")' },
   'text.invalid-character': { level: 'error', summary: 'a lone surrogate, U+FFFD replacement character or control character in the text' },
   'file.too-large': { level: 'warning', summary: 'the file is larger than mcpAql.maxFileSize; it is not checked' },
+  'file.too-deep': { level: 'error', summary: 'the file nests deeper than 256 levels; it is not parsed or checked' },
   'internal.rule-failure': { level: 'error', summary: 'a rule of ours failed on this file; the other rules still ran' },
   'schema.type': { level: 'error', summary: 'a value of the wrong type' },
   'schema.required': { level: 'error', summary: 'a required key is missing' },
@@ -208,6 +210,7 @@ export interface Payloads {
   'yaml.alias-limit': { readonly alias: string; readonly expanded: number; readonly total: number; readonly budget: number };
   'text.invalid-character': { readonly codePoint: number };
   'file.too-large': { readonly size: number; readonly max: number };
+  'file.too-deep': { readonly limit: number };
   'internal.rule-failure': { readonly rule: string };
   'schema.required': { readonly missing: string };
   'schema.unknown-key': UnknownKeyData;
@@ -237,4 +240,5 @@ const RULES_URL = 'https://github.com/mcp-aql/mcp-aql-errors/blob/main/docs/rule
 /** The anchor (`<a id="yaml-syntax">`) on the code's row of the diagnostics table in docs/rules.md. */
 export const docsAnchor = (c: Code): string => c.replace(/[^a-z0-9]+/g, '-');
 export const docsHref = (c: Code): string => `${RULES_URL}#${docsAnchor(c)}`;
-export const isCode = (s: unknown): s is Code => typeof s === 'string' && (codeInfo as Record<string, unknown>)[s] !== undefined;
+/** An own key of codeInfo: `constructor`, `toString` or `__proto__` are not codes. */
+export const isCode = (s: unknown): s is Code => typeof s === 'string' && Object.hasOwn(codeInfo, s);

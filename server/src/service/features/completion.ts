@@ -18,6 +18,7 @@ import type { FeatureContext } from '../model/context';
 import { codeNameChoices } from './codeNameChoices';
 import { slotAt, type Slot, type SlotEdit } from './cursor';
 import { codeMarkdown } from './describe';
+import { markdownToPlain } from '../util/markdown';
 import { defaultCodeFor, REASONS } from '../model/httpReasons';
 import { toRange } from '../util/ranges';
 import { createResolver, visibleKeys } from '../workspace/resolve';
@@ -91,7 +92,7 @@ function keyText(ctx: FeatureContext, e: SlotEdit, key: string, value = ''): str
 
 function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, truncated: () => void): CompletionItem[] {
   const { doc, model } = ctx;
-  const md = (text: string) => (opts.markdown === false ? text : { kind: MarkupKind.Markdown, value: text });
+  const md = (text: string) => (opts.markdown === false ? markdownToPlain(text) : { kind: MarkupKind.Markdown, value: text });
   const json = model.kind === 'json';
   const range = (e: SlotEdit) => toRange(doc, e.start, e.end);
   switch (slot.kind) {
