@@ -5,9 +5,10 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { registerAdapterStatus } from './adapterStatus';
 import { selectorPatterns } from './clientOptions';
 import { uncoveredPatterns } from './selector';
-import { fixAll, openExample } from './commands';
+import { fixAll, frontMatterEnter, openExample } from './commands';
 import { DocsProvider, explainRule, ExplainRuleActions, showRegistry } from './docs/docsProvider';
 import { DOCS_SCHEME } from './docs/ruleDocs';
+import { registerCompareContract } from './contractDiff/compareCommand';
 import { registerPreview } from './preview';
 import { WorkspaceValidation } from './workspaceValidation';
 
@@ -34,6 +35,7 @@ export async function activateWith(
     vscode.commands.registerCommand('mcpAql.showRegistry', () => showRegistry(docs)),
     vscode.commands.registerCommand('mcpAql.explainRule', (code?: unknown) => explainRule(docs, code)),
     vscode.commands.registerCommand('mcpAql.fixAll', () => fixAll()),
+    vscode.commands.registerCommand('mcpAql.frontMatterEnter', () => frontMatterEnter()),
     vscode.commands.registerCommand('mcpAql.openExample', () => openExample(context.extensionUri)),
     vscode.commands.registerCommand('mcpAql.restartServer', async () => {
       await client.stop().catch(() => undefined);
@@ -58,6 +60,7 @@ export async function activateWith(
     }),
   );
   registerPreview(context, client);
+  registerCompareContract(context, client);
   await client.start();
   status.refresh();
   return client;

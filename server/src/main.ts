@@ -3,7 +3,11 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import registry from '../../schemas/error-registry.json';
 import schema from '../../schemas/adapter.schema.json';
 import { envelopeSchemas } from './envelopeSchemas';
-import { startServer } from './lsp/startServer';
+import { lifecycleOptions, startServer } from './lsp/startServer';
 import type { Registry } from './service';
 
-startServer(createConnection(ProposedFeatures.all), { registry: registry as unknown as Registry, schema, envelopeSchemas });
+startServer(createConnection(ProposedFeatures.all, lifecycleOptions()), {
+  registry: registry as unknown as Registry,
+  schema,
+  envelopeSchemas,
+});

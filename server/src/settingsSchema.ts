@@ -10,6 +10,8 @@ type SettingRuleLevel = (typeof RULE_LEVELS)[number];
 
 /** Default of `mcpAql.maxFileSize`: 4.5 MiB. */
 export const DEFAULT_MAX_FILE_SIZE = 4718592;
+/** The most `mcpAql.maxFileSize` can be (16 MiB): a checkout's settings cannot lift it without bound. */
+export const MAX_FILE_SIZE_CEILING = 16777216;
 
 export const SETTINGS = {
   'mcpAql.files': {
@@ -53,9 +55,10 @@ export const SETTINGS = {
     type: 'number',
     default: DEFAULT_MAX_FILE_SIZE,
     minimum: 1024,
+    maximum: MAX_FILE_SIZE_CEILING,
     scope: 'resource',
     markdownDescription:
-      'Files longer than this many characters (default 4.5 MiB, about 22,000 custom codes) get one `file.too-large` diagnostic and are not checked, so a huge file never stalls the editor.',
+      'Files longer than this many characters (default 4.5 MiB, about 22,000 custom codes; at most 16 MiB) get one `file.too-large` diagnostic and are not checked, so a huge file never stalls the editor.',
   },
   'mcpAql.codeLens.enabled': {
     type: 'boolean',
@@ -122,7 +125,9 @@ export function normalizeSettings(raw: unknown, o: NormalizeOptions = {}): Setti
     for (const [k, v] of Object.entries(r.rules as Record<string, unknown>))
       if (typeof v === 'string' && LEVELS.has(v)) rules[k] = v as SettingRuleLevel;
   }
-  const maxFileSize = typeof r.maxFileSize === 'number' && r.maxFileSize > 0 ? r.maxFileSize : DEFAULT_SETTINGS.maxFileSize;
+  // Above the ceiling (workspace settings come with the checkout): the ceiling.
+  const maxFileSize =
+    typeof r.maxFileSize === 'number' && r.maxFileSize > 0 ? Math.min(r.maxFileSize, MAX_FILE_SIZE_CEILING) : DEFAULT_SETTINGS.maxFileSize;
   const codeScope =
     typeof r.codeScope === 'string' && SCOPES.has(r.codeScope) ? (r.codeScope as SettingCodeScope) : DEFAULT_SETTINGS.codeScope;
   const lens = r.codeLens && typeof r.codeLens === 'object' ? (r.codeLens as Record<string, unknown>).enabled : undefined;

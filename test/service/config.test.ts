@@ -53,7 +53,7 @@ test('every bad value is a positioned config.invalid problem; the valid parts st
       "'files' must be a list of glob patterns.",
       "Each entry of 'ignore' must be a non-empty glob pattern (a string).",
       "'codeScope' must be one of workspace, folder, file.",
-      "'maxFileSize' must be a whole number of characters, at least 1024.",
+      "'maxFileSize' must be a whole number of characters, at least 1024 and at most 16777216 (16 MiB).",
       "Unknown config key 'rulez'. Did you mean 'rules'? Keys: rules, files, ignore, codeScope, maxFileSize.",
     ],
   );

@@ -5,14 +5,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel } from '../service';
 import { readRegularFile } from '../node/readRegularFile';
 import { checkExtraArgs, FORMATS, InputError, parseExtraArg, type ExtraArgs } from './args';
+import { defaultCacheFile } from './cacheStore';
 import { checkFiles } from './checkFiles';
 import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
-import { fixDocuments } from './fix';
+import { fixDocuments, stdoutBytes } from './fix';
 import { escapeControls } from './format/escape';
-import { errorsOnly, render, writeOutputFile } from './output';
+import { render, writeOutputFile } from './output';
 import { printConfig } from './printConfig';
-import { count } from './report';
+import { reportStream } from './reportStream';
 import type { Io } from './io';
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
@@ -60,7 +61,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
     else if (x === '--jobs' || x.startsWith('--jobs=')) {
       const n = Number(val('--jobs'));
       if (!Number.isInteger(n) || n < 1) throw new UsageError('--jobs takes a whole number ≥ 1');
-      a.jobs = n;
+      // More workers than cores only costs memory (each holds a service and its share of models).
+      a.jobs = Math.min(n, availableParallelism());
     } else if (x === '--cache') a.cache = true;
     else if (x === '--cache-location' || x.startsWith('--cache-location=')) {
       a.cache = true;
@@ -93,7 +95,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
   if (!files.length && found.length && found.every(f => f.explicit)) {
     // --stdin --fix still owes standard output the text: unchanged.
-    if (stdin && args.fix) io.stdout(new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes));
+    if (stdin && args.fix) stdoutBytes(io, stdin.bytes);
     else io.stdout(render(args.format, [], io));
     return 0;
   }
@@ -102,9 +104,22 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]])
     : undefined;
   let stdoutTaken = false;
-  const checked = await checkFiles(files, opts, io, args.paths, {
-    jobs: args.jobs ?? defaultJobs(files.length),
-    cacheFile: args.cache ? resolve(io.cwd, args.cacheLocation ?? '.mcp-aql-cache.json') : undefined,
+  let unwritten = 0;
+  // The report streams: to standard output as the files come (unless --stdin --fix prints the fixed
+  // text there), or gathered for --output-file, which is written whole at the end.
+  const toFile: string[] = [];
+  const stream = reportStream(
+    args.format,
+    io,
+    s => {
+      if (args.outputFile !== undefined) toFile.push(s);
+      else if (!stdoutTaken) io.stdout(s);
+    },
+    { quiet: args.quiet, color: args.outputFile === undefined && io.color },
+  );
+  const checked = await checkFiles(files, opts, io, args.paths, r => stream.file(r), {
+    jobs: args.jobs ?? defaultJobs,
+    cacheFile: args.cache ? (args.cacheLocation === undefined ? defaultCacheFile(io.cwd) : resolve(io.cwd, args.cacheLocation)) : undefined,
     texts: stdinTexts,
     fix:
       args.fix || args.fixDryRun
@@ -124,19 +139,17 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
               },
             });
             stdoutTaken = r.stdoutTaken;
+            unwritten = r.unwritten;
             return r.texts;
           }
         : undefined,
   });
-  const reports = args.quiet ? errorsOnly(checked.reports) : checked.reports;
+  const c = stream.end();
   const unreadable = checked.unreadable;
-  if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false));
-  else if (!stdoutTaken) io.stdout(render(args.format, reports, io));
-  const c = count(reports);
-  if (unreadable) {
-    io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
-    return 2;
-  }
+  if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, toFile.join(''));
+  if (unwritten) io.stderr(`${unwritten} file${unwritten === 1 ? '' : 's'} could not be written\n`);
+  if (unreadable) io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
+  if (unreadable || unwritten) return 2;
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
     io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);

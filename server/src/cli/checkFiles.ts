@@ -2,8 +2,9 @@
  * The CLI's side of the shared "adapter files → index → validate" path (node/workspacePass): index
  * every adapter, then validate each against the whole index — in this process, or on all cores
  * (cli/parallel.ts) — with an optional cache (cli/cache.ts). Bytes that are not UTF-8 become U+FFFD,
- * which text.invalid-character reports. Text is kept only for files with problems (the code frames),
- * so memory is bounded by those, not by the workspace. Reports come back in the input order. Only
+ * which text.invalid-character reports. Reports stream in the input order: each is handed to
+ * `onReport` as soon as every file before it was, then dropped (its text, kept only for a file with
+ * problems, is for the code frames), so memory is bounded by the workers, not by the workspace. Only
  * regular files are read, without blocking (issue 13); a file that cannot be read — gone since the
  * listing, swapped for a FIFO — is one message on stderr and the run goes on. Standard input and a
  * fix pass (--stdin, --fix) run in this process, without the cache.
@@ -48,15 +49,16 @@ class Failures {
 }
 
 interface CheckResult {
-  readonly reports: FileReport[];
+  /** Adapter files reported. */
+  readonly files: number;
   /** Files that exist but could not be read (not those gone since the listing, nor FIFOs and devices). */
   readonly unreadable: number;
 }
 
 /** How a run goes: threads, cache, texts that replace the files' (standard input), a fix pass between indexing and validating. */
 interface CheckPass {
-  /** Worker threads (default 1: in this process). */
-  readonly jobs?: number;
+  /** Worker threads (default 1: in this process), or how many for a number of files to index (those the cache does not know). */
+  readonly jobs?: number | ((toIndex: number) => number);
   /** The cache file, or undefined for no cache. */
   readonly cacheFile?: string;
   readonly texts?: ReadonlyMap<string, string>;
@@ -69,7 +71,8 @@ interface CheckPass {
 }
 
 type Opts = (uri: string) => ServiceOptions;
-type OnResult = (uri: string, diagnostics: Diagnostic[], text: string) => void;
+/** Each file of the validation, in order: its result, or undefined when it gave none (unreadable now, not an adapter). */
+type OnResult = (uri: string, result: { diagnostics: Diagnostic[]; text: string } | undefined) => void;
 interface Backend {
   index(uris: readonly string[]): Promise<IndexedFile[]>;
   /** Between the passes (in-process only): apply the fix pass; returns the re-indexed files. */
@@ -108,7 +111,12 @@ function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
       // The same index, in the same order, as a worker builds.
       for (const uri of index.uris()) index.remove(uri);
       for (const [uri, decls] of declarations) index.update(uri, decls, []);
-      for (const r of validateFiles(service, uris, read, opts)) onResult(r.uri, r.diagnostics, r.diagnostics.length ? r.text : '');
+      for (const uri of uris) {
+        let got: { diagnostics: Diagnostic[]; text: string } | undefined;
+        for (const r of validateFiles(service, [uri], read, opts))
+          got = { diagnostics: r.diagnostics, text: r.diagnostics.length ? r.text : '' };
+        onResult(uri, got);
+      }
     },
     async close() {
       /* nothing to release */
@@ -119,7 +127,14 @@ function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
 function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
   return {
     index: uris => pool.index(uris, opts, failures.add),
-    validate: (uris, declarations, onResult) => pool.validate(uris, declarations, opts, onResult, failures.add),
+    async validate(uris, declarations, onResult) {
+      pool.declare(declarations);
+      await pool.validate(uris, opts, (batch, results, failed) => {
+        failed.forEach(failures.add);
+        const byUri = new Map(results.map(r => [r.uri, r]));
+        for (const uri of batch) onResult(uri, byUri.get(uri));
+      });
+    },
     close: () => pool.close(),
   };
 }
@@ -129,6 +144,7 @@ export async function checkFiles(
   options: ServiceOptions | Opts,
   io: Io,
   named: readonly string[],
+  onReport: (r: FileReport) => void,
   pass: CheckPass = {},
 ): Promise<CheckResult> {
   const opts: Opts = typeof options === 'function' ? options : () => options;
@@ -136,25 +152,49 @@ export async function checkFiles(
   const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [pathToFileURL(f.path).href, f] as const));
   const uris = [...byUri.keys()];
   const failures = new Failures(io);
-  const cache = pass.cacheFile && !inputs ? CheckCache.load(pass.cacheFile) : undefined;
+  const cacheNote = (m: string) => io.stderr(`${escapeControls(relative(io.cwd, pass.cacheFile!))}: ${m}\n`);
+  const cache = pass.cacheFile && !inputs ? CheckCache.open(pass.cacheFile, io.cwd, cacheNote) : undefined;
   const hashes = new Map<string, string>();
+  const optsKeys = new Map<string, string>();
   const known = new Map<string, IndexedFile>();
+  // Unchanged files: known from their entries, declarations and references decoded only where a step needs them.
+  const hits: string[] = [];
+  const lazy = new Set<string>();
   if (cache) {
+    const keyOf = new Map<string, string>();
     for (const uri of uris) {
-      const text = readText(byUri.get(uri)!.path, failures.add);
-      if (text === undefined) {
+      const path = byUri.get(uri)!.path;
+      const json = JSON.stringify(opts(uri));
+      let optsKey = keyOf.get(json);
+      if (optsKey === undefined) keyOf.set(json, (optsKey = contentHash(json)));
+      const p = cache.probe(uri, path, optsKey, () => readText(path, failures.add));
+      if (p.hash === undefined) {
         known.set(uri, { uri, adapter: false, decls: [], refs: [] });
         continue;
       }
-      const h = contentHash(text + '\0' + JSON.stringify(opts(uri)));
-      hashes.set(uri, h);
-      const hit = cache.indexed(uri, h);
-      if (hit) known.set(uri, hit);
+      hashes.set(uri, p.hash);
+      optsKeys.set(uri, optsKey);
+      if (!p.hit) continue;
+      hits.push(uri);
+      lazy.add(uri);
+      known.set(uri, { uri, adapter: cache.isAdapter(uri), decls: [], refs: [] });
     }
   }
   const toIndex = uris.filter(u => !known.has(u));
-  const jobs = inputs ? 1 : Math.max(1, Math.min(pass.jobs ?? 1, Math.floor(toIndex.length / 2) || 1));
+  const wanted = typeof pass.jobs === 'function' ? pass.jobs(toIndex.length) : (pass.jobs ?? 1);
+  const jobs = inputs ? 1 : Math.max(1, Math.min(wanted, Math.floor(toIndex.length / 2) || 1));
   const backend = jobs > 1 ? pooled(new WorkerPool(jobs), opts, failures) : inProcess(opts, failures, pass);
+  /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
+  const decode = async (which: readonly string[]) => {
+    const again: string[] = [];
+    for (const u of which) {
+      if (!lazy.delete(u)) continue;
+      const f = cache!.decoded(u);
+      if (f) known.set(u, f);
+      else again.push(u);
+    }
+    for (const f of await backend.index(again)) known.set(f.uri, f);
+  };
   try {
     for (const f of await backend.index(toIndex)) known.set(f.uri, f);
     const adapters = uris.filter(u => known.get(u)!.adapter);
@@ -165,32 +205,69 @@ export async function checkFiles(
     }
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
-    const declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
-    const results = new Map<string, { diagnostics: Diagnostic[]; text: string }>();
+    const declarationsNow = () => adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
+    /** Results of the cache, and of validated files waiting for an earlier one. */
+    const ready = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
     let toValidate = adapters;
     if (cache) {
-      cache.setWorkspace(declarations);
+      // The declarations changed (not only comments or mappings): every entry's dependencies are compared, so decode all.
+      cache.setWorkspace(adapters, u => known.get(u)!.decls);
+      if (cache.stale(adapters)) await decode(hits);
       toValidate = [];
       for (const uri of adapters) {
-        const hit = cache.result(uri, hashes.get(uri)!, known.get(uri)!.refs);
+        const hit = cache.result(uri, hashes.get(uri)!, () => known.get(uri)!.refs);
         const text = hit?.length ? readText(byUri.get(uri)!.path, failures.add) : '';
-        if (hit && text !== undefined) results.set(uri, { diagnostics: hit, text });
+        if (hit && text !== undefined) ready.set(uri, { diagnostics: hit, text });
         else toValidate.push(uri);
       }
     }
-    await backend.validate(toValidate, declarations, (uri, diagnostics, text) => results.set(uri, { diagnostics, text }));
-    if (cache) {
-      for (const uri of uris) if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, known.get(uri)!, results.get(uri)?.diagnostics);
-      cache.save();
-    }
-    const reports = adapters
-      .filter(uri => results.has(uri))
-      .map(uri => {
-        const path = byUri.get(uri)!.path,
-          r = results.get(uri)!;
-        return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri, text: r.text, diagnostics: r.diagnostics };
+    // Hand over each adapter's report in the input order: a validated file comes in toValidate's order,
+    // so every cached one before it can go first.
+    let next = 0,
+      reported = 0;
+    /** With --cache, every result (the cache file holds them all anyway), stored in the input order at the end. */
+    const forCache = new Map<string, Diagnostic[]>();
+    const handOver = (until: number) => {
+      for (; next < until; next++) {
+        const uri = adapters[next]!,
+          r = ready.get(uri);
+        ready.delete(uri);
+        if (r && cache) forCache.set(uri, r.diagnostics);
+        if (!r) continue;
+        const path = byUri.get(uri)!.path;
+        reported++;
+        onReport({ path, rel: relative(io.cwd, path).split(sep).join('/'), uri, text: r.text, diagnostics: r.diagnostics });
+      }
+    };
+    const position = new Map(adapters.map((u, i) => [u, i] as const));
+    if (cache && toValidate.length) {
+      // A file's diagnostics read only the declarations of the codes it references (the cache's own
+      // model of what they depend on), and every name when it has a mapping.unknown-code: validate
+      // against those declarations, and again against all of them where the suggestions need it.
+      await decode(toValidate);
+      const needed = new Set(toValidate.flatMap(u => known.get(u)!.refs));
+      await decode(cache.declaring(needed, [...lazy]));
+      const some = declarationsNow().map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
+      const got = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
+      await backend.validate(toValidate, some, (uri, r) => got.set(uri, r));
+      const again = toValidate.filter(u => got.get(u)?.diagnostics.some(d => d.code === 'mapping.unknown-code'));
+      if (again.length) {
+        await decode(hits);
+        await backend.validate(again, declarationsNow(), (uri, r) => got.set(uri, r));
+      }
+      for (const [uri, r] of got) ready.set(uri, r);
+    } else if (toValidate.length)
+      await backend.validate(toValidate, declarationsNow(), (uri, r) => {
+        ready.set(uri, r);
+        handOver(position.get(uri)! + 1);
       });
-    return { reports, unreadable: failures.unreadable };
+    handOver(adapters.length);
+    if (cache) {
+      for (const uri of uris)
+        if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, optsKeys.get(uri)!, known.get(uri)!, forCache.get(uri));
+      cache.save(cacheNote);
+    }
+    return { files: reported, unreadable: failures.unreadable };
   } finally {
     await backend.close();
   }

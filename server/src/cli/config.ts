@@ -3,7 +3,8 @@
  * nearest `.mcp-aql.yaml`, `.mcp-aql.yml` or `.mcp-aql.json` wins; no merging of several), or named
  * with --config, or none with --no-config. An invalid config file stops the run (exit 2).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../node/readRegularFile';
 import { dirname, relative, resolve, sep } from 'node:path';
 import {
   effectiveOptions,
@@ -54,12 +55,10 @@ export class ConfigLookup {
 function load(path: string, cwd: string): LoadedConfig {
   const shown = relative(cwd, path) || path;
   if (!existsSync(path)) throw new UsageError(`cannot read config file '${shown}': no such file`);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read config file '${shown}': ${(e as Error).message}`);
-  }
+  // A regular file of at most 1 MiB, judged before reading (a checkout's config could be anything).
+  const read = readRegularFile(path, MAX_CONFIG_BYTES);
+  if (!read.ok) throw new UsageError(`cannot read config file '${shown}': ${read.message}`);
+  const text = read.bytes.toString('utf8');
   const { config, problems } = parseProjectConfig(text);
   if (problems.length) {
     const lines = problems.map(

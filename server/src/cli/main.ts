@@ -10,6 +10,8 @@ import { deps, VERSION } from './deps';
 import { UsageError } from './files';
 import { escapeControls } from './format/escape';
 import { processIo, type Io } from './io';
+import { runContractDiff } from './contractDiff';
+import { runDocs } from './docs';
 import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
 import { runTypes } from './types';
@@ -27,7 +29,7 @@ const USAGE = `Usage:
       --code-scope S        which other files' codes a file sees: workspace (default), folder, file
       --follow-symlinks     follow symbolic links that lead outside the working directory
       --jobs N              worker threads (default: all cores for a few hundred files or more; 1: this thread)
-      --cache               reuse results of unchanged files (.mcp-aql-cache.json; equal to a full check)
+      --cache               reuse results of unchanged files (kept in the user cache folder; equal to a full check)
       --cache-location P    the cache file (implies --cache)
       --fix                 apply the safe fixes and write the files that changed
       --fix-dry-run         print the safe fixes as a unified diff; write nothing
@@ -40,6 +42,13 @@ const USAGE = `Usage:
                          [--status N --body JSON] [--format text|json] [--follow-symlinks]
   mcp-aql-errors verify <adapters…> <responses…> [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]…
   mcp-aql-errors types <adapter…> [--lang ts|json-schema] [-o file] [--include-registry]
+  mcp-aql-errors diff <old> <new> | diff --base <revision> [paths…]
+                         [--format text|json|markdown|sarif|github] [--fail-on breaking|dangerous|none]
+                         [-o file] [-c config | --no-config] [--follow-symlinks]
+      every change to the error contract, classified breaking, dangerous or safe (docs/contract-diff.md);
+      exit 1 when a change reaches --fail-on (default breaking)
+  mcp-aql-errors docs <adapter…> [-o dir] [--format markdown|html]
+      the adapters' error reference: one section per code, the error_mapping tables
   mcp-aql-errors watch [--contract <adapter…>] [--record file.responses.jsonl] [--rule code=level]… [--format F -o file]
                        -- <server command…>
       a transparent stdio proxy for an MCP server: findings on stderr, one a line; the server's exit code
@@ -69,6 +78,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (cmd === 'preview') return await runPreview(rest, io);
     if (cmd === 'verify') return runVerify(rest, io);
     if (cmd === 'types') return runTypes(rest, io);
+    if (cmd === 'diff') return runContractDiff(rest, io);
+    if (cmd === 'docs') return runDocs(rest, io);
     if (cmd === 'watch') return await runWatch(rest, io);
     if (cmd === 'probe') return await runProbe(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);

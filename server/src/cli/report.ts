@@ -7,7 +7,15 @@ export interface FileReport {
   readonly rel: string;
   readonly uri: string;
   readonly text: string;
+  /** For a file too large to keep (a JSON Lines log read record by record): the lines frames may show. */
+  readonly lines?: LineSource;
   readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Some lines of a file, by 0-based number (undefined: not kept); `count` is the file's number of lines. */
+export interface LineSource {
+  readonly count: number;
+  at(line: number): string | undefined;
 }
 
 const SEVERITY_NAME = ['', 'error', 'warning', 'info', 'hint'] as const;

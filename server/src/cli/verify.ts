@@ -8,7 +8,8 @@
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createAdapterService, type ServiceOptions } from '../service';
+import { createAdapterService, DEFAULT_MAX_FILE_SIZE, type ServiceOptions } from '../service';
+import { isJsonLinesPath, verifyJsonLines } from './verifyJsonLines';
 import { parseCheckArgs } from './check';
 import { deps, VERSION } from './deps';
 import { findFiles, UsageError } from './files';
@@ -35,23 +36,37 @@ export function runVerify(argv: readonly string[], io: Io): number {
   const opts: ServiceOptions = { rules: args.rules };
   const adapters: TextDocument[] = [];
   const responses: { doc: TextDocument; path: string }[] = [];
+  /** JSON Lines logs: never read whole (verifyJsonLines.ts). */
+  const logs: { uri: string; path: string }[] = [];
   const notes = (p: string, m: string) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`);
   for (const f of findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: notes })) {
     const uri = pathToFileURL(f.path).href;
+    if (isJsonLinesPath(f.path) && (f.explicit || service.isResponseFile(uri, opts))) {
+      logs.push({ uri, path: f.path });
+      continue;
+    }
     const doc = TextDocument.create(uri, 'yaml', 1, readText(f.path, io.cwd));
     if (service.isAdapter(doc, opts)) adapters.push(doc);
     else if (f.explicit || service.isResponseFile(uri, opts)) responses.push({ doc, path: f.path });
   }
   if (!adapters.length) throw new UsageError('verify needs at least one adapter file (the contract): none of the arguments is one');
-  if (!responses.length) throw new UsageError('verify needs at least one response file (a .json or .jsonl file that is not an adapter)');
+  if (!responses.length && !logs.length)
+    throw new UsageError('verify needs at least one response file (a .json or .jsonl file that is not an adapter)');
   const contract = service.contract(adapters, opts);
+  const rel = (path: string) => relative(io.cwd, path).split(sep).join('/');
   const reports: FileReport[] = responses.map(({ doc, path }) => ({
     path,
-    rel: relative(io.cwd, path).split(sep).join('/'),
+    rel: rel(path),
     uri: doc.uri,
     text: doc.getText(),
     diagnostics: service.verifyResponses(doc, contract, opts),
   }));
+  for (const { uri, path } of logs) {
+    const r = verifyJsonLines(path, uri, service, contract, opts, DEFAULT_MAX_FILE_SIZE);
+    if ('error' in r) throw new UsageError(`cannot read '${escapeControls(relative(io.cwd, path))}': ${r.error}`);
+    reports.push({ path, rel: rel(path), uri, text: '', lines: r.lines, diagnostics: r.diagnostics });
+  }
+  reports.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   const out =
     args.format === 'json'
       ? formatJson(reports)

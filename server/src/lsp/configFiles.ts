@@ -6,7 +6,7 @@
  * apart from an unset one). An invalid file still applies its valid parts; its problems are logged
  * and shown on the file itself when it is open.
  */
-import { readFileSync } from 'node:fs';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../node/readRegularFile';
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findConfigFile } from '../node/findConfigFile';
@@ -54,13 +54,13 @@ export class ConfigFiles {
   }
 
   private load(path: string): Loaded | null {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (e) {
-      this.log(`cannot read ${path}: ${(e as Error).message}`);
+    // A regular file of at most 1 MiB, judged before reading (a checkout's config could be anything).
+    const read = readRegularFile(path, MAX_CONFIG_BYTES);
+    if (!read.ok) {
+      this.log(`cannot read ${path}: ${read.message}; ignored`);
       return null;
     }
+    const text = read.bytes.toString('utf8');
     const { config, problems } = parseProjectConfig(text);
     for (const p of problems)
       this.log(

@@ -14,12 +14,15 @@ import {
 } from '../service';
 import { clientFeatures, serverCapabilities, type ClientFeatures } from './capabilities';
 import { registerCodeActions } from './codeActions';
+import { registerCompareContract } from './compareContract';
 import { ConfigFiles } from './configFiles';
 import type { ServerContext } from './context';
 import { DiagnosticsScheduler } from './diagnostics';
 import { registerDocuments } from './documents';
 import { registerEditorSupport, reindexWorkspace } from './editorSupport';
 import { registerIndexing } from './indexing';
+import { registerLifecycle } from './lifecycle';
+export { lifecycleOptions } from './lifecycle';
 import { registerRequests } from './requests';
 import { ResponseFiles } from './responseFiles';
 import { SettingsCache, toServiceOptions } from './settings';
@@ -112,12 +115,14 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     });
   });
 
+  registerLifecycle(connection);
   const indexing = registerIndexing(ctx);
   registerDocuments(ctx, indexing);
   registerRequests(ctx);
   registerCodeActions(ctx);
   registerWorkspaceRequests(ctx);
   registerEditorSupport(ctx);
+  registerCompareContract(ctx);
   responseFiles.listen(connection, opts, uri => scheduler.schedule(uri));
 
   connection.onShutdown(() => {

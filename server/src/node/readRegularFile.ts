@@ -26,7 +26,10 @@ export function fileKind(st: Stats): string {
               : 'not a regular file';
 }
 
-const NONBLOCK = constants.O_NONBLOCK ?? 0;
+export const NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+/** A project config file is at most this many bytes (1 MiB): checked before it is read. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export function readRegularFile(path: string, maxBytes = Infinity): ReadResult {
   let fd: number;

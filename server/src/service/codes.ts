@@ -1,6 +1,6 @@
 /**
- * Every diagnostic code, defined once: default severity, the anchor of its row in the README's
- * diagnostics table, and a one-line summary. Messages are for humans; nothing branches on them.
+ * Every diagnostic code, defined once: default severity, the anchor of its row in the
+ * diagnostics table of docs/rules.md, and a one-line summary. Messages are for humans; nothing branches on them.
  */
 
 export const Code = {
@@ -11,6 +11,7 @@ export const Code = {
   YamlDuplicateAnchor: 'yaml.duplicate-anchor',
   TextInvalidCharacter: 'text.invalid-character',
   FileTooLarge: 'file.too-large',
+  FileTooDeep: 'file.too-deep',
   InternalRuleFailure: 'internal.rule-failure',
   SchemaType: 'schema.type',
   SchemaRequired: 'schema.required',
@@ -80,6 +81,7 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'yaml.duplicate-anchor': { level: 'warning', summary: 'an anchor defined twice: the aliases after the second mean the second node' },
   'text.invalid-character': { level: 'error', summary: 'a lone surrogate, U+FFFD replacement character or control character in the text' },
   'file.too-large': { level: 'warning', summary: 'the file is larger than mcpAql.maxFileSize; it is not checked' },
+  'file.too-deep': { level: 'error', summary: 'the file nests deeper than 256 levels; it is not parsed or checked' },
   'internal.rule-failure': { level: 'error', summary: 'a rule of ours failed on this file; the other rules still ran' },
   'schema.type': { level: 'error', summary: 'a value of the wrong type' },
   'schema.required': { level: 'error', summary: 'a required key is missing' },
@@ -232,6 +234,7 @@ export interface Payloads {
   'yaml.alias-limit': { readonly alias: string; readonly expanded: number; readonly total: number; readonly budget: number };
   'text.invalid-character': { readonly codePoint: number };
   'file.too-large': { readonly size: number; readonly max: number };
+  'file.too-deep': { readonly limit: number };
   'internal.rule-failure': { readonly rule: string };
   'schema.required': { readonly missing: string };
   /** A value written as a boolean YAML 1.2 reads as a string (`rewrite`: 'true' / 'false'), or a mapping's bare code ('code'). */
@@ -260,9 +263,10 @@ export type PayloadOf<C extends Code> = C extends keyof Payloads ? Payloads[C] :
 
 export const allCodes: readonly Code[] = Object.values(Code);
 export const SOURCE = 'mcp-aql';
-const README_URL = 'https://github.com/mcp-aql/mcp-aql-errors/blob/main/README.md';
+const RULES_URL = 'https://github.com/mcp-aql/mcp-aql-errors/blob/main/docs/rules.md';
 
-/** The anchor (`<a id="yaml-syntax">`) on the code's row of the README's diagnostics table. */
+/** The anchor (`<a id="yaml-syntax">`) on the code's row of the diagnostics table in docs/rules.md. */
 export const docsAnchor = (c: Code): string => c.replace(/[^a-z0-9]+/g, '-');
-export const docsHref = (c: Code): string => `${README_URL}#${docsAnchor(c)}`;
-export const isCode = (s: unknown): s is Code => typeof s === 'string' && (codeInfo as Record<string, unknown>)[s] !== undefined;
+export const docsHref = (c: Code): string => `${RULES_URL}#${docsAnchor(c)}`;
+/** An own key of codeInfo: `constructor`, `toString` or `__proto__` are not codes. */
+export const isCode = (s: unknown): s is Code => typeof s === 'string' && Object.hasOwn(codeInfo, s);

@@ -30,7 +30,9 @@ import { codeOccurrences, definition, prepareRename, references, rename } from '
 import { buildModel } from './parse/buildModel';
 import { mergeChanges, type Change } from './parse/reuseLayout';
 import { indexRegistry, type Registry, type RegistryIndex } from './model/registry';
-import { classify } from './parse/sourceFile';
+import { classify, type Classified } from './parse/sourceFile';
+import { MAX_NESTING, nestingOverflow, type TooDeep } from './util/nesting';
+import { TOO_DEEP } from './parse/compose';
 import { scanIndexEntries, type IndexEntries } from './parse/indexScan';
 import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
 import { checks } from './checks';
@@ -40,6 +42,9 @@ import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeSco
 import { scopedWorkspace } from './workspace/scope';
 import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
 import { isResponseFile, verifyText } from './verify';
+import { buildSnapshot, compareSnapshots, type ContractChange, type SnapshotInput } from './evolution';
+import { errorReference } from './reference';
+import { DEFAULT_NOW } from './envelopes/samples';
 import {
   adapterOperations,
   judgeAnswer,
@@ -61,12 +66,24 @@ export { emptyWorkspace } from './model/workspace';
 export type { CompletionOptions } from './features/completion';
 export type { HoverOptions } from './features/hover';
 export { PREVIEW_COMMAND } from './features/symbols';
+export { MAX_NESTING } from './util/nesting';
 export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
 export { CONFIG_FILE_NAMES, isConfigFileName, parseProjectConfig, type ParsedConfig, type ProjectConfig } from './config/projectConfig';
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';
+export { changesMarkdown, changesSummary, placeLabel, REPORT_MARKER, tallyChanges } from './evolution';
+export { mirrorsOf, RULE_IDS as CHANGE_RULES, RULES as CHANGE_RULE_INFO, SEVERITIES, severityOf } from './evolution';
+export type { ContractChange, Place, RuleId as ChangeRule, RuleInfo as ChangeRuleInfo, Severity } from './evolution';
+
+/** One file of one version of a contract, for `diffContracts`. */
+export interface DiffInput {
+  readonly doc: TextDocument;
+  /** Names the file across versions when its adapter has no `name` (its path; a renamed file: the same key on both sides). */
+  readonly fileKey: string;
+  readonly opts?: ServiceOptions;
+}
 export {
   EXPECTED_CATEGORIES,
   UNKNOWN_OPERATION,
@@ -99,6 +116,13 @@ interface TypesRequest {
   readonly lang: 'ts' | 'json-schema';
   /** Every registry code, not only those the adapters' error_mapping targets. */
   readonly includeRegistry?: boolean;
+  /** File names for the header. */
+  readonly sources: readonly string[];
+  readonly version: string;
+}
+
+interface ReferenceRequest {
+  readonly format: 'markdown' | 'html';
   /** File names for the header. */
   readonly sources: readonly string[];
   readonly version: string;
@@ -140,8 +164,28 @@ export interface ServiceOptions {
   readonly chunkThreshold?: number;
 }
 
+/** The last segment of a URI's path, decoded: how the reference names an adapter that has no `name`. */
+const fileName = (uri: string): string => {
+  const last =
+    uri
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() ?? uri;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+};
+
 /** 4.5 MiB: about 22,000 custom codes; a cold parse of that size stays within a few seconds. */
 export const DEFAULT_MAX_FILE_SIZE = 4.5 * 1024 * 1024;
+/** No option lifts the size limit past 16 MiB (the settings' `maximum`; a config file's value is checked against it). */
+export const MAX_FILE_SIZE_CEILING = 16 * 1024 * 1024;
+/** The size limit in force: the option, never above the ceiling. */
+const maxSizeOf = (opts: { readonly maxFileSize?: number } | undefined): number =>
+  Math.min(opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, MAX_FILE_SIZE_CEILING);
 
 export interface AdapterService {
   isAdapter(doc: TextDocument, opts?: ServiceOptions): boolean;
@@ -176,6 +220,17 @@ export interface AdapterService {
   isResponseFile(uri: string, opts?: ServiceOptions): boolean;
   /** Recorded responses (JSON, JSON Lines, tool results, JSON-RPC) checked against a contract. */
   verifyResponses(doc: TextDocument, contract: Contract, opts?: ServiceOptions): Diagnostic[];
+  /**
+   * Every change from one version of a contract to another, classified breaking / dangerous / safe
+   * (evolution/rules.ts). Codes are compared across all files of a version; non-adapters are ignored.
+   */
+  diffContracts(before: readonly DiffInput[], after: readonly DiffInput[]): ContractChange[];
+  /**
+   * An error reference of these adapters (issue 25): one section per code (category, statuses, template,
+   * details, recovery, an example envelope per dialect) and the error_mapping tables; markdown, or one
+   * self-contained HTML page with every adapter string escaped.
+   */
+  errorReference(adapters: readonly TextDocument[], req: ReferenceRequest, opts?: ServiceOptions): string;
   /** The contract's error envelopes as TypeScript or JSON Schema text. */
   types(contract: Contract, req: TypesRequest): string;
   /** The operations these adapters declare, with their group (read, create, …) and params. */
@@ -238,13 +293,40 @@ function tooLarge(doc: TextDocument, max: number, opts: ServiceOptions | undefin
   return toDiagnostics(doc, [{ code: 'file.too-large', start: 0, end: 0, message, data: { size, max } }], new Map(), opts ?? {});
 }
 
+/** The one diagnostic of a file nested past MAX_NESTING (nothing is parsed, nothing else is checked). */
+function tooDeep(doc: TextDocument, deep: TooDeep, opts: ServiceOptions | undefined): Diagnostic[] {
+  const message = `This file nests deeper than ${deep.limit} levels here; it is not parsed or checked (the parser would exhaust its stack).`;
+  return toDiagnostics(
+    doc,
+    [{ code: 'file.too-deep', start: deep.offset, end: deep.offset + 1, message, data: { limit: deep.limit } }],
+    new Map(),
+    opts ?? {},
+  );
+}
+
+/** Where the file's YAML (or JSON) text nests past MAX_NESTING, by the linear scan that runs before any parse. */
+function deepIn(cls: Classified, text: string): TooDeep | undefined {
+  return nestingOverflow(text, cls.region.start, cls.region.end);
+}
+
+/**
+ * A keystroke: an edit inside one line of a text that was scanned and found shallow. It spares the
+ * keystroke the nesting scan of the whole file; the parse's own depth check (parse/compose.ts) still
+ * guards the composer.
+ */
+function withinLine(before: string, after: string, c: Change): boolean {
+  if (c.oldEnd - c.start > 256 || c.newEnd - c.start > 256) return false;
+  const lineBreak = /[\r\n]/;
+  return !lineBreak.test(before.slice(c.start, c.oldEnd)) && !lineBreak.test(after.slice(c.start, c.newEnd));
+}
+
 export function createAdapterService(deps: ServiceDeps): AdapterService {
   const registry: RegistryIndex = indexRegistry(deps.registry);
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   const validateSchema = ajv.compile(deps.schema);
   const validateEntry = entryValidators(ajv, deps.schema);
   const envelopeValidators = new Map(Object.entries(deps.envelopeSchemas ?? {}).map(([id, schema]) => [id, ajv.compile(schema)] as const));
-  const cache = new Map<string, { version: number; text: string; files?: string; model: AdapterModel | undefined }>();
+  const cache = new Map<string, { version: number; text: string; files?: string; model: AdapterModel | undefined; deep?: TooDeep }>();
   /** Per uri: the union of the edits from version `from` to version `to` (offsets of `to`'s text at the new end). */
   const pending = new Map<string, { from: number; to: number; change: Change }>();
   const detailTypes = detailTypesOf(deps.schema);
@@ -265,7 +347,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     if (!hit && parked?.uri === doc.uri && parked.text === text && parked.files === JSON.stringify(opts?.files ?? [])) {
       const model = parked.model;
       parked = undefined;
-      if (model && text.length <= (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) {
+      if (model && text.length <= maxSizeOf(opts)) {
         cache.set(doc.uri, { version: doc.version, text, files: JSON.stringify(opts?.files ?? []), model });
         return model;
       }
@@ -273,11 +355,13 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     const p = pending.get(doc.uri);
     pending.delete(doc.uri);
     const change = p && hit && p.from === hit.version && p.to === doc.version ? p.change : undefined;
+    const cls = text.length > maxSizeOf(opts) ? undefined : classify(doc.uri, text, opts?.files);
+    const deep = cls && !(hit?.model && !hit.deep && change && withinLine(hit.text, text, change)) ? deepIn(cls, text) : undefined;
     const model =
-      text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)
-        ? undefined
-        : buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change });
-    cache.set(doc.uri, { version: doc.version, text, files: JSON.stringify(opts?.files ?? []), model });
+      cls && !deep
+        ? buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change })
+        : undefined;
+    cache.set(doc.uri, { version: doc.version, text, files: JSON.stringify(opts?.files ?? []), model, deep });
     return model;
   };
   const workspace = deps.workspace ?? emptyWorkspace;
@@ -290,17 +374,36 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       : none;
   };
 
+  /** The models of the adapter files among `inputs`; `transient`: not kept in the cache unless they were (a version read once). */
+  const modelsOf = (inputs: readonly DiffInput[], transient: boolean): SnapshotInput[] => {
+    const models: SnapshotInput[] = [];
+    for (const { doc, fileKey, opts } of inputs) {
+      if (opts?.ignored || !classify(doc.uri, doc.getText().slice(0, 65536), opts?.files)) continue;
+      const kept = cache.has(doc.uri);
+      const model = modelOf(doc, opts);
+      if (transient && !kept) cache.delete(doc.uri);
+      if (model) models.push({ doc, model, fileKey });
+    }
+    return models;
+  };
+
   const service: AdapterService = {
     registry: deps.registry,
     isAdapter: (doc, opts) => !opts?.ignored && classify(doc.uri, doc.getText(), opts?.files) !== undefined,
     validate(doc, opts) {
       if (opts?.ignored) return [];
       const text = doc.getText();
-      const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      const max = maxSizeOf(opts);
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) {
         return tooLarge(doc, max, opts);
       }
+      modelOf(doc, opts);
+      const deep = cache.get(doc.uri)?.deep;
+      if (deep) return tooDeep(doc, deep, opts);
       return on(doc, opts, [], c => {
+        // Deeper than the scan saw (broken text, or a keystroke it skipped): the parse refused, and says only that.
+        const refused = c.model.syntaxErrors.find(e => e.yamlCode === TOO_DEEP);
+        if (refused) return tooDeep(doc, { offset: refused.start, limit: MAX_NESTING }, opts);
         const ctx = { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace };
         // A model parsed in chunks keeps its unchanged entries from one version to the next, and the
         // checks keep their results with them; a whole parse (a small file, JSON) makes every entry new.
@@ -329,9 +432,9 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       const hit = cache.get(doc.uri);
       const cached = hit && hit.version === doc.version && hit.text === text && hit.files === JSON.stringify(opts?.files ?? []);
       if (!cached && !o?.model) {
-        if (text.length > (opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) return none;
+        if (text.length > maxSizeOf(opts)) return none;
         const cls = classify(doc.uri, text, opts?.files);
-        if (!cls) return none;
+        if (!cls || deepIn(cls, text)) return none;
         const fast = scanIndexEntries(doc, cls);
         if (fast) return fast;
       }
@@ -348,10 +451,29 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       });
       return buildContract(inputs, registry);
     },
+    diffContracts(before, after) {
+      const snapshot = (inputs: readonly DiffInput[]) => {
+        const models = modelsOf(inputs, true);
+        return buildSnapshot(buildContract(models, registry), models);
+      };
+      return compareSnapshots(snapshot(before), snapshot(after));
+    },
+    errorReference(adapters, req, opts) {
+      const inputs = modelsOf(
+        adapters.map(doc => ({ doc, fileKey: fileName(doc.uri), opts })),
+        false,
+      );
+      // Each code's example envelopes from the file that declares it (registry codes: the first adapter).
+      const previewOf = (code: string, uri: string | undefined) => {
+        const host = inputs.find(i => i.doc.uri === uri) ?? inputs[0];
+        return host && on(host.doc, opts, undefined, ctx => preview(ctx, { code, now: DEFAULT_NOW }));
+      };
+      return errorReference(inputs, registry, previewOf, req);
+    },
     isResponseFile: (uri, opts) => isResponseFile(uri, opts?.responseFiles),
     verifyResponses(doc, contract, opts) {
       const text = doc.getText();
-      const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      const max = maxSizeOf(opts);
       if (text.length > max) {
         return tooLarge(doc, max, opts);
       }

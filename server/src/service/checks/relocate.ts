@@ -18,6 +18,7 @@ export const PAYLOAD_OFFSETS: { readonly [C in keyof Payloads]: readonly NumberK
   'yaml.alias-limit': [],
   'text.invalid-character': [],
   'file.too-large': [],
+  'file.too-deep': [],
   'internal.rule-failure': [],
   'schema.required': [],
   'schema.type': [],

@@ -4,7 +4,8 @@
  * is a positioned `config.invalid` diagnostic; the valid parts still apply. The JSON Schema for
  * editors is schemas/config.schema.json (a test keeps the two in step).
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, Parser, type Node, type Pair } from 'yaml';
+import { cstOverflow, MAX_NESTING, nestingOverflow } from '../util/nesting';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { allCodes, Code, docsHref, isCode, SOURCE, type RuleLevel } from '../codes';
 import { CODE_SCOPES, type CodeScope } from '../model/workspace';
@@ -14,6 +15,8 @@ import { closest } from '../util/closest';
 export const CONFIG_FILE_NAMES = ['.mcp-aql.yaml', '.mcp-aql.yml', '.mcp-aql.json'] as const;
 const LEVELS: readonly RuleLevel[] = ['off', 'hint', 'information', 'warning', 'error'];
 const MIN_FILE_SIZE = 1024;
+/** The same ceiling as `mcpAql.maxFileSize`'s (service/index.ts MAX_FILE_SIZE_CEILING). */
+const MAX_FILE_SIZE_CEILING = 16 * 1024 * 1024;
 
 export interface ProjectConfig {
   readonly rules?: Readonly<Record<string, RuleLevel>>;
@@ -52,7 +55,15 @@ export function parseProjectConfig(text: string): ParsedConfig {
     });
   const at = (n: Node | null | undefined, message: string) => report(n?.range?.[0] ?? 0, n?.range?.[1] ?? 0, message);
 
-  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
+  // A stranger's config nested deeper than the parser's stack allows is not read (util/nesting.ts).
+  // The parser's own pass (no recursion) also fills the line counter.
+  const tokens = [...new Parser(lc.addNewLine).parse(text)];
+  const deepAt = nestingOverflow(text)?.offset ?? cstOverflow(tokens);
+  if (deepAt !== undefined) {
+    report(deepAt, deepAt + 1, `The config file nests deeper than ${MAX_NESTING} levels; it is not read.`);
+    return { config: {}, problems };
+  }
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   for (const e of doc.errors) report(e.pos[0], e.pos[1], `Config file: ${e.message.split('\n')[0]}`);
   if (doc.errors.length) return { config: {}, problems };
   const root = doc.contents as Node | null;
@@ -107,8 +118,12 @@ export function parseProjectConfig(text: string): ParsedConfig {
       else at(v ?? pair.key, `'codeScope' must be one of ${CODE_SCOPES.join(', ')}.`);
     } else if (key === 'maxFileSize') {
       const n = isScalar(v) ? v.value : undefined;
-      if (typeof n === 'number' && Number.isInteger(n) && n >= MIN_FILE_SIZE) config.maxFileSize = n;
-      else at(v ?? pair.key, `'maxFileSize' must be a whole number of characters, at least ${MIN_FILE_SIZE}.`);
+      if (typeof n === 'number' && Number.isInteger(n) && n >= MIN_FILE_SIZE && n <= MAX_FILE_SIZE_CEILING) config.maxFileSize = n;
+      else
+        at(
+          v ?? pair.key,
+          `'maxFileSize' must be a whole number of characters, at least ${MIN_FILE_SIZE} and at most ${MAX_FILE_SIZE_CEILING} (16 MiB).`,
+        );
     } else {
       const near = closest(key, ['rules', 'files', 'ignore', 'codeScope', 'maxFileSize'], 1)[0];
       at(

@@ -18,6 +18,7 @@ import type { FeatureContext } from '../model/context';
 import { codeNameChoices } from './codeNameChoices';
 import { slotAt, type Slot, type SlotEdit } from './cursor';
 import { codeMarkdown } from './describe';
+import { markdownToPlain } from '../util/markdown';
 import { defaultCodeFor, REASONS } from '../model/httpReasons';
 import { toRange } from '../util/ranges';
 import { createResolver, visibleKeys } from '../workspace/resolve';
@@ -92,7 +93,7 @@ function keyText(ctx: FeatureContext, e: SlotEdit, key: string, value = ''): str
 
 function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, truncated: () => void): CompletionItem[] {
   const { doc, model } = ctx;
-  const md = (text: string) => (opts.markdown === false ? text : { kind: MarkupKind.Markdown, value: text });
+  const md = (text: string) => (opts.markdown === false ? markdownToPlain(text) : { kind: MarkupKind.Markdown, value: text });
   const json = model.kind === 'json';
   const range = (e: SlotEdit) => toRange(doc, e.start, e.end);
   switch (slot.kind) {
@@ -206,6 +207,13 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
           };
         });
     }
+    case 'newCodeName': {
+      // A name typed on a new line above another entry reads, to YAML, as one key over both lines: keep its first line.
+      const e = slot.edit;
+      const eol = model.text.indexOf('\n', e.start);
+      const edit = eol >= 0 && e.end > eol ? { ...e, end: eol, colon: true } : e;
+      return opts.snippets && edit.colon && !json ? [newCodeSnippet(ctx, edit)] : [];
+    }
     case 'entryKey':
     case 'detailSpecKey': {
       const e = slot.edit;
@@ -239,4 +247,31 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
       }));
     }
   }
+}
+
+/**
+ * A whole new `error_codes` entry (YAML and front matter): the name, a category to pick, the template
+ * and one details key, indented under the name; the name the user typed is kept as the first tab stop.
+ */
+function newCodeSnippet(ctx: FeatureContext, e: SlotEdit): CompletionItem {
+  const text = ctx.model.text;
+  const indent = ' '.repeat(e.start - (text.lastIndexOf('\n', e.start - 1) + 1) + 2);
+  const typed = text.slice(e.start, e.end).replace(/[$}\\]/g, '\\$&');
+  const categories = ctx.registry.categoryNames.filter(c => c !== 'SCHEMA').join(',');
+  const body = [
+    `\${1:${typed || 'NOT_FOUND_THING'}}:`,
+    `${indent}category: \${2|${categories}|}`,
+    `${indent}message_template: "\${3:Thing '{name\\}' not found}"`,
+    `${indent}details:`,
+    `${indent}  \${4:name}: \${5:string}`,
+  ].join('\n');
+  return {
+    label: 'new error code',
+    kind: CompletionItemKind.Snippet,
+    detail: 'error_codes entry: category, message_template, details',
+    filterText: text.slice(e.start, e.end) || 'new error code',
+    sortText: '~',
+    insertTextFormat: InsertTextFormat.Snippet,
+    textEdit: TextEdit.replace(toRange(ctx.doc, e.start, e.end), body),
+  };
 }

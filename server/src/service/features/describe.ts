@@ -1,6 +1,7 @@
 /** Markdown that explains a code: used by hover and completion documentation. */
 import type { RegistryIndex } from '../model/registry';
 import type { ResolvedCode } from '../workspace/resolve';
+import { codeSpan, escapeMarkdown as esc } from '../util/markdown';
 
 const RECOVERY: Record<string, string> = {
   VALIDATION: 'repair the request (fix or add the parameter) and retry',
@@ -13,14 +14,24 @@ const RECOVERY: Record<string, string> = {
   SCHEMA: 'fix the adapter schema (generator time)',
 };
 
-function recoveryFor(category: string | undefined): string | undefined {
-  return category ? RECOVERY[category.replace(/_$/, '')] : undefined;
+export function recoveryFor(category: string | undefined): string | undefined {
+  const key = category?.replace(/_$/, '');
+  return key !== undefined && Object.hasOwn(RECOVERY, key) ? RECOVERY[key] : undefined;
 }
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** The last segment of a URI, decoded (kept as written when it is not valid percent-encoding). */
+function fileName(uri: string): string {
+  const last = uri.replace(/^.*\//, '');
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
 
 export function codeMarkdown(r: ResolvedCode, registry: RegistryIndex): string {
-  const lines: string[] = [`**${r.code}**`];
+  // Everything but our own words is escaped: a cloned repository's text shows as text (no pictures, links, HTML).
+  const lines: string[] = [`**${esc(r.code)}**`];
   const category = r.category;
   let template: string | null | undefined, description: string | undefined;
   let details: { name: string; type?: string; required?: boolean }[] = [];
@@ -45,21 +56,21 @@ export function codeMarkdown(r: ResolvedCode, registry: RegistryIndex): string {
     description = r.decl.description;
     details = r.decl.details.map(d => ({ name: d.name, type: d.type, required: d.required }));
     http = [...r.decl.mapsFromHttp];
-    origin = `custom code (${r.decl.uri.replace(/^.*\//, '')})`;
+    origin = `custom code (${fileName(r.decl.uri)})`;
   }
-  lines[0] += ` — ${category ?? 'no category'} · ${origin}`;
-  if (description) lines.push('', description);
-  if (template) lines.push('', '`' + template.replace(/`/g, "'") + '`');
+  lines[0] += ` — ${category === undefined ? 'no category' : esc(category)} · ${esc(origin)}`;
+  if (description) lines.push('', esc(description));
+  if (template) lines.push('', codeSpan(template));
   if (details.length) {
     lines.push('', '| details key | type | required |', '|---|---|---|');
     for (const d of details)
-      lines.push(`| ${cell(d.name)} | ${cell(d.type ?? '')} | ${d.required === undefined ? '' : d.required ? 'yes' : 'no'} |`);
+      lines.push(`| ${esc(d.name)} | ${esc(d.type ?? '')} | ${d.required === undefined ? '' : d.required ? 'yes' : 'no'} |`);
   }
   const cat = category ? registry.category(category) : undefined;
-  if (http.length) lines.push('', `HTTP: ${http.join(', ')}`);
+  if (http.length) lines.push('', `HTTP: ${esc(http.join(', '))}`);
   else if (cat?.http_range.length) lines.push('', `HTTP (category range): ${cat.http_range.join(', ')}`);
   const rec = recoveryFor(category);
-  if (rec) lines.push('', `Client recovery (${category?.replace(/_$/, '')}): ${rec}.`);
-  if (recovery) lines.push('', `Spec: ${recovery}.`);
+  if (rec) lines.push('', `Client recovery (${esc(category!.replace(/_$/, ''))}): ${rec}.`);
+  if (recovery) lines.push('', `Spec: ${esc(recovery)}.`);
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import type { FeatureContext } from '../model/context';
 import { targetAt } from './cursor';
 import { codeMarkdown } from './describe';
 import { defaultCodeFor, REASONS } from '../model/httpReasons';
+import { codeSpan, escapeMarkdown as esc, markdownToPlain } from '../util/markdown';
 import { toRange } from '../util/ranges';
 import { categoryOf, createResolver, visibleKeys } from '../workspace/resolve';
 
@@ -16,7 +17,7 @@ export function hover(ctx: FeatureContext, at: Position, opts: HoverOptions = {}
   const t = targetAt(ctx.model, offset);
   const resolver = createResolver(ctx.model.codes, ctx.registry, ctx.workspace, ctx.doc.uri);
   const out = (value: string, start: number, end: number): Hover => ({
-    contents: opts.markdown === false ? value.replace(/\*\*|`/g, '') : { kind: MarkupKind.Markdown, value },
+    contents: opts.markdown === false ? markdownToPlain(value) : { kind: MarkupKind.Markdown, value },
     range: toRange(ctx.doc, start, end),
   });
   if (!t) return null;
@@ -30,7 +31,7 @@ export function hover(ctx: FeatureContext, at: Position, opts: HoverOptions = {}
     case 'codeRef': {
       const r = resolver.code(t.name);
       return out(
-        r ? codeMarkdown(r, ctx.registry) : `**${t.name}** — unknown code: not in the registry nor in error_codes.`,
+        r ? codeMarkdown(r, ctx.registry) : `**${esc(t.name)}** — unknown code: not in the registry nor in error_codes.`,
         t.start,
         t.end,
       );
@@ -47,18 +48,22 @@ export function hover(ctx: FeatureContext, at: Position, opts: HoverOptions = {}
       const code = t.owner.kind === 'code' ? t.owner.def.name : t.owner.entry.code?.value;
       const alias = code ? ctx.registry.alias(code, t.placeholder.name) : undefined;
       const md = key
-        ? `\`{${t.placeholder.name}}\` — details key${key.type ? ` of type \`${key.type}\`` : ''}${alias ? ` (alias of \`${alias.key}\` in the registry template)` : ''}`
+        ? `${codeSpan(`{${t.placeholder.name}}`)} — details key${key.type ? ` of type ${codeSpan(key.type)}` : ''}${alias ? ` (alias of ${codeSpan(alias.key)} in the registry template)` : ''}`
         : unknownPlaceholderHover(t.placeholder.name, code, keys);
       return out(md, t.start, t.end);
     }
     case 'detailKey': {
       const used = (t.owner.kind === 'code' ? t.owner.def.template : t.owner.entry.template)?.placeholders.some(p => p.name === t.name);
-      return out(`Details key \`${t.name}\`${used ? ` — rendered by \`{${t.name}}\`` : ' — not used in the template'}`, t.start, t.end);
+      return out(
+        `Details key ${codeSpan(t.name)}${used ? ` — rendered by ${codeSpan(`{${t.name}}`)}` : ' — not used in the template'}`,
+        t.start,
+        t.end,
+      );
     }
     case 'status': {
       const v = t.status.value;
       if (typeof v !== 'number')
-        return out(`**${t.status.raw}** — ${t.status.valid ? 'any status of this class' : 'not an HTTP status'}`, t.start, t.end);
+        return out(`**${esc(t.status.raw)}** — ${t.status.valid ? 'any status of this class' : 'not an HTTP status'}`, t.start, t.end);
       const reason = REASONS[v] ?? '';
       return out(`**${v} ${reason}**\n\nDefault table (error-codes.md s6, 409/429 variant): \`${defaultCodeFor(v)}\``, t.start, t.end);
     }
@@ -70,9 +75,9 @@ export function hover(ctx: FeatureContext, at: Position, opts: HoverOptions = {}
  * it does not (issue 21 item 7): every key the template can use, with its type, to pick from.
  */
 function unknownPlaceholderHover(name: string, code: string | undefined, keys: ReadonlyMap<string, { type?: string }> | undefined): string {
-  const list = [...(keys?.entries() ?? [])].map(([k, v]) => `\`{${k}}\`${v.type ? ` (${v.type})` : ''}`);
-  const whose = code ? `\`${code}\`` : 'this entry';
+  const list = [...(keys?.entries() ?? [])].map(([k, v]) => `${codeSpan(`{${k}}`)}${v.type ? ` (${esc(v.type)})` : ''}`);
+  const whose = code ? codeSpan(code) : 'this entry';
   return list.length
-    ? `\`{${name}}\` — the keys ${whose} offers: ${list.join(', ')}.`
-    : `\`{${name}}\` — ${whose} declares no details: add \`details:\` with \`${name}: string\` (or the type it has) to fill it.`;
+    ? `${codeSpan(`{${name}}`)} — the keys ${whose} offers: ${list.join(', ')}.`
+    : `${codeSpan(`{${name}}`)} — ${whose} declares no details: add ${codeSpan('details:')} with ${codeSpan(`${name}: string`)} (or the type it has) to fill it.`;
 }

@@ -73,7 +73,11 @@ export function indexRegistry(data: Registry): RegistryIndex {
     byCode,
     categoryNames: data.categories.map(c => c.name),
     category: name => byCategory.get(name.replace(/_$/, '')),
-    alias: (code, placeholder) => data.template_aliases?.[code]?.[placeholder],
+    alias: (code, placeholder) => {
+      const of = data.template_aliases;
+      const forCode = of && Object.hasOwn(of, code) ? of[code] : undefined;
+      return forCode && Object.hasOwn(forCode, placeholder) ? forCode[placeholder] : undefined;
+    },
   };
 }
 

@@ -11,8 +11,6 @@ import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type
 /** Alias node → the node its anchor names (the last one before it); anchored node → itself when used. */
 const targets = new WeakMap<Document, Map<Node, Node | undefined>>();
 
-const MAX_DEPTH = 64;
-
 function aliasTargets(doc: Document): Map<Node, Node | undefined> {
   let map = targets.get(doc);
   if (map) return map;
@@ -74,20 +72,49 @@ const keyOf = (p: Pair): string | undefined =>
     ? String(p.key.value)
     : undefined;
 
+/** Per document: each mapping's pairs with its merges applied, as reached without an alias (`effective`). */
+const effectiveCache = new WeakMap<Document, Map<YAMLMap, readonly Reached[]>>();
+/** Merge chains are followed this deep (each level one stack frame); deeper sources are skipped. */
+const MAX_MERGE_DEPTH = 1000;
+
 /**
  * The pairs `map` holds with its merge keys applied (YAML merge-key semantics): its own pairs first,
  * then each merged mapping's pairs whose key is not already there (an earlier source wins over a
- * later one). Merge sources that are not mappings are skipped here (`badMerges` reports them).
+ * later one; a pair reached twice is listed once). Merge sources that are not mappings are skipped
+ * here (`badMerges` reports them). Each mapping is resolved once per document, so merge keys that fan
+ * out (each anchor merging the ones before) cost one pass over the mappings, not one per path; a
+ * mapping that merges itself (through an alias inside its anchor) gets its own pairs only.
  */
-export function effectivePairs(doc: Document, map: YAMLMap, shared = false, depth = 0): Reached[] {
+export function effectivePairs(doc: Document, map: YAMLMap, shared = false): Reached[] {
+  let cache = effectiveCache.get(doc);
+  if (!cache) effectiveCache.set(doc, (cache = new Map()));
+  const pairs = resolveMerges(doc, map, cache, new Set(), 0);
+  return pairs.map(r => (shared && !r.shared ? { pair: r.pair, shared } : r));
+}
+
+function resolveMerges(
+  doc: Document,
+  map: YAMLMap,
+  cache: Map<YAMLMap, readonly Reached[]>,
+  open: Set<YAMLMap>,
+  depth: number,
+): readonly Reached[] {
+  const known = cache.get(map);
+  if (known) return known;
   const out: Reached[] = [];
   let merges: Pair[] | undefined;
   for (const p of map.items) {
     if (isMergeKey(p)) (merges ??= []).push(p);
-    else out.push({ pair: p, shared });
+    else out.push({ pair: p, shared: false });
   }
-  if (!merges || depth > MAX_DEPTH) return out;
+  if (!merges) {
+    cache.set(map, out);
+    return out;
+  }
+  if (open.has(map) || depth > MAX_MERGE_DEPTH) return out;
+  open.add(map);
   const seen = new Set<string>();
+  const reached = new Set<Pair>(out.map(r => r.pair));
   for (const r of out) {
     const k = keyOf(r.pair);
     if (k !== undefined) seen.add(k);
@@ -97,14 +124,17 @@ export function effectivePairs(doc: Document, map: YAMLMap, shared = false, dept
     for (const src of isSeq(v) ? v.items : [v]) {
       const d = deref(doc, src);
       if (!isMap(d.node)) continue;
-      for (const r of effectivePairs(doc, d.node, shared || d.shared, depth + 1)) {
+      for (const r of resolveMerges(doc, d.node, cache, open, depth + 1)) {
         const k = keyOf(r.pair);
-        if (k !== undefined && seen.has(k)) continue;
+        if ((k !== undefined && seen.has(k)) || reached.has(r.pair)) continue;
         if (k !== undefined) seen.add(k);
-        out.push(r);
+        reached.add(r.pair);
+        out.push(d.shared && !r.shared ? { pair: r.pair, shared: true } : r);
       }
     }
   }
+  open.delete(map);
+  cache.set(map, out);
   return out;
 }
 

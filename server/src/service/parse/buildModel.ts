@@ -2,11 +2,13 @@
  * text → AdapterModel. The only place that calls the YAML parser (conventions C2). Keys are compared
  * as strings; duplicate keys are left to the O(n) check (the parser's own check is quadratic).
  */
-import { Composer, Parser, type Document, type Node } from 'yaml';
+import type { Node } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
 import { parseChunked, type ChunkState } from './chunkedParse';
 import type { Change } from './reuseLayout';
 import { badMerges } from './aliases';
+import { composeYaml, TOO_DEEP } from './compose';
+import { MAX_NESTING } from '../util/nesting';
 import { extract, type Extracted } from './extract';
 import { jsonSyntaxErrors } from './jsonSyntax';
 import { classify, type Classified } from './sourceFile';
@@ -132,7 +134,12 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
 }
 
 function parseSections(yamlText: string, base: number, kind: FileKind, errors: ParseProblem[]): Section[] {
-  const compose = (x: string) => [...new Composer(PARSE_OPTIONS).compose(new Parser().parse(x), true, x.length)] as Document.Parsed[];
+  let deepAt: number | undefined;
+  const compose = (x: string) => {
+    const c = composeYaml(x, PARSE_OPTIONS);
+    deepAt ??= c.tooDeepAt;
+    return c.docs;
+  };
   let docs = compose(yamlText);
   let f = (x: number) => x;
   if (docs.some(d => d.errors.length) && TAB_INDENT.test(yamlText)) {
@@ -148,6 +155,11 @@ function parseSections(yamlText: string, base: number, kind: FileKind, errors: P
       dr[2] = f(dr[2]);
     }
     for (const e of r.errors) errors.push({ start: base + e.start, end: base + e.end, message: e.message, yamlCode: e.code });
+  }
+  if (deepAt !== undefined) {
+    // Only where the nesting scan (util/nesting.ts) undercounts broken text: the parser's tree is too deep to compose.
+    const at = base + f(deepAt);
+    errors.push({ start: at, end: at + 1, message: `Nested deeper than ${MAX_NESTING} levels; not parsed.`, yamlCode: TOO_DEEP });
   }
   const sections: Section[] = [];
   docs.forEach((doc, index) => {

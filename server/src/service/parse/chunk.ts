@@ -4,7 +4,9 @@
  * offset in the region, extracted once per role and moved (ranges and spans) when an edit above it
  * moves it.
  */
-import { Composer, Document, isMap, Parser, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Document, isMap, type Node, type Pair, type YAMLMap } from 'yaml';
+import { composeYaml } from './compose';
+import { MAX_NESTING } from '../util/nesting';
 import type { Section, Span } from '../model/model';
 import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
 import { collectRanges, collectSpans } from './shiftModel';
@@ -44,7 +46,9 @@ export interface Chunk {
 const ANCHOR_OR_ALIAS = /[&*]/;
 
 export function parseChunk(t: string, options: object, at: number): Chunk | undefined {
-  const compose = (x: string) => [...new Composer(options).compose(new Parser().parse(x), true, x.length)];
+  // A chunk of error_codes / error_mapping sits one level down in the document (under the root): nested
+  // too deep, it composes to nothing (below: undefined), and the whole parse reports it.
+  const compose = (x: string) => composeYaml(x, options, MAX_NESTING - 1).docs;
   let docs = compose(t);
   let tabErrors: readonly TabError[] = [];
   let toOriginal: ((x: number) => number) | undefined;

@@ -159,7 +159,8 @@ export function checkMessageAndDetails(
   emit: Emit,
   contains = false,
 ): void {
-  const values: Record<string, unknown> = {};
+  // No prototype: a `__proto__` or `constructor` key is an ordinary key, judged once like any other.
+  const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const e of details?.entries ?? []) values[e.key] = toValue(e.value);
   const related = declaredHere(cc);
   // Required keys.

@@ -35,7 +35,7 @@ export function parts(template: string, code: Pick<ContractCode, 'aliases'>, det
     if (j > i && PLACEHOLDER_NAME.test(name)) {
       if (lit) out.push({ text: lit, value: false });
       lit = '';
-      const alias = code.aliases[name];
+      const alias = Object.hasOwn(code.aliases, name) ? code.aliases[name] : undefined;
       if (has(name)) out.push({ text: display(details[name]), value: true });
       else if (alias && has(alias.key)) out.push({ text: display(details[alias.key], alias.join ?? ', '), value: true });
       else out.push({ wild: name });
