@@ -77,7 +77,7 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
   writeFileSync(join(empty, 'ok.adapter.yaml'), 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n');
   const bad = npm(['exec', '--offline', '--', 'mcp-aql-errors', 'check', 'shop.adapter.yaml'], empty, cache);
   assert.equal(bad.code, 1, bad.err);
-  assert.match(bad.out, /shop\.adapter\.yaml:3:11  error  'NOT_FOUND_REPOSITRY' is neither a registry code/);
+  assert.match(bad.out, /shop\.adapter\.yaml:3:11  error  (?:Did you mean \w+\? )?'NOT_FOUND_REPOSITRY' is neither a registry code/);
   const ok = spawnSync('npx', ['--offline', 'mcp-aql-errors', 'check', 'ok.adapter.yaml', '--format', 'json'], {
     cwd: empty,
     encoding: 'utf8',

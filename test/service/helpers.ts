@@ -138,3 +138,11 @@ export function withoutNodes(o: unknown): unknown {
         )
       : o;
 }
+
+/**
+ * The quick fixes of a diagnostic minus the "Disable mcp-aql(code) for this line" action, which every
+ * YAML diagnostic gets (tested on its own in disableLine.test.ts): the lists the fix tests compare.
+ */
+export function fixesOf(service: AdapterService, ...args: Parameters<AdapterService['quickFixes']>): CodeAction[] {
+  return service.quickFixes(...args).filter(a => !a.title.startsWith('Disable mcp-aql('));
+}

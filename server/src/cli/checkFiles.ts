@@ -85,7 +85,7 @@ const indexed = (index: ReturnType<typeof createWorkspaceIndex>, uri: string): I
   uri,
   adapter: index.has(uri),
   decls: index.declaredIn(uri).map(slim),
-  refs: index.referencedIn(uri),
+  refs: index.dependsOn(uri),
 });
 
 function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {

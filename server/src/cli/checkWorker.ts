@@ -44,7 +44,7 @@ function runCheckWorker(): void {
       if (m.type === 'index') {
         const files: IndexedFile[] = [];
         for (const r of indexFiles(service, index, m.uris, read, opts)) {
-          files.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.referencedIn(r.uri) });
+          files.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.dependsOn(r.uri) });
           index.remove(r.uri);
         }
         post({ type: 'indexed', batch: m.batch, files, failed });

@@ -9,6 +9,7 @@ import { Code, codeInfo, docsHref, SOURCE, type RuleLevel } from '../codes';
 import type { Check, CheckContext, Problem } from './types';
 import { toRange } from '../util/ranges';
 import { unusedSuppressions } from './unusedSuppressions';
+import { withoutSalvaged } from './salvaged';
 
 export const SEVERITY: Record<Exclude<RuleLevel, 'off'>, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -23,7 +24,7 @@ interface ValidateOptions {
 }
 
 /**
- * Runs every check. One place, one diagnostic per code: a problem at the very span (and code) of an
+ * Runs every check. Nothing is reported on what the parser salvaged from a rejected scalar (salvaged.ts). One place, one diagnostic per code: a problem at the very span (and code) of an
  * earlier one — a value several entries share through an anchor, an alias or a `<<` merge — is folded
  * into the earlier one as related information, so the shared text shows one squiggle that names every entry.
  */
@@ -36,7 +37,7 @@ export function runChecks(checks: readonly Check[], ctx: CheckContext): Problem[
       problems.push(ruleFailure(check.name, err));
     }
   }
-  return problems;
+  return withoutSalvaged(ctx.model, problems);
 }
 
 /** The problem list and the `emit` that folds a problem at the very span and code of an earlier one into it. */
