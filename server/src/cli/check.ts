@@ -9,8 +9,8 @@ import { checkFiles } from './checkFiles';
 import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
 import { fixDocuments } from './fix';
-import { escapeControls } from './format/escape';
-import { errorsOnly, render, writeOutputFile } from './output';
+import { escapeControls, shownPath } from './format/escape';
+import { errorsOnly, outKind, render, writeOutputFile } from './output';
 import { printConfig } from './printConfig';
 import { count } from './report';
 import type { Io } from './io';
@@ -81,20 +81,20 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     ? [stdin]
     : findFiles(args.paths, io.cwd, {
         followSymlinks: args.followSymlinks,
-        onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`),
+        onNote: (p, m) => io.stderr(`${shownPath(relative(io.cwd, p) || '.')}: ${m}\n`),
       });
   // Files the config ignores are not read at all; a named one is said to be skipped.
   const files = found.filter(f => {
     const o = configs.optionsFor(f.path);
     if (o.ignored && f.explicit)
-      io.stderr(`${escapeControls(relative(io.cwd, f.path))}: ignored by ${escapeControls(relative(io.cwd, o.configPath!))}; skipped\n`);
+      io.stderr(`${shownPath(relative(io.cwd, f.path))}: ignored by ${escapeControls(relative(io.cwd, o.configPath!))}; skipped\n`);
     return !o.ignored;
   });
   // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
   if (!files.length && found.length && found.every(f => f.explicit)) {
     // --stdin --fix still owes standard output the text: unchanged.
-    if (stdin && args.fix) io.stdout(new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes));
-    else io.stdout(render(args.format, [], io));
+    if (stdin && args.fix) io.stdout(new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes), 'raw');
+    else io.stdout(render(args.format, [], io), outKind(args.format));
     return 0;
   }
   const opts = (uri: string) => configs.optionsFor(fileURLToPath(uri));
@@ -131,7 +131,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   const reports = args.quiet ? errorsOnly(checked.reports) : checked.reports;
   const unreadable = checked.unreadable;
   if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false));
-  else if (!stdoutTaken) io.stdout(render(args.format, reports, io));
+  else if (!stdoutTaken) io.stdout(render(args.format, reports, io), outKind(args.format));
   const c = count(reports);
   if (unreadable) {
     io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);

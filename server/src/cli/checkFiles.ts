@@ -17,7 +17,7 @@ import { indexFiles, indexText, validateFiles } from '../node/workspacePass';
 import { CheckCache, contentHash } from './cache';
 import { deps } from './deps';
 import { UsageError, type Found } from './files';
-import { escapeControls } from './format/escape';
+import { shownPath } from './format/escape';
 import type { Io } from './io';
 import { slim, WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
 import type { FileReport } from './report';
@@ -39,7 +39,7 @@ class Failures {
   add = (f: ReadFailure) => {
     if (this.byPath.has(f.path)) return;
     this.byPath.set(f.path, { ok: false, reason: f.reason, message: f.message });
-    this.io.stderr(`${escapeControls(relative(this.io.cwd, f.path))}: cannot read: ${f.message}; skipped\n`);
+    this.io.stderr(`${shownPath(relative(this.io.cwd, f.path))}: cannot read: ${f.message}; skipped\n`);
   };
   /** Files that exist but could not be read (not those gone since the listing, nor FIFOs and devices). */
   get unreadable(): number {
@@ -161,7 +161,7 @@ export async function checkFiles(
     for (const uri of uris) {
       const f = byUri.get(uri)!;
       if (!known.get(uri)!.adapter && f.explicit && !failures.byPath.has(f.path))
-        io.stderr(`${escapeControls(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
+        io.stderr(`${shownPath(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
     }
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);

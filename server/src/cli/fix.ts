@@ -8,7 +8,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AdapterService, ServiceOptions } from '../service';
 import { unifiedDiff } from './diff';
-import { escapeControls } from './format/escape';
+import { shownPath } from './format/escape';
 import type { Io } from './io';
 
 const MAX_PASSES = 10;
@@ -87,16 +87,16 @@ export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io,
     const fixed = applyFixes(service, doc, opts(uri)).getText();
     service.forget(uri);
     const rel = relative(io.cwd, pathOf(uri)).split(sep).join('/');
-    if (args.stdin && args.fix) io.stdout(fixed);
+    if (args.stdin && args.fix) io.stdout(fixed, 'raw');
     if (fixed === before) continue;
     if (!isUtf8(bytes(uri))) {
-      io.stderr(`${escapeControls(rel)}: not valid UTF-8; not fixed\n`);
+      io.stderr(`${shownPath(rel)}: not valid UTF-8; not fixed\n`);
       continue;
     }
     if (args.fixDryRun) diffs.push(unifiedDiff(before, fixed, rel));
     else if (!args.stdin) writeAtomic(pathOf(uri), fixed);
     texts.set(uri, fixed);
   }
-  if (args.fixDryRun) io.stdout(diffs.join(''));
+  if (args.fixDryRun) io.stdout(diffs.join(''), 'raw');
   return { texts, stdoutTaken: !!args.fixDryRun || !!args.stdin };
 }

@@ -9,7 +9,7 @@ import { runCheck } from './check';
 import { deps, VERSION } from './deps';
 import { UsageError } from './files';
 import { escapeControls } from './format/escape';
-import { processIo, type Io } from './io';
+import { guardIo, processIo, type Io } from './io';
 import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
 import { runTypes } from './types';
@@ -45,7 +45,8 @@ Exit status: 0 no problem at error level, 1 problems at error level (or more war
 --max-warnings), 2 bad usage, an invalid config file or unreadable input.
 `;
 
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+export async function main(argv: readonly string[], outside: Io): Promise<number> {
+  const io = guardIo(outside);
   const [cmd, ...rest] = argv;
   try {
     if (cmd === '--version' || cmd === '-v') {

@@ -11,10 +11,22 @@ import { formatJson } from './format/json';
 import { formatJunit } from './format/junit';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
-import type { Io } from './io';
+import { neutralizeCommands, type OutputSyntax } from './format/commands';
+import type { Io, OutKind } from './io';
 import type { FileReport } from './report';
 
-export function render(format: string, reports: readonly FileReport[], io: Io, color = io.color): string {
+/** The report in a format, with no line a GitHub runner would read as a command but our own annotations. */
+export function render(format: string, reports: readonly FileReport[], io: Io, color = io.color, noun?: string): string {
+  const text = formatted(format, reports, io, color, noun);
+  return neutralizeCommands(text, SYNTAX[format] ?? 'text', { own: format === 'github' });
+}
+
+const SYNTAX: Record<string, OutputSyntax> = { json: 'json', sarif: 'json', codeclimate: 'json', junit: 'xml', checkstyle: 'xml' };
+
+/** How render's text goes to standard output: `github` is annotations. */
+export const outKind = (format: string): OutKind => (format === 'github' ? 'annotations' : 'text');
+
+function formatted(format: string, reports: readonly FileReport[], io: Io, color: boolean, noun: string | undefined): string {
   switch (format) {
     case 'json':
       return formatJson(reports);
@@ -29,8 +41,14 @@ export function render(format: string, reports: readonly FileReport[], io: Io, c
     case 'codeclimate':
       return formatCodeclimate(reports);
     default:
-      return formatText(reports, { color });
+      return formatText(reports, { color, noun });
   }
+}
+
+/** The report to --output-file (no colour), or else to standard output: one output path for check and verify. */
+export function emitReport(io: Io, args: { format: string; outputFile?: string }, reports: readonly FileReport[], noun?: string): void {
+  if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false, noun));
+  else io.stdout(render(args.format, reports, io, io.color, noun), outKind(args.format));
 }
 
 /** --quiet: errors only. */

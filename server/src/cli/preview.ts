@@ -10,6 +10,7 @@ import { createAdapterService, type EnvelopePreview, type SimulationResult } fro
 import { readRegularFile } from '../node/readRegularFile';
 import { deps } from './deps';
 import { leavesCwd, LINK_NOTE, UsageError } from './files';
+import { jsonText } from './format/commands';
 import { escapeControls } from './format/escape';
 import { eachOption } from './eachOption';
 import type { Io } from './io';
@@ -103,7 +104,7 @@ export async function runPreview(argv: readonly string[], io: Io): Promise<numbe
   if (a.format === 'json') {
     const out: Record<string, unknown> = {};
     for (const d of dialects) out[d.id] = { envelope: d.envelope, valid: d.valid, errors: d.errors };
-    io.stdout(JSON.stringify(out, null, 2) + '\n');
+    io.stdout(jsonText(out));
   } else {
     // Every part that comes from the adapter or the command line has its control characters escaped.
     const lines: string[] = [];

@@ -1,6 +1,7 @@
 /** `mcp-aql-errors registry [--json]`: the registry as a table or as JSON. */
 import type { Registry } from '../service';
 import { UsageError } from './files';
+import { jsonText } from './format/commands';
 import type { Io } from './io';
 
 export function runRegistry(argv: readonly string[], io: Io, registry: Registry): number {
@@ -8,7 +9,7 @@ export function runRegistry(argv: readonly string[], io: Io, registry: Registry)
   const bad = argv.find(a => a !== '--json');
   if (bad) throw new UsageError(`registry: unknown argument '${bad}'`);
   if (json) {
-    io.stdout(JSON.stringify(registry, null, 2) + '\n');
+    io.stdout(jsonText(registry));
     return 0;
   }
   const rows = registry.codes.map(c => [c.code, c.category, c.kind, c.http_status.join(',') || '—', c.message_template ?? '—']);

@@ -1,17 +1,18 @@
 /**
  * `mcp-aql-errors types <adapter…> [--lang ts|json-schema] [-o file] [--include-registry]`: the
  * adapters' error envelopes as a TypeScript discriminated union or a JSON Schema, on stdout or
- * written to the file named by -o (the only file this command writes).
+ * written to the file named by -o (folders created, written whole; the only file this command writes).
  */
-import { writeFileSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService } from '../service';
 import { deps, VERSION } from './deps';
 import { findFiles, UsageError } from './files';
-import { escapeControls } from './format/escape';
+import { escapeControls, shownPath } from './format/escape';
 import { eachOption } from './eachOption';
+import { neutralizeCommands } from './format/commands';
+import { writeOutputFile } from './output';
 import type { Io } from './io';
 import { readText } from './verify';
 
@@ -52,7 +53,7 @@ export function runTypes(argv: readonly string[], io: Io): number {
   const args = parse(argv);
   const service = createAdapterService(deps);
   const adapters: TextDocument[] = [];
-  for (const f of findFiles(args.paths, io.cwd, { onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`) })) {
+  for (const f of findFiles(args.paths, io.cwd, { onNote: (p, m) => io.stderr(`${shownPath(relative(io.cwd, p) || '.')}: ${m}\n`) })) {
     const doc = TextDocument.create(pathToFileURL(f.path).href, 'yaml', 1, readText(f.path, io.cwd));
     if (service.isAdapter(doc)) adapters.push(doc);
     else if (f.explicit)
@@ -66,16 +67,13 @@ export function runTypes(argv: readonly string[], io: Io): number {
     sources,
     version: VERSION,
   });
+  // `##[` inside the generated strings is escaped in the output's own syntax (issue 20 item 4).
+  const out = neutralizeCommands(text, args.lang === 'json-schema' ? 'json' : 'text');
   if (!args.out) {
-    io.stdout(text);
+    io.stdout(out);
     return 0;
   }
-  const target = resolve(io.cwd, args.out);
-  try {
-    writeFileSync(target, text);
-  } catch (e) {
-    throw new UsageError(`cannot write '${args.out}': ${(e as Error).message}`);
-  }
-  io.stderr(`wrote ${relative(io.cwd, target)}\n`);
+  writeOutputFile(io, args.out, out);
+  io.stderr(`wrote ${shownPath(relative(io.cwd, resolve(io.cwd, args.out)))}\n`);
   return 0;
 }

@@ -3,21 +3,18 @@
  * results, JSON-RPC responses) checked against the adapters' error contract and the registry. The
  * arguments are sorted by content: adapter files give the contract, every other file is a response
  * file (in a folder: `*.responses.jsonl`, `*.responses.json`, `*.envelope.json`). Same formats and
- * exit codes as `check`.
+ * exit codes as `check`, through the same output path (--format, -o, -q).
  */
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type ServiceOptions } from '../service';
 import { parseCheckArgs } from './check';
-import { deps, VERSION } from './deps';
+import { deps } from './deps';
 import { findFiles, UsageError } from './files';
-import { escapeControls } from './format/escape';
+import { escapeControls, shownPath } from './format/escape';
 import { readRegularFile } from '../node/readRegularFile';
-import { formatGithub } from './format/github';
-import { formatJson } from './format/json';
-import { formatSarif } from './format/sarif';
-import { formatText } from './format/text';
+import { emitReport, errorsOnly } from './output';
 import type { Io } from './io';
 import { count, type FileReport } from './report';
 
@@ -30,12 +27,16 @@ export function readText(path: string, cwd: string): string {
 
 export function runVerify(argv: readonly string[], io: Io): number {
   const args = parseCheckArgs(argv);
+  const notHere = (['fix', 'fixDryRun', 'stdin', 'cache', 'printConfig', 'jobs', 'config', 'noConfig', 'codeScope'] as const).find(
+    k => args[k] !== undefined,
+  );
+  if (notHere) throw new UsageError(`verify: --${notHere.replace(/[A-Z]/g, c => '-' + c.toLowerCase())} is a check option`);
   if (!args.paths.length) throw new UsageError('verify needs adapter files and response files');
   const service = createAdapterService(deps);
   const opts: ServiceOptions = { rules: args.rules };
   const adapters: TextDocument[] = [];
   const responses: { doc: TextDocument; path: string }[] = [];
-  const notes = (p: string, m: string) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`);
+  const notes = (p: string, m: string) => io.stderr(`${shownPath(relative(io.cwd, p) || '.')}: ${m}\n`);
   for (const f of findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: notes })) {
     const uri = pathToFileURL(f.path).href;
     const doc = TextDocument.create(uri, 'yaml', 1, readText(f.path, io.cwd));
@@ -52,16 +53,9 @@ export function runVerify(argv: readonly string[], io: Io): number {
     text: doc.getText(),
     diagnostics: service.verifyResponses(doc, contract, opts),
   }));
-  const out =
-    args.format === 'json'
-      ? formatJson(reports)
-      : args.format === 'sarif'
-        ? formatSarif(reports, VERSION, pathToFileURL(io.cwd).href)
-        : args.format === 'github'
-          ? formatGithub(reports)
-          : formatText(reports, { color: io.color, noun: 'response file' });
-  io.stdout(out);
-  const c = count(reports);
+  const shown = args.quiet ? errorsOnly(reports) : reports;
+  emitReport(io, args, shown, 'response file');
+  const c = count(shown);
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
     io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);

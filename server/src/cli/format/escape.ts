@@ -16,3 +16,12 @@ const show = (c: string): string => {
 export function escapeControls(s: string, opts: { keepLineBreaks?: boolean } = {}): string {
   return s.replace(opts.keepLineBreaks ? CONTROL_BUT_EOL : CONTROL, show);
 }
+
+/**
+ * A relative path as printed at the start of a line: controls escaped, and `./` before a name that
+ * would otherwise start the line with `::` (a GitHub workflow command, issue 20 item 4).
+ */
+export function shownPath(rel: string): string {
+  const s = escapeControls(rel);
+  return /^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*::/.test(s) ? `./${s}` : s;
+}

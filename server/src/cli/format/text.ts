@@ -1,6 +1,6 @@
 /** Human output: `path:line:col  severity  message  code`, a code frame, a summary line. */
 import { count, messageText, severityName, type FileReport } from '../report';
-import { escapeControls } from './escape';
+import { escapeControls, shownPath } from './escape';
 
 interface TextOptions {
   readonly color: boolean;
@@ -45,7 +45,7 @@ export function formatText(reports: readonly FileReport[], opts: TextOptions): s
   const out: string[] = [];
   for (const r of reports) {
     if (!r.diagnostics.length) continue;
-    const rel = escapeControls(r.rel);
+    const rel = shownPath(r.rel);
     out.push(paint(opts.color, '4', rel));
     for (const d of r.diagnostics) {
       const sev = severityName(d);
