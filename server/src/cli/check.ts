@@ -1,8 +1,8 @@
 /** `mcp-aql-errors check`: arguments, config files, the shared index → validate pass (checkFiles.ts), fixes, the report. */
 import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel } from '../service';
+import { fileUri, pathFromUri } from '../node/bytePaths';
 import { readRegularFile } from '../node/readRegularFile';
 import { checkExtraArgs, FORMATS, InputError, parseExtraArg, type ExtraArgs } from './args';
 import { checkFiles } from './checkFiles';
@@ -97,10 +97,8 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     else io.stdout(render(args.format, [], io), outKind(args.format));
     return 0;
   }
-  const opts = (uri: string) => configs.optionsFor(fileURLToPath(uri));
-  const stdinTexts = stdin
-    ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]])
-    : undefined;
+  const opts = (uri: string) => configs.optionsFor(pathFromUri(uri));
+  const stdinTexts = stdin ? new Map([[fileUri(stdin.path), new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;
   let stdoutTaken = false;
   const checked = await checkFiles(files, opts, io, args.paths, {
     jobs: args.jobs ?? defaultJobs(files.length),
@@ -116,10 +114,10 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
               opts,
               io,
               args,
-              pathOf: fileURLToPath,
+              pathOf: pathFromUri,
               bytes: uri => {
                 if (stdin) return stdin.bytes;
-                const r = readRegularFile(fileURLToPath(uri));
+                const r = readRegularFile(pathFromUri(uri));
                 return r.ok ? r.bytes : new Uint8Array([0xff]);
               },
             });

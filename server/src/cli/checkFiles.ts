@@ -9,9 +9,9 @@
  * fix pass (--stdin, --fix) run in this process, without the cache.
  */
 import { relative, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { createAdapterService, createWorkspaceIndex, type AdapterService, type CodeDeclaration, type ServiceOptions } from '../service';
+import { fileUri, pathFromUri } from '../node/bytePaths';
 import { readRegularFile, type ReadResult } from '../node/readRegularFile';
 import { indexFiles, indexText, validateFiles } from '../node/workspacePass';
 import { CheckCache, contentHash } from './cache';
@@ -89,7 +89,7 @@ function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
   const index = createWorkspaceIndex();
   const service = createAdapterService({ ...deps, workspace: index });
   let texts = pass.texts ?? new Map<string, string>();
-  const read = (uri: string) => texts.get(uri) ?? readText(fileURLToPath(uri), failures.add);
+  const read = (uri: string) => texts.get(uri) ?? readText(pathFromUri(uri), failures.add);
   return {
     async index(uris) {
       const out: IndexedFile[] = [];
@@ -133,7 +133,7 @@ export async function checkFiles(
 ): Promise<CheckResult> {
   const opts: Opts = typeof options === 'function' ? options : () => options;
   const inputs = !!(pass.texts?.size || pass.fix);
-  const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [pathToFileURL(f.path).href, f] as const));
+  const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [fileUri(f.path), f] as const));
   const uris = [...byUri.keys()];
   const failures = new Failures(io);
   const cache = pass.cacheFile && !inputs ? CheckCache.load(pass.cacheFile) : undefined;

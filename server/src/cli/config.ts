@@ -13,6 +13,7 @@ import {
   type ProjectConfig,
   type RuleLevel,
 } from '../service';
+import { fsPath } from '../node/bytePaths';
 import { findConfigFile } from '../node/findConfigFile';
 import { InputError } from './args';
 import { UsageError } from './files';
@@ -53,10 +54,10 @@ export class ConfigLookup {
 
 function load(path: string, cwd: string): LoadedConfig {
   const shown = relative(cwd, path) || path;
-  if (!existsSync(path)) throw new UsageError(`cannot read config file '${shown}': no such file`);
+  if (!existsSync(fsPath(path))) throw new UsageError(`cannot read config file '${shown}': no such file`);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readFileSync(fsPath(path), 'utf8');
   } catch (e) {
     throw new UsageError(`cannot read config file '${shown}': ${(e as Error).message}`);
   }

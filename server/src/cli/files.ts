@@ -7,6 +7,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { compileGlob, GlobSyntaxError, type Glob } from '../service';
+import { fsPath, nameFromBytes } from '../node/bytePaths';
 import { fileKind } from '../node/readRegularFile';
 import { isInside, LINK_OUTSIDE, walkTree } from '../node/walkTree';
 
@@ -38,7 +39,7 @@ const lexicallyInside = (p: string, dir: string) => {
 };
 const real = (p: string) => {
   try {
-    return realpathSync(p);
+    return nameFromBytes(realpathSync(fsPath(p), { encoding: 'buffer' }));
   } catch {
     return p;
   }
@@ -87,7 +88,7 @@ export function findFiles(args: readonly string[], cwd: string, opts: FindOption
     const p = resolve(cwd, a);
     let st;
     try {
-      st = statSync(p);
+      st = statSync(fsPath(p));
     } catch {
       throw new UsageError(`cannot read '${a}': no such file or directory`);
     }

@@ -7,6 +7,7 @@ import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSyn
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AdapterService, ServiceOptions } from '../service';
+import { fsPath } from '../node/bytePaths';
 import { unifiedDiff } from './diff';
 import { shownPath } from './format/escape';
 import type { Io } from './io';
@@ -38,14 +39,15 @@ function isUtf8(bytes: Uint8Array): boolean {
 
 /** Replace the file's content atomically, keeping its mode and its UTF-8 byte-order mark. */
 function writeAtomic(path: string, text: string): void {
-  const old = readFileSync(path);
+  const old = readFileSync(fsPath(path));
   const bom = old[0] === 0xef && old[1] === 0xbb && old[2] === 0xbf && !text.startsWith('\ufeff') ? '\ufeff' : '';
-  const mode = statSync(path).mode & 0o7777;
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.mcp-aql-tmp`);
+  const mode = statSync(fsPath(path)).mode & 0o7777;
+  // A name that is not UTF-8 is written through its bytes (node/bytePaths.ts).
+  const tmp = fsPath(join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.mcp-aql-tmp`));
   try {
     writeFileSync(tmp, bom + text, { flag: 'wx' });
     chmodSync(tmp, mode);
-    renameSync(tmp, path);
+    renameSync(tmp, fsPath(path));
   } catch (e) {
     try {
       unlinkSync(tmp);

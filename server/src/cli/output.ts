@@ -1,7 +1,7 @@
 /** The report in the chosen format, to standard output or to --output-file (written whole, atomically). */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileUri } from '../node/bytePaths';
 import { VERSION } from './deps';
 import { UsageError } from './files';
 import { formatCheckstyle } from './format/checkstyle';
@@ -31,7 +31,7 @@ function formatted(format: string, reports: readonly FileReport[], io: Io, color
     case 'json':
       return formatJson(reports);
     case 'sarif':
-      return formatSarif(reports, VERSION, pathToFileURL(io.cwd).href);
+      return formatSarif(reports, VERSION, fileUri(io.cwd));
     case 'github':
       return formatGithub(reports);
     case 'junit':

@@ -4,10 +4,10 @@
  * 1 an envelope fails its schema, 2 bad usage or unreadable input.
  */
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type EnvelopePreview, type SimulationResult } from '../service';
 import { readRegularFile } from '../node/readRegularFile';
+import { fileUri } from '../node/bytePaths';
 import { deps } from './deps';
 import { leavesCwd, LINK_NOTE, UsageError } from './files';
 import { jsonText } from './format/commands';
@@ -86,7 +86,7 @@ export async function runPreview(argv: readonly string[], io: Io): Promise<numbe
   const read = readRegularFile(path);
   if (!read.ok) throw new UsageError(`cannot read '${a.file}': ${read.message}`);
   const text = new TextDecoder('utf-8').decode(read.bytes);
-  const doc = TextDocument.create(pathToFileURL(path).href, 'yaml', 1, text);
+  const doc = TextDocument.create(fileUri(path), 'yaml', 1, text);
   const service = createAdapterService(deps);
   if (!service.isAdapter(doc)) throw new UsageError(`'${a.file}' is not an adapter file`);
   let sim: SimulationResult | undefined;

@@ -4,9 +4,9 @@
  * written to the file named by -o (folders created, written whole; the only file this command writes).
  */
 import { basename, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService } from '../service';
+import { fileUri } from '../node/bytePaths';
 import { deps, VERSION } from './deps';
 import { findFiles, UsageError } from './files';
 import { escapeControls, shownPath } from './format/escape';
@@ -54,7 +54,7 @@ export function runTypes(argv: readonly string[], io: Io): number {
   const service = createAdapterService(deps);
   const adapters: TextDocument[] = [];
   for (const f of findFiles(args.paths, io.cwd, { onNote: (p, m) => io.stderr(`${shownPath(relative(io.cwd, p) || '.')}: ${m}\n`) })) {
-    const doc = TextDocument.create(pathToFileURL(f.path).href, 'yaml', 1, readText(f.path, io.cwd));
+    const doc = TextDocument.create(fileUri(f.path), 'yaml', 1, readText(f.path, io.cwd));
     if (service.isAdapter(doc)) adapters.push(doc);
     else if (f.explicit)
       throw new UsageError(`'${escapeControls(relative(io.cwd, f.path))}' is not an adapter file (see README "Which files")`);

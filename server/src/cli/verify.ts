@@ -6,10 +6,10 @@
  * exit codes as `check`, through the same output path (--format, -o, -q).
  */
 import { relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type ServiceOptions } from '../service';
 import { parseCheckArgs } from './check';
+import { fileUri } from '../node/bytePaths';
 import { deps } from './deps';
 import { findFiles, UsageError } from './files';
 import { escapeControls, shownPath } from './format/escape';
@@ -38,7 +38,7 @@ export function runVerify(argv: readonly string[], io: Io): number {
   const responses: { doc: TextDocument; path: string }[] = [];
   const notes = (p: string, m: string) => io.stderr(`${shownPath(relative(io.cwd, p) || '.')}: ${m}\n`);
   for (const f of findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: notes })) {
-    const uri = pathToFileURL(f.path).href;
+    const uri = fileUri(f.path);
     const doc = TextDocument.create(uri, 'yaml', 1, readText(f.path, io.cwd));
     if (service.isAdapter(doc, opts)) adapters.push(doc);
     else if (f.explicit || service.isResponseFile(uri, opts)) responses.push({ doc, path: f.path });

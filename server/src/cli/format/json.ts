@@ -1,6 +1,6 @@
 /**
  * Machine output: one array of files with their diagnostics (0-based LSP ranges and 1-based line/column);
- * `uri` is the file's percent-encoded file: URI (what `fileURLToPath` turns back into the path).
+ * `uri` is the file's percent-encoded file: URI (what `fileURLToPath` — node/bytePaths `pathFromUri` for a name that is not UTF-8 — turns back into the path).
  */
 import { messageText, severityName, type FileReport } from '../report';
 
