@@ -10,9 +10,9 @@ import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
 import { fixDocuments } from './fix';
 import { escapeControls, shownPath } from './format/escape';
-import { errorsOnly, outKind, render, writeOutputFile } from './output';
+import { emitReport, errorsOnly } from './output';
 import { printConfig } from './printConfig';
-import { count } from './report';
+import { capReports, count } from './report';
 import type { Io } from './io';
 
 const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
@@ -94,10 +94,11 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   if (!files.length && found.length && found.every(f => f.explicit)) {
     // --stdin --fix still owes standard output the text: unchanged.
     if (stdin && args.fix) io.stdout(new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes), 'raw');
-    else io.stdout(render(args.format, [], io), outKind(args.format));
+    else emitReport(io, args, []);
     return 0;
   }
-  const opts = (uri: string) => configs.optionsFor(pathFromUri(uri));
+  // Every problem from the service: the per-file cap is applied here, after --quiet (capReports).
+  const opts = (uri: string) => ({ ...configs.optionsFor(pathFromUri(uri)), maxProblems: Infinity });
   const stdinTexts = stdin ? new Map([[fileUri(stdin.path), new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;
   let stdoutTaken = false;
   const checked = await checkFiles(files, opts, io, args.paths, {
@@ -126,10 +127,9 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
           }
         : undefined,
   });
-  const reports = args.quiet ? errorsOnly(checked.reports) : checked.reports;
+  const reports = capReports(args.quiet ? errorsOnly(checked.reports) : checked.reports);
   const unreadable = checked.unreadable;
-  if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false));
-  else if (!stdoutTaken) io.stdout(render(args.format, reports, io), outKind(args.format));
+  if (args.outputFile !== undefined || !stdoutTaken) emitReport(io, args, reports);
   const c = count(reports);
   if (unreadable) {
     io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);

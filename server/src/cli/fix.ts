@@ -1,6 +1,6 @@
 /**
- * `--fix` / `--fix-dry-run`: the service's safe "fix all" edits, applied to a copy of the text in up
- * to 10 passes (a fix can reveal another). Writing is atomic (a temporary file in the same folder,
+ * `--fix` / `--fix-dry-run`: the service's safe "fix all" edits, applied to a copy of the text in
+ * passes until none remains (a fix can reveal another). Writing is atomic (a temporary file in the same folder,
  * then rename), keeps the file's mode and byte-order mark, and happens only when the text changed.
  */
 import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -12,16 +12,20 @@ import { unifiedDiff } from './diff';
 import { shownPath } from './format/escape';
 import type { Io } from './io';
 
-const MAX_PASSES = 10;
-
-/** The text after the safe fixes (the same document when nothing applied). */
-function applyFixes(service: AdapterService, doc: TextDocument, opts: ServiceOptions): TextDocument {
+/**
+ * The text after the safe fixes (the same document when nothing applied): passes until no safe fix
+ * remains (a fix can reveal another; Fix all is not limited by the problem cap), ending early only if
+ * a pass gives back a text seen before (fixes that undo each other).
+ */
+export function applyFixes(service: Pick<AdapterService, 'fixAll'>, doc: TextDocument, opts: ServiceOptions): TextDocument {
   let cur = doc;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
+  const seen = new Set([cur.getText()]);
+  for (;;) {
     const edits = service.fixAll(cur, opts);
     if (!edits.length) break;
     const next = TextDocument.applyEdits(cur, edits);
-    if (next === cur.getText()) break;
+    if (seen.has(next)) break;
+    seen.add(next);
     cur = TextDocument.create(cur.uri, cur.languageId, cur.version + 1, next);
   }
   return cur;

@@ -13,7 +13,8 @@ import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
 import { neutralizeCommands, type OutputSyntax } from './format/commands';
 import type { Io, OutKind } from './io';
-import type { FileReport } from './report';
+import { omittedLine, type FileReport } from './report';
+import { shownPath } from './format/escape';
 
 /** The report in a format, with no line a GitHub runner would read as a command but our own annotations. */
 export function render(format: string, reports: readonly FileReport[], io: Io, color = io.color, noun?: string): string {
@@ -47,6 +48,12 @@ function formatted(format: string, reports: readonly FileReport[], io: Io, color
 
 /** The report to --output-file (no colour), or else to standard output: one output path for check and verify. */
 export function emitReport(io: Io, args: { format: string; outputFile?: string }, reports: readonly FileReport[], noun?: string): void {
+  // What the per-file cap left out: in the text report itself, on standard error for the other formats.
+  if (args.format !== 'text' || args.outputFile !== undefined)
+    for (const r of reports) {
+      const line = omittedLine(r, shownPath(r.rel));
+      if (line) io.stderr(line + '\n');
+    }
   if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, render(args.format, reports, io, false, noun));
   else io.stdout(render(args.format, reports, io, io.color, noun), outKind(args.format));
 }

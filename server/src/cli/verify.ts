@@ -16,7 +16,7 @@ import { escapeControls, shownPath } from './format/escape';
 import { readRegularFile } from '../node/readRegularFile';
 import { emitReport, errorsOnly } from './output';
 import type { Io } from './io';
-import { count, type FileReport } from './report';
+import { capReports, count, type FileReport } from './report';
 
 /** A file's text (regular files only: a FIFO never hangs the run); bytes that are not UTF-8 become U+FFFD. */
 export function readText(path: string, cwd: string): string {
@@ -33,7 +33,7 @@ export function runVerify(argv: readonly string[], io: Io): number {
   if (notHere) throw new UsageError(`verify: --${notHere.replace(/[A-Z]/g, c => '-' + c.toLowerCase())} is a check option`);
   if (!args.paths.length) throw new UsageError('verify needs adapter files and response files');
   const service = createAdapterService(deps);
-  const opts: ServiceOptions = { rules: args.rules };
+  const opts: ServiceOptions = { rules: args.rules, maxProblems: Infinity };
   const adapters: TextDocument[] = [];
   const responses: { doc: TextDocument; path: string }[] = [];
   const notes = (p: string, m: string) => io.stderr(`${shownPath(relative(io.cwd, p) || '.')}: ${m}\n`);
@@ -53,7 +53,7 @@ export function runVerify(argv: readonly string[], io: Io): number {
     text: doc.getText(),
     diagnostics: service.verifyResponses(doc, contract, opts),
   }));
-  const shown = args.quiet ? errorsOnly(reports) : reports;
+  const shown = capReports(args.quiet ? errorsOnly(reports) : reports);
   emitReport(io, args, shown, 'response file');
   const c = count(shown);
   if (c.errors > 0) return 1;

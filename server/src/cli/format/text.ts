@@ -1,5 +1,5 @@
 /** Human output: `path:line:col  severity  message  code`, a code frame, a summary line. */
-import { count, messageText, severityName, type FileReport } from '../report';
+import { count, messageText, omittedLine, severityName, type FileReport } from '../report';
 import { escapeControls, shownPath } from './escape';
 
 interface TextOptions {
@@ -56,6 +56,10 @@ export function formatText(reports: readonly FileReport[], opts: TextOptions): s
       out.push(codeFrame(r.text, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, opts.color));
       out.push('');
     }
+  }
+  for (const r of reports) {
+    const line = omittedLine(r, shownPath(r.rel));
+    if (line) out.push(line);
   }
   const c = count(reports);
   const noun = opts.noun ?? 'adapter file';
