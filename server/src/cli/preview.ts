@@ -3,7 +3,7 @@
  * (design s5): the envelopes a client receives, each with its schema verdict. Exit 0 all valid,
  * 1 an envelope fails its schema, 2 bad usage or unreadable input.
  */
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type EnvelopePreview, type SimulationResult } from '../service';
 import { readRegularFile } from '../node/readRegularFile';
@@ -11,7 +11,7 @@ import { fileUri } from '../node/bytePaths';
 import { deps } from './deps';
 import { leavesCwd, LINK_NOTE, UsageError } from './files';
 import { jsonText } from './format/commands';
-import { escapeControls } from './format/escape';
+import { escapeControls, shownPath } from './format/escape';
 import { eachOption } from './eachOption';
 import type { Io } from './io';
 
@@ -98,6 +98,8 @@ export async function runPreview(argv: readonly string[], io: Io): Promise<numbe
     const code = a.code ?? service.declaredCodes(doc)[0]?.code;
     if (!code) throw new UsageError(`'${a.file}' declares no error_codes: name one with --code`);
     p = service.preview(doc, { code, mirrorConfirmation: a.mirror });
+    if (p?.source === 'unknown')
+      throw new UsageError(`preview: unknown code '${code}': neither a registry code nor declared in ${shownPath(relative(io.cwd, path))}`);
   }
   if (!p) throw new UsageError('nothing to preview');
   const dialects = p.dialects.filter(d => a.dialect === 'all' || d.id === a.dialect);
