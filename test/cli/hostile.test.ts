@@ -50,7 +50,7 @@ test('case 1: an invalid glob is a clear usage error, not a crash', async () => 
   ]) {
     const r = await run(['check', glob!], dir);
     assert.equal(r.code, 2, glob);
-    assert.ok(r.err.startsWith(`mcp-aql-errors: invalid glob '${glob}': ${why}\n`), r.err);
+    assert.equal(r.err, `mcp-aql-errors: invalid glob '${glob}': ${why} (mcp-aql-errors check --help)\n`);
   }
 });
 

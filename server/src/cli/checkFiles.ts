@@ -60,6 +60,8 @@ interface CheckPass {
   /** The cache file, or undefined for no cache. */
   readonly cacheFile?: string;
   readonly texts?: ReadonlyMap<string, string>;
+  /** No adapter file at all is fine (--no-error-on-unmatched-pattern): an empty report, not a usage error. */
+  readonly allowNone?: boolean;
   /** Returns the fixed texts (by URI) that the validation then reads instead of the files. */
   readonly fix?: (
     service: AdapterService,
@@ -163,6 +165,7 @@ export async function checkFiles(
       if (!known.get(uri)!.adapter && f.explicit && !failures.byPath.has(f.path))
         io.stderr(`${shownPath(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
     }
+    if (!adapters.length && pass.allowNone) return { reports: [], unreadable: failures.unreadable };
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
     const declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);

@@ -30,6 +30,8 @@ interface FindOptions {
   readonly followSymlinks?: boolean;
   /** A path that was skipped, and why (printed by the caller). */
   readonly onNote?: (path: string, message: string) => void;
+  /** A glob that matches nothing is a usage error (default); false: a note (--no-error-on-unmatched-pattern). */
+  readonly errorOnUnmatched?: boolean;
 }
 
 const isGlob = (s: string) => /[*?[{]/.test(s);
@@ -81,7 +83,10 @@ export function findFiles(args: readonly string[], cwd: string, opts: FindOption
       if (!opts.followSymlinks && leavesCwd(base, cwd)) note(base, LINK_NOTE);
       else walk(base, all);
       const hits = all.filter(f => g.test(relative(cwd, f.path).split(sep).join('/')));
-      if (!hits.length) throw new UsageError(`no file matches '${a}'`);
+      if (!hits.length) {
+        if (opts.errorOnUnmatched === false) note(resolve(cwd, a), 'no file matches this glob');
+        else throw new UsageError(`no file matches '${a}'`);
+      }
       out.push(...hits);
       continue;
     }

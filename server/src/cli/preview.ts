@@ -12,7 +12,7 @@ import { deps } from './deps';
 import { leavesCwd, LINK_NOTE, UsageError } from './files';
 import { jsonText } from './format/commands';
 import { escapeControls, shownPath } from './format/escape';
-import { eachOption } from './eachOption';
+import { parseOptions } from './options';
 import type { Io } from './io';
 
 const DIALECT_IDS = ['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate'];
@@ -30,7 +30,11 @@ interface PreviewArgs {
 
 function parse(argv: readonly string[]): PreviewArgs {
   const a: PreviewArgs = { dialect: 'all', format: 'text', mirror: false };
-  eachOption(argv, (x, val) => {
+  const { options, plain } = parseOptions('preview', argv);
+  if (plain.length > 1) throw new UsageError('preview takes one file');
+  a.file = plain[0];
+  for (const [x, v] of options) {
+    const val = () => v as string;
     switch (x) {
       case '--code':
         a.code = val();
@@ -67,12 +71,8 @@ function parse(argv: readonly string[]): PreviewArgs {
       case '--follow-symlinks':
         a.follow = true;
         break;
-      default:
-        if (x.startsWith('-')) throw new UsageError(`preview: unknown option '${x}'`);
-        if (a.file) throw new UsageError('preview takes one file');
-        a.file = x;
     }
-  });
+  }
   if (!a.file) throw new UsageError('preview needs a file');
   if (a.body !== undefined && a.status === undefined) throw new UsageError('--body goes with --status');
   return a;

@@ -10,7 +10,7 @@ import { fileUri } from '../node/bytePaths';
 import { deps, VERSION } from './deps';
 import { findFiles, UsageError } from './files';
 import { escapeControls, shownPath } from './format/escape';
-import { eachOption } from './eachOption';
+import { parseOptions } from './options';
 import { neutralizeCommands } from './format/commands';
 import { writeOutputFile } from './output';
 import type { Io } from './io';
@@ -25,7 +25,10 @@ interface TypesArgs {
 
 function parse(argv: readonly string[]): TypesArgs {
   const a: TypesArgs = { paths: [], lang: 'ts', includeRegistry: false };
-  eachOption(argv, (x, val) => {
+  const { options, plain } = parseOptions('types', argv);
+  a.paths = plain;
+  for (const [x, v] of options) {
+    const val = () => v as string;
     switch (x) {
       case '--lang': {
         const l = val();
@@ -33,18 +36,14 @@ function parse(argv: readonly string[]): TypesArgs {
         a.lang = l;
         break;
       }
-      case '-o':
-      case '--out':
+      case '--output-file':
         a.out = val();
         break;
       case '--include-registry':
         a.includeRegistry = true;
         break;
-      default:
-        if (x.startsWith('-')) throw new UsageError(`types: unknown option '${x}'`);
-        a.paths.push(x);
     }
-  });
+  }
   if (!a.paths.length) throw new UsageError('types needs an adapter file');
   return a;
 }

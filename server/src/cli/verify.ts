@@ -8,15 +8,16 @@
 import { relative, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type ServiceOptions } from '../service';
-import { parseCheckArgs } from './check';
+import { parseCheckArgs } from './args';
 import { fileUri } from '../node/bytePaths';
 import { deps } from './deps';
 import { findFiles, UsageError } from './files';
 import { escapeControls, shownPath } from './format/escape';
 import { readRegularFile } from '../node/readRegularFile';
-import { emitReport, errorsOnly } from './output';
+import { emitReport, errorsOnly, exitStatus } from './output';
+import { commandHelp } from './options';
 import type { Io } from './io';
-import { capReports, count, type FileReport } from './report';
+import { capReports, type FileReport } from './report';
 
 /** A file's text (regular files only: a FIFO never hangs the run); bytes that are not UTF-8 become U+FFFD. */
 export function readText(path: string, cwd: string): string {
@@ -26,11 +27,11 @@ export function readText(path: string, cwd: string): string {
 }
 
 export function runVerify(argv: readonly string[], io: Io): number {
-  const args = parseCheckArgs(argv);
-  const notHere = (['fix', 'fixDryRun', 'stdin', 'cache', 'printConfig', 'jobs', 'config', 'noConfig', 'codeScope'] as const).find(
-    k => args[k] !== undefined,
-  );
-  if (notHere) throw new UsageError(`verify: --${notHere.replace(/[A-Z]/g, c => '-' + c.toLowerCase())} is a check option`);
+  const args = parseCheckArgs(argv, 'verify');
+  if (args.help) {
+    io.stdout(commandHelp('verify'));
+    return 0;
+  }
   if (!args.paths.length) throw new UsageError('verify needs adapter files and response files');
   const service = createAdapterService(deps);
   const opts: ServiceOptions = { rules: args.rules, maxProblems: Infinity };
@@ -55,11 +56,5 @@ export function runVerify(argv: readonly string[], io: Io): number {
   }));
   const shown = capReports(args.quiet ? errorsOnly(reports) : reports);
   emitReport(io, args, shown, 'response file');
-  const c = count(shown);
-  if (c.errors > 0) return 1;
-  if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
-    io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);
-    return 1;
-  }
-  return 0;
+  return exitStatus(io, args, shown);
 }
