@@ -1,6 +1,4 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { main } from '../../server/src/cli/main';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -23,12 +21,4 @@ export async function run(argv: string[], cwd = ROOT, stdin?: string | Buffer): 
   return { code, out, err };
 }
 
-/** A temporary folder with the given files (path → text or bytes). */
-export function tempTree(files: Record<string, string | Buffer>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-cli-'));
-  for (const [p, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, p)), { recursive: true });
-    writeFileSync(join(dir, p), content);
-  }
-  return dir;
-}
+export { tempDir, tempTree } from '../tempDirs';

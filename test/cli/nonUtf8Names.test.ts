@@ -5,11 +5,10 @@
  */
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileUri, fsPath, nameFromBytes, pathFromUri } from '../../server/src/node/bytePaths';
-import { run } from './helpers';
+import { run, tempDir } from './helpers';
 
 const dirs: string[] = [];
 after(() => {
@@ -21,7 +20,7 @@ const bytes = (s: string) => Buffer.from(s, 'latin1');
 
 /** A temp folder holding files at byte paths (latin1 strings: one char per byte). */
 function byteTree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-names-'));
+  const dir = tempDir('mcp-aql-names-');
   dirs.push(dir);
   for (const [p, text] of Object.entries(files)) {
     const parts = p.split('/');
