@@ -44,7 +44,18 @@ export default tseslint.config(
   },
   {
     files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/node/**/*.ts'],
-    rules: restrict(['yaml', 'ajv', '**/service/*/**', '**/service/*.ts', '**/client/**'], FACADE_ONLY),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...['yaml', 'ajv', '**/service/*/**', '**/service/*.ts'].map(group => ({ group: [group], message: FACADE_ONLY })),
+            // The MCP SDK's client is allowed (issue 24: probe); our own client/ is not.
+            { group: ['**/client/**', '!@modelcontextprotocol/sdk/client/*'], message: FACADE_ONLY },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['client/src/**/*.ts'],

@@ -12,6 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { floor, type FloorResult } from './floor';
+import { proxyMarkdown } from './proxyBench';
 import { generate } from './gen';
 import { runOnce, type RunResult, type ServerSpec } from './lspBench';
 import { writeWorkspace } from './genWorkspace';
@@ -180,7 +181,7 @@ async function main() {
   if (noWorkspace || fromResults) workspace.push(...(previous.workspace ?? []));
   const ok = [...verify(results), ...verifyWorkspace(workspace)];
   writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify({ meta, results, workspace, targets: ok }, null, 2) + '\n');
-  writeFileSync(join(ROOT, 'docs', 'performance.md'), markdown(meta, results, ok) + workspaceMarkdown(workspace));
+  writeFileSync(join(ROOT, 'docs', 'performance.md'), markdown(meta, results, ok) + workspaceMarkdown(workspace) + proxyMarkdown());
   process.stdout.write(`\n${ok.map(t => `${t.met ? 'met ' : 'MISS'}  ${t.what}: ${t.value} (target ${t.target})`).join('\n')}\n`);
 }
 

@@ -8,7 +8,10 @@ const run = (args, title) => {
   process.stdout.write(`\n=== ${title}: mcp-aql-errors check ${args.join(' ')} ===\n\n`);
   return spawnSync(process.execPath, [...cli, ...args], { stdio: 'inherit' }).status;
 };
-const clean = run(['examples/github-adapter.md', 'examples/shop.adapter.yaml', 'examples/weather.adapter.json'], 'Clean examples');
+const clean = run(
+  ['examples/github-adapter.md', 'examples/shop.adapter.yaml', 'examples/weather.adapter.json', 'examples/server/notes.adapter.yaml'],
+  'Clean examples',
+);
 const broken = run(['examples/broken'], 'Broken examples (every diagnostic, on purpose)');
 const ok = clean === 0 && broken === 1;
 process.stdout.write(`\n${ok ? 'OK' : 'UNEXPECTED'}: clean examples exit ${clean} (want 0), broken examples exit ${broken} (want 1).\n`);

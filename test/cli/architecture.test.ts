@@ -83,6 +83,23 @@ test('server/src/cli reaches the service only through its façade', () => {
     }
 });
 
+test("the MCP SDK: only its client, stdio transport and types, and only in the probe's session (the CLI bundle stays lean)", () => {
+  const SDK = [
+    '@modelcontextprotocol/sdk/client/index.js',
+    '@modelcontextprotocol/sdk/client/stdio.js',
+    '@modelcontextprotocol/sdk/types.js',
+  ];
+  const users: string[] = [];
+  for (const dir of ['server/src', 'client/src'])
+    for (const f of files(dir))
+      for (const s of imports(f))
+        if (s.startsWith('@modelcontextprotocol/')) {
+          assert.ok(SDK.includes(s), `${f} imports ${s}`);
+          users.push(f);
+        }
+  assert.deepEqual([...new Set(users)], ['server/src/cli/probeSession.ts']);
+});
+
 test('server/src/node imports only Node built-ins, the text document package and the service façade', () => {
   for (const f of files('server/src/node'))
     for (const s of imports(f)) {
@@ -110,6 +127,7 @@ const SERVICE_STAGES: Record<string, readonly string[]> = {
   config: ['codes', 'model', 'util'],
   contract: ['model', 'workspace', 'util'],
   verify: ['codes', 'checks', 'contract', 'envelopes', 'model', 'parse', 'util'],
+  runtime: ['codes', 'checks', 'contract', 'model', 'verify'],
 };
 
 test('inside the service, each stage imports only the stages below it', () => {

@@ -60,12 +60,13 @@ test('the .vsix holds exactly the allowlist', { timeout: 60_000 }, () => {
   for (const f of files)
     assert.match(
       f,
-      /^(dist\/(client|server|webview|browser-client|browser-server)\.js|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
+      /^(dist\/(client|server|webview|browser-client|browser-server|cli)\.js|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
       f,
     );
   for (const must of [
     'dist/client.js',
     'dist/server.js',
+    'dist/cli.js', // "MCP-AQL: Probe a Server…" runs it
     'schemas/error-registry.json',
     'syntaxes/placeholders.injection.tmLanguage.json',
     'package.json',

@@ -16,12 +16,20 @@ import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
 import { runTypes } from './types';
 import { runVerify } from './verify';
+import { runWatch } from './watch';
+import { runProbe } from './probe';
 
 /** The top-level help: every command's synopsis, then check's options (each command has its own --help). */
 const USAGE = `Usage: mcp-aql-errors <command> [options]   (mcp-aql-errors <command> --help for its options)
 ${Object.values(COMMANDS)
   .map(c => `  mcp-aql-errors ${c.synopsis}`)
   .join('\n')}
+  mcp-aql-errors watch [--contract <adapter…>] [--record file.responses.jsonl] [--rule code=level]… [--format F -o file]
+                       -- <server command…>
+      a transparent stdio proxy for an MCP server: findings on stderr, one a line; the server's exit code
+  mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--timeout ms] [--list] [--format F] [-o file]
+                       [--record file.responses.jsonl] [--rule code=level]… -- <server command…>
+      calls built to fail, sent to the server's read-only tools; exit 1 on a finding at error level
   mcp-aql-errors --help | --version
 
 ${commandHelp('check')}
@@ -55,6 +63,8 @@ export async function main(argv: readonly string[], outside: Io): Promise<number
     if (cmd === 'preview') return await runPreview(rest, io);
     if (cmd === 'verify') return runVerify(rest, io);
     if (cmd === 'types') return runTypes(rest, io);
+    if (cmd === 'watch') return await runWatch(rest, io);
+    if (cmd === 'probe') return await runProbe(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
     if (e instanceof UsageError) {

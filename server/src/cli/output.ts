@@ -102,6 +102,11 @@ export const errorsOnly = (reports: readonly FileReport[]): FileReport[] =>
   reports.map(r => ({ ...r, diagnostics: r.diagnostics.filter(d => (d.severity ?? 1) === 1) }));
 
 export function writeOutputFile(io: Io, file: string, text: string): void {
+  writeFileAtomically(io, file, text, '--output-file');
+}
+
+/** Write a file the user named, whole (a temporary file renamed over it). */
+export function writeFileAtomically(io: Io, file: string, text: string, option = '--record'): void {
   const path = resolve(io.cwd, file);
   const tmp = `${path}.${process.pid}.tmp`;
   try {
@@ -109,6 +114,6 @@ export function writeOutputFile(io: Io, file: string, text: string): void {
     writeFileSync(tmp, text);
     renameSync(tmp, path);
   } catch (e) {
-    throw new UsageError(`cannot write --output-file '${file}': ${(e as Error).message}`);
+    throw new UsageError(`cannot write ${option} '${file}': ${(e as Error).message}`);
   }
 }

@@ -47,6 +47,12 @@ export const Code = {
   VerifyMissingDetail: 'verify.missing-detail',
   VerifyDetailType: 'verify.detail-type',
   VerifyUndeclaredDetail: 'verify.undeclared-detail',
+  RuntimeUnflaggedFailure: 'runtime.unflagged-failure',
+  RuntimeProtocolError: 'runtime.protocol-error',
+  RuntimeTextOnlyError: 'runtime.text-only-error',
+  RuntimeWrongCategory: 'runtime.wrong-category',
+  RuntimeNoAnswer: 'runtime.no-answer',
+  RuntimeServerExited: 'runtime.server-exited',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -112,6 +118,24 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'verify.missing-detail': { level: 'error', summary: 'a required details key is missing from a response' },
   'verify.detail-type': { level: 'error', summary: 'a details value of the wrong type, or outside its enum' },
   'verify.undeclared-detail': { level: 'warning', summary: 'a details key the code does not declare' },
+  'runtime.unflagged-failure': {
+    level: 'error',
+    summary: "a failed tools/call answered as a success: isError false with error text, or a probe's bad call accepted",
+  },
+  'runtime.protocol-error': {
+    level: 'warning',
+    summary: 'a listed tool answered a call with a JSON-RPC error instead of a tool error (isError true)',
+  },
+  'runtime.text-only-error': {
+    level: 'information',
+    summary: 'a tool error that is text only: no MCP-AQL envelope, no code a client can read',
+  },
+  'runtime.wrong-category': {
+    level: 'error',
+    summary: "a probe's bad call answered with a code of the wrong category (a missing parameter is VALIDATION)",
+  },
+  'runtime.no-answer': { level: 'error', summary: 'a probe call not answered within --timeout' },
+  'runtime.server-exited': { level: 'error', summary: 'the server exited during a probe (a bad call crashed it)' },
 };
 
 /* ---- Payloads: what each code carries in Diagnostic.data (conventions C6), declared once. ---- */

@@ -19,7 +19,7 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
-import type { RuleLevel } from './codes';
+import { codeInfo, type RuleLevel } from './codes';
 import { complete, completeList, type CompletionOptions } from './features/completion';
 import type { FeatureContext } from './model/context';
 import { preview, simulate, type EnvelopePreview, type PreviewRequest, type SimulationRequest, type SimulationResult } from './envelopes';
@@ -40,6 +40,16 @@ import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeSco
 import { scopedWorkspace } from './workspace/scope';
 import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
 import { isResponseFile, verifyText } from './verify';
+import {
+  adapterOperations,
+  judgeAnswer,
+  judgeSilence,
+  planProbe,
+  type AdapterOperation,
+  type Exchange,
+  type ProbePlan,
+  type ToolInfo,
+} from './runtime';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
 export type { Registry, RegistryCode } from './model/registry';
@@ -57,6 +67,33 @@ export { CONFIG_FILE_NAMES, isConfigFileName, parseProjectConfig, type ParsedCon
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';
+export {
+  EXPECTED_CATEGORIES,
+  UNKNOWN_OPERATION,
+  UNKNOWN_TOOL,
+  type AdapterOperation,
+  type Exchange,
+  type PlannedCall,
+  type ProbeCase,
+  type ProbeKind,
+  type ProbePlan,
+  type ToolInfo,
+} from './runtime';
+
+/** A run-time finding on one answer: offsets into the answer's text, the level after the rules. */
+export interface RuntimeFinding {
+  readonly code: string;
+  readonly level: Exclude<RuleLevel, 'off'>;
+  readonly message: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** An answer placed in a transcript (`probe`'s report, `watch`'s record): where its line starts. */
+export type PlacedAnswer =
+  | { readonly at: number; readonly exchange: Exchange }
+  /** A probe call that got no answer (timeout) or ended the server: `at`…`end` is its request line. */
+  | { readonly at: number; readonly end: number; readonly silence: 'timeout' | 'exited'; readonly tool: string; readonly what: string };
 
 interface TypesRequest {
   readonly lang: 'ts' | 'json-schema';
@@ -142,6 +179,14 @@ export interface AdapterService {
   verifyResponses(doc: TextDocument, contract: Contract, opts?: ServiceOptions): Diagnostic[];
   /** The contract's error envelopes as TypeScript or JSON Schema text. */
   types(contract: Contract, req: TypesRequest): string;
+  /** The operations these adapters declare, with their group (read, create, …) and params. */
+  operations(adapters: readonly TextDocument[], opts?: ServiceOptions): AdapterOperation[];
+  /** The probe's calls for a server's tools (issue 24): each built to fail, only read-only tools unless `allowWrites`. */
+  planProbe(tools: readonly ToolInfo[], operations: readonly AdapterOperation[], allowWrites: boolean): ProbePlan;
+  /** One answer of a running server judged: the verify engine plus the MCP-level rules (`watch`). */
+  judgeAnswer(ex: Exchange, contract: Contract, opts?: ServiceOptions): RuntimeFinding[];
+  /** The answers of a transcript judged, as diagnostics on the transcript (`probe`'s report). */
+  answerDiagnostics(doc: TextDocument, answers: readonly PlacedAnswer[], contract: Contract, opts?: ServiceOptions): Diagnostic[];
   readonly registry: Registry;
   /** Drop the cached model of a closed document. */
   forget(uri: string): void;
@@ -313,6 +358,29 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
         return tooLarge(doc, max, opts);
       }
       return toDiagnostics(doc, verifyText(doc.uri, text, contract), new Map(), opts ?? {});
+    },
+    operations(adapters, opts) {
+      return adapters.flatMap(doc => {
+        const model = classify(doc.uri, doc.getText().slice(0, 65536), opts?.files) ? modelOf(doc, opts) : undefined;
+        return model ? adapterOperations(model) : [];
+      });
+    },
+    planProbe,
+    judgeAnswer(ex, contract, opts) {
+      const out: RuntimeFinding[] = [];
+      for (const p of judgeAnswer(ex, contract)) {
+        const level = opts?.rules?.[p.code] ?? p.level ?? codeInfo[p.code].level;
+        if (level !== 'off') out.push({ code: p.code, level, message: p.message, start: p.start, end: p.end });
+      }
+      return out;
+    },
+    answerDiagnostics(doc, answers, contract, opts) {
+      const problems = answers.flatMap(a =>
+        'exchange' in a
+          ? judgeAnswer(a.exchange, contract).map(p => ({ ...p, start: p.start + a.at, end: p.end + a.at }))
+          : [judgeSilence(a.silence, a.tool, a.what, a.at, a.end)],
+      );
+      return toDiagnostics(doc, problems, new Map(), opts ?? {});
     },
     types(contract, req) {
       const codes = contractCodes(contract, req.includeRegistry ?? false);

@@ -1,0 +1,62 @@
+/**
+ * The probe run behind "MCP-AQL: Probe a Server…", without vscode: the bundled CLI
+ * (`dist/cli.js probe --contract <adapter> --format json --record <transcript> -- <command…>`) in this
+ * process's Node (the extension host's, with ELECTRON_RUN_AS_NODE), its JSON report read, and each
+ * finding placed on the adapter (probeFindings.ts). The transcript goes to a temporary folder.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { placeOnAdapter, type PlacedFinding, type ReportFinding } from './probeFindings';
+
+/** A probe that runs longer than this is stopped (the CLI bounds each call by its --timeout). */
+const BOUND_MS = 10 * 60 * 1000;
+
+export interface ProbeRequest {
+  readonly cli: string;
+  readonly adapterPath: string;
+  readonly adapterText: string;
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly signal?: AbortSignal;
+}
+
+export type ProbeOutcome =
+  | {
+      readonly ok: true;
+      readonly findings: ReportFinding[];
+      readonly placed: PlacedFinding[];
+      readonly transcript: string;
+      readonly stderr: string;
+    }
+  | { readonly ok: false; readonly error: string; readonly stderr: string };
+
+export function runProbe(req: ProbeRequest): Promise<ProbeOutcome> {
+  const transcript = join(mkdtempSync(join(tmpdir(), 'mcp-aql-probe-')), 'probe.responses.jsonl');
+  const args = [req.cli, 'probe', '--contract', req.adapterPath, '--format', 'json', '--record', transcript, '--', ...req.argv];
+  return new Promise(done => {
+    const p = spawn(process.execPath, args, { cwd: req.cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, signal: req.signal });
+    let out = '',
+      err = '';
+    p.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    p.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    const bound = setTimeout(() => p.kill(), BOUND_MS);
+    p.on('error', e => (err += `${e.message}\n`));
+    p.on('close', code => {
+      clearTimeout(bound);
+      if (code !== 0 && code !== 1) {
+        const first = err.split('\n').find(l => l.trim()) ?? `exit ${code}`;
+        done({ ok: false, error: `the probe did not run: ${first.replace(/^mcp-aql-errors( probe)?: /, '')}`, stderr: err });
+        return;
+      }
+      try {
+        const findings = (JSON.parse(out) as { diagnostics: ReportFinding[] }[]).flatMap(f => f.diagnostics);
+        const text = readFileSync(transcript, 'utf8');
+        done({ ok: true, findings, placed: placeOnAdapter(text, findings, req.adapterText), transcript, stderr: err });
+      } catch (e) {
+        done({ ok: false, error: `cannot read the probe's report: ${(e as Error).message}`, stderr: err });
+      }
+    });
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * `probe` (issue 24 items 2 and 3): the example MCP-AQL server (examples/server) clean and with each
+ * of its slips, and a misbehaving server (no answer, a crash, bad calls accepted). Each server is a
+ * real child process on the SDK; the CLI runs in-process.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, run, tempTree } from './helpers';
+
+const EXAMPLE = ['--contract', 'examples/server', '--', process.execPath, 'examples/server/server.mjs'];
+const BAD = join(ROOT, 'test/fixtures/runtime/badServer.mjs');
+
+interface JsonReport {
+  file: string;
+  diagnostics: { line: number; code: string; severity: string; message: string }[];
+}
+const findings = (out: string) => (JSON.parse(out) as JsonReport[]).flatMap(f => f.diagnostics.map(d => `${d.line} ${d.code}`));
+
+test('--list prints the plan: reads through mcp_aql_read, writes skipped, one unknown tool', async () => {
+  const r = await run(['probe', '--list', '--format', 'json', ...EXAMPLE]);
+  assert.equal(r.code, 0, r.err);
+  const plan = JSON.parse(r.out) as {
+    calls: { tool: string; operation?: string; case: { kind: string } }[];
+    skipped: { tool: string; operation?: string }[];
+  };
+  assert.deepEqual(
+    plan.calls.map(c => `${c.tool} ${c.operation ?? ''} ${c.case.kind}`),
+    [
+      'mcp_aql_read mcp_aql_probe_no_such_operation unknown-operation',
+      'mcp_aql_read get_note missing-required',
+      'mcp_aql_read get_note wrong-type',
+      'mcp_aql_read get_note bad-enum',
+      'mcp_aql_read list_notes wrong-type',
+      'mcp_aql_probe_no_such_tool  unknown-tool',
+    ],
+  );
+  assert.deepEqual(
+    plan.skipped.map(s => `${s.tool} ${s.operation ?? ''}`),
+    ['mcp_aql_create ', 'mcp_aql_create add_note'],
+  );
+});
+
+test('the example server answers every bad call by its contract: exit 0, no finding', async () => {
+  const r = await run(['probe', '--format', 'json', ...EXAMPLE]);
+  assert.equal(r.code, 0, r.err);
+  assert.deepEqual(findings(r.out), []);
+  assert.equal(r.err, 'mcp-aql-errors probe: 6 of 6 calls sent to 2 tools (2 skipped: --list shows why)\n');
+});
+
+// Each answer is on an even line of the transcript (the request above it).
+const SLIPS: Record<string, { code: number; found: string[] }> = {
+  'is-error': { code: 1, found: [2, 4, 6, 8, 10].map(l => `${l} runtime.unflagged-failure`) },
+  'undeclared-code': { code: 1, found: [2, 4, 6, 8, 10].map(l => `${l} verify.unknown-code`) },
+  drift: {
+    code: 0,
+    found: [
+      '2 verify.message-localized',
+      '4 verify.message-localized',
+      '6 verify.message-mismatch',
+      '8 verify.message-mismatch',
+      '10 verify.message-mismatch',
+    ],
+  },
+  'missing-detail': { code: 1, found: [2, 4, 6, 8, 10].map(l => `${l} verify.missing-detail`) },
+};
+for (const [slip, want] of Object.entries(SLIPS))
+  test(`the example server's slip '${slip}' is caught`, async () => {
+    const r = await run(['probe', '--format', 'json', ...EXAMPLE, '--slip', slip]);
+    assert.equal(r.code, want.code, r.err);
+    assert.deepEqual(findings(r.out), want.found);
+  });
+
+test('a call not answered within --timeout, then a crash: both reported, the calls after the crash not sent', async () => {
+  const r = await run(['probe', '--timeout', '1500', '--format', 'json', '--', process.execPath, BAD]);
+  assert.equal(r.code, 1, r.err);
+  assert.deepEqual(findings(r.out), [
+    '2 runtime.unflagged-failure', // quiet, missing id: isError false
+    '4 runtime.unflagged-failure', // quiet, wrong type
+    '5 runtime.no-answer', // hang, missing id (the request line)
+    '6 runtime.no-answer', // hang, wrong type
+    '7 runtime.server-exited', // crash
+  ]);
+  assert.match(r.err, /^mcp-aql-errors probe: 5 of 7 calls sent to 3 tools \(0 skipped: --list shows why\); the server exited\n$/);
+});
+
+test('the text report names the transcript and the finding', async () => {
+  const r = await run(['probe', '--', process.execPath, BAD, 'quiet']);
+  assert.equal(r.code, 1);
+  assert.match(
+    r.out,
+    /^probe\.responses\.jsonl:2:\d+ {2}error {2}'quiet' answered a call built to fail \(a missing required parameter 'id'\) with 'isError' absent \(false\) and no failure envelope: a client takes it for a success\. {2}runtime\.unflagged-failure$/m,
+  );
+});
+
+test('a command that is no MCP server, or none at all: exit 2, one line', async () => {
+  const none = await run(['probe', '--timeout', '2000', '--', join(ROOT, 'no-such-server-binary')]);
+  assert.equal(none.code, 2);
+  assert.match(none.err, /^mcp-aql-errors probe: cannot start '.*no-such-server-binary' as an MCP server: .*ENOENT.*\n$/);
+  const notMcp = await run(['probe', '--timeout', '2000', '--', process.execPath, '-e', 'process.stderr.write("hello\\n")']);
+  assert.equal(notMcp.code, 2);
+  assert.match(notMcp.err, /^mcp-aql-errors probe: cannot start '.*' as an MCP server: .*\nthe server's last stderr lines:\n {2}hello\n$/);
+});
+
+test('usage errors: exit 2', async () => {
+  for (const [args, message] of [
+    [['probe', '--timeout', '0', '--', 'x'], '--timeout takes milliseconds, 1 to 600000'],
+    [['probe', '--allow', '--', 'x'], "probe: unknown option '--allow'"],
+    [['probe', '--contract', 'README.md', '--', 'x'], "--contract: 'README.md' is not an adapter file"],
+    [['probe', '--format', 'pdf', '--', 'x'], "unknown format 'pdf'"],
+  ] as const) {
+    const r = await run([...args]);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.ok(r.err.startsWith(`mcp-aql-errors: ${message}`), r.err);
+  }
+});
+
+test('--record writes the transcript, which verify reads as is; the report points into it', async () => {
+  const dir = tempTree({});
+  try {
+    const r = await run(['probe', '--record', 'out/quiet.responses.jsonl', '--format', 'json', '--', process.execPath, BAD, 'quiet'], dir);
+    assert.equal(r.code, 1, r.err);
+    const report = JSON.parse(r.out) as JsonReport[];
+    assert.equal(report[0]!.file, 'out/quiet.responses.jsonl');
+    const text = readFileSync(join(dir, 'out/quiet.responses.jsonl'), 'utf8');
+    const lines = text.split('\n');
+    assert.equal(lines.length, 7, 'three requests, three answers, a final newline');
+    assert.deepEqual(JSON.parse(lines[1]!), {
+      jsonrpc: '2.0',
+      id: JSON.parse(lines[0]!).id,
+      result: { content: [{ type: 'text', text: 'ok' }] },
+    });
+    assert.deepEqual(findings(r.out), ['2 runtime.unflagged-failure', '4 runtime.unflagged-failure', '6 runtime.unflagged-failure']);
+    const v = await run(['verify', join(ROOT, 'examples/server/notes.adapter.yaml'), 'out/quiet.responses.jsonl'], dir);
+    assert.equal(v.code, 0, v.out + v.err);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a server that lists hundreds of tools: at most 1,000 calls are sent', async () => {
+  const r = await run(['probe', '--format', 'json', '--', process.execPath, BAD, 'many']);
+  assert.equal(r.code, 1);
+  assert.equal(findings(r.out).length, 1000);
+  assert.equal(r.err, 'mcp-aql-errors probe: 1000 of 1201 calls sent to 600 tools (0 skipped: --list shows why)\n');
+});

@@ -1,0 +1,70 @@
+/**
+ * The run behind "MCP-AQL: Probe a Server…" (issue 24 item 5), without the editor: the built CLI
+ * against the example server with a slip, its findings placed on the example adapter's declarations.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { runProbe } from '../../client/src/probe/runProbe';
+
+const ROOT = join(__dirname, '..', '..');
+const ADAPTER = join(ROOT, 'examples/server/notes.adapter.yaml');
+const adapterText = readFileSync(ADAPTER, 'utf8');
+const adapterLines = adapterText.split('\n');
+
+test("the example server's findings land on the declarations they concern: the code when the adapter declares it, else the operation", async () => {
+  for (const [slip, want] of [
+    // An undeclared code is in no error_codes entry: the operation the call named carries it.
+    [
+      'undeclared-code',
+      [
+        'verify.unknown-code @ get_note',
+        'verify.unknown-code @ get_note',
+        'verify.unknown-code @ get_note',
+        'verify.unknown-code @ list_notes',
+      ],
+    ],
+    // A drifted message of a code the adapter declares lands on that code; of a registry code, on the operation.
+    [
+      'drift',
+      [
+        'verify.message-localized @ get_note',
+        'verify.message-mismatch @ get_note',
+        'verify.message-mismatch @ VALIDATION_NOT_ALLOWED',
+        'verify.message-mismatch @ list_notes',
+      ],
+    ],
+  ] as const) {
+    const r = await runProbe({
+      cli: join(ROOT, 'dist/cli.js'),
+      adapterPath: ADAPTER,
+      adapterText,
+      argv: [process.execPath, join(ROOT, 'examples/server/server.mjs'), '--slip', slip],
+      cwd: ROOT,
+    });
+    assert.ok(r.ok, r.ok ? '' : r.error);
+    try {
+      const onDeclarations = r.placed
+        .filter(p => p.line > 0)
+        .map(p => `${p.code} @ ${adapterLines[p.line]!.slice(p.character, p.endCharacter)}`);
+      assert.deepEqual(onDeclarations, want);
+      assert.equal(r.findings.length, 5, 'every bad call has a finding, on the transcript');
+      assert.match(r.placed[0]!.message, /^probe, mcp_aql_read mcp_aql_probe_no_such_operation \(transcript line 2\): /);
+    } finally {
+      rmSync(dirname(r.transcript), { recursive: true, force: true });
+    }
+  }
+});
+
+test('a command that does not start: a one-line reason, no transcript left to read', async () => {
+  const r = await runProbe({
+    cli: join(ROOT, 'dist/cli.js'),
+    adapterPath: ADAPTER,
+    adapterText,
+    argv: [join(ROOT, 'no-such-server')],
+    cwd: ROOT,
+  });
+  assert.equal(r.ok, false);
+  assert.match(r.ok ? '' : r.error, /^the probe did not run: cannot start '.*no-such-server' as an MCP server: .*ENOENT/);
+});

@@ -1,0 +1,223 @@
+/** Run time (issue 24): one answer of a running MCP server judged, and the probe's plan; exact spans. */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Exchange, PlannedCall, ToolInfo } from '../../server/src/service';
+import { newService, yamlDoc } from './helpers';
+
+const ADAPTER = yamlDoc(
+  'name: shop',
+  'type: adapter',
+  'operations:',
+  '  read:',
+  '    - name: get_order',
+  '      params:',
+  '        order_id: { type: string, required: true }',
+  '        view: { type: string, enum: [short, full] }',
+  '  update:',
+  '    - name: reserve_item',
+  '      params:',
+  '        sku: { type: string, required: true }',
+  'error_codes:',
+  '  NOT_FOUND_ORDER:',
+  '    category: NOT_FOUND',
+  '    message_template: "Order \'{order_id}\' not found"',
+  '    details:',
+  '      order_id: { type: string, required: true }',
+);
+const service = newService();
+const adapter = TextDocument.create('file:///work/shop.adapter.yaml', 'yaml', 1, ADAPTER);
+const contract = service.contract([adapter]);
+const registryOnly = service.contract([]);
+
+/** Each finding as `code@text it covers`. */
+function judge(ex: Partial<Exchange> & { response: string }, withContract = false): string[] {
+  const full: Exchange = { tool: 't', claimsMcpAql: withContract, ...ex };
+  return service
+    .judgeAnswer(full, withContract ? contract : registryOnly)
+    .map(f => `${f.code}:${f.level}@${full.response.slice(f.start, f.end)}`);
+}
+const result = (r: object) => JSON.stringify({ jsonrpc: '2.0', id: 1, result: r });
+const text = (s: string, isError?: boolean) =>
+  result({ content: [{ type: 'text', text: s }], ...(isError === undefined ? {} : { isError }) });
+const env = (o: object) => JSON.stringify(o);
+const probeCase = { kind: 'missing-required', label: "a missing required parameter 'order_id'", param: 'order_id' } as const;
+
+test('watch: error text with isError false (or absent) is an unflagged failure, a warning read from the first words', () => {
+  assert.deepEqual(judge({ response: text('Error: repository not found', false) }), ['runtime.unflagged-failure:warning@false']);
+  assert.deepEqual(judge({ response: text('failed to list issues: 401') }), ['runtime.unflagged-failure:warning@{']);
+  assert.deepEqual(judge({ response: text('{"error":"boom"}', false) }), ['runtime.unflagged-failure:warning@false']);
+  // A success that mentions errors further on, and a JSON object with success, are not read as errors.
+  assert.deepEqual(judge({ response: text('3 issues; one says error handling is broken', false) }), []);
+  assert.deepEqual(judge({ response: text('{"error":"x","success":true}', false) }), [
+    'verify.envelope-shape:error@\\"error\\"',
+    'verify.envelope-shape:error@{',
+  ]);
+});
+
+test('a text-only tool error is information without a contract, a warning with one', () => {
+  const r = text('MCP error -32602: Tool nope not found', true);
+  assert.deepEqual(judge({ response: r }), ['runtime.text-only-error:information@"MCP error -32602: Tool nope not found"']);
+  assert.deepEqual(judge({ response: r }, true), ['runtime.text-only-error:warning@"MCP error -32602: Tool nope not found"']);
+});
+
+test('a listed tool answering with a JSON-RPC error is a protocol error; an unknown tool or a parse error is not', () => {
+  const err = (code: number) => JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code, message: 'bad' } });
+  assert.deepEqual(judge({ response: err(-32602), listed: true }), ['runtime.protocol-error:warning@-32602']);
+  assert.deepEqual(judge({ response: err(-32603), listed: true }), ['runtime.protocol-error:warning@-32603']);
+  assert.deepEqual(judge({ response: err(-32602), listed: false }), []);
+  assert.deepEqual(judge({ response: err(-32602) }), [], 'no tools/list seen: not judged');
+  assert.deepEqual(judge({ response: err(-32700), listed: true }), []);
+});
+
+test('an envelope goes through the verify engine: success:false with isError false for a non-recoverable code', () => {
+  const e = env({ success: false, error: { code: 'NOT_FOUND_ORDER', message: "Order 'o1' not found", details: { order_id: 'o1' } } });
+  assert.deepEqual(judge({ response: text(e, false) }, true), ['verify.is-error:error@false']);
+  assert.deepEqual(judge({ response: text(e, true) }, true), []);
+  const drift = env({ success: false, error: { code: 'NOT_FOUND_ORDER', message: 'Order o1 is gone', details: {} } });
+  assert.deepEqual(
+    judge({ response: text(drift, true) }, true).map(s => s.split('@')[0]),
+    ['verify.missing-detail:error', 'verify.message-mismatch:warning'],
+  );
+});
+
+test('probe: a call built to fail answered as a success is always an error', () => {
+  assert.deepEqual(judge({ response: text('here is your order', false), probe: probeCase }), ['runtime.unflagged-failure:error@false']);
+  assert.deepEqual(judge({ response: result({ content: [] }), probe: probeCase }), ['runtime.unflagged-failure:error@{']);
+  assert.deepEqual(judge({ response: text(env({ success: true, data: {} })), probe: probeCase }), ['runtime.unflagged-failure:error@{']);
+});
+
+test('probe: a code of the wrong category, in an envelope or a JSON-RPC question-style error', () => {
+  const e = env({ success: false, error: { code: 'NOT_FOUND_ORDER', message: "Order 'o1' not found", details: { order_id: 'o1' } } });
+  assert.deepEqual(judge({ response: text(e, true), probe: probeCase }, true), ['runtime.wrong-category:error@\\"NOT_FOUND_ORDER\\"']);
+  const question = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    error: {
+      code: -32002,
+      message: "Question: Order 'o1' not found",
+      data: { mcp_aql_code: 'NOT_FOUND_ORDER', error_category: 'not_found', retry_capable: false, details: { order_id: 'o1' } },
+    },
+  });
+  assert.deepEqual(
+    judge({ response: question, probe: probeCase, listed: true }, true).filter(s => s.startsWith('runtime')),
+    ['runtime.wrong-category:error@"NOT_FOUND_ORDER"'],
+  );
+  const ok = env({
+    success: false,
+    error: { code: 'VALIDATION_MISSING_PARAM', message: "Missing required parameter 'order_id'", details: { param_name: 'order_id' } },
+  });
+  assert.deepEqual(judge({ response: text(ok, false), probe: probeCase }, true), [], 'VALIDATION is recoverable: isError false is right');
+  const unknownTool = { kind: 'unknown-tool', label: 'an unknown tool' } as const;
+  const nf = env({
+    success: false,
+    error: { code: 'NOT_FOUND_OPERATION', message: "Unknown operation: 'x'", details: { operation: 'x' } },
+  });
+  assert.deepEqual(judge({ response: text(nf, false), probe: unknownTool }, true), [], 'NOT_FOUND_OPERATION is recoverable');
+});
+
+test('not JSON, or not a response: nothing to judge', () => {
+  assert.deepEqual(judge({ response: 'hello' }), []);
+  assert.deepEqual(judge({ response: '[1,2]' }), []);
+  assert.deepEqual(judge({ response: result({ tools: [] }) }), []);
+});
+
+test('answerDiagnostics places each answer at its line of the transcript', () => {
+  const line1 = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't', arguments: {} } });
+  const line2 = text('nope', false);
+  const doc = TextDocument.create('file:///work/probe.responses.jsonl', 'json', 1, `${line1}\n${line2}\n`);
+  const ds = service.answerDiagnostics(
+    doc,
+    [{ at: line1.length + 1, exchange: { response: line2, tool: 't', claimsMcpAql: false, probe: probeCase } }],
+    registryOnly,
+  );
+  assert.deepEqual(
+    ds.map(d => [d.code, d.range.start.line, doc.getText(d.range)]),
+    [['runtime.unflagged-failure', 1, 'false']],
+  );
+});
+
+const tool = (name: string, schema: object, readOnly?: boolean): ToolInfo => ({
+  name,
+  inputSchema: schema,
+  annotations: readOnly === undefined ? undefined : { readOnlyHint: readOnly },
+});
+const describe = (c: PlannedCall) => `${c.tool}${c.operation ? `/${c.operation}` : ''} ${c.case.kind} ${JSON.stringify(c.arguments)}`;
+
+test('the plan: one call per kind for each read-only tool, writes skipped, one unknown tool', () => {
+  const tools = [
+    tool('read_file', { type: 'object', properties: { path: { type: 'string' }, head: { type: 'number' } }, required: ['path'] }, true),
+    tool('list', { type: 'object', properties: { sortBy: { type: 'string', enum: ['name', 'size'] } } }, true),
+    tool('write_file', { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }, false),
+    tool('no_hint', { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }),
+    tool('mcp_aql_probe_no_such_tool', { type: 'object' }, true),
+  ];
+  const plan = service.planProbe(tools, [], false);
+  assert.deepEqual(plan.calls.map(describe), [
+    'read_file missing-required {}',
+    'read_file wrong-type {"path":12345}',
+    'list bad-enum {"sortBy":"mcp-aql-probe-not-in-enum"}',
+    'mcp_aql_probe_no_such_tool_ unknown-tool {}',
+  ]);
+  assert.deepEqual(
+    plan.skipped.map(s => s.tool),
+    ['write_file', 'no_hint', 'mcp_aql_probe_no_such_tool'],
+  );
+  assert.deepEqual(
+    service
+      .planProbe(tools, [], true)
+      .calls.filter(c => c.tool === 'write_file')
+      .map(describe),
+    ['write_file missing-required {}', 'write_file wrong-type {"path":12345}'],
+  );
+});
+
+test('the plan for an MCP-AQL endpoint: the adapter read operations through mcp_aql_read, an unknown operation; writes skipped', () => {
+  const ops = service.operations([adapter]);
+  assert.deepEqual(ops, [
+    {
+      name: 'get_order',
+      group: 'read',
+      params: [
+        { name: 'order_id', type: 'string', required: true, enum: undefined },
+        { name: 'view', type: 'string', required: false, enum: ['short', 'full'] },
+      ],
+    },
+    { name: 'reserve_item', group: 'update', params: [{ name: 'sku', type: 'string', required: true, enum: undefined }] },
+  ]);
+  const endpoint = { type: 'object', properties: { operation: { type: 'string' }, params: { type: 'object' } }, required: ['operation'] };
+  const plan = service.planProbe([tool('mcp_aql_read', endpoint), tool('mcp_aql_update', endpoint, false)], ops, false);
+  assert.deepEqual(plan.calls.map(describe), [
+    'mcp_aql_read/mcp_aql_probe_no_such_operation unknown-operation {"operation":"mcp_aql_probe_no_such_operation","params":{}}',
+    'mcp_aql_read/get_order missing-required {"operation":"get_order","params":{}}',
+    'mcp_aql_read/get_order wrong-type {"operation":"get_order","params":{"order_id":12345}}',
+    'mcp_aql_read/get_order bad-enum {"operation":"get_order","params":{"order_id":"mcp-aql-probe","view":"mcp-aql-probe-not-in-enum"}}',
+    'mcp_aql_probe_no_such_tool unknown-tool {}',
+  ]);
+  assert.deepEqual(
+    plan.skipped.map(s => `${s.tool}/${s.operation ?? ''}`),
+    ['mcp_aql_update/', 'mcp_aql_update/reserve_item'],
+  );
+});
+
+test('hostile schemas plan no call and throw nothing', () => {
+  for (const schema of [
+    null,
+    'x',
+    [],
+    { properties: null },
+    { properties: { a: null }, required: 'a' },
+    { properties: { ['__proto__']: { type: 'string' } }, required: ['__proto__'] },
+  ])
+    assert.doesNotThrow(() => service.planProbe([tool('t', schema as object, true)], [], false));
+  const proto = service.planProbe(
+    [tool('t', { properties: { b: { type: 'integer' }, ['__proto__']: { type: 'object' } }, required: ['b', '__proto__'] }, true)],
+    [],
+    false,
+  );
+  assert.deepEqual(
+    proto.calls.map(c => JSON.stringify(c.arguments)),
+    ['{"__proto__":{}}', '{"b":"not-a-number","__proto__":{}}', '{}'],
+    'a parameter named __proto__ is an own key of the arguments',
+  );
+});
