@@ -2,8 +2,9 @@
  * Deterministic generator of a monorepo of N realistic adapter files (md front matter, YAML, JSON;
  * 50–400 lines), in folders of 20: each declares its own codes (with details, templates, statuses,
  * some conditions) and maps statuses to its own codes, to registry codes (every file maps 403 to
- * PERMISSION_DENIED) and to a code declared in another file (with a template using its details). Exactly one file has two deliberate
- * problems (an unknown code, an unknown placeholder), so a check must report exactly those.
+ * PERMISSION_DENIED) and to a code declared in another file (with a template using its details). One file in
+ * 20 (5 %, `isBroken`) has two deliberate problems (an unknown code, an unknown placeholder), so a check
+ * must report exactly those: two per broken file.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -139,18 +140,23 @@ export function fileText(i: number, n: number, broken = false): string {
   return kind === 'md' ? `---\n${y}---\n\n# ${a.name}\n\nGenerated adapter for the workspace benchmark.\n` : y;
 }
 
-/** Write N files under `dir` (emptied first); file BROKEN_AT has the two deliberate problems. */
+/** Write N files under `dir` (emptied first); the broken files (`isBroken`) have the two deliberate problems. */
 export function writeWorkspace(dir: string, n: number): { files: number; bytes: number } {
   rmSync(dir, { recursive: true, force: true });
   let bytes = 0;
   for (let i = 0; i < n; i++) {
     const p = join(dir, pathOf(i));
     mkdirSync(join(p, '..'), { recursive: true });
-    const text = fileText(i, n, i === brokenAt(n));
+    const text = fileText(i, n, isBroken(i));
     bytes += text.length;
     writeFileSync(p, text);
   }
   return { files: n, bytes };
 }
 
-export const brokenAt = (n: number) => Math.floor(n / 2);
+/** One file in 20 is broken: an unknown code (`NOT_FOUND_NOWHERE`, with "did you mean") and an unknown placeholder. */
+export const isBroken = (i: number) => i % 20 === 10;
+/** How many files of N are broken. */
+export const brokenCount = (n: number) => Math.floor((n + 9) / 20);
+/** A broken file near the middle (the server bench opens and edits it). */
+export const brokenAt = (n: number) => Math.min(Math.floor(n / 40) * 20 + 10, n - 1);

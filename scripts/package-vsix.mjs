@@ -1,11 +1,11 @@
-// Builds the .vsix from a staging folder (dist/vsix/), so that package.json's "files" (the npm
+// Builds the .vsix from a staging folder (dist/vsix-XXXXXX/, one per run), so that package.json's "files" (the npm
 // package's allowlist) and .vscodeignore (the .vsix's allowlist) never meet: vsce refuses a folder that
 // has both. The stage holds package.json without "files" and "scripts", .vscodeignore, the candidate
 // files, and dist/README.md (scripts/vsix-readme.mjs) as README.md; vsce applies .vscodeignore there.
 //   node scripts/package-vsix.mjs [-o file.vsix] [--no-build] [--ls]
 // --ls prints what the .vsix would hold (vsce ls) instead of packaging.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vsixReadme } from './vsix-readme.mjs';
@@ -25,19 +25,17 @@ const run = (cmd, argv, cwd) => {
 
 if (!args.includes('--no-build') && !args.includes('--ls')) run(process.execPath, ['esbuild.js', '--production'], root);
 
-const stage = join(root, 'dist', 'vsix');
-rmSync(stage, { recursive: true, force: true });
-mkdirSync(stage, { recursive: true });
+// A staging folder of its own per run (removed on exit): tests package and list in parallel.
+mkdirSync(join(root, 'dist'), { recursive: true });
+const stage = mkdtempSync(join(root, 'dist', 'vsix-'));
+process.on('exit', () => rmSync(stage, { recursive: true, force: true }));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 delete pkg.files;
 delete pkg.scripts;
 delete pkg.devDependencies;
 writeFileSync(join(stage, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
 cpSync(join(root, '.vscodeignore'), join(stage, '.vscodeignore'));
-writeFileSync(
-  join(stage, 'README.md'),
-  vsixReadme(readFileSync(join(root, 'README.md'), 'utf8'), pkg.repository.url, p => readFileSync(join(root, p))),
-);
+writeFileSync(join(stage, 'README.md'), vsixReadme(readFileSync(join(root, 'README.md'), 'utf8'), pkg.repository.url));
 for (const p of ['schemas', 'syntaxes', 'client/media', 'docs', 'CHANGELOG.md', 'LICENSE'])
   cpSync(join(root, p), join(stage, p), { recursive: true });
 mkdirSync(join(stage, 'dist'));

@@ -5,7 +5,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { registerAdapterStatus } from './adapterStatus';
 import { selectorPatterns } from './clientOptions';
 import { uncoveredPatterns } from './selector';
-import { fixAll, openExample } from './commands';
+import { fixAll, frontMatterEnter, openExample } from './commands';
 import { DocsProvider, explainRule, ExplainRuleActions, showRegistry } from './docs/docsProvider';
 import { DOCS_SCHEME } from './docs/ruleDocs';
 import { registerPreview } from './preview';
@@ -34,6 +34,7 @@ export async function activateWith(
     vscode.commands.registerCommand('mcpAql.showRegistry', () => showRegistry(docs)),
     vscode.commands.registerCommand('mcpAql.explainRule', (code?: unknown) => explainRule(docs, code)),
     vscode.commands.registerCommand('mcpAql.fixAll', () => fixAll()),
+    vscode.commands.registerCommand('mcpAql.frontMatterEnter', () => frontMatterEnter()),
     vscode.commands.registerCommand('mcpAql.openExample', () => openExample(context.extensionUri)),
     vscode.commands.registerCommand('mcpAql.restartServer', async () => {
       await client.stop().catch(() => undefined);

@@ -1,6 +1,7 @@
-// Small commands (category "MCP-AQL"): Fix All and the walkthrough's example.
+// Small commands (category "MCP-AQL"): Fix All, the walkthrough's example, Enter in front matter.
 import * as vscode from 'vscode';
 import { FIX_ALL_KIND } from '../../server/src/protocol';
+import { frontMatterIndent } from './frontMatterIndent';
 
 export async function fixAll(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
@@ -38,4 +39,27 @@ export async function openExample(root: vscode.Uri): Promise<void> {
   edit.insert(uri, new vscode.Position(0, 0), new TextDecoder().decode(bytes));
   await vscode.workspace.applyEdit(edit);
   await vscode.window.showTextDocument(doc, { preview: false });
+}
+
+/**
+ * Enter in an adapter Markdown file (package.json binds it there only): inside the front matter a new
+ * line with YAML's indentation (frontMatterIndent), anywhere else the editor's own Enter.
+ */
+export async function frontMatterEnter(): Promise<void> {
+  const ed = vscode.window.activeTextEditor;
+  if (ed && ed.selections.length === 1 && ed.selection.isSingleLine) {
+    const at = ed.selection.start;
+    const lines = Array.from({ length: Math.min(ed.document.lineCount, at.line + 10_000) }, (_, i) => ed.document.lineAt(i).text);
+    const indent = frontMatterIndent(lines, at.line, at.character);
+    if (indent !== undefined) {
+      const ok = await ed.edit(b => b.replace(ed.selection, '\n' + indent));
+      if (ok) {
+        const p = new vscode.Position(at.line + 1, indent.length);
+        ed.selection = new vscode.Selection(p, p);
+        ed.revealRange(ed.selection);
+        return;
+      }
+    }
+  }
+  await vscode.commands.executeCommand('type', { text: '\n' });
 }

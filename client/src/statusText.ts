@@ -1,4 +1,4 @@
-/** What the language status item says about the active adapter file. Pure: unit-tested. */
+/** What the language status item and Validate Workspace say, in words ("1 problem", "2 problems"). Pure: unit-tested. */
 export interface Counts {
   readonly errors: number;
   readonly warnings: number;
@@ -20,4 +20,16 @@ export function statusText(c: Counts): { text: string; detail: string; severity:
     detail: 'in this adapter file',
     severity: c.errors ? 'error' : c.warnings ? 'warning' : 'information',
   };
+}
+
+/** Validate Workspace's message: `MCP-AQL: 2 problems in 1 of 3 adapter files.` */
+export function workspaceSummary(r: {
+  readonly files: number;
+  readonly problems: readonly { readonly diagnostics: readonly unknown[] }[];
+  readonly cancelled?: boolean;
+}): string {
+  const total = r.problems.reduce((k, p) => k + p.diagnostics.length, 0);
+  const cancelled = r.cancelled ? ' Cancelled: not every file was checked.' : '';
+  if (!total) return `MCP-AQL: no problems in ${n(r.files, 'adapter file')}.${cancelled}`;
+  return `MCP-AQL: ${n(total, 'problem')} in ${r.problems.length} of ${n(r.files, 'adapter file')}.${cancelled}`;
 }

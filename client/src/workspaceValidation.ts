@@ -9,14 +9,10 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { ValidateWorkspace, type WorkspaceReport } from '../../server/src/protocol';
 import { withExplainLinks } from './clientOptions';
 import { send } from './requests';
+import { workspaceSummary as summary } from './statusText';
 
 /** The adapter candidates (the server's own watcher uses the same glob). */
 const WATCHED_FILES = '**/*.{yaml,yml,json,md}';
-
-export function summary(report: WorkspaceReport): string {
-  const problems = report.problems.reduce((n, p) => n + p.diagnostics.length, 0);
-  return `MCP-AQL: ${problems} problem(s) in ${report.problems.length} of ${report.files} adapter file(s).`;
-}
 
 export class WorkspaceValidation implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('mcp-aql-workspace');

@@ -1,5 +1,6 @@
 // Pure DOM rendering for the preview page: createElement and textContent only; no HTML strings from data.
 import type { FromWebview, RegistryEntry, ToWebview } from '../src/preview/messages';
+import { simulatorForm } from './simulator';
 import { verifyForm } from './verify';
 
 type Preview = Extract<ToWebview, { kind: 'render' }>['preview'];
@@ -7,6 +8,8 @@ type Simulation = NonNullable<Extract<ToWebview, { kind: 'simulation' }>['result
 
 export interface PageState {
   tab?: string;
+  /** Which code (uri#code) the simulator fields were typed for: another code starts afresh. */
+  simFor?: string;
   simStatus?: string;
   simBody?: string;
   simHeaders?: string;
@@ -38,6 +41,7 @@ const json = (v: unknown) => JSON.stringify(v, null, 2);
 export function renderPreview(env: Env, root: HTMLElement, m: Extract<ToWebview, { kind: 'render' }>): void {
   const { doc } = env;
   const p = m.preview;
+  const focus = focusOf(doc, root);
   root.replaceChildren();
   const head = el(
     doc,
@@ -53,9 +57,29 @@ export function renderPreview(env: Env, root: HTMLElement, m: Extract<ToWebview,
   if (p.notes.length) root.append(el(doc, 'ul', { class: 'notes' }, ...p.notes.map(n => el(doc, 'li', {}, n))));
   root.append(detailsForm(env, p, m.mirror));
   root.append(dialectTabs(env, p.dialects, 'preview'));
-  root.append(simulatorForm(env));
+  root.append(simulatorForm(env, `${m.uri}#${p.code}`, p.simulateStatus));
   root.append(el(doc, 'section', { id: 'simulation' }));
   root.append(verifyForm(env));
+  focus?.();
+}
+
+/**
+ * The field being typed in, so a render (one follows every keystroke in a sample) puts the focus, the
+ * caret and the text typed since back into the new field of the same name.
+ */
+function focusOf(doc: Document, root: HTMLElement): (() => void) | undefined {
+  const fields = () => Array.from(root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'));
+  const a = fields().find(f => f === doc.activeElement);
+  const name = a && (a.dataset.key !== undefined ? `key:${a.dataset.key}` : a.id ? `id:${a.id}` : undefined);
+  if (!a || !name) return undefined;
+  const { value, selectionStart, selectionEnd } = a;
+  return () => {
+    const b = fields().find(f => (f.dataset.key !== undefined ? `key:${f.dataset.key}` : `id:${f.id}`) === name);
+    if (!b) return;
+    b.value = value;
+    b.focus();
+    if (selectionStart !== null && b.type !== 'number') b.setSelectionRange(selectionStart, selectionEnd);
+  };
 }
 
 function detailsForm(env: Env, p: Preview, mirror: boolean): HTMLElement {
@@ -63,7 +87,8 @@ function detailsForm(env: Env, p: Preview, mirror: boolean): HTMLElement {
   const rows = p.details.map(d => {
     const input = el(doc, 'input', { type: 'text', 'aria-label': `sample value of ${d.name}`, 'data-key': d.name });
     input.value = typeof d.value === 'string' ? d.value : (JSON.stringify(d.value) ?? '');
-    input.addEventListener('change', () => env.post({ kind: 'setSample', key: d.name, value: input.value }));
+    // As you type: each change re-renders the envelope (renderPreview keeps the focus and caret here).
+    input.addEventListener('input', () => env.post({ kind: 'setSample', key: d.name, value: input.value }));
     const cell = d.problem ? el(doc, 'td', {}, input, el(doc, 'p', { class: 'error' }, d.problem)) : el(doc, 'td', {}, input);
     return el(
       doc,
@@ -168,32 +193,6 @@ function dialectTabs(env: Env, dialects: Preview['dialects'], idPrefix: string):
   section.append(bar, panel);
   show(env.state().tab ?? 'mcp-aql');
   return section;
-}
-
-function simulatorForm(env: Env): HTMLElement {
-  const { doc } = env;
-  const s = env.state();
-  const status = el(doc, 'input', { type: 'number', min: '100', max: '599', id: 'sim-status', 'aria-label': 'upstream status' });
-  status.value = s.simStatus ?? '403';
-  const body = el(doc, 'textarea', { id: 'sim-body', rows: '3', 'aria-label': 'upstream JSON body' });
-  body.value = s.simBody ?? '{"message": "You have triggered an abuse detection mechanism"}';
-  const headers = el(doc, 'textarea', { id: 'sim-headers', rows: '2', 'aria-label': 'upstream headers as JSON' });
-  headers.value = s.simHeaders ?? '{}';
-  const run = el(doc, 'button', { type: 'button', id: 'sim-run' }, 'Simulate');
-  run.addEventListener('click', () => {
-    env.setState({ ...env.state(), simStatus: status.value, simBody: body.value, simHeaders: headers.value });
-    env.post({ kind: 'simulate', status: Number(status.value), body: body.value, headers: headers.value });
-  });
-  return el(
-    doc,
-    'section',
-    { class: 'simulator' },
-    el(doc, 'h3', {}, 'Simulate upstream response'),
-    el(doc, 'label', {}, 'Status ', status),
-    el(doc, 'label', {}, 'Body (JSON)', body),
-    el(doc, 'label', {}, 'Headers (JSON)', headers),
-    run,
-  );
 }
 
 export function renderSimulation(env: Env, root: HTMLElement, result: Simulation | null, error?: string): void {

@@ -185,12 +185,12 @@ test('the broken examples report every diagnostic code of the design, on the exp
       assert.ok(codes.has(c), `no example triggers ${c}`);
 });
 
-test('README has a diagnostics row, with its anchor and default severity, for every code', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+test('docs/rules.md has a diagnostics row, with its anchor and default severity, for every code', () => {
+  const readme = readFileSync(join(ROOT, 'docs/rules.md'), 'utf8');
   for (const c of allCodes) {
     const row = readme.split('\n').find(l => l.includes(`<a id="${docsAnchor(c)}"></a>`));
-    assert.ok(row, `README row for ${c}`);
-    assert.ok(row.includes(`\`${c}\``) && row.includes(`| ${codeInfo[c].level} |`), `README row for ${c}: ${row}`);
+    assert.ok(row, `docs/rules.md row for ${c}`);
+    assert.ok(row.includes(`\`${c}\``) && row.includes(`| ${codeInfo[c].level} |`), `docs/rules.md row for ${c}: ${row}`);
   }
 });
 

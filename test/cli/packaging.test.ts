@@ -60,7 +60,7 @@ test('the .vsix holds exactly the allowlist', { timeout: 60_000 }, () => {
   for (const f of files)
     assert.match(
       f,
-      /^(dist\/(client|server|webview|browser-client|browser-server|cli)\.js|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
+      /^(dist\/(client|server|webview|browser-client|browser-server|cli)\.js|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/rules\.md|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
       f,
     );
   for (const must of [
@@ -72,6 +72,7 @@ test('the .vsix holds exactly the allowlist', { timeout: 60_000 }, () => {
     'package.json',
     pkg.icon,
     'client/media/walkthrough/example.adapter.yaml',
+    'docs/rules.md',
     'docs/diagnostics-templates.md',
   ])
     assert.ok(files.includes(must), must);
@@ -90,23 +91,25 @@ test('the .vsix holds exactly the allowlist', { timeout: 60_000 }, () => {
   assert.ok(files.includes('README.md'), 'the .vsix README');
 });
 
-test('the .vsix README: pictures inlined (they show offline in the extension page), relative links to the repository', async () => {
-  const { vsixReadme } = (await import(join(ROOT, 'scripts/vsix-readme.mjs'))) as {
-    vsixReadme(r: string, repo: string, read: (p: string) => Buffer): string;
-  };
-  const read = (p: string) => readFileSync(join(ROOT, p));
-  const out = vsixReadme(readFileSync(join(ROOT, 'README.md'), 'utf8'), pkg.repository.url, read);
-  const images = [...out.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map(m => m[1]!);
-  assert.ok(images.length >= 6);
-  for (const src of images) assert.match(src, /^data:image\/png;base64,[A-Za-z0-9+/=]+$/);
+test('the .vsix README: no pictures (the extension page allows https: and data: only), a link to them, relative links to the repository', async () => {
+  const { vsixReadme } = (await import(join(ROOT, 'scripts/vsix-readme.mjs'))) as { vsixReadme(r: string, repo: string): string };
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  assert.ok([...readme.matchAll(/^!\[[^\]]*\]\(docs\/images\/[a-z]+\.png\)$/gm)].length >= 6, 'the repository README shows the pictures');
+  const out = vsixReadme(readme, pkg.repository.url);
+  assert.doesNotMatch(out, /!\[/);
+  assert.doesNotMatch(out, /data:image/);
+  assert.match(
+    out,
+    /^## Features\n\nPictures of each feature: the \[README in the repository\]\(https:\/\/github\.com\/mcp-aql\/mcp-aql-errors#features\)\.$/m,
+  );
   assert.deepEqual(
     [...out.matchAll(/(?<!!)\[[^\]]*\]\((?!https:|#)([^)]+)\)/g)].map(m => m[1]),
     [],
     'no relative link is left',
   );
   assert.equal(
-    vsixReadme('![a](docs/x.png) [b](docs/c.md) [d](#e) [f](https://x.org/g)', 'https://github.com/o/r.git', () => Buffer.from('PNG')),
-    '![a](data:image/png;base64,UE5H) [b](https://github.com/o/r/blob/main/docs/c.md) [d](#e) [f](https://x.org/g)',
+    vsixReadme('## Features\n\ntext\n\n![a](docs/x.png)\n\n[b](docs/c.md) [d](#e) [f](https://x.org/g)\n', 'https://github.com/o/r.git'),
+    '## Features\n\nPictures of each feature: the [README in the repository](https://github.com/o/r#features).\n\ntext\n\n[b](https://github.com/o/r/blob/main/docs/c.md) [d](#e) [f](https://x.org/g)\n',
   );
 });
 
@@ -122,4 +125,14 @@ test('the injection grammar colours placeholders and codes', () => {
     'NOT_FOUND_RESOURCE',
     'RATE_LIMIT_EXCEEDED',
   ]);
+});
+
+test("the editor title's icon is a codicon of our own, not one of the built-in Markdown preview's", () => {
+  const titled = pkg.contributes.menus['editor/title'].map((m: { command: string }) => m.command);
+  assert.ok(titled.length > 0);
+  for (const id of titled) {
+    const icon = pkg.contributes.commands.find((c: { command: string }) => c.command === id)?.icon;
+    assert.match(icon, /^\$\([a-z-]+\)$/, id);
+    assert.ok(!['$(open-preview)', '$(preview)', '$(go-to-file)'].includes(icon), `${id}: ${icon} is Markdown's`);
+  }
 });

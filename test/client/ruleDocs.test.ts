@@ -17,16 +17,16 @@ import {
 } from '../../client/src/docs/ruleDocs';
 
 const ROOT = join(__dirname, '..', '..');
-const [README, ...DEEP] = RULE_DOC_FILES.map(f => readFileSync(join(ROOT, f), 'utf8'));
+const [TABLE, ...DEEP] = RULE_DOC_FILES.map(f => readFileSync(join(ROOT, f), 'utf8'));
 
-test('every diagnostic code has a row in the README table, and Explain rule finds it', () => {
-  const rows = ruleRows(README!);
+test('every diagnostic code has a row in the rule table (docs/rules.md), and Explain rule finds it', () => {
+  const rows = ruleRows(TABLE!);
   assert.deepEqual(rows.map(r => r.code).sort(), [...allCodes].sort());
-  for (const code of allCodes) assert.doesNotMatch(ruleMarkdown(code, README!, DEEP), /No documentation is bundled/, code);
+  for (const code of allCodes) assert.doesNotMatch(ruleMarkdown(code, TABLE!, DEEP), /No documentation is bundled/, code);
 });
 
 test('a rule document: title, default level, meaning, fixes, the in-depth section, how to silence it', () => {
-  const md = ruleMarkdown('template.unknown-placeholder', README!, DEEP);
+  const md = ruleMarkdown('template.unknown-placeholder', TABLE!, DEEP);
   const lines = md.split('\n');
   assert.equal(lines[0], '# `template.unknown-placeholder`');
   assert.equal(lines[2], 'Default level: **error** (change it per code with the setting `mcpAql.rules`).');
@@ -35,8 +35,8 @@ test('a rule document: title, default level, meaning, fixes, the in-depth sectio
   assert.match(md, /^## In depth$/m);
   assert.match(md, /mcp-aql-disable-next-line template\.unknown-placeholder/);
   // A rule without fixes says so; an unknown code says it is not ours.
-  assert.match(ruleMarkdown('yaml.syntax', README!, DEEP), /\*\*Quick fixes:\*\* none/);
-  assert.match(ruleMarkdown('no.such-rule', README!, DEEP), /No documentation is bundled/);
+  assert.match(ruleMarkdown('yaml.syntax', TABLE!, DEEP), /\*\*Quick fixes:\*\* none/);
+  assert.match(ruleMarkdown('no.such-rule', TABLE!, DEEP), /No documentation is bundled/);
 });
 
 test('table cells with escaped pipes, and sections cut at the next heading', () => {

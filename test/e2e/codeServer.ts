@@ -56,6 +56,8 @@ export interface LaunchOptions {
   readonly extensionDevelopmentPath?: string;
   readonly extensionTestsPath?: string;
   readonly env?: Record<string, string>;
+  /** Install this .vsix instead of packaging one (scripts/package-vsix.mjs). */
+  readonly vsix?: string;
   /** Extra user settings. */
   readonly settings?: Record<string, unknown>;
 }
@@ -100,7 +102,7 @@ export async function launch(files: Record<string, string>, opts: LaunchOptions 
   writeFileSync(join(dir, 'config.yaml'), `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const common = ['--config', join(dir, 'config.yaml'), '--user-data-dir', join(dir, 'user'), '--extensions-dir', join(dir, 'ext')];
   if (!opts.extensionDevelopmentPath) {
-    const vsix = buildVsix(dir);
+    const vsix = opts.vsix ?? buildVsix(dir);
     const inst = spawnSync(CODE_SERVER, [...common, '--install-extension', vsix], { env, encoding: 'utf8', timeout: 120_000 });
     if (inst.status !== 0) throw new Error(`install-extension failed: ${inst.stderr}${inst.stdout}`);
   }
@@ -189,7 +191,7 @@ export async function openFile(page: Page, name: string): Promise<void> {
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
   await row.waitFor({ timeout: 60_000 });
   await row.click();
-  await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 30_000 });
+  await page.locator(`.tab.active`, { hasText: name }).first().waitFor({ timeout: 30_000 });
   await page.locator('.editor-instance .view-lines').first().waitFor();
 }
 
@@ -239,7 +241,7 @@ export async function quickOpen(page: Page, name: string): Promise<void> {
     await row.click();
     break;
   }
-  await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 30_000 });
+  await page.locator(`.tab.active`, { hasText: name }).first().waitFor({ timeout: 30_000 });
   await page.locator('.editor-instance .view-lines').first().waitFor();
 }
 

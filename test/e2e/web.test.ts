@@ -7,7 +7,7 @@ import test from 'node:test';
 import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, missing, quickOpen, ROOT, until, type Editor } from './codeServer';
+import { launch, missing, quickOpen, ROOT, until, webviewFrame, type Editor } from './codeServer';
 
 const why = missing();
 const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
@@ -52,6 +52,11 @@ test(
       // The code link of a problem opens the bundled rule doc (a command: link, allowed in the Problems panel).
       await page.locator('.markers-panel .monaco-link', { hasText: 'mapping.unknown-code' }).first().click();
       await page.locator('.tab', { hasText: 'mapping.unknown-code.md' }).first().waitFor({ timeout: 30_000 });
+      // With the rule's real text: the web build reads docs/rules.md from the installed extension (not the README, which vsce renames).
+      const doc = await until('the rule text', () => webviewFrame(page, 'Default level'), 60_000);
+      const ruleText = await doc.evaluate<string>('document.body.innerText');
+      assert.match(ruleText, /neither in the registry nor in any/);
+      assert.doesNotMatch(ruleText, /No documentation is bundled/);
     } finally {
       await ed?.close();
     }

@@ -67,7 +67,7 @@ test('a *.responses.jsonl file gets verify diagnostics, with related information
       rel.map(r => [r.location.uri, r.location.range.start, r.message]),
       [[ws.uri('shop.adapter.yaml'), { line: 1, character: 2 }, 'NOT_FOUND_ORDER is declared here']],
     );
-    assert.match(items[0]!.codeDescription!.href, /README\.md#verify-message-mismatch$/);
+    assert.match(items[0]!.codeDescription!.href, /\/docs\/rules\.md#verify-message-mismatch$/);
   } finally {
     await c.close();
   }

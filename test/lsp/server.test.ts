@@ -32,7 +32,7 @@ test('pull diagnostics: codes, exact ranges, codeDescription and data for a rich
         ['mapping.unknown-code', 'PERMISSION_DENIE'],
       ],
     );
-    assert.match(r.items[0]!.codeDescription!.href, /README\.md#template-unknown-placeholder$/);
+    assert.match(r.items[0]!.codeDescription!.href, /\/docs\/rules\.md#template-unknown-placeholder$/);
     assert.ok(r.items[0]!.data);
     const other = (await c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'file:///ws/notes.yaml' } })) as {
       items: Diagnostic[];

@@ -6,32 +6,12 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JSDOM } from 'jsdom';
 import { docOf, newService, yamlDoc } from '../service/helpers';
 import { parseFromWebview } from '../../client/src/preview/messages';
+import { page } from './pageHarness';
 
 const ROOT = join(__dirname, '..', '..');
 const HOSTILE = '<img src=x onerror="window.__pwned=1"></script><script>window.__pwned=2</script>';
-
-function page() {
-  const dom = new JSDOM('<!doctype html><html><body><main id="app"></main></body></html>', {
-    runScripts: 'outside-only',
-    url: 'https://webview.test/',
-  });
-  const posted: unknown[] = [];
-  let state: unknown;
-  const w = dom.window as unknown as Record<string, unknown> & { eval(s: string): unknown };
-  w.acquireVsCodeApi = () => ({
-    postMessage: (m: unknown) => posted.push(JSON.parse(JSON.stringify(m))),
-    getState: () => state,
-    setState: (s: unknown) => {
-      state = s;
-    },
-  });
-  w.eval(readFileSync(join(ROOT, 'dist', 'webview.js'), 'utf8'));
-  const send = (data: unknown) => dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data }));
-  return { dom, doc: dom.window.document, posted, send, w, state: () => state };
-}
 
 function hostilePreview() {
   const s = newService();
@@ -68,7 +48,7 @@ test('editing a sample, switching tabs, copying and simulating post typed messag
   p.send({ kind: 'render', uri: 'file:///x', file: 'x.adapter.yaml', preview: hostilePreview(), mirror: false });
   const input = p.doc.querySelector('input[data-key="field"]') as HTMLInputElement;
   input.value = 'owner';
-  input.dispatchEvent(new p.dom.window.Event('change'));
+  input.dispatchEvent(new p.dom.window.Event('input'));
   assert.deepEqual(p.posted.at(-1), { kind: 'setSample', key: 'field', value: 'owner' });
   (p.doc.querySelector('.tabs button[data-id="json-rpc"]') as HTMLButtonElement).click();
   assert.equal((p.state() as { tab: string }).tab, 'json-rpc');
@@ -173,7 +153,7 @@ test('the HTML shell: CSP default-src none, script by nonce, no inline handlers'
   assert.match(src, /default-src 'none'/);
   assert.match(src, /script-src 'nonce-\$\{nonce\}'/);
   assert.doesNotMatch(src, /\son[a-z]+=/i);
-  const render = readFileSync(join(ROOT, 'client/webview/render.ts'), 'utf8') + readFileSync(join(ROOT, 'client/webview/main.ts'), 'utf8');
+  const render = ['render', 'main', 'simulator', 'verify'].map(f => readFileSync(join(ROOT, `client/webview/${f}.ts`), 'utf8')).join('\n');
   assert.doesNotMatch(render, /innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(/);
 });
 

@@ -1,7 +1,8 @@
 /**
  * Read-only documents in the editor, scheme `mcp-aql-docs`: the bundled rule docs ("Explain rule",
  * the diagnostics' code links) and registry codes (Show Error Registry). Nothing is Untitled, nothing
- * asks to be saved. Opened in the Markdown preview when it is there, else as read-only text.
+ * asks to be saved. Opened beside the editor in Markdown's preview editor when it is there (a preview of
+ * that document, not one that follows the active editor), else as read-only text.
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
@@ -18,7 +19,7 @@ export class DocsProvider implements vscode.TextDocumentContentProvider {
     private readonly client: BaseLanguageClient,
   ) {}
 
-  /** README.md first, then the in-depth docs; a missing file reads as empty. */
+  /** The rule table (docs/rules.md) first, then the in-depth docs; a missing file reads as empty. */
   docs(): Promise<string[]> {
     this.files ??= Promise.all(
       RULE_DOC_FILES.map(f =>
@@ -46,28 +47,40 @@ export class DocsProvider implements vscode.TextDocumentContentProvider {
     const p = parseDocPath(uri.path);
     if (!p) return `Unknown document ${uri.toString()}`;
     if (p.kind === 'rule') {
-      const [readme = '', ...deep] = await this.docs();
-      return ruleMarkdown(p.name, readme, deep);
+      const [table = '', ...deep] = await this.docs();
+      return ruleMarkdown(p.name, table, deep);
     }
     const code = (await this.getRegistry()).codes.find(c => c.code === p.name);
     return code ? registryMarkdown(code) : `# ${p.name}\n\nNot a registry code.\n`;
   }
 }
 
+/**
+ * `markdown.showPreview` would open a dynamic preview, which follows the active editor: clicking back
+ * into a `*-adapter.md` (Markdown too) replaced the rule with a preview of the adapter. Markdown's
+ * preview *editor* shows this one document, like a file opened with "Open With… Markdown Preview".
+ */
+export const MARKDOWN_PREVIEW_EDITOR = 'vscode.markdown.preview.editor';
+
 async function openDoc(uri: vscode.Uri): Promise<void> {
+  const options = { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: false };
   try {
-    await vscode.commands.executeCommand('markdown.showPreview', uri);
+    await vscode.commands.executeCommand('vscode.openWith', uri, MARKDOWN_PREVIEW_EDITOR, options);
     return;
   } catch {
-    /* no Markdown preview */
+    /* no Markdown preview (the built-in Markdown extension disabled) */
   }
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), options);
 }
 
 export async function explainRule(docs: DocsProvider, code?: unknown): Promise<void> {
   let name = typeof code === 'string' ? code : Array.isArray(code) && typeof code[0] === 'string' ? code[0] : undefined;
   if (!name) {
     const rows = ruleRows((await docs.docs())[0] ?? '');
+    if (!rows.length) {
+      void vscode.window.showErrorMessage(`MCP-AQL: the rule documentation (${RULE_DOC_FILES[0]}) is missing from this installation.`);
+      return;
+    }
     const pick = await vscode.window.showQuickPick(
       rows.map(r => ({ label: r.code, description: r.level, detail: r.meaning })),
       { title: 'MCP-AQL: explain a rule', matchOnDetail: true },

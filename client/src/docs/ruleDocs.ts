@@ -1,12 +1,16 @@
 /**
  * The rule documentation bundled in the .vsix, as Markdown for the editor: a rule's row of the
- * README's diagnostics table, and its in-depth section of docs/diagnostics-*.md when there is one.
+ * diagnostics table in docs/rules.md, and its in-depth section of docs/diagnostics-*.md when there is one.
  * Pure (strings in, strings out): no vscode, so it is unit-tested and shared by both builds.
  */
 
 export const DOCS_SCHEME = 'mcp-aql-docs';
-/** The Markdown files (relative to the extension) that hold the rule documentation. */
-export const RULE_DOC_FILES = ['README.md', 'docs/diagnostics-templates.md'];
+/**
+ * The Markdown files (relative to the extension) that hold the rule documentation: the table first.
+ * Files of their own, never the README: vsce stores the README as `readme.md`, so on a case-sensitive
+ * file system (Linux, the web build, code-server) `README.md` is not there in an installed copy.
+ */
+export const RULE_DOC_FILES = ['docs/rules.md', 'docs/diagnostics-templates.md'];
 
 /** A `command:` link that runs mcpAql.explainRule on one code (VS Code opens code links with commands allowed). */
 export const explainCommandUri = (code: string): string => `command:mcpAql.explainRule?${encodeURIComponent(JSON.stringify([code]))}`;
@@ -40,10 +44,10 @@ function cells(line: string): string[] {
   return out.slice(1, -1);
 }
 
-/** Every rule row of the README's diagnostics table (rows that start with `<a id=…></a>` and a code). */
-export function ruleRows(readme: string): RuleRow[] {
+/** Every rule row of the diagnostics table (docs/rules.md) (rows that start with `<a id=…></a>` and a code). */
+export function ruleRows(table: string): RuleRow[] {
   const rows: RuleRow[] = [];
-  for (const line of readme.split(/\r?\n/)) {
+  for (const line of table.split(/\r?\n/)) {
     const m = /^\|\s*<a id="[^"]*"><\/a>`([a-z]+\.[a-z0-9-]+)`/.exec(line);
     if (!m) continue;
     const c = cells(line);
@@ -66,8 +70,8 @@ export function ruleSection(doc: string, code: string): string | undefined {
 }
 
 /** The document shown by "Explain rule": title, default level, meaning, fixes, the in-depth section. */
-export function ruleMarkdown(code: string, readme: string, deepDocs: readonly string[] = []): string {
-  const row = ruleRows(readme).find(r => r.code === code);
+export function ruleMarkdown(code: string, table: string, deepDocs: readonly string[] = []): string {
+  const row = ruleRows(table).find(r => r.code === code);
   if (!row)
     return `# \`${code}\`\n\nNo documentation is bundled for this code. It is not one of the codes this version of MCP-AQL Error Contracts reports.\n`;
   const out = [

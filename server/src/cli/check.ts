@@ -10,10 +10,12 @@ import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
 import { fixDocuments } from './fix';
 import { escapeControls, shownPath } from './format/escape';
-import { emitReport, errorsOnly, exitStatus } from './output';
+import { neutralizeCommands } from './format/commands';
+import { emitReport, errorsOnly, exitFromCounts, outKind, outputSyntax, useColor, writeOutputFile } from './output';
 import { commandHelp } from './options';
 import { printConfig } from './printConfig';
-import { capReports } from './report';
+import { capReports, omittedLine, type Counts, type FileReport } from './report';
+import { reportStream } from './reportStream';
 import type { Io } from './io';
 
 export async function runCheck(argv: readonly string[], io: Io): Promise<number> {
@@ -55,7 +57,30 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   const opts = (uri: string) => ({ ...configs.optionsFor(pathFromUri(uri)), maxProblems: Infinity });
   const stdinTexts = stdin ? new Map([[fileUri(stdin.path), new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;
   let stdoutTaken = false;
-  const checked = await checkFiles(files, opts, io, args.paths, {
+  // Each report streams: to standard output as the files come (unless --fix-dry-run or --stdin --fix
+  // own it), or gathered for its -o file, written whole at the end. --quiet, then the per-file cap, apply
+  // first; what the cap left out is said on standard error when a report is not text on standard output.
+  const toFile = new Map<string, string[]>();
+  const streams = args.outputs.map(o => {
+    if (o.file !== undefined) toFile.set(o.file, []);
+    return reportStream(
+      o.format,
+      io,
+      s => {
+        if (o.file !== undefined) toFile.get(o.file)!.push(s);
+        else if (!stdoutTaken) io.stdout(neutralizeCommands(s, outputSyntax(o.format), { own: o.format === 'github' }), outKind(o.format));
+      },
+      { color: o.file === undefined && useColor(io, args.color) },
+    );
+  });
+  const noteCut = args.outputs.some(o => o.format !== 'text' || o.file !== undefined);
+  const onReport = (r: FileReport) => {
+    const shown = capReports([args.quiet ? errorsOnly([r])[0]! : r])[0]!;
+    const cut = noteCut && omittedLine(shown, shownPath(shown.rel));
+    if (cut) io.stderr(cut + '\n');
+    for (const st of streams) st.file(shown);
+  };
+  const checked = await checkFiles(files, opts, io, args.paths, onReport, {
     allowNone: !args.errorOnUnmatchedPattern,
     jobs: args.jobs ?? defaultJobs(files.length),
     cacheFile: args.cache ? resolve(io.cwd, args.cacheLocation ?? '.mcp-aql-cache.json') : undefined,
@@ -82,15 +107,17 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
           }
         : undefined,
   });
-  const reports = capReports(args.quiet ? errorsOnly(checked.reports) : checked.reports);
-  // --fix-dry-run and --stdin --fix own standard output: the reports go only to their -o files.
-  emitReport(io, args, reports, undefined, stdoutTaken);
+  let c: Counts = { errors: 0, warnings: 0, infos: 0, hints: 0 };
+  for (const st of streams) c = st.end();
+  for (const o of args.outputs)
+    if (o.file !== undefined)
+      writeOutputFile(io, o.file, neutralizeCommands(toFile.get(o.file)!.join(''), outputSyntax(o.format), { own: o.format === 'github' }));
   const unreadable = checked.unreadable;
   if (unreadable) {
     io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
     return 2;
   }
-  return exitStatus(io, args, reports);
+  return exitFromCounts(io, args, c);
 }
 
 /** --ignore-pattern: globs against the path relative to the working directory; one without `/` matches a name at any depth. */

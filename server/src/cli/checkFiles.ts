@@ -2,8 +2,9 @@
  * The CLI's side of the shared "adapter files → index → validate" path (node/workspacePass): index
  * every adapter, then validate each against the whole index — in this process, or on all cores
  * (cli/parallel.ts) — with an optional cache (cli/cache.ts). Bytes that are not UTF-8 become U+FFFD,
- * which text.invalid-character reports. Text is kept only for files with problems (the code frames),
- * so memory is bounded by those, not by the workspace. Reports come back in the input order. Only
+ * which text.invalid-character reports. Reports stream in the input order: each is handed to
+ * `onReport` as soon as every file before it was, then dropped (its text, kept only for a file with
+ * problems, is for the code frames), so memory is bounded by the workers, not by the workspace. Only
  * regular files are read, without blocking (issue 13); a file that cannot be read — gone since the
  * listing, swapped for a FIFO — is one message on stderr and the run goes on. Standard input and a
  * fix pass (--stdin, --fix) run in this process, without the cache.
@@ -48,7 +49,8 @@ class Failures {
 }
 
 interface CheckResult {
-  readonly reports: FileReport[];
+  /** Adapter files reported. */
+  readonly files: number;
   /** Files that exist but could not be read (not those gone since the listing, nor FIFOs and devices). */
   readonly unreadable: number;
 }
@@ -71,7 +73,8 @@ interface CheckPass {
 }
 
 type Opts = (uri: string) => ServiceOptions;
-type OnResult = (uri: string, diagnostics: Diagnostic[], text: string) => void;
+/** Each file of the validation, in order: its result, or undefined when it gave none (unreadable now, not an adapter). */
+type OnResult = (uri: string, result: { diagnostics: Diagnostic[]; text: string } | undefined) => void;
 interface Backend {
   index(uris: readonly string[]): Promise<IndexedFile[]>;
   /** Between the passes (in-process only): apply the fix pass; returns the re-indexed files. */
@@ -110,7 +113,12 @@ function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
       // The same index, in the same order, as a worker builds.
       for (const uri of index.uris()) index.remove(uri);
       for (const [uri, decls] of declarations) index.update(uri, decls, []);
-      for (const r of validateFiles(service, uris, read, opts)) onResult(r.uri, r.diagnostics, r.diagnostics.length ? r.text : '');
+      for (const uri of uris) {
+        let got: { diagnostics: Diagnostic[]; text: string } | undefined;
+        for (const r of validateFiles(service, [uri], read, opts))
+          got = { diagnostics: r.diagnostics, text: r.diagnostics.length ? r.text : '' };
+        onResult(uri, got);
+      }
     },
     async close() {
       /* nothing to release */
@@ -121,7 +129,14 @@ function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
 function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
   return {
     index: uris => pool.index(uris, opts, failures.add),
-    validate: (uris, declarations, onResult) => pool.validate(uris, declarations, opts, onResult, failures.add),
+    async validate(uris, declarations, onResult) {
+      pool.declare(declarations);
+      await pool.validate(uris, opts, (batch, results, failed) => {
+        failed.forEach(failures.add);
+        const byUri = new Map(results.map(r => [r.uri, r]));
+        for (const uri of batch) onResult(uri, byUri.get(uri));
+      });
+    },
     close: () => pool.close(),
   };
 }
@@ -131,6 +146,7 @@ export async function checkFiles(
   options: ServiceOptions | Opts,
   io: Io,
   named: readonly string[],
+  onReport: (r: FileReport) => void,
   pass: CheckPass = {},
 ): Promise<CheckResult> {
   const opts: Opts = typeof options === 'function' ? options : () => options;
@@ -165,11 +181,12 @@ export async function checkFiles(
       if (!known.get(uri)!.adapter && f.explicit && !failures.byPath.has(f.path))
         io.stderr(`${shownPath(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
     }
-    if (!adapters.length && pass.allowNone) return { reports: [], unreadable: failures.unreadable };
+    if (!adapters.length && pass.allowNone) return { files: 0, unreadable: failures.unreadable };
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
     const declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
-    const results = new Map<string, { diagnostics: Diagnostic[]; text: string }>();
+    /** Results of the cache, and of validated files waiting for an earlier one. */
+    const ready = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
     let toValidate = adapters;
     if (cache) {
       cache.setWorkspace(declarations);
@@ -177,23 +194,39 @@ export async function checkFiles(
       for (const uri of adapters) {
         const hit = cache.result(uri, hashes.get(uri)!, known.get(uri)!.refs);
         const text = hit?.length ? readText(byUri.get(uri)!.path, failures.add) : '';
-        if (hit && text !== undefined) results.set(uri, { diagnostics: hit, text });
+        if (hit && text !== undefined) ready.set(uri, { diagnostics: hit, text });
         else toValidate.push(uri);
       }
     }
-    await backend.validate(toValidate, declarations, (uri, diagnostics, text) => results.set(uri, { diagnostics, text }));
+    // Hand over each adapter's report in the input order: a validated file comes in toValidate's order,
+    // so every cached one before it can go first.
+    let next = 0,
+      reported = 0;
+    /** With --cache, every result (the cache file holds them all anyway), stored in the input order at the end. */
+    const forCache = new Map<string, Diagnostic[]>();
+    const handOver = (until: number) => {
+      for (; next < until; next++) {
+        const uri = adapters[next]!,
+          r = ready.get(uri);
+        ready.delete(uri);
+        if (r && cache) forCache.set(uri, r.diagnostics);
+        if (!r) continue;
+        const path = byUri.get(uri)!.path;
+        reported++;
+        onReport({ path, rel: relative(io.cwd, path).split(sep).join('/'), uri, text: r.text, diagnostics: r.diagnostics });
+      }
+    };
+    const position = new Map(adapters.map((u, i) => [u, i] as const));
+    await backend.validate(toValidate, declarations, (uri, r) => {
+      ready.set(uri, r);
+      handOver(position.get(uri)! + 1);
+    });
+    handOver(adapters.length);
     if (cache) {
-      for (const uri of uris) if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, known.get(uri)!, results.get(uri)?.diagnostics);
+      for (const uri of uris) if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, known.get(uri)!, forCache.get(uri));
       cache.save();
     }
-    const reports = adapters
-      .filter(uri => results.has(uri))
-      .map(uri => {
-        const path = byUri.get(uri)!.path,
-          r = results.get(uri)!;
-        return { path, rel: relative(io.cwd, path).split(sep).join('/'), uri, text: r.text, diagnostics: r.diagnostics };
-      });
-    return { reports, unreadable: failures.unreadable };
+    return { files: reported, unreadable: failures.unreadable };
   } finally {
     await backend.close();
   }

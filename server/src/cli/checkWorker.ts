@@ -1,15 +1,24 @@
 /**
- * A worker thread of `check` (cli/parallel.ts; the bundled dist/cli.js itself, started with WORKER_MARK): indexes its share of the files, then validates them
- * against the whole workspace's declarations, one file at a time (each model dropped after use, so a
- * worker's memory is bounded by one file plus the declarations). Uses the shared node/workspacePass path.
+ * A worker thread of `check` (cli/parallel.ts; the bundled dist/cli.js itself, started with WORKER_MARK):
+ * indexes the batches of files it is given, takes every declaration once, then validates batches against
+ * them, one file at a time (each model dropped after use, so a worker's memory is bounded by one file
+ * plus the declarations). Uses the shared node/workspacePass path.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { createAdapterService, createWorkspaceIndex, type CodeDeclaration, type ServiceOptions } from '../service';
+import { createAdapterService, createWorkspaceIndex, type ServiceOptions } from '../service';
 import { pathFromUri } from '../node/bytePaths';
 import { indexFiles, validateFiles } from '../node/workspacePass';
 import { deps } from './deps';
 import { readText } from './checkFiles';
-import { slim, type FromWorker, type ReadFailure, type ToWorker } from './parallel';
+import {
+  slim,
+  unpackDeclarations,
+  type FromWorker,
+  type IndexedFile,
+  type ReadFailure,
+  type ToWorker,
+  type ValidatedFile,
+} from './parallel';
 
 const post = (m: FromWorker) => parentPort!.postMessage(m);
 
@@ -17,26 +26,33 @@ const post = (m: FromWorker) => parentPort!.postMessage(m);
 export const WORKER_MARK = 'mcp-aql-check-worker';
 
 function runCheckWorker(): void {
+  // One index and service for the worker's life: the index pass leaves the index empty; `declare` fills
+  // it with every declaration once; validation batches then read it.
+  const index = createWorkspaceIndex();
+  const service = createAdapterService({ ...deps, workspace: index });
   parentPort!.on('message', (m: ToWorker) => {
-    const index = createWorkspaceIndex();
-    const service = createAdapterService({ ...deps, workspace: index });
-    const byUri = new Map(m.uris.map((u, i) => [u, m.opts.sets[m.opts.of[i]!]!] as const));
-    const opts = (uri: string): ServiceOptions => byUri.get(uri) ?? {};
-    const failed: ReadFailure[] = [];
-    const read = (uri: string) => readText(pathFromUri(uri), f => failed.push(f));
     try {
+      if (m.type === 'declare') {
+        for (const uri of index.uris()) index.remove(uri);
+        for (const [uri, decls] of unpackDeclarations(m.json)) index.update(uri, decls, []);
+        return;
+      }
+      const byUri = new Map(m.uris.map((u, i) => [u, m.opts.sets[m.opts.of[i]!]!] as const));
+      const opts = (uri: string): ServiceOptions => byUri.get(uri) ?? {};
+      const failed: ReadFailure[] = [];
+      const read = (uri: string) => readText(pathFromUri(uri), f => failed.push(f));
       if (m.type === 'index') {
-        const out: { uri: string; adapter: boolean; decls: readonly CodeDeclaration[]; refs: string[] }[] = [];
+        const files: IndexedFile[] = [];
         for (const r of indexFiles(service, index, m.uris, read, opts)) {
-          out.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.referencedIn(r.uri) });
+          files.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.referencedIn(r.uri) });
           index.remove(r.uri);
         }
-        post({ type: 'indexed', files: out, failed });
+        post({ type: 'indexed', batch: m.batch, files, failed });
       } else {
-        for (const [uri, decls] of m.declarations) index.update(uri, decls, []);
+        const results: ValidatedFile[] = [];
         for (const r of validateFiles(service, m.uris, read, opts))
-          post({ type: 'result', uri: r.uri, diagnostics: r.diagnostics, text: r.diagnostics.length ? r.text : '' });
-        post({ type: 'validated', failed });
+          results.push({ uri: r.uri, diagnostics: r.diagnostics, text: r.diagnostics.length ? r.text : '' });
+        post({ type: 'validated', batch: m.batch, results, failed });
       }
     } catch (e) {
       post({ type: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });

@@ -15,7 +15,7 @@ import { formatText } from './format/text';
 import { neutralizeCommands, type OutputSyntax } from './format/commands';
 import type { Io, OutKind } from './io';
 import type { Output } from './args';
-import { count, omittedLine, type FileReport } from './report';
+import { count, omittedLine, type Counts, type FileReport } from './report';
 import { shownPath } from './format/escape';
 
 /** The report in a format, with no line a GitHub runner would read as a command but our own annotations. */
@@ -25,6 +25,9 @@ export function render(format: string, reports: readonly FileReport[], io: Io, c
 }
 
 const SYNTAX: Record<string, OutputSyntax> = { json: 'json', sarif: 'json', codeclimate: 'json', junit: 'xml', checkstyle: 'xml' };
+
+/** The syntax a format's text is escaped in (format/commands.ts). */
+export const outputSyntax = (format: string): OutputSyntax => SYNTAX[format] ?? 'text';
 
 /** How render's text goes to standard output: `github` is annotations. */
 export const outKind = (format: string): OutKind => (format === 'github' ? 'annotations' : 'text');
@@ -87,7 +90,10 @@ export function emitReport(
 
 /** 0, or 1 when a problem reaches --fail-severity (default error) or the warnings pass --max-warnings; counts include what the cap cut. */
 export function exitStatus(io: Io, args: { failSeverity: number; maxWarnings?: number }, reports: readonly FileReport[]): number {
-  const c = count(reports);
+  return exitFromCounts(io, args, count(reports));
+}
+
+export function exitFromCounts(io: Io, args: { failSeverity: number; maxWarnings?: number }, c: Counts): number {
   const failing = [c.errors, c.warnings, c.infos, c.hints].slice(0, args.failSeverity).reduce((x, y) => x + y, 0);
   if (failing > 0) return 1;
   if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {

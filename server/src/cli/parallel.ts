@@ -1,8 +1,11 @@
 /**
- * `check` on all cores: worker threads (cli/checkWorker.ts) each take a share of the files. Pass 1:
- * every worker indexes its share and sends back each file's declarations and referenced names. Pass
- * 2: every worker gets all declarations and validates its share, streaming one result per file.
- * Results are put back in the input order, so the output does not depend on scheduling.
+ * `check` on all cores: worker threads (cli/checkWorker.ts) take batches of consecutive files from one
+ * queue (neighbouring files share a folder, and so its codes; a free worker takes the next batch, so
+ * a slow share never holds the run). Pass 1: each batch is indexed, and each file's declarations and
+ * referenced names come back. Then every worker gets all declarations once. Pass 2: batches are
+ * validated, and each batch is handed back in the input order as soon as every batch before it is
+ * (streaming); at most WINDOW batches are out or waiting, so memory is bounded by the workers, not by
+ * the workspace.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -17,13 +20,10 @@ interface OptionsTable {
 }
 
 export type ToWorker =
-  | { readonly type: 'index'; readonly uris: string[]; readonly opts: OptionsTable }
-  | {
-      readonly type: 'validate';
-      readonly uris: string[];
-      readonly declarations: [string, readonly CodeDeclaration[]][];
-      readonly opts: OptionsTable;
-    };
+  | { readonly type: 'index'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable }
+  /** Every declaration, packed (`packDeclarations`): one string to copy per worker, not an object graph to clone. */
+  | { readonly type: 'declare'; readonly json: string }
+  | { readonly type: 'validate'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable };
 
 function table(uris: readonly string[], opts: (uri: string) => ServiceOptions): OptionsTable {
   const keys = new Map<string, number>(),
@@ -55,10 +55,17 @@ export interface ReadFailure {
   readonly message: string;
 }
 
+/** One validated adapter file (non-adapters and unreadable files have none). */
+export interface ValidatedFile {
+  readonly uri: string;
+  readonly diagnostics: Diagnostic[];
+  /** The text, for code frames: only when there are diagnostics. */
+  readonly text: string;
+}
+
 export type FromWorker =
-  | { readonly type: 'indexed'; readonly files: IndexedFile[]; readonly failed: ReadFailure[] }
-  | { readonly type: 'result'; readonly uri: string; readonly diagnostics: Diagnostic[]; readonly text: string }
-  | { readonly type: 'validated'; readonly failed: ReadFailure[] }
+  | { readonly type: 'indexed'; readonly batch: number; readonly files: IndexedFile[]; readonly failed: ReadFailure[] }
+  | { readonly type: 'validated'; readonly batch: number; readonly results: ValidatedFile[]; readonly failed: ReadFailure[] }
   | { readonly type: 'error'; readonly message: string };
 
 /** The worker script: the bundle itself (dist/cli.js holds checkWorker.ts), or the source under tsx. */
@@ -83,6 +90,42 @@ export function slim(d: CodeDeclaration): CodeDeclaration {
   };
 }
 
+/** A file's slim declarations as JSON: per file its URI once, per declaration code, category and details (what `slim` keeps). */
+type Packed = [string, [string, string | null, [string, string | null, boolean | null][]][]][];
+
+export function packDeclarations(declarations: readonly [string, readonly CodeDeclaration[]][]): string {
+  const packed: Packed = declarations.map(([uri, ds]) => [
+    uri,
+    ds.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]),
+  ]);
+  return JSON.stringify(packed);
+}
+
+/** What `packDeclarations` packed, as `slim` declarations again. */
+export function unpackDeclarations(json: string): [string, CodeDeclaration[]][] {
+  return (JSON.parse(json) as Packed).map(([uri, ds]) => [
+    uri,
+    ds.map(([code, category, details]) =>
+      slim({
+        uri,
+        code,
+        range: NO_RANGE,
+        category: category ?? undefined,
+        details: details.map(([name, type, required]) => ({ name, type: type ?? undefined, required: required ?? undefined })),
+        mapsFromHttp: [],
+      }),
+    ),
+  ]);
+}
+
+/** Files per batch: small enough that results stream and the last batches spread over the workers. */
+export function batchSize(files: number, workers: number): number {
+  return Math.max(4, Math.min(64, Math.ceil(files / (workers * 16))));
+}
+
+/** Batches out or waiting to be handed back, per worker. */
+const WINDOW_PER_WORKER = 4;
+
 export class WorkerPool {
   private readonly workers: Worker[];
   constructor(readonly size: number) {
@@ -96,82 +139,117 @@ export class WorkerPool {
     );
   }
 
-  /** Split `uris` into `size` contiguous shares (neighbouring files share a folder, and so its codes). */
-  shares(uris: readonly string[]): string[][] {
-    const per = Math.ceil(uris.length / this.size);
-    return this.workers.map((_, i) => uris.slice(i * per, (i + 1) * per));
+  private batches(uris: readonly string[]): string[][] {
+    const size = batchSize(uris.length, this.size);
+    const out: string[][] = [];
+    for (let i = 0; i < uris.length; i += size) out.push(uris.slice(i, i + size));
+    return out;
   }
 
   async index(uris: readonly string[], opts: (uri: string) => ServiceOptions, failed: (f: ReadFailure) => void): Promise<IndexedFile[]> {
-    const parts = await Promise.all(
-      this.shares(uris).map((share, i) =>
-        this.run<[IndexedFile[], ReadFailure[]]>(i, { type: 'index', uris: share, opts: table(share, opts) }, (m, done) => {
-          if (m.type === 'indexed') done([m.files, m.failed]);
-        }),
-      ),
+    const batches = this.batches(uris);
+    const done: (IndexedFile[] | undefined)[] = [];
+    const failures: ReadFailure[][] = [];
+    await this.drive(
+      batches.length,
+      () => true,
+      b => ({ type: 'index', batch: b, uris: batches[b]!, opts: table(batches[b]!, opts) }),
+      m => {
+        if (m.type !== 'indexed') return;
+        done[m.batch] = m.files;
+        failures[m.batch] = m.failed;
+      },
     );
-    parts.flatMap(p => p[1]).forEach(failed); // in the input order: shares are contiguous
-    return parts.flatMap(p => p[0]);
+    failures.flat().forEach(failed); // in the input order
+    return done.flatMap(f => f ?? []);
   }
 
+  /** Every worker gets every declaration (once per run). */
+  declare(declarations: [string, readonly CodeDeclaration[]][]): void {
+    const json = packDeclarations(declarations);
+    for (const w of this.workers) w.postMessage({ type: 'declare', json } satisfies ToWorker);
+  }
+
+  /**
+   * Validate `uris` in batches; `onBatch` gets each batch's results (in input order) and failures as
+   * soon as every earlier batch was handed over.
+   */
   async validate(
     uris: readonly string[],
-    declarations: [string, readonly CodeDeclaration[]][],
     opts: (uri: string) => ServiceOptions,
-    onResult: (uri: string, diagnostics: Diagnostic[], text: string) => void,
-    failed: (f: ReadFailure) => void,
+    onBatch: (uris: readonly string[], results: readonly ValidatedFile[], failed: readonly ReadFailure[]) => void,
   ): Promise<void> {
-    const parts = await Promise.all(
-      this.shares(uris).map((share, i) =>
-        this.run<ReadFailure[]>(i, { type: 'validate', uris: share, declarations, opts: table(share, opts) }, (m, done) => {
-          if (m.type === 'result') onResult(m.uri, m.diagnostics, m.text);
-          else if (m.type === 'validated') done(m.failed);
-        }),
-      ),
+    const batches = this.batches(uris);
+    const waiting = new Map<number, { results: ValidatedFile[]; failed: ReadFailure[] }>();
+    let next = 0;
+    const window = WINDOW_PER_WORKER * this.size;
+    await this.drive(
+      batches.length,
+      b => b < next + window,
+      b => ({ type: 'validate', batch: b, uris: batches[b]!, opts: table(batches[b]!, opts) }),
+      m => {
+        if (m.type !== 'validated') return;
+        waiting.set(m.batch, { results: m.results, failed: m.failed });
+        for (let w = waiting.get(next); w; w = waiting.get(next)) {
+          waiting.delete(next);
+          onBatch(batches[next]!, w.results, w.failed);
+          next++;
+        }
+      },
     );
-    parts.flat().forEach(failed);
   }
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map(w => w.terminate()));
   }
 
-  private run<T>(i: number, msg: ToWorker, on: (m: FromWorker, done: (v: T) => void) => void): Promise<T> {
-    const w = this.workers[i]!;
-    return new Promise<T>((resolve, reject) => {
-      const cleanup = () => {
-        w.off('message', onMessage);
-        w.off('error', onError);
-        w.off('exit', onExit);
-      };
-      const onMessage = (m: FromWorker) => {
-        if (m.type === 'error') {
-          cleanup();
-          reject(new Error(`a check worker failed: ${m.message}`));
-          return;
-        }
-        on(m, v => {
-          cleanup();
-          resolve(v);
+  /** Hand batches 0..count-1 to free workers in order (batch `b` only when `may(b)`), feed every answer to `on`; resolves when all are answered. */
+  private drive(count: number, may: (b: number) => boolean, message: (b: number) => ToWorker, on: (m: FromWorker) => void): Promise<void> {
+    if (!count) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const busy = this.workers.map(() => false);
+      let sent = 0,
+        answered = 0,
+        over = false;
+      const finish = (e?: Error) => {
+        if (over) return;
+        over = true;
+        this.workers.forEach((w, i) => {
+          w.off('message', handlers[i]!.message);
+          w.off('error', handlers[i]!.error);
+          w.off('exit', handlers[i]!.exit);
         });
+        if (e) reject(e);
+        else resolve();
       };
-      const onError = (e: Error) => {
-        cleanup();
-        reject(e);
+      const pump = () => {
+        for (let i = 0; i < this.size && !over; i++) {
+          if (busy[i] || sent === count || !may(sent)) continue;
+          busy[i] = true;
+          this.workers[i]!.postMessage(message(sent++));
+        }
       };
-      const onExit = (code: number) => {
-        cleanup();
-        reject(new Error(`a check worker exited (${code})`));
-      };
-      w.on('message', onMessage);
-      w.on('error', onError);
-      w.on('exit', onExit);
-      if (!msg.uris.length) {
-        cleanup();
-        resolve((msg.type === 'index' ? [[], []] : []) as T);
-        return;
-      }
-      w.postMessage(msg);
+      const handlers = this.workers.map((_, i) => ({
+        message: (m: FromWorker) => {
+          if (m.type === 'error') return finish(new Error(`a check worker failed: ${m.message}`));
+          busy[i] = false;
+          try {
+            on(m);
+          } catch (e) {
+            return finish(e as Error);
+          }
+          if (++answered === count) return finish();
+          pump();
+        },
+        error: (e: Error) => finish(e),
+        exit: (code: number) => finish(new Error(`a check worker exited (${code})`)),
+      }));
+      this.workers.forEach((w, i) => {
+        w.on('message', handlers[i]!.message);
+        w.on('error', handlers[i]!.error);
+        w.on('exit', handlers[i]!.exit);
+      });
+      pump();
     });
   }
 }

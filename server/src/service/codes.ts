@@ -1,6 +1,6 @@
 /**
- * Every diagnostic code, defined once: default severity, the anchor of its row in the README's
- * diagnostics table, and a one-line summary. Messages are for humans; nothing branches on them.
+ * Every diagnostic code, defined once: default severity, the anchor of its row in the
+ * diagnostics table of docs/rules.md, and a one-line summary. Messages are for humans; nothing branches on them.
  */
 
 export const Code = {
@@ -232,9 +232,9 @@ export type PayloadOf<C extends Code> = C extends keyof Payloads ? Payloads[C] :
 
 export const allCodes: readonly Code[] = Object.values(Code);
 export const SOURCE = 'mcp-aql';
-const README_URL = 'https://github.com/mcp-aql/mcp-aql-errors/blob/main/README.md';
+const RULES_URL = 'https://github.com/mcp-aql/mcp-aql-errors/blob/main/docs/rules.md';
 
-/** The anchor (`<a id="yaml-syntax">`) on the code's row of the README's diagnostics table. */
+/** The anchor (`<a id="yaml-syntax">`) on the code's row of the diagnostics table in docs/rules.md. */
 export const docsAnchor = (c: Code): string => c.replace(/[^a-z0-9]+/g, '-');
-export const docsHref = (c: Code): string => `${README_URL}#${docsAnchor(c)}`;
+export const docsHref = (c: Code): string => `${RULES_URL}#${docsAnchor(c)}`;
 export const isCode = (s: unknown): s is Code => typeof s === 'string' && (codeInfo as Record<string, unknown>)[s] !== undefined;

@@ -36,6 +36,18 @@ suite('MCP-AQL editor polish', () => {
     assert.strictEqual(doc.languageId, 'yaml');
     const ph = await until('its diagnostics', () => ours(doc.uri).find(d => codeOf(d) === 'template.unknown-placeholder'));
     assert.strictEqual(doc.getText(ph.range), '{repos}');
+    // The two mistakes the walkthrough promises, and no other squiggle (the unused `repo` is a faded hint).
+    const squiggles = await until('both mistakes', () => {
+      const d = ours(doc.uri).filter(x => x.severity !== vscode.DiagnosticSeverity.Hint);
+      return d.length >= 2 ? d : undefined;
+    });
+    assert.deepStrictEqual(
+      squiggles.map(d => [codeOf(d), doc.getText(d.range)]),
+      [
+        ['template.unknown-placeholder', '{repos}'],
+        ['mapping.unknown-code', 'PERMISSION_DENIE'],
+      ],
+    );
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
       'vscode.executeCodeActionProvider',
       doc.uri,
@@ -76,6 +88,13 @@ suite('MCP-AQL editor polish', () => {
     assert.ok(!rule.isUntitled);
     assert.match(rule.getText(), /^# `mapping\.unknown-code`\n\nDefault level: \*\*error\*\*/);
     assert.match(rule.getText(), /\*\*Quick fixes:\*\* closest code/);
+    // Shown in Markdown's preview editor (this document only), not a preview that follows the active editor.
+    const tab = await until('the rule tab', () =>
+      vscode.window.tabGroups.all
+        .flatMap(g => g.tabs)
+        .find(t => t.input instanceof vscode.TabInputCustom && t.input.uri.path === '/rules/mapping.unknown-code.md'),
+    );
+    assert.strictEqual((tab.input as vscode.TabInputCustom).viewType, 'vscode.markdown.preview.editor');
   });
 
   test('a registry code opens as a read-only document, not an Untitled one', async () => {

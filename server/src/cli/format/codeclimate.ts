@@ -9,26 +9,28 @@ import { messageText, severityName, type FileReport } from '../report';
 
 const SEVERITY: Record<string, string> = { error: 'major', warning: 'minor', info: 'info', hint: 'info' };
 
-export function formatCodeclimate(reports: readonly FileReport[]): string {
-  const issues = reports.flatMap(r => {
-    const lines = r.text.split(/\r?\n/);
-    const seen = new Map<string, number>();
-    return r.diagnostics.map(d => {
-      const code = String(d.code),
-        message = messageText(d);
-      const key = [r.rel, code, message, (lines[d.range.start.line] ?? '').trim()].join('\u0000');
-      const n = (seen.get(key) ?? 0) + 1;
-      seen.set(key, n);
-      return {
-        type: 'issue',
-        check_name: code,
-        description: message,
-        categories: ['Bug Risk'],
-        fingerprint: createHash('md5').update(`${key}\u0000${n}`).digest('hex'),
-        severity: SEVERITY[severityName(d)] ?? 'major',
-        location: { path: r.rel, lines: { begin: d.range.start.line + 1, end: d.range.end.line + 1 } },
-      };
-    });
+/** One file's issues. */
+export function codeclimateIssues(r: FileReport) {
+  const lines = r.text.split(/\r?\n/);
+  const seen = new Map<string, number>();
+  return r.diagnostics.map(d => {
+    const code = String(d.code),
+      message = messageText(d);
+    const key = [r.rel, code, message, (lines[d.range.start.line] ?? '').trim()].join('\u0000');
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return {
+      type: 'issue',
+      check_name: code,
+      description: message,
+      categories: ['Bug Risk'],
+      fingerprint: createHash('md5').update(`${key}\u0000${n}`).digest('hex'),
+      severity: SEVERITY[severityName(d)] ?? 'major',
+      location: { path: r.rel, lines: { begin: d.range.start.line + 1, end: d.range.end.line + 1 } },
+    };
   });
-  return JSON.stringify(issues, null, 2) + '\n';
+}
+
+export function formatCodeclimate(reports: readonly FileReport[]): string {
+  return JSON.stringify(reports.flatMap(codeclimateIssues), null, 2) + '\n';
 }

@@ -4,27 +4,24 @@
  */
 import { messageText, severityName, type FileReport } from '../report';
 
+/** One file's entry of the array. */
+export const jsonFile = (r: FileReport) => ({
+  file: r.rel,
+  uri: r.uri,
+  diagnostics: r.diagnostics.map(d => ({
+    code: d.code,
+    severity: severityName(d),
+    message: messageText(d),
+    range: d.range,
+    line: d.range.start.line + 1,
+    column: d.range.start.character + 1,
+    endLine: d.range.end.line + 1,
+    endColumn: d.range.end.character + 1,
+    href: d.codeDescription?.href,
+  })),
+  ...(r.omitted ? { omitted: r.omitted } : {}),
+});
+
 export function formatJson(reports: readonly FileReport[]): string {
-  return (
-    JSON.stringify(
-      reports.map(r => ({
-        file: r.rel,
-        uri: r.uri,
-        diagnostics: r.diagnostics.map(d => ({
-          code: d.code,
-          severity: severityName(d),
-          message: messageText(d),
-          range: d.range,
-          line: d.range.start.line + 1,
-          column: d.range.start.character + 1,
-          endLine: d.range.end.line + 1,
-          endColumn: d.range.end.character + 1,
-          href: d.codeDescription?.href,
-        })),
-        ...(r.omitted ? { omitted: r.omitted } : {}),
-      })),
-      null,
-      2,
-    ) + '\n'
-  );
+  return JSON.stringify(reports.map(jsonFile), null, 2) + '\n';
 }

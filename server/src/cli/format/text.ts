@@ -1,5 +1,5 @@
 /** Human output: `path:line:col  severity  message  code`, a code frame, a summary line. */
-import { count, messageText, omittedLine, severityName, type FileReport } from '../report';
+import { count, messageText, omittedLine, severityName, type Counts, type FileReport } from '../report';
 import { escapeControls, shownPath } from './escape';
 
 interface TextOptions {
@@ -41,33 +41,40 @@ export function codeFrame(text: string, line: number, startCol: number, endLine:
   return out.join('\n');
 }
 
+/**
+ * One file's lines: its path, then per diagnostic the message line, the code frame and a blank line;
+ * last, what the per-file cap left out (report.ts capReports).
+ */
+export function textFileLines(r: FileReport, color: boolean): string[] {
+  const out: string[] = [];
+  if (!r.diagnostics.length) return out;
+  const rel = shownPath(r.rel);
+  out.push(paint(color, '4', rel));
+  for (const d of r.diagnostics) {
+    const sev = severityName(d);
+    const pos = `${rel}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
+    out.push(
+      `${pos}  ${paint(color, COLOR[sev] ?? '0', sev)}  ${escapeControls(messageText(d))}  ${paint(color, '90', escapeControls(String(d.code)))}`,
+    );
+    out.push(codeFrame(r.text, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, color));
+    out.push('');
+  }
+  const cut = omittedLine(r, rel);
+  if (cut) out.push(cut);
+  return out;
+}
+
+/** The closing line: the totals over `files` files. */
+export function textSummary(c: Counts, files: number, noun = 'adapter file'): string {
+  const total = c.errors + c.warnings + c.infos + c.hints;
+  return total === 0
+    ? `No problems in ${files} ${noun}${files === 1 ? '' : 's'}.`
+    : `${total} problem${total === 1 ? '' : 's'} (${c.errors} error${c.errors === 1 ? '' : 's'}, ${c.warnings} warning${c.warnings === 1 ? '' : 's'}, ${c.infos} info, ${c.hints} hint${c.hints === 1 ? '' : 's'}) in ${files} ${noun}${files === 1 ? '' : 's'}.`;
+}
+
 export function formatText(reports: readonly FileReport[], opts: TextOptions): string {
   const out: string[] = [];
-  for (const r of reports) {
-    if (!r.diagnostics.length) continue;
-    const rel = shownPath(r.rel);
-    out.push(paint(opts.color, '4', rel));
-    for (const d of r.diagnostics) {
-      const sev = severityName(d);
-      const pos = `${rel}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
-      out.push(
-        `${pos}  ${paint(opts.color, COLOR[sev] ?? '0', sev)}  ${escapeControls(messageText(d))}  ${paint(opts.color, '90', escapeControls(String(d.code)))}`,
-      );
-      out.push(codeFrame(r.text, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, opts.color));
-      out.push('');
-    }
-  }
-  for (const r of reports) {
-    const line = omittedLine(r, shownPath(r.rel));
-    if (line) out.push(line);
-  }
-  const c = count(reports);
-  const noun = opts.noun ?? 'adapter file';
-  const total = c.errors + c.warnings + c.infos + c.hints;
-  out.push(
-    total === 0
-      ? `No problems in ${reports.length} ${noun}${reports.length === 1 ? '' : 's'}.`
-      : `${total} problem${total === 1 ? '' : 's'} (${c.errors} error${c.errors === 1 ? '' : 's'}, ${c.warnings} warning${c.warnings === 1 ? '' : 's'}, ${c.infos} info, ${c.hints} hint${c.hints === 1 ? '' : 's'}) in ${reports.length} ${noun}${reports.length === 1 ? '' : 's'}.`,
-  );
+  for (const r of reports) out.push(...textFileLines(r, opts.color));
+  out.push(textSummary(count(reports), reports.length, opts.noun));
   return out.join('\n') + '\n';
 }

@@ -204,7 +204,7 @@ export class LocalNames {
 
 /**
  * A resolver over the incrementally kept local names, with createResolver's order (this file, the
- * registry, other files). `allNames` (suggestions, in createResolver's order) comes from `full`.
+ * registry, other files). `allNames` and `nearest` (suggestions) come from `full`.
  */
 export function localResolver(
   names: LocalNames,
@@ -217,5 +217,6 @@ export function localResolver(
   return {
     code: name => resolveIn(names.first(name, position), name, registry, workspace, uri),
     allNames: prefix => full().allNames(prefix),
+    nearest: (word, limit, accept) => full().nearest(word, limit, accept),
   };
 }

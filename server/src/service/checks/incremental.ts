@@ -30,7 +30,7 @@ import {
   type EntryRecord,
 } from './entryRecords';
 import { checks } from './index';
-import { mappingCodeProblems, precedence, unreachableEntries, type Claim } from './mappingChecks';
+import { mappingCodeProblems, precedence, suggestCodes, unreachableEntries, type Claim } from './mappingChecks';
 import { onePerSpan } from './onePerSpan';
 import { collector, runChecks } from './runChecks';
 import { blockTypeProblem, wholeSchemaProblems } from './schemaChecks';
@@ -201,13 +201,9 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
   each(Slot.CodeNames, emit, false);
   each(Slot.Templates, onePerSpan(emit), true);
   each(Slot.Http, emit, true);
-  let names: string[] | undefined;
-  const allNames = () =>
-    (names ??= fullResolver()
-      .allNames()
-      .filter(n => registry.byCode.get(n)?.kind !== 'warning'));
+  const near = (word: string) => suggestCodes(fullResolver(), registry)(word);
   for (const r of busyMappings) {
-    if (r.unknown) mappingCodeProblems(r.entry, env.resolver, allNames, workspace, model.uri, emit);
+    if (r.unknown) mappingCodeProblems(r.entry, env.resolver, near, workspace, model.uri, emit);
     else for (const p of r.slots[Slot.Mappings]!) emit(p);
   }
   unreachableEntries(model, emit);

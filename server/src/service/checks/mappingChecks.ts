@@ -3,8 +3,8 @@
  * what error_mapping entries point at and how they compete.
  */
 import { Code, type UnknownCodeData } from '../codes';
-import { closest } from '../util/closest';
 import type { AdapterModel, CodeDef, MappingEntry } from '../model/model';
+import type { RegistryIndex } from '../model/registry';
 import type { WorkspaceCodes } from '../model/workspace';
 import { createResolver, firstDeclaration } from '../workspace/resolve';
 import type { Check, Problem, Resolver } from './types';
@@ -16,9 +16,8 @@ export const mappings: Check = {
   name: 'mappings',
   run({ model, registry, workspace }, emit) {
     const resolver = createResolver(model.codes, registry, workspace, model.uri);
-    let names: string[] | undefined;
-    const allNames = () => (names ??= resolver.allNames().filter(n => registry.byCode.get(n)?.kind !== 'warning'));
-    for (const m of model.mappings) mappingCodeProblems(m, resolver, allNames, workspace, model.uri, emit);
+    const near = suggestCodes(resolver, registry);
+    for (const m of model.mappings) mappingCodeProblems(m, resolver, near, workspace, model.uri, emit);
     unreachableEntries(model, emit);
     const claimed = claimedStatuses(model.codes);
     precedence(model.mappings, k => claimed.get(k), emit);
@@ -32,11 +31,17 @@ export interface Claim {
   readonly code: string;
 }
 
+/** "Did you mean" for an unknown code: the three nearest known names, warning codes left out. */
+export const suggestCodes =
+  (resolver: Resolver, registry: RegistryIndex) =>
+  (word: string): string[] =>
+    resolver.nearest(word, 3, n => registry.byCode.get(n)?.kind !== 'warning');
+
 /** mapping.unknown-code and mapping.warning-code of one entry: reads the entry and what its code resolves to. */
 export function mappingCodeProblems(
   m: MappingEntry,
   resolver: Resolver,
-  allNames: () => string[],
+  near: (word: string) => string[],
   workspace: WorkspaceCodes,
   uri: string,
   emit: (p: Problem) => void,
@@ -45,7 +50,7 @@ export function mappingCodeProblems(
   if (!code) return;
   const r = resolver.code(code.value);
   if (!r) {
-    const suggestions = closest(code.value, allNames(), 3);
+    const suggestions = near(code.value);
     const outside = firstDeclaration(workspace.outsideScope?.(code.value, uri) ?? []);
     emit({
       code: Code.MappingUnknownCode,

@@ -7,6 +7,7 @@ import type { FeatureContext } from '../model/context';
 import { renderTemplate } from '../parse/placeholders';
 import { RENDER } from './dialects';
 import { DEFAULT_NOW, display, sampleProblem, sampleValue } from './samples';
+import { simulatorStatus } from './simulatorStart';
 import { subjectFor, type Subject } from './subject';
 import { DIALECTS, type DetailField, type DialectEnvelope, type EnvelopePreview, type PreviewRequest } from './types';
 
@@ -103,5 +104,6 @@ export function previewSubject(
     dialects,
     notes,
     declaredAt: s.declaredAt,
+    simulateStatus: simulatorStatus(ctx, s),
   };
 }

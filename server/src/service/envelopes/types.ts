@@ -39,6 +39,8 @@ export interface EnvelopePreview {
   readonly notes: readonly string[];
   /** Where the code is declared in this file (document offset), when it is. */
   readonly declaredAt?: number;
+  /** The upstream status the simulator starts from: the code's own (envelopes/simulatorStart.ts). */
+  readonly simulateStatus?: number;
 }
 
 export interface PreviewRequest {

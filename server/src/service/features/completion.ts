@@ -202,6 +202,13 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
           };
         });
     }
+    case 'newCodeName': {
+      // A name typed on a new line above another entry reads, to YAML, as one key over both lines: keep its first line.
+      const e = slot.edit;
+      const eol = model.text.indexOf('\n', e.start);
+      const edit = eol >= 0 && e.end > eol ? { ...e, end: eol, colon: true } : e;
+      return opts.snippets && edit.colon && !json ? [newCodeSnippet(ctx, edit)] : [];
+    }
     case 'entryKey':
     case 'detailSpecKey': {
       const e = slot.edit;
@@ -235,4 +242,31 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
       }));
     }
   }
+}
+
+/**
+ * A whole new `error_codes` entry (YAML and front matter): the name, a category to pick, the template
+ * and one details key, indented under the name; the name the user typed is kept as the first tab stop.
+ */
+function newCodeSnippet(ctx: FeatureContext, e: SlotEdit): CompletionItem {
+  const text = ctx.model.text;
+  const indent = ' '.repeat(e.start - (text.lastIndexOf('\n', e.start - 1) + 1) + 2);
+  const typed = text.slice(e.start, e.end).replace(/[$}\\]/g, '\\$&');
+  const categories = ctx.registry.categoryNames.filter(c => c !== 'SCHEMA').join(',');
+  const body = [
+    `\${1:${typed || 'NOT_FOUND_THING'}}:`,
+    `${indent}category: \${2|${categories}|}`,
+    `${indent}message_template: "\${3:Thing '{name\\}' not found}"`,
+    `${indent}details:`,
+    `${indent}  \${4:name}: \${5:string}`,
+  ].join('\n');
+  return {
+    label: 'new error code',
+    kind: CompletionItemKind.Snippet,
+    detail: 'error_codes entry: category, message_template, details',
+    filterText: text.slice(e.start, e.end) || 'new error code',
+    sortText: '~',
+    insertTextFormat: InsertTextFormat.Snippet,
+    textEdit: TextEdit.replace(toRange(ctx.doc, e.start, e.end), body),
+  };
 }

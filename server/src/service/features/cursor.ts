@@ -102,7 +102,9 @@ export type Slot =
     }
   | { readonly kind: 'detailsKey'; readonly owner?: Owner; readonly present: ReadonlySet<string>; readonly edit: SlotEdit }
   | { readonly kind: 'detailSpecKey'; readonly present: ReadonlySet<string>; readonly edit: SlotEdit }
-  | { readonly kind: 'statusKey'; readonly present: ReadonlySet<string>; readonly edit: SlotEdit };
+  | { readonly kind: 'statusKey'; readonly present: ReadonlySet<string>; readonly edit: SlotEdit }
+  /** A key directly under `error_codes`: the name of a new code. */
+  | { readonly kind: 'newCodeName'; readonly edit: SlotEdit };
 
 export type Owner = { kind: 'code'; def: CodeDef } | { kind: 'mapping'; entry: MappingEntry };
 
@@ -163,7 +165,8 @@ export function slotAt(model: AdapterModel, offset: number): Slot | undefined {
   // Depth of the entry's own keys: error_codes.X.key, error_mapping.404.key, error_mapping.404[i].key.
   const entryDepth = block === 'error_codes' || typeof p[2] !== 'number' ? 2 : 3;
   if (hit.role === 'key') {
-    if (p.length === 1) return block === 'error_mapping' ? { kind: 'statusKey', present: present(hit.map), edit } : undefined;
+    if (p.length === 1)
+      return block === 'error_mapping' ? { kind: 'statusKey', present: present(hit.map), edit } : { kind: 'newCodeName', edit };
     if (p.length === entryDepth) return { kind: 'entryKey', block, owner: ownerAt(), present: present(hit.map), edit };
     if (p.length === entryDepth + 1 && p[entryDepth] === 'details') {
       const def = model.codes.find(c => c.detailsNode && c.detailsNode === hit.map);

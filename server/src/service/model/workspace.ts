@@ -49,6 +49,12 @@ export interface WorkspaceCodes {
    * matter); with `prefix`, only those starting with it (case-insensitive).
    */
   names?(exceptUri?: string, prefix?: string): Iterable<string>;
+  /**
+   * "Did you mean" over the code names declared in other files: the at most `limit` names that `accept`
+   * takes nearest to `word` (util/closest.ts's rule), best first with their distances, from a name
+   * index (util/nameTable.ts), so its cost does not grow with the number of names.
+   */
+  nearNames?(word: string, limit: number, exceptUri: string | undefined, accept: (name: string) => boolean): [string, number][];
   /** Occurrences of `code` in files other than `exceptUri` (references, rename). */
   occurrences(code: string, exceptUri?: string): readonly CodeOccurrence[];
   /** Declarations of `code` that exist but lie outside the code scope (to say so in mapping.unknown-code). */

@@ -74,9 +74,11 @@ export function boundedDistance(a: string, b: string, max: number): number {
  * that never grows (else a value above it). The table runs down the candidate's characters, so rows
  * depend on the candidate's prefix only: the rows of the previous candidate's common prefix are kept
  * (code names share long prefixes: VALIDATION_E000123, VALIDATION_E000124), and a prefix whose row
- * was already beyond the bound rules the candidate out at once.
+ * was already beyond the bound rules the candidate out at once. After a candidate ruled out that way,
+ * `cut` is the length of its shortest prefix beyond the bound (every name with that prefix is out too:
+ * a walk over sorted names skips them all, util/nameTable.ts); after any other answer it is 0.
  */
-function distancesTo(w: string): (c: string, bound: number) => number {
+export function distancesTo(w: string): Distances {
   const m = w.length,
     width = m + 1;
   let table = new Int32Array(width * 32);
@@ -86,9 +88,10 @@ function distancesTo(w: string): (c: string, bound: number) => number {
   /** Rows 0..done of `last` are filled. */
   let done = 0;
   for (let j = 0; j <= m; j++) table[j] = j;
-  return (c, bound) => {
+  const distance = ((c: string, bound: number): number => {
     const n = c.length,
       over = bound + 1;
+    distance.cut = 0;
     if ((n + 1) * width > table.length) {
       const t = new Int32Array((n + 1) * width * 2);
       t.set(table);
@@ -100,7 +103,12 @@ function distancesTo(w: string): (c: string, bound: number) => number {
     let i = 0;
     const keep = Math.min(done, n);
     while (i < keep && c.charCodeAt(i) === last.charCodeAt(i)) i++;
-    if (i > 0 && worst[i]! > bound) return over;
+    if (i > 0 && worst[i]! > bound) {
+      let k = 1;
+      while (worst[k]! <= bound) k++;
+      distance.cut = k;
+      return over;
+    }
     for (i++; i <= n; i++) {
       const row = i * width,
         up = row - width,
@@ -127,29 +135,80 @@ function distancesTo(w: string): (c: string, bound: number) => number {
       worst[i] = i > 1 && worst[i - 1]! > rowMin ? worst[i - 1]! : rowMin;
       last = c;
       done = i;
-      if (rowMin > bound) return over;
+      if (rowMin > bound) {
+        distance.cut = i;
+        return over;
+      }
     }
     last = c;
     done = n;
     return table[n * width + m]!;
-  };
+  }) as Distances;
+  distance.cut = 0;
+  return distance;
+}
+
+/** The distance function of `distancesTo`, with the prefix length that ruled out the last candidate. */
+export interface Distances {
+  (candidate: string, bound: number): number;
+  cut: number;
 }
 
 /**
- * The at most `limit` candidates (each once, not `word` itself) within the bound of the lower-case
- * word, best first (distance, then name). Once `limit` are found, the bound drops to the worst of the
- * best `limit`: a farther candidate could not enter the answer, so its distance is cut short.
+ * The best `limit` candidates offered so far (distance, then name), each once. The bound starts at a
+ * third of the word's length (at least 2); once `limit` are found, it drops to the worst of the best
+ * `limit`: a farther candidate could not enter the answer, so its distance is cut short.
  */
-function pick(word: string, candidates: Iterable<string>, limit: number, key: boolean): string[] {
+export class Best {
+  bound: number;
+  private readonly best: number[] = []; // the smallest `limit` distances so far, sorted
+  private readonly scored: [string, number][] = [];
+  private readonly taken = new Set<string>();
+  constructor(
+    word: string,
+    private readonly limit: number,
+  ) {
+    this.bound = Math.max(2, Math.floor(word.length / 3));
+  }
+  offer(c: string, d: number): void {
+    // A repeated candidate scores what it scored the first time: only the accepted ones are remembered.
+    if (d > this.bound || this.taken.has(c)) return;
+    this.scored.push([c, d]);
+    this.taken.add(c);
+    const at = this.best.findIndex(x => x > d);
+    this.best.splice(at === -1 ? this.best.length : at, 0, d);
+    if (this.best.length > this.limit) this.best.pop();
+    if (this.best.length === this.limit) this.bound = this.best[this.limit - 1]!;
+  }
+  /** The answer: at most `limit`, best first, each with its distance. */
+  result(): [string, number][] {
+    return mergeScored([this.scored], this.limit);
+  }
+}
+
+/** The best `limit` of several scored lists (each a candidate's best answer), each name once, best first. */
+export function mergeScored(lists: readonly (readonly (readonly [string, number])[])[], limit: number): [string, number][] {
+  const seen = new Set<string>();
+  const all: [string, number][] = [];
+  for (const l of lists)
+    for (const [c, d] of l) {
+      if (seen.has(c)) continue;
+      seen.add(c);
+      all.push([c, d]);
+    }
+  all.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
+  return all.slice(0, Math.max(0, limit));
+}
+
+/** The at most `limit` candidates (each once, not `word` itself) within the bound of the lower-case word, best first. */
+function pick(word: string, candidates: Iterable<string>, limit: number, key: boolean): [string, number][] {
   if (limit <= 0) return [];
   const w = word.toLowerCase();
   const distance = key ? undefined : distancesTo(w);
-  let bound = Math.max(2, Math.floor(word.length / 3));
-  const best: number[] = []; // the smallest `limit` distances so far, sorted
-  const scored: [string, number][] = [];
-  const taken = new Set<string>();
+  const best = new Best(word, limit);
   for (const c of candidates) {
     if (c === word) continue;
+    const bound = best.bound;
     let d: number;
     if (distance) {
       // Lower case never shortens a string: a candidate this much longer cannot be within the bound.
@@ -158,17 +217,14 @@ function pick(word: string, candidates: Iterable<string>, limit: number, key: bo
       if (Math.abs(lc.length - w.length) > bound) continue;
       d = distance(lc, bound);
     } else d = keyDistance(w, c.toLowerCase(), bound);
-    // A repeated candidate scores what it scored the first time: only the accepted ones are remembered.
-    if (d > bound || taken.has(c)) continue;
-    scored.push([c, d]);
-    taken.add(c);
-    const at = best.findIndex(x => x > d);
-    best.splice(at === -1 ? best.length : at, 0, d);
-    if (best.length > limit) best.pop();
-    if (best.length === limit) bound = best[limit - 1]!;
+    best.offer(c, d);
   }
-  scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
-  return scored.slice(0, limit).map(([c]) => c);
+  return best.result();
+}
+
+/** `closest` with each answer's distance (to merge answers from several sources: mergeScored). */
+export function closestScored(word: string, candidates: Iterable<string>, limit = 3): [string, number][] {
+  return pick(word, candidates, limit, false);
 }
 
 /**
@@ -176,7 +232,7 @@ function pick(word: string, candidates: Iterable<string>, limit: number, key: bo
  * compared case-insensitively, best first, at most `limit`.
  */
 export function closest(word: string, candidates: Iterable<string>, limit = 3): string[] {
-  return pick(word, candidates, limit, false);
+  return pick(word, candidates, limit, false).map(([c]) => c);
 }
 
 /**
@@ -184,7 +240,7 @@ export function closest(word: string, candidates: Iterable<string>, limit = 3): 
  * close to one of its leading parts (`mesage` → `message_template` through `message`).
  */
 export function closestKey(word: string, candidates: Iterable<string>, limit = 3): string[] {
-  return pick(word, candidates, limit, true);
+  return pick(word, candidates, limit, true).map(([c]) => c);
 }
 
 /** Edit distance to a key or to one of its leading `_` parts (plus one): `mesage` is 2 from `message_template`. */

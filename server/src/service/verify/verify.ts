@@ -14,7 +14,7 @@ import { matchesAny } from '../util/glob';
 import { checkCode, checkMessageAndDetails, verifyEnvelope, type Emit } from './envelope';
 import { kindName, member, parseJson, type JsonNode } from './json';
 
-/** Response files the editor checks without a setting (README "Verifying recorded responses"). */
+/** Response files the editor checks without a setting (docs/cli.md "Verifying recorded responses"). */
 export const RESPONSE_FILE_GLOBS: readonly string[] = ['*.responses.jsonl', '*.responses.json', '*.envelope.json'];
 
 export function isResponseFile(uri: string, extra: readonly string[] = []): boolean {

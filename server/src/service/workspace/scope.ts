@@ -18,5 +18,10 @@ export function scopedWorkspace(ws: WorkspaceCodes, uri: string, scope: CodeScop
     },
     occurrences: (code, except) => ws.occurrences(code, except).filter(inScope),
     outsideScope: (code, except) => ws.declarations(code, except).filter((d: CodeDeclaration) => !inScope(d)),
+    // The name index, asked for names with a declaration in scope (none at all for the `file` scope).
+    nearNames:
+      ws.nearNames &&
+      ((word, limit, except, accept) =>
+        scope === 'file' ? [] : ws.nearNames!(word, limit, except, n => ws.declarations(n, except).some(inScope) && accept(n))),
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from '../model/workspace';
 import { flat } from '../parse/flat';
+import { NameTable } from '../util/nameTable';
 
 export interface WorkspaceIndex extends WorkspaceCodes {
   /** Replace what is known of one file. */
@@ -200,13 +201,20 @@ export function createWorkspaceIndex(): WorkspaceIndex {
   /** Per code name and file: the indexes of its occurrences in the file's PackedOccs. */
   const occs: ByCode<number> = new Map();
   const buckets = new Map<string, Set<string>>();
+  /** Every declared name, sorted, for "did you mean" (rebuilt at the first question after a scan, then repaired per name). */
+  const table = new NameTable(
+    () => decls.keys(),
+    code => decls.has(code),
+  );
   const born = (code: string) => {
+    table.touch(code);
     const k = bucketOf(code);
     let b = buckets.get(k);
     if (!b) buckets.set(k, (b = new Set()));
     b.add(code);
   };
   const died = (code: string) => {
+    table.touch(code);
     const k = bucketOf(code);
     const b = buckets.get(k);
     b?.delete(code);
@@ -236,6 +244,9 @@ export function createWorkspaceIndex(): WorkspaceIndex {
       const starts = (code: string) => !p || code.startsWith(p) || code.toUpperCase().startsWith(p);
       const all = prefix && prefix.length >= PREFIX ? (buckets.get(bucketOf(prefix)) ?? []) : decls.keys();
       for (const code of all) if (starts(code) && only(code)) yield code;
+    },
+    nearNames(word, limit, exceptUri, accept) {
+      return table.nearest(word, limit, code => (exceptUri === undefined || onlyHolder(decls.get(code)!) !== exceptUri) && accept(code));
     },
     has: uri => files.has(uri),
     get size() {
