@@ -5,14 +5,26 @@ const path = require('node:path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
-const base = { bundle: true, minify: production, sourcemap: !production, logLevel: 'warning', target: 'node20', legalComments: 'none' };
+// `--cli-only`: dist/cli.js alone, from the few packages it bundles (scripts/run-cli.sh installs just
+// those in a folder named by NODE_PATH when a fresh clone has no dist/cli.js).
+const cliOnly = process.argv.includes('--cli-only');
+const nodePaths = process.env.NODE_PATH ? process.env.NODE_PATH.split(path.delimiter) : [];
+const base = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'warning',
+  target: 'node20',
+  legalComments: 'none',
+  nodePaths,
+};
 
 /** The browser build of the server: `vscode-languageserver/node` is the browser entry, and Node's fs, path and url are server/src/browser/noFileSystem.ts. */
 const browserServer = {
   name: 'browser-server',
   setup(build) {
     const shim = path.join(__dirname, 'server/src/browser/noFileSystem.ts');
-    build.onResolve({ filter: /^node:(fs|path|url)$/ }, () => ({ path: shim }));
+    build.onResolve({ filter: /^node:(fs|path|url|child_process)$/ }, () => ({ path: shim }));
     build.onResolve({ filter: /^vscode-languageserver\/node$/ }, () => ({
       path: path.join(__dirname, 'node_modules/vscode-languageserver/lib/browser/main.js'),
     }));
@@ -74,7 +86,7 @@ const builds = [
 ];
 
 async function main() {
-  const contexts = await Promise.all(builds.map(b => esbuild.context(b)));
+  const contexts = await Promise.all(builds.filter(b => !cliOnly || b.outfile === 'dist/cli.js').map(b => esbuild.context(b)));
   if (watch) {
     await Promise.all(contexts.map(c => c.watch()));
     return;

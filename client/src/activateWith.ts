@@ -8,6 +8,7 @@ import { uncoveredPatterns } from './selector';
 import { fixAll, frontMatterEnter, openExample } from './commands';
 import { DocsProvider, explainRule, ExplainRuleActions, showRegistry } from './docs/docsProvider';
 import { DOCS_SCHEME } from './docs/ruleDocs';
+import { registerCompareContract } from './contractDiff/compareCommand';
 import { registerPreview } from './preview';
 import { WorkspaceValidation } from './workspaceValidation';
 
@@ -59,6 +60,7 @@ export async function activateWith(
     }),
   );
   registerPreview(context, client);
+  registerCompareContract(context, client);
   await client.start();
   status.refresh();
   return client;

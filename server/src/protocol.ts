@@ -1,7 +1,7 @@
 // Custom requests between client and server (conventions C10). Declared once, namespaced, typed;
 // service types are imported type-only, so nothing of the service reaches the client bundle.
 import { RequestType, RequestType0 } from 'vscode-languageserver-protocol';
-import type { Diagnostic, Position } from 'vscode-languageserver-protocol';
+import type { Diagnostic, Position, Range } from 'vscode-languageserver-protocol';
 import type { EnvelopePreview, Registry, SimulationResult } from './service';
 
 export type { EnvelopePreview, Registry, RegistryCode, SimulationResult } from './service';
@@ -79,3 +79,28 @@ export namespace IsAdapter {
 
 /** The settings, defined once (server/src/settingsSchema.ts): the client reads its keys from here. */
 export { DEFAULT_SETTINGS, SETTINGS, type SettingKey, type Settings } from './settingsSchema';
+
+// ---- Compare Contract (issue 25) ----
+export interface CompareContractParams {
+  /** A git revision of the workspace folders' repositories (HEAD, main, a tag, a commit). */
+  readonly revision: string;
+}
+export interface ContractChangeItem {
+  readonly rule: string;
+  readonly severity: 'breaking' | 'dangerous' | 'safe';
+  readonly message: string;
+  /** A workspace file and the range that made the change (for a removal: the file that held it, its first line), when there is one. */
+  readonly uri?: string;
+  readonly range?: Range;
+}
+export interface CompareContractResult {
+  /** `HEAD → working tree` */
+  readonly title: string;
+  /** The report (the same as `mcp-aql-errors diff --format markdown`). */
+  readonly markdown: string;
+  readonly changes: readonly ContractChangeItem[];
+}
+export namespace CompareContract {
+  export const method = 'mcpAql/compareContract' as const;
+  export const type = new RequestType<CompareContractParams, CompareContractResult, void>(method);
+}

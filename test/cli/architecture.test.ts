@@ -127,6 +127,8 @@ const SERVICE_STAGES: Record<string, readonly string[]> = {
   config: ['codes', 'model', 'util'],
   contract: ['model', 'workspace', 'util'],
   verify: ['codes', 'checks', 'contract', 'envelopes', 'model', 'parse', 'util'],
+  evolution: ['contract', 'model', 'util'],
+  reference: ['contract', 'envelopes', 'evolution', 'features', 'model', 'util'],
   runtime: ['codes', 'checks', 'contract', 'model', 'verify'],
 };
 

@@ -1,7 +1,8 @@
 /** check on all cores and with --cache: the same results as one in-process full check (issue 14). */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { findFiles } from '../../server/src/cli/files';
@@ -55,19 +56,31 @@ test('no refusal above 20,000 candidate files (a monorepo of 50,000 adapters mus
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('--cache: a second run reuses results, and after workspace edits equals a full check (fuzzed)', { timeout: 120_000 }, async () => {
+test('--cache: a second run reuses results, and after workspace edits equals a full check (fuzzed)', { timeout: 120_000 }, async t => {
   const dir = tempTree(workspace(6));
-  const cacheFile = join(dir, '.mcp-aql-cache.json');
+  const home = mkdtempSync(join(tmpdir(), 'mcp-aql-cache-home-'));
+  const saved = process.env.XDG_CACHE_HOME;
+  process.env.XDG_CACHE_HOME = home;
+  t.after(() => {
+    if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+    else process.env.XDG_CACHE_HOME = saved;
+    rmSync(home, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
   const full = async () => (await run(['check', '.', '--format', 'json'], dir)).out;
   const cached = async () => (await run(['check', '.', '--cache', '--format', 'json'], dir)).out;
   assert.equal(await cached(), await full());
-  assert.ok(existsSync(cacheFile));
+  assert.equal(
+    readdirSync(join(home, 'mcp-aql-errors')).filter(n => n.startsWith('check-')).length,
+    1,
+    'the cache is in the user cache folder',
+  );
   assert.equal(await cached(), await full());
   const names = Object.keys(workspace(6));
   // Edits that change cross-file facts: declare, remove, recategorise a code, change its details, add a use, delete a file.
   const edit = fc.record({
     file: fc.integer({ min: 0, max: names.length - 1 }),
-    kind: fc.constantFrom('declareNowhere', 'dropDecl', 'recategorise', 'addDetail', 'useOther', 'delete', 'restore'),
+    kind: fc.constantFrom('declareNowhere', 'dropDecl', 'recategorise', 'addDetail', 'useOther', 'delete', 'restore', 'comment'),
     other: fc.integer({ min: 0, max: 5 }),
   });
   await fc.assert(
@@ -86,7 +99,9 @@ test('--cache: a second run reuses results, and after workspace edits equals a f
                   ? text.replace('details: { id: string }', 'details: { id: string, name: string }')
                   : e.kind === 'useOther'
                     ? text.replace(/code: NOT_FOUND_S\d+/, `code: NOT_FOUND_S${e.other}`)
-                    : text;
+                    : e.kind === 'comment'
+                      ? `${text}# edit ${e.other}\n`
+                      : text;
         if (e.kind === 'delete') rmSync(p, { force: true });
         else writeFileSync(p, next);
       }

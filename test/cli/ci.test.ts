@@ -7,7 +7,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT, tempTree } from './helpers';
@@ -17,6 +17,7 @@ const CLEAN = 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n';
 const FIXABLE = 'error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n    message_template: Bad {f}\n    details:\n      f: string\n';
 
 interface Step {
+  if?: string;
   shell: string;
   run: string;
   env: Record<string, string>;
@@ -44,11 +45,11 @@ function runAction(cwd: string, inputs: Record<string, string>) {
 
 test('action.yml: one composite bash step; inputs reach it only through env', () => {
   assert.equal(action.runs.using, 'composite');
-  assert.equal(action.runs.steps.length, 1);
+  assert.equal(action.runs.steps.filter(s => s.if !== "inputs.mode == 'diff'").length, 1);
   const step = action.runs.steps[0]!;
   assert.equal(step.shell, 'bash');
   assert.ok(!step.run.includes('${{'), 'no expression is pasted into the script (script injection)');
-  assert.deepEqual(Object.keys(action.inputs).sort(), ['args', 'paths', 'sarif-file', 'version', 'working-directory']);
+  assert.deepEqual(Object.keys(action.inputs).sort(), ['args', 'mode', 'paths', 'sarif-file', 'version', 'working-directory']);
 });
 
 test('action.yml: annotations for every problem, SARIF to a file, exit 1 on errors; globs unexpanded', () => {
@@ -78,6 +79,42 @@ test('action.yml: annotations for every problem, SARIF to a file, exit 1 on erro
   // working-directory: paths are reported relative to it.
   const nested = runAction(dir, { 'working-directory': 'adapters', paths: 'a' });
   assert.match(nested.out, /^::error file=a\/x\.adapter\.yaml,/);
+});
+
+test('action.yml: `paths` and `args` split like shell words (quotes, spaces), nothing expanded or run', () => {
+  const dir = tempTree({ 'my dir/f.adapter.yaml': FIXABLE, 'other.adapter.yaml': CLEAN });
+  // A quoted rule, a single-quoted path with a space: what a user writes in the workflow's `with:`.
+  const quoted = runAction(dir, { paths: "'my dir'", args: '--rule "template.unquoted-placeholder=error" --max-warnings 0' });
+  assert.equal(quoted.code, 1, quoted.err);
+  assert.match(quoted.out, /^::error file=my dir\/f\.adapter\.yaml,line=4,.*title=template\.unquoted-placeholder::/);
+  const escaped = runAction(dir, { paths: 'my\\ dir', args: "--rule 'template.unquoted-placeholder=off'" });
+  assert.deepEqual([escaped.code, escaped.out], [0, '']);
+  // Shell metacharacters are text: each reaches the checker as (part of) one argument and runs nothing.
+  for (const args of [
+    '--rule "$(touch pwned)=error"',
+    '--rule `touch pwned`=error',
+    '--rule x=error; touch pwned',
+    "--rule 'a|touch pwned'",
+    '--rule $HOME=error',
+  ]) {
+    const r = runAction(dir, { args });
+    assert.equal(r.code, 2, args);
+    assert.match(r.err, /--rule: unknown diagnostic code '(\$\(touch|`touch|x|a\|touch|\$HOME)/, args);
+    assert.ok(!existsSync(join(dir, 'pwned')), args);
+  }
+  const unclosed = runAction(dir, { args: '--rule "x=error' });
+  assert.equal(unclosed.code, 2);
+  assert.equal(unclosed.err, 'mcp-aql-errors action: unclosed " in: --rule "x=error\n');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('split-args: the shell word rules it implements', async () => {
+  const { splitArgs } = (await import(join(ROOT, 'scripts/split-args.mjs'))) as { splitArgs: (s: string) => string[] };
+  assert.deepEqual(splitArgs('  a   b\tc\n'), ['a', 'b', 'c']);
+  assert.deepEqual(splitArgs(`--rule "x=error" 'y z' a\\ b "q\\"" '' ""`), ['--rule', 'x=error', 'y z', 'a b', 'q"', '', '']);
+  assert.deepEqual(splitArgs(`"a\\$b" 'c\\d' e"f"'g'`), ['a$b', 'c\\d', 'efg']);
+  assert.deepEqual(splitArgs('$(x) `y` ; | & * ?'), ['$(x)', '`y`', ';', '|', '&', '*', '?']);
+  assert.throws(() => splitArgs("'open"), /unclosed '/);
 });
 
 const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as {

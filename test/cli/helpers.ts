@@ -4,21 +4,31 @@ import { main } from '../../server/src/cli/main';
 export const ROOT = join(__dirname, '..', '..');
 
 /** The CLI in-process; `stdin` is what standard input holds (for --stdin). */
-export async function run(argv: string[], cwd = ROOT, stdin?: string | Buffer): Promise<{ code: number; out: string; err: string }> {
+export async function run(
+  argv: string[],
+  cwd = ROOT,
+  stdin?: string | Buffer,
+): Promise<{ code: number; out: string; err: string; outBytes: Buffer }> {
   let out = '',
     err = '';
+  const bytes: Buffer[] = [];
   const code = await main(argv, {
     cwd,
     color: false,
     ...(stdin === undefined ? {} : { readStdin: () => Buffer.from(stdin) }),
     stdout: s => {
       out += s;
+      bytes.push(Buffer.from(s, 'utf8'));
+    },
+    stdoutBytes: b => {
+      out += Buffer.from(b).toString('utf8');
+      bytes.push(Buffer.from(b));
     },
     stderr: s => {
       err += s;
     },
   });
-  return { code, out, err };
+  return { code, out, err, outBytes: Buffer.concat(bytes) };
 }
 
 export { tempDir, tempTree } from '../tempDirs';

@@ -1,5 +1,5 @@
 /**
- * What `node:fs`, `node:path` and `node:url` are in the browser build of the server (esbuild.js maps
+ * What `node:fs`, `node:path`, `node:url` and `node:child_process` are in the browser build of the server (esbuild.js maps
  * them here): there is no file system. Every file system call throws, which the LSP layer already
  * treats as "file not readable": the workspace scan finds nothing, a watched-file event changes
  * nothing, no config file is found, Validate Workspace checks the open documents. So the workspace
@@ -20,6 +20,8 @@ export const realpathSync = none('realpathSync');
 export const constants: Record<string, number> = {};
 export const fileURLToPath = none('fileURLToPath');
 export const pathToFileURL = none('pathToFileURL');
+/** No git either (Compare Contract answers with this error). */
+export const spawnSync = none('spawnSync');
 
 export const sep = '/';
 export const isAbsolute = (p: string): boolean => p.startsWith('/');

@@ -1,112 +1,270 @@
 /**
- * `check --cache` (as ESLint's): one JSON file remembering, per file, the hash of its content, what it
- * declares and references, and its diagnostics with the version of the cross-file facts they depend
- * on — the declarations (in any other file) of every code name it references, and, when it has a
- * mapping.unknown-code (whose suggestions read every name), the set of all declared names; in the
- * order of the run, since the first declaration of a name wins. A file is
- * re-indexed when its content changed and re-validated when its content or those facts changed; the
- * whole cache is dropped when the tool's version changes. Results equal a full check.
+ * `check --cache` (as ESLint's): remembers, per file, its size, times and inode, the hash of its
+ * content and options, what it declares and references, and its diagnostics with the version of the
+ * cross-file facts they depend on — the declarations (in any file) of every code name it
+ * references, and, when it has a mapping.unknown-code (whose suggestions read every name), the set of
+ * all declared names. A file whose size, mtime, ctime and inode are unchanged (and were not racy when
+ * recorded) is not read at all; on any doubt it is read and hashed. A file is re-indexed when its
+ * content changed and re-validated when its content or those facts changed; the whole cache is
+ * dropped when the tool's version changes. Results equal a full check.
+ *
+ * Safety (issue 20, docs/robustness.md): the file lives outside the checked tree by default, is
+ * signed with a per-user secret and checked entry by entry on load, never read or written through a
+ * link, written atomically, and pruned of files that are gone (cacheStore.ts, cacheShape.ts). A cache
+ * that cannot be used is one line on stderr; the run goes on without it and its result is unchanged.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
+import { declText, decodeDecls, decodeRefs, DetailsTable, encodeDecls, encodeEntries, parseEntries, type Entry } from './cacheShape';
+import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
 import { VERSION } from './deps';
 import type { IndexedFile } from './parallel';
-
-interface Entry {
-  hash: string;
-  adapter: boolean;
-  decls: readonly CodeDeclaration[];
-  refs: string[];
-  deps?: string;
-  diagnostics?: Diagnostic[];
-}
-interface CacheData {
-  version: 1;
-  config: string;
-  files: Record<string, Entry>;
-}
 
 export const contentHash = (text: string): string => createHash('sha1').update(text).digest('hex');
 
 const declSig = (d: CodeDeclaration) =>
   `${d.uri}|${d.code}|${d.category ?? ''}|${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}|${d.mapsFromHttp.join('+')}|${d.template ?? ''}`;
 
+/**
+ * A file modified this close to when it was read may change again within the file system's time
+ * resolution (FAT: 2 s) without its mtime changing: it is hashed next time. (ctime is compared, not aged:
+ * `touch -d` to restore an mtime sets it to now.)
+ */
+const RACY_MS = 2000;
+
+type StatKey = readonly [number, number, number, number];
+const statKey = (st: Stats): StatKey => [st.size, st.mtimeMs, st.ctimeMs, st.ino];
+const sameStat = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+
+/** What `probe` says of a file: its hash (undefined when unreadable), and whether its content and options are unchanged. */
+export interface Probe {
+  readonly hash?: string;
+  readonly hit?: boolean;
+}
+
 export class CheckCache {
-  private byCode = new Map<string, CodeDeclaration[]>();
-  private allNames = '';
+  private readonly stats = new Map<string, StatKey | null>();
+  private readonly seen = new Set<string>();
+  /** Files whose content and options are unchanged, and those whose cached diagnostics were found current. */
+  private readonly hits = new Set<string>();
+  private readonly verified = new Set<string>();
+  /** The run's declarations, read when a dependency is first compared (the caller decodes them before: `stale`). */
+  private declarations: () => readonly [string, readonly CodeDeclaration[]][] = () => [];
+  private byCode?: Map<string, CodeDeclaration[]>;
+  private readonly sigs = new Map<string, string>();
+  private allNames?: string;
+  private fp = '';
+  private dirty = false;
+  private readonly started = Date.now();
   private constructor(
     private readonly file: string,
-    private readonly config: string,
-    private data: CacheData,
+    private readonly secret: Buffer,
+    private readonly entries: Map<string, Entry>,
+    private readonly table: DetailsTable,
   ) {}
 
-  /** `hash` of an entry covers the file's content and its options (config files give each file its own). */
-  static load(file: string): CheckCache {
-    const config = contentHash(JSON.stringify({ VERSION }));
-    let data: CacheData = { version: 1, config, files: {} };
+  /** The cache at `file`, or undefined (with one note) when it may not be used: a link, a FIFO, a folder, a path leading out of `root`. */
+  static open(file: string, root: string, note: (message: string) => void): CheckCache | undefined {
     try {
-      const read = JSON.parse(readFileSync(file, 'utf8')) as CacheData;
-      if (read && read.version === 1 && read.config === config && read.files && typeof read.files === 'object') data = read;
-    } catch {
-      /* no cache yet, or unreadable: start empty */
-    }
-    return new CheckCache(file, config, data);
-  }
-
-  /** What a file declares and references, if its content is unchanged. */
-  indexed(uri: string, hash: string): IndexedFile | undefined {
-    const e = this.data.files[uri];
-    return e && e.hash === hash ? { uri, adapter: e.adapter, decls: e.decls, refs: e.refs } : undefined;
-  }
-
-  /** The declarations of the whole run, before asking for results. */
-  setWorkspace(declarations: readonly [string, readonly CodeDeclaration[]][]): void {
-    this.byCode.clear();
-    for (const [, ds] of declarations)
-      for (const d of ds) {
-        const list = this.byCode.get(d.code);
-        if (list) list.push(d);
-        else this.byCode.set(d.code, [d]);
+      checkCachePath(file, root);
+      const secret = userSecret();
+      let body: string | undefined;
+      try {
+        body = readCache(file, secret);
+      } catch (e) {
+        if (!(e instanceof Refusal) || !e.message.startsWith('not written by this user')) throw e;
+        note(`cache not used: ${e.message}`);
       }
-    this.allNames = contentHash([...this.byCode.keys()].sort().join(','));
+      const { entries, table } = body === undefined ? { entries: new Map(), table: new DetailsTable() } : parseEntries(body, VERSION);
+      return new CheckCache(file, secret, entries, table);
+    } catch (e) {
+      if (!(e instanceof Refusal)) throw e;
+      note(`cache not used: ${e.message}`);
+      return undefined;
+    }
+  }
+
+  /**
+   * A file's hash and whether its content and options are unchanged. Size, times and inode first; the
+   * content is read (`read`) only when they differ or were racy.
+   */
+  probe(uri: string, path: string, optsKey: string, read: () => string | undefined): Probe {
+    this.seen.add(uri);
+    const e = this.entries.get(uri);
+    let st: Stats | undefined;
+    try {
+      st = statSync(path);
+    } catch {
+      /* the read below reports it */
+    }
+    const key = st && statKey(st);
+    if (e && key && e.stat && e.opts === optsKey && sameStat(e.stat, key)) {
+      this.stats.set(uri, e.stat);
+      this.hits.add(uri);
+      return { hash: e.hash, hit: true };
+    }
+    const text = read();
+    if (text === undefined) return {};
+    const hash = contentHash(text + '\0' + optsKey);
+    this.stats.set(uri, key && key[1] < this.started - RACY_MS ? key : null);
+    if (!e || e.hash !== hash) return { hash };
+    this.hits.add(uri);
+    return { hash, hit: true };
+  }
+
+  /** Whether an unchanged file is an adapter, without decoding its entry. */
+  isAdapter(uri: string): boolean {
+    return this.entries.get(uri)?.adapter ?? false;
+  }
+
+  /** An unchanged file's declarations and references, or undefined (and no longer a hit) when its entry has the wrong shape. */
+  decoded(uri: string): IndexedFile | undefined {
+    const e = this.entries.get(uri)!;
+    const decls = decodeDecls(uri, e.decls, this.table);
+    const refs = decodeRefs(e.refs);
+    if (decls && refs) return { uri, adapter: e.adapter, decls, refs };
+    this.hits.delete(uri);
+    this.entries.delete(uri);
+    return undefined;
+  }
+
+  /** True when some unchanged adapter's diagnostics were found current under other declarations than this run's (their dependencies must be compared). */
+  stale(adapters: readonly string[]): boolean {
+    return adapters.some(u => {
+      const e = this.entries.get(u);
+      return e !== undefined && this.hits.has(u) && e.diagnostics !== undefined && e.wsfp !== this.fp;
+    });
+  }
+
+  /** Of these unchanged files, those whose entry declares one of `codes` (read from the entry's text, without decoding it). */
+  declaring(codes: ReadonlySet<string>, uris: readonly string[]): string[] {
+    const out: string[] = [];
+    const first = /\["((?:[^"\\]|\\.)*)",/g; // each declaration is ["CODE", category, details]
+    for (const u of uris) {
+      const text = this.entries.get(u)?.decls ?? '';
+      first.lastIndex = 0;
+      for (let m = first.exec(text); m; m = first.exec(text)) {
+        let name: string;
+        try {
+          name = m[1]!.includes('\\') ? (JSON.parse(`"${m[1]}"`) as string) : m[1]!;
+        } catch {
+          name = '';
+        }
+        if (codes.has(name) || name === '') {
+          out.push(u);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The declarations of the whole run (in run order, read lazily), before asking for results. */
+  setWorkspace(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[]): void {
+    this.declarations = () => adapters.map(u => [u, declsOf(u)]);
+    this.byCode = undefined;
+    this.sigs.clear();
+    this.allNames = undefined;
+    this.fp = this.fingerprint(adapters, declsOf);
   }
 
   /** The cached diagnostics of a file, if its content and every cross-file fact it read are unchanged. */
-  result(uri: string, hash: string, refs: readonly string[]): Diagnostic[] | undefined {
-    const e = this.data.files[uri];
-    if (!e || e.hash !== hash || !e.diagnostics || e.deps === undefined) return undefined;
-    return e.deps === this.depsOf(uri, refs, e.diagnostics) ? e.diagnostics : undefined;
+  result(uri: string, hash: string, refs: () => readonly string[]): Diagnostic[] | undefined {
+    const e = this.entries.get(uri);
+    if (!e || !this.hits.has(uri) || e.hash !== hash || !e.diagnostics || e.deps === undefined) return undefined;
+    if (e.wsfp !== this.fp && e.deps !== this.depsOf(refs(), e.diagnostics)) return undefined;
+    this.verified.add(uri);
+    return e.diagnostics;
   }
 
-  store(uri: string, hash: string, f: IndexedFile, diagnostics: Diagnostic[] | undefined): void {
-    this.data.files[uri] = {
+  /** Remember a file: an unchanged one keeps its entry (new times, the current workspace); another gets a new one. */
+  store(uri: string, hash: string, optsKey: string, f: IndexedFile, diagnostics: Diagnostic[] | undefined): void {
+    const old = this.entries.get(uri);
+    const stat = this.stats.get(uri) ?? null;
+    const statSame = old && (old.stat && stat ? sameStat(old.stat, stat) : old.stat === stat);
+    if (old && this.hits.has(uri) && (this.verified.has(uri) || (!old.adapter && diagnostics === undefined))) {
+      const wsfp = this.verified.has(uri) ? this.fp : old.wsfp;
+      if (statSame && wsfp === old.wsfp) return;
+      this.entries.set(uri, { ...old, stat, ...(wsfp === undefined ? {} : { wsfp }) });
+      this.dirty = true;
+      return;
+    }
+    this.dirty = true;
+    const decls = encodeDecls(f.decls, this.table);
+    this.entries.set(uri, {
       hash,
+      opts: optsKey,
+      stat,
       adapter: f.adapter,
-      decls: f.decls,
-      refs: f.refs,
-      ...(diagnostics ? { diagnostics, deps: this.depsOf(uri, f.refs, diagnostics) } : {}),
-    };
+      decls,
+      refs: JSON.stringify(f.refs),
+      declFp: contentHash(declText(f.decls)),
+      ...(diagnostics ? { diagnostics, deps: this.depsOf(f.refs, diagnostics), wsfp: this.fp } : {}),
+    });
   }
 
-  save(): void {
+  /** Drop entries of files that are gone, and write the cache if anything changed. */
+  save(note: (message: string) => void): void {
+    for (const uri of [...this.entries.keys()]) {
+      if (this.seen.has(uri)) continue;
+      let gone = false;
+      try {
+        gone = !statSync(fileURLToPath(uri)).isFile();
+      } catch {
+        gone = true;
+      }
+      if (gone) {
+        this.entries.delete(uri);
+        this.dirty = true;
+      }
+    }
+    if (!this.dirty) return;
     try {
-      writeFileSync(this.file, JSON.stringify({ ...this.data, config: this.config }));
-    } catch {
-      /* a cache that cannot be written only costs time */
+      writeCache(this.file, encodeEntries(this.entries, this.table, VERSION), this.secret);
+    } catch (e) {
+      if (!(e instanceof Refusal)) throw e;
+      note(`cache not saved: ${e.message}`);
     }
   }
 
-  private depsOf(uri: string, refs: readonly string[], diagnostics: readonly Diagnostic[]): string {
-    const parts = [...refs].sort().map(
-      code =>
-        `${code}=${(this.byCode.get(code) ?? [])
-          .filter(d => d.uri !== uri)
-          .map(declSig)
-          .join(';')}`,
-    );
-    if (diagnostics.some(d => d.code === 'mapping.unknown-code')) parts.push(`*=${this.allNames}`);
+  /** The run's declarations as one value: each adapter (in run order) with the fingerprint of what it declares. */
+  private fingerprint(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[] | undefined): string {
+    const h = createHash('sha1');
+    for (const u of adapters) {
+      const e = this.entries.get(u);
+      h.update(u)
+        .update('\0')
+        .update(e && this.hits.has(u) ? e.declFp : contentHash(declText(declsOf(u) ?? [])))
+        .update('\n');
+    }
+    return h.digest('hex');
+  }
+
+  /**
+   * The version of the cross-file facts a file's diagnostics read: every declaration of each code it
+   * references (its own included: they change only with its content, which is keyed already), and the
+   * set of all names when it has a mapping.unknown-code (whose suggestions read them).
+   */
+  private depsOf(refs: readonly string[], diagnostics: readonly Diagnostic[]): string {
+    if (!this.byCode) {
+      this.byCode = new Map();
+      for (const [, ds] of this.declarations())
+        for (const d of ds) {
+          const list = this.byCode.get(d.code);
+          if (list) list.push(d);
+          else this.byCode.set(d.code, [d]);
+        }
+    }
+    const parts = [...refs].sort().map(code => {
+      let sig = this.sigs.get(code);
+      if (sig === undefined) this.sigs.set(code, (sig = `${code}=${(this.byCode!.get(code) ?? []).map(declSig).join(';')}`));
+      return sig;
+    });
+    if (diagnostics.some(d => d.code === 'mapping.unknown-code'))
+      parts.push(`*=${(this.allNames ??= contentHash([...this.byCode.keys()].sort().join(',')))}`);
     return contentHash(parts.join('\n'));
   }
 }

@@ -5,10 +5,11 @@ import { compileGlob, GlobSyntaxError, type Glob } from '../service';
 import { fileUri, pathFromUri } from '../node/bytePaths';
 import { readRegularFile } from '../node/readRegularFile';
 import { InputError, parseCheckArgs, type CheckArgs } from './args';
+import { defaultCacheFile } from './cacheStore';
 import { checkFiles } from './checkFiles';
 import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
-import { fixDocuments } from './fix';
+import { fixDocuments, stdoutBytes } from './fix';
 import { escapeControls, shownPath } from './format/escape';
 import { neutralizeCommands } from './format/commands';
 import { emitReport, errorsOnly, exitFromCounts, outKind, outputSyntax, useColor, writeOutputFile } from './output';
@@ -49,7 +50,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
   if (!files.length && ((found.length && found.every(f => f.explicit)) || !args.errorOnUnmatchedPattern)) {
     // --stdin --fix still owes standard output the text: unchanged.
-    if (stdin && args.fix) io.stdout(new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes), 'raw');
+    if (stdin && args.fix) stdoutBytes(io, stdin.bytes);
     else emitReport(io, args, []);
     return 0;
   }
@@ -60,6 +61,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   // Each report streams: to standard output as the files come (unless --fix-dry-run or --stdin --fix
   // own it), or gathered for its -o file, written whole at the end. --quiet, then the per-file cap, apply
   // first; what the cap left out is said on standard error when a report is not text on standard output.
+  let unwritten = 0;
   const toFile = new Map<string, string[]>();
   const streams = args.outputs.map(o => {
     if (o.file !== undefined) toFile.set(o.file, []);
@@ -82,8 +84,8 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   };
   const checked = await checkFiles(files, opts, io, args.paths, onReport, {
     allowNone: !args.errorOnUnmatchedPattern,
-    jobs: args.jobs ?? defaultJobs(files.length),
-    cacheFile: args.cache ? resolve(io.cwd, args.cacheLocation ?? '.mcp-aql-cache.json') : undefined,
+    jobs: args.jobs ?? defaultJobs,
+    cacheFile: args.cache ? (args.cacheLocation === undefined ? defaultCacheFile(io.cwd) : resolve(io.cwd, args.cacheLocation)) : undefined,
     texts: stdinTexts,
     fix:
       args.fix || args.fixDryRun
@@ -103,6 +105,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
               },
             });
             stdoutTaken = r.stdoutTaken;
+            unwritten = r.unwritten;
             return r.texts;
           }
         : undefined,
@@ -113,10 +116,9 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     if (o.file !== undefined)
       writeOutputFile(io, o.file, neutralizeCommands(toFile.get(o.file)!.join(''), outputSyntax(o.format), { own: o.format === 'github' }));
   const unreadable = checked.unreadable;
-  if (unreadable) {
-    io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
-    return 2;
-  }
+  if (unwritten) io.stderr(`${unwritten} file${unwritten === 1 ? '' : 's'} could not be written\n`);
+  if (unreadable) io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
+  if (unreadable || unwritten) return 2;
   return exitFromCounts(io, args, c);
 }
 

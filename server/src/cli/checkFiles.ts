@@ -18,7 +18,7 @@ import { indexFiles, indexText, validateFiles } from '../node/workspacePass';
 import { CheckCache, contentHash } from './cache';
 import { deps } from './deps';
 import { UsageError, type Found } from './files';
-import { shownPath } from './format/escape';
+import { escapeControls, shownPath } from './format/escape';
 import type { Io } from './io';
 import { slim, WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
 import type { FileReport } from './report';
@@ -57,8 +57,8 @@ interface CheckResult {
 
 /** How a run goes: threads, cache, texts that replace the files' (standard input), a fix pass between indexing and validating. */
 interface CheckPass {
-  /** Worker threads (default 1: in this process). */
-  readonly jobs?: number;
+  /** Worker threads (default 1: in this process), or how many for a number of files to index (those the cache does not know). */
+  readonly jobs?: number | ((toIndex: number) => number);
   /** The cache file, or undefined for no cache. */
   readonly cacheFile?: string;
   readonly texts?: ReadonlyMap<string, string>;
@@ -154,25 +154,49 @@ export async function checkFiles(
   const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [fileUri(f.path), f] as const));
   const uris = [...byUri.keys()];
   const failures = new Failures(io);
-  const cache = pass.cacheFile && !inputs ? CheckCache.load(pass.cacheFile) : undefined;
+  const cacheNote = (m: string) => io.stderr(`${escapeControls(relative(io.cwd, pass.cacheFile!))}: ${m}\n`);
+  const cache = pass.cacheFile && !inputs ? CheckCache.open(pass.cacheFile, io.cwd, cacheNote) : undefined;
   const hashes = new Map<string, string>();
+  const optsKeys = new Map<string, string>();
   const known = new Map<string, IndexedFile>();
+  // Unchanged files: known from their entries, declarations and references decoded only where a step needs them.
+  const hits: string[] = [];
+  const lazy = new Set<string>();
   if (cache) {
+    const keyOf = new Map<string, string>();
     for (const uri of uris) {
-      const text = readText(byUri.get(uri)!.path, failures.add);
-      if (text === undefined) {
+      const path = byUri.get(uri)!.path;
+      const json = JSON.stringify(opts(uri));
+      let optsKey = keyOf.get(json);
+      if (optsKey === undefined) keyOf.set(json, (optsKey = contentHash(json)));
+      const p = cache.probe(uri, path, optsKey, () => readText(path, failures.add));
+      if (p.hash === undefined) {
         known.set(uri, { uri, adapter: false, decls: [], refs: [] });
         continue;
       }
-      const h = contentHash(text + '\0' + JSON.stringify(opts(uri)));
-      hashes.set(uri, h);
-      const hit = cache.indexed(uri, h);
-      if (hit) known.set(uri, hit);
+      hashes.set(uri, p.hash);
+      optsKeys.set(uri, optsKey);
+      if (!p.hit) continue;
+      hits.push(uri);
+      lazy.add(uri);
+      known.set(uri, { uri, adapter: cache.isAdapter(uri), decls: [], refs: [] });
     }
   }
   const toIndex = uris.filter(u => !known.has(u));
-  const jobs = inputs ? 1 : Math.max(1, Math.min(pass.jobs ?? 1, Math.floor(toIndex.length / 2) || 1));
+  const wanted = typeof pass.jobs === 'function' ? pass.jobs(toIndex.length) : (pass.jobs ?? 1);
+  const jobs = inputs ? 1 : Math.max(1, Math.min(wanted, Math.floor(toIndex.length / 2) || 1));
   const backend = jobs > 1 ? pooled(new WorkerPool(jobs), opts, failures) : inProcess(opts, failures, pass);
+  /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
+  const decode = async (which: readonly string[]) => {
+    const again: string[] = [];
+    for (const u of which) {
+      if (!lazy.delete(u)) continue;
+      const f = cache!.decoded(u);
+      if (f) known.set(u, f);
+      else again.push(u);
+    }
+    for (const f of await backend.index(again)) known.set(f.uri, f);
+  };
   try {
     for (const f of await backend.index(toIndex)) known.set(f.uri, f);
     const adapters = uris.filter(u => known.get(u)!.adapter);
@@ -184,15 +208,17 @@ export async function checkFiles(
     if (!adapters.length && pass.allowNone) return { files: 0, unreadable: failures.unreadable };
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
-    const declarations = adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
+    const declarationsNow = () => adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
     /** Results of the cache, and of validated files waiting for an earlier one. */
     const ready = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
     let toValidate = adapters;
     if (cache) {
-      cache.setWorkspace(declarations);
+      // The declarations changed (not only comments or mappings): every entry's dependencies are compared, so decode all.
+      cache.setWorkspace(adapters, u => known.get(u)!.decls);
+      if (cache.stale(adapters)) await decode(hits);
       toValidate = [];
       for (const uri of adapters) {
-        const hit = cache.result(uri, hashes.get(uri)!, known.get(uri)!.refs);
+        const hit = cache.result(uri, hashes.get(uri)!, () => known.get(uri)!.refs);
         const text = hit?.length ? readText(byUri.get(uri)!.path, failures.add) : '';
         if (hit && text !== undefined) ready.set(uri, { diagnostics: hit, text });
         else toValidate.push(uri);
@@ -217,14 +243,32 @@ export async function checkFiles(
       }
     };
     const position = new Map(adapters.map((u, i) => [u, i] as const));
-    await backend.validate(toValidate, declarations, (uri, r) => {
-      ready.set(uri, r);
-      handOver(position.get(uri)! + 1);
-    });
+    if (cache && toValidate.length) {
+      // A file's diagnostics read only the declarations of the codes it references (the cache's own
+      // model of what they depend on), and every name when it has a mapping.unknown-code: validate
+      // against those declarations, and again against all of them where the suggestions need it.
+      await decode(toValidate);
+      const needed = new Set(toValidate.flatMap(u => known.get(u)!.refs));
+      await decode(cache.declaring(needed, [...lazy]));
+      const some = declarationsNow().map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
+      const got = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
+      await backend.validate(toValidate, some, (uri, r) => got.set(uri, r));
+      const again = toValidate.filter(u => got.get(u)?.diagnostics.some(d => d.code === 'mapping.unknown-code'));
+      if (again.length) {
+        await decode(hits);
+        await backend.validate(again, declarationsNow(), (uri, r) => got.set(uri, r));
+      }
+      for (const [uri, r] of got) ready.set(uri, r);
+    } else if (toValidate.length)
+      await backend.validate(toValidate, declarationsNow(), (uri, r) => {
+        ready.set(uri, r);
+        handOver(position.get(uri)! + 1);
+      });
     handOver(adapters.length);
     if (cache) {
-      for (const uri of uris) if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, known.get(uri)!, forCache.get(uri));
-      cache.save();
+      for (const uri of uris)
+        if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, optsKeys.get(uri)!, known.get(uri)!, forCache.get(uri));
+      cache.save(cacheNote);
     }
     return { files: reported, unreadable: failures.unreadable };
   } finally {

@@ -1,15 +1,14 @@
 /**
  * `--fix` / `--fix-dry-run`: the service's safe "fix all" edits, applied to a copy of the text in
- * passes until none remains (a fix can reveal another). Writing is atomic (a temporary file in the same folder,
- * then rename), keeps the file's mode and byte-order mark, and happens only when the text changed.
+ * passes until none remains (a fix can reveal another). Writing (fixWrite.ts) happens only when the text
+ * changed and the file is still what was read; a file not written is reported as it is on disk.
  */
-import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AdapterService, ServiceOptions } from '../service';
-import { fsPath } from '../node/bytePaths';
 import { unifiedDiff } from './diff';
 import { shownPath } from './format/escape';
+import { writeFixed } from './fixWrite';
 import type { Io } from './io';
 
 /**
@@ -41,25 +40,12 @@ function isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
-/** Replace the file's content atomically, keeping its mode and its UTF-8 byte-order mark. */
-function writeAtomic(path: string, text: string): void {
-  const old = readFileSync(fsPath(path));
-  const bom = old[0] === 0xef && old[1] === 0xbb && old[2] === 0xbf && !text.startsWith('\ufeff') ? '\ufeff' : '';
-  const mode = statSync(fsPath(path)).mode & 0o7777;
-  // A name that is not UTF-8 is written through its bytes (node/bytePaths.ts).
-  const tmp = fsPath(join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.mcp-aql-tmp`));
-  try {
-    writeFileSync(tmp, bom + text, { flag: 'wx' });
-    chmodSync(tmp, mode);
-    renameSync(tmp, fsPath(path));
-  } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      /* never created */
-    }
-    throw e;
-  }
+const hasBom = (b: Uint8Array) => b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+
+/** Standard output as bytes (what --stdin --fix cannot fix goes back exactly as it came). */
+export function stdoutBytes(io: Io, bytes: Uint8Array): void {
+  if (io.stdoutBytes) io.stdoutBytes(bytes);
+  else io.stdout(new TextDecoder('utf-8').decode(bytes));
 }
 
 interface FixRun {
@@ -83,9 +69,12 @@ interface FixRun {
 export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io, args }: FixRun): {
   texts: Map<string, string>;
   stdoutTaken: boolean;
+  /** Files whose fixes were due but could not be written (read-only, EACCES, ENOSPC, …). */
+  unwritten: number;
 } {
   const diffs: string[] = [];
   const texts = new Map<string, string>();
+  let unwritten = 0;
   for (const uri of adapters) {
     const before = read(uri);
     if (before === undefined) continue;
@@ -93,16 +82,33 @@ export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io,
     const fixed = applyFixes(service, doc, opts(uri)).getText();
     service.forget(uri);
     const rel = relative(io.cwd, pathOf(uri)).split(sep).join('/');
-    if (args.stdin && args.fix) io.stdout(fixed, 'raw');
-    if (fixed === before) continue;
-    if (!isUtf8(bytes(uri))) {
-      io.stderr(`${shownPath(rel)}: not valid UTF-8; not fixed\n`);
+    const note = (m: string) => io.stderr(`${shownPath(rel)}: ${m}\n`);
+    if (args.stdin) {
+      // Standard input: the fixed text, or the bytes exactly as they came when nothing is fixed or they are not UTF-8.
+      const raw = bytes(uri);
+      const utf8 = isUtf8(raw);
+      if (fixed !== before && !utf8) note('not valid UTF-8; not fixed');
+      if (args.fix) {
+        if (fixed === before || !utf8) stdoutBytes(io, raw);
+        else io.stdout((hasBom(raw) && !fixed.startsWith('\ufeff') ? '\ufeff' : '') + fixed, 'raw');
+      }
+      if (fixed !== before && utf8) texts.set(uri, fixed);
       continue;
     }
-    if (args.fixDryRun) diffs.push(unifiedDiff(before, fixed, rel));
-    else if (!args.stdin) writeAtomic(pathOf(uri), fixed);
-    texts.set(uri, fixed);
+    if (fixed === before) continue;
+    if (args.fixDryRun) {
+      if (!isUtf8(bytes(uri))) note('not valid UTF-8; not fixed');
+      else {
+        diffs.push(unifiedDiff(before, fixed, rel));
+        texts.set(uri, fixed);
+      }
+      continue;
+    }
+    const r = writeFixed(pathOf(uri), before, fixed, io.cwd, io.writeFs);
+    if (r.note) note(r.note);
+    if (r.failed) unwritten++;
+    if (r.written) texts.set(uri, fixed);
   }
   if (args.fixDryRun) io.stdout(diffs.join(''), 'raw');
-  return { texts, stdoutTaken: !!args.fixDryRun || !!args.stdin };
+  return { texts, stdoutTaken: !!args.fixDryRun || !!args.stdin, unwritten };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isCommandLine, neutralizeCommands } from './format/commands';
+import type { WriteFs } from './fixWrite';
 
 /**
  * What standard output carries: our own text (the default), our `github` annotations (the only
@@ -13,17 +14,22 @@ export interface Io {
   readonly cwd: string;
   readonly color: boolean;
   stdout(s: string, kind?: OutKind): void;
+  /** Bytes to standard output as they are (--stdin --fix on input that is not UTF-8); else decoded through `stdout`. */
+  stdoutBytes?(b: Uint8Array): void;
   stderr(s: string): void;
   /** All of standard input (`check --stdin`). */
   readStdin?(): Uint8Array;
   /** The environment (GITHUB_ACTIONS, FORCE_COLOR, NO_COLOR); default none. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The file system --fix writes through (tests make a disk fail with it). */
+  readonly writeFs?: Partial<WriteFs>;
 }
 
 export const processIo = (): Io => ({
   cwd: process.cwd(),
   color: !!process.stdout.isTTY && !process.env.NO_COLOR,
   stdout: s => void process.stdout.write(s),
+  stdoutBytes: b => void process.stdout.write(b),
   stderr: s => void process.stderr.write(s),
   readStdin: () => readFileSync(0),
   env: process.env,

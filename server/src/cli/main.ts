@@ -12,6 +12,8 @@ import { escapeControls } from './format/escape';
 import { guardIo, processIo, type Io } from './io';
 import { runInit } from './init';
 import { commandHelp, COMMANDS } from './options';
+import { runContractDiff } from './contractDiff';
+import { runDocs } from './docs';
 import { runPreview } from './preview';
 import { runRegistry } from './registryCommand';
 import { runTypes } from './types';
@@ -24,6 +26,13 @@ const USAGE = `Usage: mcp-aql-errors <command> [options]   (mcp-aql-errors <comm
 ${Object.values(COMMANDS)
   .map(c => `  mcp-aql-errors ${c.synopsis}`)
   .join('\n')}
+  mcp-aql-errors diff <old> <new> | diff --base <revision> [paths…]
+                         [--format text|json|markdown|sarif|github] [--fail-on breaking|dangerous|none]
+                         [-o file] [-c config | --no-config] [--follow-symlinks]
+      every change to the error contract, classified breaking, dangerous or safe (docs/contract-diff.md);
+      exit 1 when a change reaches --fail-on (default breaking)
+  mcp-aql-errors docs <adapter…> [-o dir] [--format markdown|html]
+      the adapters' error reference: one section per code, the error_mapping tables
   mcp-aql-errors watch [--contract <adapter…>] [--record file.responses.jsonl] [--rule code=level]… [--format F -o file]
                        -- <server command…>
       a transparent stdio proxy for an MCP server: findings on stderr, one a line; the server's exit code
@@ -63,6 +72,8 @@ export async function main(argv: readonly string[], outside: Io): Promise<number
     if (cmd === 'preview') return await runPreview(rest, io);
     if (cmd === 'verify') return runVerify(rest, io);
     if (cmd === 'types') return runTypes(rest, io);
+    if (cmd === 'diff') return runContractDiff(rest, io);
+    if (cmd === 'docs') return runDocs(rest, io);
     if (cmd === 'watch') return await runWatch(rest, io);
     if (cmd === 'probe') return await runProbe(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);

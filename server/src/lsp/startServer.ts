@@ -14,6 +14,7 @@ import {
 } from '../service';
 import { clientFeatures, serverCapabilities, type ClientFeatures } from './capabilities';
 import { registerCodeActions } from './codeActions';
+import { registerCompareContract } from './compareContract';
 import { ConfigFiles } from './configFiles';
 import type { ServerContext } from './context';
 import { DiagnosticsScheduler } from './diagnostics';
@@ -118,6 +119,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   registerCodeActions(ctx);
   registerWorkspaceRequests(ctx);
   registerEditorSupport(ctx);
+  registerCompareContract(ctx);
   responseFiles.listen(connection, opts, uri => scheduler.schedule(uri));
 
   connection.onShutdown(() => {

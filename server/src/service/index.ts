@@ -40,6 +40,9 @@ import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeSco
 import { scopedWorkspace } from './workspace/scope';
 import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
 import { isResponseFile, verifyText } from './verify';
+import { buildSnapshot, compareSnapshots, type ContractChange, type SnapshotInput } from './evolution';
+import { errorReference } from './reference';
+import { DEFAULT_NOW } from './envelopes/samples';
 import {
   adapterOperations,
   judgeAnswer,
@@ -67,6 +70,17 @@ export { CONFIG_FILE_NAMES, isConfigFileName, parseProjectConfig, type ParsedCon
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';
+export { changesMarkdown, changesSummary, placeLabel, REPORT_MARKER, tallyChanges } from './evolution';
+export { mirrorsOf, RULE_IDS as CHANGE_RULES, RULES as CHANGE_RULE_INFO, SEVERITIES, severityOf } from './evolution';
+export type { ContractChange, Place, RuleId as ChangeRule, RuleInfo as ChangeRuleInfo, Severity } from './evolution';
+
+/** One file of one version of a contract, for `diffContracts`. */
+export interface DiffInput {
+  readonly doc: TextDocument;
+  /** Names the file across versions when its adapter has no `name` (its path; a renamed file: the same key on both sides). */
+  readonly fileKey: string;
+  readonly opts?: ServiceOptions;
+}
 export {
   EXPECTED_CATEGORIES,
   UNKNOWN_OPERATION,
@@ -99,6 +113,13 @@ interface TypesRequest {
   readonly lang: 'ts' | 'json-schema';
   /** Every registry code, not only those the adapters' error_mapping targets. */
   readonly includeRegistry?: boolean;
+  /** File names for the header. */
+  readonly sources: readonly string[];
+  readonly version: string;
+}
+
+interface ReferenceRequest {
+  readonly format: 'markdown' | 'html';
   /** File names for the header. */
   readonly sources: readonly string[];
   readonly version: string;
@@ -141,6 +162,21 @@ export interface ServiceOptions {
   readonly chunkThreshold?: number;
 }
 
+/** The last segment of a URI's path, decoded: how the reference names an adapter that has no `name`. */
+const fileName = (uri: string): string => {
+  const last =
+    uri
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() ?? uri;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+};
+
 /** 4.5 MiB: about 22,000 custom codes; a cold parse of that size stays within a few seconds. */
 export const DEFAULT_MAX_FILE_SIZE = 4.5 * 1024 * 1024;
 
@@ -177,6 +213,17 @@ export interface AdapterService {
   isResponseFile(uri: string, opts?: ServiceOptions): boolean;
   /** Recorded responses (JSON, JSON Lines, tool results, JSON-RPC) checked against a contract. */
   verifyResponses(doc: TextDocument, contract: Contract, opts?: ServiceOptions): Diagnostic[];
+  /**
+   * Every change from one version of a contract to another, classified breaking / dangerous / safe
+   * (evolution/rules.ts). Codes are compared across all files of a version; non-adapters are ignored.
+   */
+  diffContracts(before: readonly DiffInput[], after: readonly DiffInput[]): ContractChange[];
+  /**
+   * An error reference of these adapters (issue 25): one section per code (category, statuses, template,
+   * details, recovery, an example envelope per dialect) and the error_mapping tables; markdown, or one
+   * self-contained HTML page with every adapter string escaped.
+   */
+  errorReference(adapters: readonly TextDocument[], req: ReferenceRequest, opts?: ServiceOptions): string;
   /** The contract's error envelopes as TypeScript or JSON Schema text. */
   types(contract: Contract, req: TypesRequest): string;
   /** The operations these adapters declare, with their group (read, create, …) and params. */
@@ -291,6 +338,19 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       : none;
   };
 
+  /** The models of the adapter files among `inputs`; `transient`: not kept in the cache unless they were (a version read once). */
+  const modelsOf = (inputs: readonly DiffInput[], transient: boolean): SnapshotInput[] => {
+    const models: SnapshotInput[] = [];
+    for (const { doc, fileKey, opts } of inputs) {
+      if (opts?.ignored || !classify(doc.uri, doc.getText().slice(0, 65536), opts?.files)) continue;
+      const kept = cache.has(doc.uri);
+      const model = modelOf(doc, opts);
+      if (transient && !kept) cache.delete(doc.uri);
+      if (model) models.push({ doc, model, fileKey });
+    }
+    return models;
+  };
+
   const service: AdapterService = {
     registry: deps.registry,
     isAdapter: (doc, opts) => !opts?.ignored && classify(doc.uri, doc.getText(), opts?.files) !== undefined,
@@ -349,6 +409,25 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
         return model ? [{ doc, model }] : [];
       });
       return buildContract(inputs, registry);
+    },
+    diffContracts(before, after) {
+      const snapshot = (inputs: readonly DiffInput[]) => {
+        const models = modelsOf(inputs, true);
+        return buildSnapshot(buildContract(models, registry), models);
+      };
+      return compareSnapshots(snapshot(before), snapshot(after));
+    },
+    errorReference(adapters, req, opts) {
+      const inputs = modelsOf(
+        adapters.map(doc => ({ doc, fileKey: fileName(doc.uri), opts })),
+        false,
+      );
+      // Each code's example envelopes from the file that declares it (registry codes: the first adapter).
+      const previewOf = (code: string, uri: string | undefined) => {
+        const host = inputs.find(i => i.doc.uri === uri) ?? inputs[0];
+        return host && on(host.doc, opts, undefined, ctx => preview(ctx, { code, now: DEFAULT_NOW }));
+      };
+      return errorReference(inputs, registry, previewOf, req);
     },
     isResponseFile: (uri, opts) => isResponseFile(uri, opts?.responseFiles),
     verifyResponses(doc, contract, opts) {

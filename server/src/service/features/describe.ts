@@ -13,7 +13,7 @@ const RECOVERY: Record<string, string> = {
   SCHEMA: 'fix the adapter schema (generator time)',
 };
 
-function recoveryFor(category: string | undefined): string | undefined {
+export function recoveryFor(category: string | undefined): string | undefined {
   return category ? RECOVERY[category.replace(/_$/, '')] : undefined;
 }
 

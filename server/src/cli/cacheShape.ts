@@ -1,0 +1,195 @@
+/**
+ * The `check --cache` file's body: one array per file, its declarations and references kept as JSON
+ * text that a run decodes only when it needs them (nothing changed: never), each distinct details list
+ * once in a table. Checked on load and on
+ * decoding (issue 20): a cache is signed, but it may come from another build or be damaged; an entry of
+ * the wrong shape is a miss, never a crash. Declarations are kept as the CLI's passes carry them
+ * (parallel.ts `slim`: code, category, details).
+ */
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { CodeDeclaration } from '../service';
+
+export interface Entry {
+  /** sha1 of the content and the file's options. */
+  readonly hash: string;
+  /** sha1 of the file's options alone, to trust `stat` without reading. */
+  readonly opts: string;
+  /** size, mtime, ctime, inode when the file was read; null when it was modified too close to that (racy: hash next time). */
+  readonly stat: readonly [number, number, number, number] | null;
+  readonly adapter: boolean;
+  /** The declarations and references as JSON text, decoded (and checked) only when a run needs them. */
+  readonly decls: string;
+  readonly refs: string;
+  /** sha1 of the declarations, for the workspace's fingerprint. */
+  readonly declFp: string;
+  readonly deps?: string;
+  readonly diagnostics?: Diagnostic[];
+  /** The workspace fingerprint under which `deps` were last found current (then they need no recomputing). */
+  readonly wsfp?: string;
+}
+
+type Details = CodeDeclaration['details'];
+type Obj = Record<string, unknown>;
+const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isStr = (x: unknown): x is string => typeof x === 'string';
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const optStr = (x: unknown) => x === undefined || isStr(x);
+const isPos = (x: unknown) =>
+  isObj(x) && Number.isInteger(x.line) && Number.isInteger(x.character) && (x.line as number) >= 0 && (x.character as number) >= 0;
+const isRange = (x: unknown) => isObj(x) && isPos(x.start) && isPos(x.end);
+
+function isDiagnostic(x: unknown): x is Diagnostic {
+  return (
+    isObj(x) &&
+    isRange(x.range) &&
+    isStr(x.message) &&
+    (x.severity === undefined || x.severity === 1 || x.severity === 2 || x.severity === 3 || x.severity === 4) &&
+    (x.code === undefined || isStr(x.code) || isNum(x.code)) &&
+    optStr(x.source) &&
+    (x.tags === undefined || (Array.isArray(x.tags) && x.tags.every(isNum))) &&
+    (x.relatedInformation === undefined ||
+      (Array.isArray(x.relatedInformation) &&
+        x.relatedInformation.every(
+          r => isObj(r) && isStr(r.message) && isObj(r.location) && isStr(r.location.uri) && isRange(r.location.range),
+        )))
+  );
+}
+
+function asDetails(x: unknown): Details | undefined {
+  if (!Array.isArray(x)) return undefined;
+  const out: { name: string; type?: string; required?: boolean }[] = [];
+  for (const d of x) {
+    if (
+      !Array.isArray(d) ||
+      d.length !== 3 ||
+      !isStr(d[0]) ||
+      !(d[1] === null || isStr(d[1])) ||
+      !(d[2] === null || typeof d[2] === 'boolean')
+    )
+      return undefined;
+    out.push({ name: d[0], type: d[1] ?? undefined, required: d[2] ?? undefined });
+  }
+  return out;
+}
+
+/** The distinct details lists of a cache, each once (entries name them by index); checked when first used, append-only. */
+export class DetailsTable {
+  private readonly decoded = new Map<number, Details | undefined>();
+  private readonly index = new Map<string, number>();
+  constructor(private readonly rows: unknown[] = []) {
+    rows.forEach((r, i) => this.index.set(JSON.stringify(r), i));
+  }
+  get(i: unknown): Details | undefined {
+    if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= this.rows.length) return undefined;
+    if (!this.decoded.has(i as number)) this.decoded.set(i as number, asDetails(this.rows[i as number]));
+    return this.decoded.get(i as number);
+  }
+  add(details: Details): number {
+    const row = details.map(x => [x.name, x.type ?? null, x.required ?? null]);
+    const key = JSON.stringify(row);
+    let i = this.index.get(key);
+    if (i === undefined) {
+      this.index.set(key, (i = this.rows.length));
+      this.rows.push(row);
+    }
+    return i;
+  }
+  toJSON(): unknown[] {
+    return this.rows;
+  }
+}
+
+/** An entry's declarations (as the CLI's passes carry them), or undefined when the text has the wrong shape. */
+export function decodeDecls(uri: string, text: string, table: DetailsTable): CodeDeclaration[] | undefined {
+  let x: unknown;
+  try {
+    x = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(x)) return undefined;
+  const out: CodeDeclaration[] = [];
+  for (const d of x) {
+    if (!Array.isArray(d) || d.length !== 3 || !isStr(d[0]) || !(d[1] === null || isStr(d[1]))) return undefined;
+    const details = table.get(d[2]);
+    if (!details) return undefined;
+    out.push({ uri, code: d[0], range: NO_RANGE, category: d[1] ?? undefined, details, mapsFromHttp: [] });
+  }
+  return out;
+}
+
+/** Declarations as kept in an entry (details by index in the table). */
+export const encodeDecls = (decls: readonly CodeDeclaration[], table: DetailsTable): string =>
+  JSON.stringify(decls.map(d => [d.code, d.category ?? null, table.add(d.details)]));
+
+/** Declarations as one text, for their fingerprint (independent of any table). */
+export const declText = (decls: readonly CodeDeclaration[]): string =>
+  JSON.stringify(decls.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]));
+
+/** An entry's references, or undefined when the text has the wrong shape. */
+export function decodeRefs(text: string): string[] | undefined {
+  try {
+    const x: unknown = JSON.parse(text);
+    return Array.isArray(x) && x.every(isStr) ? x : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One file's entry from its array (declarations and references still text), or undefined when a part has the wrong shape. */
+function asEntry(x: unknown): Entry | undefined {
+  if (!Array.isArray(x) || x.length !== 10) return undefined;
+  const [hash, opts, stat, adapter, decls, refs, deps, diagnostics, declFp, wsfp] = x as unknown[];
+  if (!isStr(hash) || !isStr(opts) || typeof adapter !== 'boolean' || !isStr(decls) || !isStr(refs) || !isStr(declFp)) return undefined;
+  if (!(stat === null || (Array.isArray(stat) && stat.length === 4 && stat.every(isNum)))) return undefined;
+  if ((deps === null) !== (diagnostics === null) || !(wsfp === null || isStr(wsfp))) return undefined;
+  if (deps !== null && (!isStr(deps) || !Array.isArray(diagnostics) || !diagnostics.every(isDiagnostic))) return undefined;
+  return {
+    hash,
+    opts,
+    stat: stat as Entry['stat'],
+    adapter,
+    decls,
+    refs,
+    declFp,
+    ...(deps === null ? {} : { deps: deps as string, diagnostics: diagnostics as Diagnostic[] }),
+    ...(wsfp === null ? {} : { wsfp: wsfp as string }),
+  };
+}
+
+/** More distinct details lists than this and the cache starts afresh (the table only grows). */
+const MAX_DETAILS = 100_000;
+
+/** The entries of a cache body by URI (a Map: a key such as `__proto__` is just a key), and its details table. */
+export function parseEntries(body: string, tool: string): { entries: Map<string, Entry>; table: DetailsTable } {
+  const entries = new Map<string, Entry>();
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return { entries, table: new DetailsTable() };
+  }
+  if (
+    !isObj(data) ||
+    data.version !== 4 ||
+    data.tool !== tool ||
+    !isObj(data.files) ||
+    !Array.isArray(data.details) ||
+    data.details.length > MAX_DETAILS
+  )
+    return { entries, table: new DetailsTable() };
+  for (const [uri, raw] of Object.entries(data.files)) {
+    const e = uri.startsWith('file:') ? asEntry(raw) : undefined;
+    if (e) entries.set(uri, e);
+  }
+  return { entries, table: new DetailsTable(data.details) };
+}
+
+/** The body for `entries` (what parseEntries reads back). */
+export function encodeEntries(entries: ReadonlyMap<string, Entry>, table: DetailsTable, tool: string): string {
+  const files: Record<string, unknown> = {};
+  for (const [uri, e] of entries)
+    files[uri] = [e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null];
+  return JSON.stringify({ version: 4, tool, details: table, files });
+}
