@@ -28,7 +28,13 @@ export async function run(
       err += s;
     },
   });
-  return { code, out, err, outBytes: Buffer.concat(bytes) };
+  // outBytes is not enumerable: tests that compare { code, out, err } whole still can.
+  return Object.defineProperty({ code, out, err }, 'outBytes', { value: Buffer.concat(bytes), enumerable: false }) as {
+    code: number;
+    out: string;
+    err: string;
+    outBytes: Buffer;
+  };
 }
 
 export { tempDir, tempTree } from '../tempDirs';

@@ -46,6 +46,9 @@ Exit status: 0 no problem at error level, 1 problems at error level (or at --fai
 warnings than --max-warnings), 2 bad usage, an invalid config file or unreadable input.
 `;
 
+/** Commands whose options are not in cli/options.ts (their errors carry no --help hint). */
+const KNOWN = new Set(['diff', 'docs', 'watch', 'probe']);
+
 export async function main(argv: readonly string[], outside: Io): Promise<number> {
   const io = guardIo(outside);
   const [cmd, ...rest] = argv;
@@ -81,7 +84,9 @@ export async function main(argv: readonly string[], outside: Io): Promise<number
     if (e instanceof UsageError) {
       // One line for bad usage (and where to read the usage); an invalid config file lists its problems.
       const hint =
-        e instanceof InputError ? '' : ` (mcp-aql-errors ${cmd !== undefined && Object.hasOwn(COMMANDS, cmd) ? `${cmd} ` : ''}--help)`;
+        e instanceof InputError || !(cmd === undefined || Object.hasOwn(COMMANDS, cmd) || !KNOWN.has(cmd))
+          ? ''
+          : ` (mcp-aql-errors ${cmd !== undefined && Object.hasOwn(COMMANDS, cmd) ? `${cmd} ` : ''}--help)`;
       io.stderr(`mcp-aql-errors: ${escapeControls(e.message, { keepLineBreaks: e instanceof InputError })}${hint}\n`);
       return 2;
     }

@@ -10,8 +10,8 @@
 /** .NET's Char.IsWhiteSpace: what the runner's TrimStart removes before looking for `::`. */
 const LEAD = /^([\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*):/;
 const LEGACY = /##\[/g;
-/** The only command lines we write: `github` annotations (formatGithub escapes `:` `,` `%` CR LF in properties). */
-const OWN = /^::(?:error|warning|notice) file=[^\r\n:,]*,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^\r\n:,]*::[^\r\n]*$/;
+/** The only command lines we write: `github` annotations of check, verify and diff (their properties escape `:` `,` `%` CR LF). */
+const OWN = /^::(?:error|warning|notice)(?: [A-Za-z]+=[^\r\n:,]*(?:,[A-Za-z]+=[^\r\n:,]*)*)?::[^\r\n]*$/;
 
 export type OutputSyntax = 'text' | 'json' | 'xml';
 const HASH: Record<OutputSyntax, string> = { text: '#\\x23[', json: '#\\u0023[', xml: '#&#35;[' };
