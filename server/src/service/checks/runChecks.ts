@@ -1,6 +1,6 @@
 /**
  * Runs every check and turns problems into LSP diagnostics: offsets → ranges once, source, code,
- * codeDescription, severity from the rule levels, suppression comments, a cap on the count.
+ * codeDescription, severity from the rule levels, suppression comments, a cap on the count (errors kept first).
  * A check that throws costs one internal.rule-failure diagnostic; the others still report.
  */
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver-types';
@@ -112,6 +112,21 @@ export function toDiagnostics(
   }
   out.push(...unusedSuppressions(doc, suppressed, used, opts));
   out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  const max = opts.maxProblems ?? 1000;
-  return out.length > max ? out.slice(0, max) : out;
+  return capProblems(out, opts.maxProblems ?? 1000);
+}
+
+/**
+ * At most `max` diagnostics, chosen by severity first (an error is never cut while a warning, an
+ * information or a hint is kept), then by position; returned in position order (issue 20 item 6).
+ */
+export function capProblems(sorted: Diagnostic[], max: number): Diagnostic[] {
+  if (sorted.length <= max) return sorted;
+  const keep = new Set(
+    sorted
+      .map((d, i) => [d.severity ?? DiagnosticSeverity.Error, i] as const)
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .slice(0, max)
+      .map(([, i]) => i),
+  );
+  return sorted.filter((_, i) => keep.has(i));
 }
