@@ -170,3 +170,14 @@ for (const [form, ext] of [
     assert.deepEqual(s.validate(a, { codeScope: 'file' }), []);
   });
 }
+
+test('code.declared-elsewhere counts files only: an unsaved document (the walkthrough example) neither gets nor causes it', () => {
+  const text = 'error_codes:\n  NOT_FOUND_NOTE:\n    category: NOT_FOUND\n';
+  const file = TextDocument.create('file:///w/a.adapter.yaml', 'yaml', 1, text);
+  const unsaved = TextDocument.create('untitled:/w/example.adapter.yaml', 'yaml', 1, text);
+  const index = createWorkspaceIndex();
+  const s = newService(index);
+  for (const d of [file, unsaved]) index.update(d.uri, s.declaredCodes(d), s.codeOccurrences(d));
+  assert.deepEqual(s.validate(unsaved), []);
+  assert.deepEqual(s.validate(file), []);
+});
