@@ -40,8 +40,9 @@ test(
         const okUri = `file:///ws/ok-${shape}.adapter.${ok.ext}`;
         await c.open(okUri, ok.text, ok.ext);
         const okDs = await c.waitForDiagnostics(okUri, d => d.length > 0, 20_000);
+        // The shapes' files declare the same code (code.declared-elsewhere across them is silentSlips.test.ts's).
         assert.deepEqual(
-          okDs.map(d => d.code),
+          okDs.map(d => d.code).filter(c => c !== 'code.declared-elsewhere'),
           ['schema.unknown-key'],
           shape,
         );
