@@ -23,6 +23,8 @@ export namespace PreviewEnvelope {
 export interface SimulateParams {
   readonly uri: string;
   readonly status: number;
+  /** The cursor: in a file of several YAML documents, the document whose rules apply. */
+  readonly position?: Position;
   readonly body?: unknown;
   readonly headers?: Record<string, string>;
   readonly params?: Record<string, unknown>;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { findFiles } from '../../server/src/cli/files';
-import { run, tempTree } from './helpers';
+import { run, tempTree, tempDir } from './helpers';
 
 /** A small workspace whose files use each other's codes (and one unknown code, one missing key). */
 function workspace(n: number): Record<string, string> {
@@ -47,7 +47,7 @@ test('--jobs is checked', async () => {
 });
 
 test('no refusal above 20,000 candidate files (a monorepo of 50,000 adapters must be checkable)', { timeout: 120_000 }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-many-'));
+  const dir = tempDir('mcp-aql-many-');
   for (let d = 0; d < 21; d++) {
     mkdirSync(join(dir, `d${d}`));
     for (let i = 0; i < 1000; i++) writeFileSync(join(dir, `d${d}`, `f${i}.yaml`), '');

@@ -58,7 +58,7 @@ test('action.yml: annotations for every problem, SARIF to a file, exit 1 on erro
   assert.equal(r.code, 1, r.err);
   assert.equal(
     r.out,
-    "::error file=adapters/a/x.adapter.yaml,line=3,col=11,endLine=3,endColumn=30,title=mapping.unknown-code::'NOT_FOUND_REPOSITRY' is neither a registry code nor declared in error_codes. Did you mean NOT_FOUND_RESOURCE?\n",
+    "::error file=adapters/a/x.adapter.yaml,line=3,col=11,endLine=3,endColumn=30,title=mapping.unknown-code::Did you mean NOT_FOUND_RESOURCE? 'NOT_FOUND_REPOSITRY' is neither a registry code nor declared in error_codes.\n",
   );
   const sarif = JSON.parse(readFileSync(join(dir, 'reports/mcp-aql.sarif'), 'utf8'));
   assert.equal(sarif.version, '2.1.0');

@@ -18,7 +18,8 @@ test('the nearest config file above each checked file applies (no merging); --co
     '.mcp-aql.yaml': 'rules:\n  template.unquoted-placeholder: error\n',
     'a/x.adapter.yaml': UNQUOTED,
     'b/.mcp-aql.json': '{ "rules": { "template.unquoted-placeholder": "off" } }',
-    'b/c/y.adapter.yaml': UNQUOTED,
+    // Its own code: the same one in two files would add code.declared-elsewhere to both.
+    'b/c/y.adapter.yaml': UNQUOTED.replace('VALIDATION_X', 'VALIDATION_Y'),
     'other.yaml': 'rules:\n  template.unquoted-placeholder: hint\n',
   });
   assert.deepEqual(await codes(['check', '.'], dir), ['a/x.adapter.yaml template.unquoted-placeholder error']);

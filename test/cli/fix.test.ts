@@ -149,7 +149,7 @@ test('usage errors: exit 2 with a reason', async () => {
     [['check', '--stdin', 'a.adapter.yaml'], /name no paths/],
     [['check', '--output-file'], /--output-file needs a value/],
     [['check', '--quiet=yes'], /--quiet takes no value/],
-    [['check', '--format', 'xml'], /unknown format 'xml' \(text, json, sarif, github, junit, checkstyle, codeclimate\)/],
+    [['check', '--format', 'xml'], /unknown format 'xml' \(text, compact, json, sarif, github, junit, checkstyle, codeclimate\)/],
   ] as const) {
     const r = await run([...argv], dir);
     assert.equal(r.code, 2, argv.join(' '));

@@ -34,7 +34,7 @@ test('junit: one suite per file, one failing case per diagnostic, a passing case
   assert.deepEqual(cases, ['mapping.unknown-code (3:11)', 'schema.unknown-key (6:5)', 'mcp-aql-errors']);
   const f = doc.getElementsByTagName('failure')[0]!;
   assert.equal(f.getAttribute('type'), 'error');
-  assert.match(f.textContent!, /^a&b\.adapter\.yaml:3:11 error 'NOT_FOUND_REPOSITRY' is neither/);
+  assert.match(f.textContent!, /^a&b\.adapter\.yaml:3:11 error Did you mean NOT_FOUND_RESOURCE\? 'NOT_FOUND_REPOSITRY' is neither/);
   const g = doc.getElementsByTagName('failure')[1]!;
   assert.equal(
     g.getAttribute('message'),
@@ -74,7 +74,7 @@ test('codeclimate (GitLab Code Quality): the fields GitLab reads; fingerprints s
   );
   for (const i of issues) assert.match(i.fingerprint, /^[0-9a-f]{32}$/);
   assert.equal(new Set(issues.map(i => i.fingerprint)).size, 4);
-  assert.match(issues[0]!.description, /^'NOT_FOUND_REPOSITRY' is neither/);
+  assert.match(issues[0]!.description, /^Did you mean NOT_FOUND_RESOURCE\? 'NOT_FOUND_REPOSITRY' is neither/);
   // Same file content moved by one line: the same fingerprints.
   const moved = tempTree({ 'x.adapter.yaml': '# a comment\n' + BAD });
   const again = JSON.parse((await run(['check', '.', '--format', 'codeclimate'], moved)).out) as { fingerprint: string }[];

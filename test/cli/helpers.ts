@@ -1,6 +1,4 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { main } from '../../server/src/cli/main';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -30,15 +28,13 @@ export async function run(
       err += s;
     },
   });
-  return { code, out, err, outBytes: Buffer.concat(bytes) };
+  // outBytes is not enumerable: tests that compare { code, out, err } whole still can.
+  return Object.defineProperty({ code, out, err }, 'outBytes', { value: Buffer.concat(bytes), enumerable: false }) as {
+    code: number;
+    out: string;
+    err: string;
+    outBytes: Buffer;
+  };
 }
 
-/** A temporary folder with the given files (path → text or bytes). */
-export function tempTree(files: Record<string, string | Buffer>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-cli-'));
-  for (const [p, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, p)), { recursive: true });
-    writeFileSync(join(dir, p), content);
-  }
-  return dir;
-}
+export { tempDir, tempTree } from '../tempDirs';

@@ -5,14 +5,13 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { codeFrame } from '../../server/src/cli/format/text';
 import { main } from '../../server/src/cli/main';
-import { ROOT, run, tempTree } from './helpers';
+import { ROOT, run, tempTree, tempDir } from './helpers';
 
 const BAD = 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
 const CLEAN = 'error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n';
@@ -50,7 +49,7 @@ test('case 1: an invalid glob is a clear usage error, not a crash', async () => 
   ]) {
     const r = await run(['check', glob!], dir);
     assert.equal(r.code, 2, glob);
-    assert.ok(r.err.startsWith(`mcp-aql-errors: invalid glob '${glob}': ${why}\n`), r.err);
+    assert.equal(r.err, `mcp-aql-errors: invalid glob '${glob}': ${why} (mcp-aql-errors check --help)\n`);
   }
 });
 
@@ -218,7 +217,7 @@ test('case 7: SARIF and JSON URIs are percent-encoded and round-trip to the file
 });
 
 test('case 9: a file deleted between listing and reading is one message; the run goes on', async () => {
-  const outside = mkdtempSync(join(tmpdir(), 'mcp-aql-out-'));
+  const outside = tempDir('mcp-aql-out-');
   dirs.push(outside);
   const dir = tree({ 'a.adapter.yaml': BAD, 'b.adapter.yaml': BAD, 'c.adapter.yaml': BAD });
   mkdirSync(join(outside, 'd'));

@@ -6,7 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { parseCheckArgs } from '../../server/src/cli/check';
+import { parseCheckArgs } from '../../server/src/cli/args';
 import { MAX_NESTING } from '../../server/src/service';
 import { deepAdapter, DEEP_SHAPES, fanOut, type DeepShape } from '../service/hostileTexts';
 import { cliBundle } from './bundle';

@@ -8,11 +8,10 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinModules } from 'node:module';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './helpers';
+import { ROOT, tempDir } from './helpers';
 
 const npm = (args: string[], cwd: string, cache: string) => {
   const r = spawnSync('npm', args, {
@@ -48,8 +47,8 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
   for (const k of ['repository', 'bugs', 'homepage'])
     assert.match(JSON.stringify(pkg[k]), /https:\/\/github\.com\/mcp-aql\/mcp-aql-errors/, k);
 
-  const cache = mkdtempSync(join(tmpdir(), 'mcp-aql-npm-cache-'));
-  const dest = mkdtempSync(join(tmpdir(), 'mcp-aql-pack-'));
+  const cache = tempDir('mcp-aql-npm-cache-');
+  const dest = tempDir('mcp-aql-pack-');
   const packed = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dest], ROOT, cache);
   assert.equal(packed.code, 0, packed.err);
   const info = JSON.parse(packed.out)[0] as { filename: string; size: number; unpackedSize: number; files: { path: string }[] };
@@ -70,14 +69,14 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
   assert.ok(info.size < 400_000, `tarball ${info.size} bytes`);
   t.diagnostic(`tarball ${info.filename}: ${info.size} bytes packed, ${info.unpackedSize} unpacked`);
 
-  const empty = mkdtempSync(join(tmpdir(), 'mcp-aql-npx-'));
+  const empty = tempDir('mcp-aql-npx-');
   const installed = npm(['install', '--offline', '--no-package-lock', join(dest, info.filename)], empty, cache);
   assert.equal(installed.code, 0, installed.err);
   writeFileSync(join(empty, 'shop.adapter.yaml'), 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n');
   writeFileSync(join(empty, 'ok.adapter.yaml'), 'error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n');
   const bad = npm(['exec', '--offline', '--', 'mcp-aql-errors', 'check', 'shop.adapter.yaml'], empty, cache);
   assert.equal(bad.code, 1, bad.err);
-  assert.match(bad.out, /shop\.adapter\.yaml:3:11  error  'NOT_FOUND_REPOSITRY' is neither a registry code/);
+  assert.match(bad.out, /shop\.adapter\.yaml:3:11  error  (?:Did you mean \w+\? )?'NOT_FOUND_REPOSITRY' is neither a registry code/);
   const ok = spawnSync('npx', ['--offline', 'mcp-aql-errors', 'check', 'ok.adapter.yaml', '--format', 'json'], {
     cwd: empty,
     encoding: 'utf8',

@@ -4,7 +4,8 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runProbe } from '../../client/src/probe/runProbe';
 
@@ -58,6 +59,8 @@ test("the example server's findings land on the declarations they concern: the c
 });
 
 test('a command that does not start: a one-line reason, no transcript left to read', async () => {
+  const probeDirs = () => readdirSync(tmpdir()).filter(n => n.startsWith('mcp-aql-probe-'));
+  const before = probeDirs();
   const r = await runProbe({
     cli: join(ROOT, 'dist/cli.js'),
     adapterPath: ADAPTER,
@@ -67,4 +70,5 @@ test('a command that does not start: a one-line reason, no transcript left to re
   });
   assert.equal(r.ok, false);
   assert.match(r.ok ? '' : r.error, /^the probe did not run: cannot start '.*no-such-server' as an MCP server: .*ENOENT/);
+  assert.deepEqual(probeDirs(), before, 'its temporary folder is removed');
 });

@@ -113,3 +113,17 @@ test(
     }
   },
 );
+
+test('issue 22 fixtures: the broken one gets only its marked yaml.syntax (one per block), the one of every legitimate form nothing', async () => {
+  assert.ok(FILES.includes('linear-broken.adapter.yaml') && FILES.includes('zendesk-forms.adapter.yaml'));
+  const r = await run(['check', join(DIR, 'linear-broken.adapter.yaml'), join(DIR, 'zendesk-forms.adapter.yaml'), '--format', 'json']);
+  const byFile = new Map(
+    (JSON.parse(r.out) as { file: string; diagnostics: Diagnostic[] }[]).map(x => [x.file.split('/').pop()!, x.diagnostics]),
+  );
+  assert.deepEqual(byFile.get('zendesk-forms.adapter.yaml') ?? [], []);
+  const broken = byFile.get('linear-broken.adapter.yaml') ?? [];
+  assert.deepEqual(
+    broken.map(d => [d.range.start.line + 1, d.code]),
+    [6, 9, 15, 29, 48, 56].map(l => [l, 'yaml.syntax']),
+  );
+});

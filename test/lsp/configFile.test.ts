@@ -5,12 +5,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { inMemory, RICH, ROOT } from './harness';
+import { tempDir } from '../tempDirs';
 
 const CONFIG =
   ['rules:', '  template.unquoted-placeholder: "off"', '  code.redefines-registry: error', 'ignore: [vendor/**]', 'maxFileSize: 2048'].join(
@@ -24,7 +24,7 @@ const FILES: Record<string, string> = {
 };
 
 function tree(config: string | undefined): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-config-'));
+  const dir = tempDir('mcp-aql-config-');
   const files = config === undefined ? FILES : { ...FILES, '.mcp-aql.yaml': config };
   for (const [p, t] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, p)), { recursive: true });
@@ -152,7 +152,7 @@ test('the server shows config.invalid on an open config file and picks up a chan
 });
 
 test('codeScope in the config file: the same narrowing in the CLI and the server; --code-scope and the setting override it', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-scope-'));
+  const dir = tempDir('mcp-aql-scope-');
   const files: Record<string, string> = {
     '.mcp-aql.yaml': 'codeScope: file\n',
     'a.adapter.yaml': 'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n',
@@ -186,7 +186,7 @@ test('codeScope in the config file: the same narrowing in the CLI and the server
 });
 
 test("the server's workspace scan honours the config file: an ignored folder declares nothing", async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-scan-'));
+  const dir = tempDir('mcp-aql-scan-');
   const files: Record<string, string> = {
     '.mcp-aql.yaml': 'ignore: [vendor/**]\n',
     'vendor/v.adapter.yaml': 'error_codes:\n  NOT_FOUND_VENDORED:\n    category: NOT_FOUND\n',

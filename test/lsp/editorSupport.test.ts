@@ -5,13 +5,13 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeLens, Diagnostic } from 'vscode-languageserver-protocol';
 import { IsAdapter, ValidateWorkspace, type WorkspaceReport } from '../../server/src/protocol';
 import { inMemory, PLAIN, RICH } from './harness';
+import { tempDir } from '../tempDirs';
 
 const ADAPTER =
   'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n    message_template: "Widget \'{id}\' not found"\n    details: { id: string }\n';
@@ -57,7 +57,7 @@ test(
   'a new mcpAql.files glob takes effect without a restart: the workspace is re-scanned and other files re-checked',
   { timeout: 20_000 },
   async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-files-'));
+    const dir = tempDir('mcp-aql-files-');
     try {
       mkdirSync(join(dir, 'docs'));
       writeFileSync(join(dir, 'docs', 'errors.md'), `---\n${ADAPTER}---\n# Errors\n`);
@@ -102,7 +102,7 @@ test(
   'Validate Workspace counts adapter files only (an open non-adapter file is not one), as the log does',
   { timeout: 20_000 },
   async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-count-'));
+    const dir = tempDir('mcp-aql-count-');
     try {
       writeFileSync(join(dir, 'a.adapter.yaml'), ADAPTER);
       writeFileSync(join(dir, 'shop-adapter.md'), `---\nerror_mapping:\n  404:\n    code: NOT_FOUND_NOPE\n---\n`);

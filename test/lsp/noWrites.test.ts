@@ -2,12 +2,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { main } from '../../server/src/cli/main';
 import { inMemory, RICH, ROOT } from './harness';
+import { tempDir } from '../tempDirs';
 
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -24,7 +24,7 @@ function snapshot(dir: string): Record<string, string> {
 }
 
 test('indexing, checking, fixing (without applying) and previewing a workspace writes nothing', { timeout: 60_000 }, async () => {
-  const ws = mkdtempSync(join(tmpdir(), 'mcp-aql-ws-'));
+  const ws = tempDir('mcp-aql-ws-');
   cpSync(join(ROOT, 'examples'), ws, { recursive: true });
   const before = snapshot(ws);
   const c = await inMemory(RICH, {}, [pathToFileURL(ws).href]);

@@ -6,10 +6,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './harness';
+import { tempDir } from '../tempDirs';
 
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
 const have = nvim.status === 0;
@@ -17,7 +17,7 @@ const skip = !have && process.env.CI !== 'true' ? 'nvim not installed: run `npm 
 
 test('Neovim 0.7 built-in LSP client gets diagnostics, hover, completion and a quick fix', { skip, timeout: 60_000 }, () => {
   assert.ok(have, 'nvim is required under CI=true (npm run setup:e2e installs it)');
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-nvim-'));
+  const dir = tempDir('mcp-aql-nvim-');
   const file = join(dir, 'broken-github-adapter.md');
   const text = readFileSync(join(ROOT, 'test/fixtures/broken-github-adapter.md'), 'utf8');
   writeFileSync(file, text);

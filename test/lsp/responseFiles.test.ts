@@ -1,13 +1,13 @@
 /** Recorded-response files in the editor (issue 16): live verify diagnostics against the workspace's adapters. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { inMemory, overStdio, PLAIN, RICH } from './harness';
+import { tempDir } from '../tempDirs';
 
 const ADAPTER = [
   'error_codes:',
@@ -26,7 +26,7 @@ const RESPONSE = [
 ].join('\n');
 
 function workspace(): { dir: string; uri: (p: string) => string } {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-resp-'));
+  const dir = tempDir('mcp-aql-resp-');
   mkdirSync(join(dir, 'logs'));
   mkdirSync(join(dir, 'golden'));
   writeFileSync(join(dir, 'shop.adapter.yaml'), ADAPTER);

@@ -1,14 +1,14 @@
 /** The server's workspace scan: every file, in slices that leave requests answered meanwhile (issue 14). */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inMemory, PLAIN } from './harness';
+import { tempDir } from '../tempDirs';
 
 test('a scan of many files yields to requests, indexes them all, and Validate Workspace sees them all', { timeout: 120_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-scan-'));
+  const dir = tempDir('mcp-aql-scan-');
   const N = 400;
   for (let i = 0; i < N; i++) {
     mkdirSync(join(dir, `p${i % 10}`), { recursive: true });
@@ -60,7 +60,7 @@ test('a scan of many files yields to requests, indexes them all, and Validate Wo
 });
 
 test('Validate Workspace reports progress and can be cancelled from it', { timeout: 120_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-validate-'));
+  const dir = tempDir('mcp-aql-validate-');
   const N = 300;
   for (let i = 0; i < N; i++)
     writeFileSync(

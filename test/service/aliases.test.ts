@@ -5,7 +5,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { applyFix, check, fixture, newService, yamlDoc } from './helpers';
+import { applyFix, check, fixture, newService, yamlDoc, fixesOf } from './helpers';
 
 const codes = (ds: { code?: unknown }[]) => ds.map(d => String(d.code)).sort();
 
@@ -50,7 +50,7 @@ test('details: *ref: an unknown placeholder is still reported, and "Declare" nev
   assert.equal(ds.length, 1);
   assert.deepEqual(ds[0]!.range, f.spans[0]);
   assert.match(String(ds[0]!.message), /details: field/);
-  const titles = service.quickFixes(f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }).map(a => a.title);
+  const titles = fixesOf(service, f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }).map(a => a.title);
   assert.deepEqual(titles, ["Change to '{field}'", "Remove '{fiel}' from the template"]);
   assert.equal(applyFix(service, f.doc, ds[0]!), f.doc.getText().replace('\' {fiel}"', '\' {field}"'));
 });
@@ -79,7 +79,7 @@ test('an unused key of shared details is reported once, at the anchored source, 
   );
   // Removing the key would change the other user of '&d'; using it in VALIDATION_A's own template is local.
   assert.deepEqual(
-    service.quickFixes(f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }).map(a => a.title),
+    fixesOf(service, f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }).map(a => a.title),
     ["Use '{extra}' in the message template"],
   );
   assert.equal(
@@ -109,7 +109,7 @@ test('a whole entry through an alias (FOO: *base) is a declared code with the an
     ds.map(d => d.range),
     [f.spans[0]],
   );
-  const titles = service.quickFixes(f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }).map(a => a.title);
+  const titles = fixesOf(service, f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }).map(a => a.title);
   assert.deepEqual(titles, [], 'the template and details are shared by two codes: no edit');
 });
 

@@ -127,10 +127,11 @@ test('with anchors in the file, a broken entry still stays inside its entry', ()
     all.filter(d => d.code === 'code.unknown-category').map(d => d.range),
     [f.spans[0]],
   );
-  // The unclosed quote swallows VALIDATION_B's `details: *d` (B's own problem); VALIDATION_C still sees the aliased details.
+  // The unclosed quote swallows VALIDATION_B's `details: *d`: that is its one problem, and what the parser
+  // salvaged of the template is not checked (issue 22 item 1); VALIDATION_C still sees the aliased details.
   assert.deepEqual(
     all.filter(d => d.code === 'template.unknown-placeholder').map(d => d.range.start.line),
-    [8],
+    [],
   );
 });
 

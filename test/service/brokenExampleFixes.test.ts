@@ -8,7 +8,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyEdits, docOf, editsOf, fixture, newService, ROOT, yamlDoc } from './helpers';
+import { applyEdits, docOf, editsOf, fixture, newService, ROOT, yamlDoc, fixesOf } from './helpers';
 
 const text = readFileSync(join(ROOT, 'examples', 'broken', 'broken-adapter.md'), 'utf8');
 const doc = docOf(text, 'file:///w/examples/broken/broken-adapter.md');
@@ -19,7 +19,7 @@ function fixesOn(code: string, line: number) {
   assert.equal(ds.length, 1, code);
   const d = ds[0]!;
   assert.equal(d.range.start.line, line - 1);
-  return { d, actions: s.quickFixes(doc, d.range, { diagnostics: [d] }), s };
+  return { d, actions: fixesOf(s, doc, d.range, { diagnostics: [d] }), s };
 }
 
 test('broken example line 54: `request.body.provider` gets the fix to `response` (the path reads a response part)', () => {
@@ -60,7 +60,7 @@ test('a key compared with the leading words of an allowed key: `mesage` → mess
   const s = newService();
   const d = s.validate(f.doc).find(x => x.code === 'schema.unknown-key')!;
   assert.deepEqual(d.range, f.spans[0]);
-  const a = s.quickFixes(f.doc, d.range, { diagnostics: [d] });
+  const a = fixesOf(s, f.doc, d.range, { diagnostics: [d] });
   assert.deepEqual(
     a.map(x => [x.title, !!x.isPreferred]),
     [
@@ -79,7 +79,7 @@ test('a key compared with the leading words of an allowed key: `mesage` → mess
   const e = s.validate(g.doc).find(x => x.code === 'schema.unknown-key')!;
   assert.doesNotMatch(String(e.message), /Did you mean/);
   assert.deepEqual(
-    s.quickFixes(g.doc, e.range, { diagnostics: [e] }).map(x => x.title),
+    fixesOf(s, g.doc, e.range, { diagnostics: [e] }).map(x => x.title),
     ["Remove key 'mesage'"],
   );
 });
@@ -90,7 +90,7 @@ test('closest root: `respnse.headers.x` → response; `param.id` → params; an 
     const f = fixture(yamlDoc('error_mapping:', '  403:', `    condition: "${cond}"`, '    code: PERMISSION_DENIED'));
     const d = s.validate(f.doc).find(x => x.code === 'condition.unknown-root')!;
     assert.deepEqual(d.range, f.spans[0], cond);
-    return s.quickFixes(f.doc, d.range, { diagnostics: [d] }).map(a => [a.title, editsOf(a, f.doc.uri)[0]!.newText]);
+    return fixesOf(s, f.doc, d.range, { diagnostics: [d] }).map(a => [a.title, editsOf(a, f.doc.uri)[0]!.newText]);
   };
   assert.deepEqual(one("[[respnse]].headers.x == 'y'"), [["Change to 'response'", 'response']]);
   assert.deepEqual(one('[[param]].id == 1'), [["Change to 'params'", 'params']]);

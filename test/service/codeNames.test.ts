@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { applyFix, check, codesIn, docOf, fixture, newService, yamlDoc } from './helpers';
+import { applyFix, check, codesIn, docOf, fixture, newService, yamlDoc, fixesOf } from './helpers';
 import { createWorkspaceIndex } from '../../server/src/service';
 
 test('code.name-format on the key; fix renames the key and every use', () => {
@@ -16,7 +16,14 @@ test('code.name-format on the key; fix renames the key and every use', () => {
   const fixed = applyFix(service, f.doc, ds[0]!);
   assert.equal(
     fixed,
-    yamlDoc('error_codes:', '  REPO_GONE:', '    category: NOT_FOUND', 'error_mapping:', '  404:', '    code: REPO_GONE'),
+    yamlDoc(
+      'error_codes:',
+      '  NOT_FOUND_REPO_GONE:',
+      '    category: NOT_FOUND',
+      'error_mapping:',
+      '  404:',
+      '    code: NOT_FOUND_REPO_GONE',
+    ),
   );
   assert.ok(!codesIn(newService(), fixed).includes('code.name-format'));
 });
@@ -88,7 +95,7 @@ test('a rename reaches other workspace files through the index', () => {
   );
   const doc = docOf(yamlDoc('error_codes:', '  repoGone:', '    category: NOT_FOUND'));
   const d = s.validate(doc, {}).find(x => x.code === 'code.name-format')!;
-  const [a] = s.quickFixes(doc, d.range, { diagnostics: [d] }, {});
+  const [a] = fixesOf(s, doc, d.range, { diagnostics: [d] }, {});
   assert.deepEqual(Object.keys(a!.edit!.changes!).sort(), [doc.uri, other.uri].sort());
-  assert.equal(a!.edit!.changes![other.uri]![0]!.newText, 'REPO_GONE');
+  assert.equal(a!.edit!.changes![other.uri]![0]!.newText, 'NOT_FOUND_REPO_GONE');
 });

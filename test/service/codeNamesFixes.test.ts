@@ -3,7 +3,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, check, codesIn, docOf, editsOf, fixture, newService, yamlDoc, type Fixture } from './helpers';
+import { applyEdits, check, codesIn, docOf, editsOf, fixture, newService, yamlDoc, type Fixture, fixesOf } from './helpers';
 import { createWorkspaceIndex } from '../../server/src/service';
 
 function actionsFor(f: Fixture, code: string) {
@@ -13,7 +13,7 @@ function actionsFor(f: Fixture, code: string) {
     ds.map(d => d.range),
     f.spans,
   );
-  return service.quickFixes(f.doc, ds[0]!.range, { diagnostics: [ds[0]!] });
+  return fixesOf(service, f.doc, ds[0]!.range, { diagnostics: [ds[0]!] });
 }
 const shown = (f: Fixture, a: ReturnType<typeof actionsFor>[number]) => editsOf(a, f.doc.uri).map(e => [f.doc.getText(e.range), e.newText]);
 
@@ -38,29 +38,29 @@ test('name-format: rename reaches the key and every code: value, plain and quote
   );
   const [a, ...rest] = actionsFor(f, 'code.name-format');
   assert.equal(rest.length, 0);
-  assert.equal(a!.title, "Rename to 'REPO_GONE' (every use)");
+  assert.equal(a!.title, "Rename to 'NOT_FOUND_REPO_GONE' (every use)");
   assert.ok(a!.isPreferred);
   assert.deepEqual(shown(f, a!), [
-    ['repo-gone', 'REPO_GONE'],
-    ['repo-gone', 'REPO_GONE'],
-    ['repo-gone', 'REPO_GONE'],
-    ['repo-gone', 'REPO_GONE'],
+    ['repo-gone', 'NOT_FOUND_REPO_GONE'],
+    ['repo-gone', 'NOT_FOUND_REPO_GONE'],
+    ['repo-gone', 'NOT_FOUND_REPO_GONE'],
+    ['repo-gone', 'NOT_FOUND_REPO_GONE'],
   ]);
   const fixed = applyEdits(f.doc, editsOf(a!, f.doc.uri));
   assert.equal(
     fixed,
     yamlDoc(
       'error_codes:',
-      '  REPO_GONE:',
+      '  NOT_FOUND_REPO_GONE:',
       '    category: NOT_FOUND',
       'error_mapping:',
       '  404:',
-      '    code: REPO_GONE',
+      '    code: NOT_FOUND_REPO_GONE',
       '  410:',
-      "    code: 'REPO_GONE'",
+      "    code: 'NOT_FOUND_REPO_GONE'",
       '  403:',
       '    - condition: "response.status == 403"',
-      '      code: "REPO_GONE"',
+      '      code: "NOT_FOUND_REPO_GONE"',
       '    - code: PERMISSION_DENIED',
       '  500:',
       '    code: INTERNAL_ERROR',
@@ -72,7 +72,7 @@ test('name-format: rename reaches the key and every code: value, plain and quote
 
 test('name-format: camelCase and digits convert to UPPER_SNAKE', () => {
   for (const [name, want] of [
-    ['repoGone', 'REPO_GONE'],
+    ['repoGone', 'NOT_FOUND_REPO_GONE'],
     ['notFound2fa', 'NOT_FOUND2FA'],
     ['Not found', 'NOT_FOUND'],
   ] as const) {
@@ -86,7 +86,9 @@ test('name-format: camelCase and digits convert to UPPER_SNAKE', () => {
 });
 
 test('name-format: no rename onto a name the file already declares (it would merge two codes)', () => {
-  const f = fixture(yamlDoc('error_codes:', '  [[repoGone]]:', '    category: NOT_FOUND', '  REPO_GONE:', '    category: NOT_FOUND'));
+  const f = fixture(
+    yamlDoc('error_codes:', '  [[repoGone]]:', '    category: NOT_FOUND', '  NOT_FOUND_REPO_GONE:', '    category: NOT_FOUND'),
+  );
   assert.deepEqual(actionsFor(f, 'code.name-format'), []);
 });
 
@@ -107,21 +109,21 @@ test('name-format: the rename is one WorkspaceEdit with changes for each file th
   const doc = docOf(yamlDoc('error_codes:', '  repoGone:', '    category: NOT_FOUND'));
   const s = newService(index);
   const d = s.validate(doc, {}).find(x => x.code === 'code.name-format')!;
-  const [fixAction] = s.quickFixes(doc, d.range, { diagnostics: [d] }, {});
+  const [fixAction] = fixesOf(s, doc, d.range, { diagnostics: [d] }, {});
   const changes = fixAction!.edit!.changes!;
   assert.deepEqual(Object.keys(changes).sort(), [a, b, doc.uri].sort());
   assert.deepEqual(
     changes[b]!.map(e => [e.range, e.newText]),
     [
-      [ref(2), 'REPO_GONE'],
-      [ref(5), 'REPO_GONE'],
+      [ref(2), 'NOT_FOUND_REPO_GONE'],
+      [ref(5), 'NOT_FOUND_REPO_GONE'],
     ],
   );
   assert.deepEqual(
     changes[a]!.map(e => [e.range, e.newText]),
-    [[ref(2), 'REPO_GONE']],
+    [[ref(2), 'NOT_FOUND_REPO_GONE']],
   );
-  assert.equal(applyEdits(doc, changes[doc.uri]!), yamlDoc('error_codes:', '  REPO_GONE:', '    category: NOT_FOUND'));
+  assert.equal(applyEdits(doc, changes[doc.uri]!), yamlDoc('error_codes:', '  NOT_FOUND_REPO_GONE:', '    category: NOT_FOUND'));
 });
 
 test('unknown-category: one fix per close category, the closest preferred; quoted values lose their quotes', () => {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, TextEdit } from 'vscode-languageserver-types';
-import { applyEdits, docOf, editsOf, newService, ROOT } from './helpers';
+import { applyEdits, docOf, editsOf, newService, ROOT, fixesOf } from './helpers';
 
 const dir = join(ROOT, 'test', 'fixtures', 'matrix');
 const yaml = readFileSync(join(dir, 'shop.adapter.yaml'), 'utf8');
@@ -67,7 +67,7 @@ test('every quick fix in every kind: the same titles; applied, its problem is go
     const doc = KINDS[k];
     const all: string[] = [];
     for (const d of s.validate(doc)) {
-      const actions = s.quickFixes(doc, d.range, { diagnostics: [d] });
+      const actions = fixesOf(s, doc, d.range, { diagnostics: [d] });
       all.push(`${d.code}: ${actions.map(a => a.title + (a.isPreferred ? ' *' : '')).join(' | ')}`);
       for (const a of actions) {
         const out = applyEdits(doc, editsOf(a, doc.uri));
@@ -92,7 +92,7 @@ test('every quick fix in every kind: the same titles; applied, its problem is go
 function fix(k: Kind, code: string, title: string, nth = 0): string {
   const doc = KINDS[k];
   const d = s.validate(doc).filter(x => x.code === code)[nth]!;
-  const a = s.quickFixes(doc, d.range, { diagnostics: [d] }).find(x => x.title === title);
+  const a = fixesOf(s, doc, d.range, { diagnostics: [d] }).find(x => x.title === title);
   assert.ok(a, `${k}: ${title}`);
   return applyEdits(doc, editsOf(a, doc.uri));
 }
@@ -137,7 +137,7 @@ test('JSON fixes write JSON: declare a details key, declare a code, remove a key
     `      "message_template": "Quantity '{qty}' is not allowed for '{qtty}'",`,
     '      "details": {',
   ]);
-  assert.ok(fix('json', 'code.name-format', "Rename to 'ORDER_GONE' (every use)").includes('    "ORDER_GONE": {'));
+  assert.ok(fix('json', 'code.name-format', "Rename to 'NOT_FOUND_ORDER_GONE' (every use)").includes('    "NOT_FOUND_ORDER_GONE": {'));
   assert.ok(fix('json', 'schema.unknown-key', "Change to 'description'").includes('      "description": "Quantity out of range",'));
   assert.ok(
     fix('json', 'code.category-prefix', 'Change category to RATE_LIMIT', 1).includes(

@@ -3,7 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyEdits, docOf, newService, ROOT, yamlDoc } from './helpers';
+import { applyEdits, docOf, newService, ROOT, yamlDoc, fixesOf } from './helpers';
 
 const HURRIED = yamlDoc(
   'error_codes:',
@@ -68,7 +68,7 @@ test('Fix all applies nothing where two candidates are equally close', () => {
   assert.deepEqual((d.data as { suggestions: string[] }).suggestions.slice().sort(), ['users', 'usr']);
   assert.deepEqual(s.fixAll(doc), []);
   // One-by-one, both stay offered.
-  assert.ok(s.quickFixes(doc, d.range, { diagnostics: [d] }).filter(a => a.title.startsWith('Change to')).length === 2);
+  assert.ok(fixesOf(s, doc, d.range, { diagnostics: [d] }).filter(a => a.title.startsWith('Change to')).length === 2);
 });
 
 test('Fix all on the broken example renames no code and inserts nothing into any template', () => {

@@ -138,3 +138,19 @@ export function withoutNodes(o: unknown): unknown {
         )
       : o;
 }
+
+/**
+ * The quick fixes of a diagnostic minus the "Disable mcp-aql(code) for this line" action, which every
+ * YAML diagnostic gets (tested on its own in disableLine.test.ts): the lists the fix tests compare.
+ */
+export function fixesOf(service: AdapterService, ...args: Parameters<AdapterService['quickFixes']>): CodeAction[] {
+  return service.quickFixes(...args).filter(a => !a.title.startsWith('Disable mcp-aql('));
+}
+
+/** `n` codes, each with one unquoted placeholder (information), then one unknown mapping code (error) at the end. */
+export function infosThenError(n: number): string {
+  let s = 'error_codes:\n';
+  for (let i = 0; i < n; i++)
+    s += `  NOT_FOUND_C${i}:\n    category: NOT_FOUND\n    message_template: "x {id}"\n    details:\n      id: string\n`;
+  return s + 'error_mapping:\n  404:\n    code: NOPE_NOT_A_CODE\n';
+}

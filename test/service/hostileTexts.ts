@@ -11,7 +11,15 @@ export function fanOut(n: number): string {
   return yamlDoc(...lines);
 }
 
-export const DEEP_SHAPES = ['json-array', 'json-object', 'yaml-flow', 'yaml-block-map', 'yaml-block-seq', 'yaml-compact-seq', 'yaml-map-seq'] as const;
+export const DEEP_SHAPES = [
+  'json-array',
+  'json-object',
+  'yaml-flow',
+  'yaml-block-map',
+  'yaml-block-seq',
+  'yaml-compact-seq',
+  'yaml-map-seq',
+] as const;
 export type DeepShape = (typeof DEEP_SHAPES)[number];
 
 /**

@@ -5,7 +5,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, check, codesIn, docOf, editsOf, fixture, newService, yamlDoc, type Fixture } from './helpers';
+import { applyEdits, check, codesIn, docOf, editsOf, fixture, newService, yamlDoc, type Fixture, fixesOf } from './helpers';
 
 function actions(f: Fixture, code: string) {
   const { ds, service } = check(f, code);
@@ -14,7 +14,7 @@ function actions(f: Fixture, code: string) {
     f.spans,
     `${code} in:\n${f.doc.getText()}`,
   );
-  return service.quickFixes(f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }).map(a => ({
+  return fixesOf(service, f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }).map(a => ({
     title: a.title,
     preferred: !!a.isPreferred,
     edits: editsOf(a, f.doc.uri).map(e => [f.doc.getText(e.range), e.newText]),
@@ -244,7 +244,7 @@ test('a stale diagnostic (the key was edited since) gets no fix', () => {
   const f = fixture(yamlDoc('error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    [[mesage_template]]: "x"'));
   const { ds, service } = check(f, 'schema.unknown-key');
   const edited = docOf(f.doc.getText().replace('mesage_template', 'message_templat'));
-  assert.deepEqual(service.quickFixes(edited, ds[0]!.range, { diagnostics: [ds[0]!] }), []);
+  assert.deepEqual(fixesOf(service, edited, ds[0]!.range, { diagnostics: [ds[0]!] }), []);
 });
 
 test('errors inside an alias target are reported on the alias, without a rename fix (the key is elsewhere)', () => {
@@ -255,12 +255,12 @@ test('errors inside an alias target are reported on the alias, without a rename 
     f.spans,
   );
   assert.match(String(ds[0]!.message), /'bogus'/);
-  assert.deepEqual(service.quickFixes(f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }), []);
+  assert.deepEqual(fixesOf(service, f.doc, ds[0]!.range, { diagnostics: [ds[0]!] }), []);
   const g = fixture(yamlDoc('dt: &dt { a: strng }', 'error_codes:', '  VALIDATION_X:', '    category: VALIDATION', '    details: [[*dt]]'));
   const e = check(g, 'schema.enum');
   assert.deepEqual(
     e.ds.map(d => d.range),
     g.spans,
   );
-  assert.deepEqual(e.service.quickFixes(g.doc, e.ds[0]!.range, { diagnostics: [e.ds[0]!] }), []);
+  assert.deepEqual(fixesOf(e.service, g.doc, e.ds[0]!.range, { diagnostics: [e.ds[0]!] }), []);
 });

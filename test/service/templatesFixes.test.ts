@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { check, codesIn, editsOf, fixture, newService, yamlDoc, type Fixture } from './helpers';
+import { check, codesIn, editsOf, fixture, newService, yamlDoc, type Fixture, fixesOf } from './helpers';
 import { applyEdits } from './helpers';
 
 const CODE = ['error_codes:', '  VALIDATION_X:', '    category: VALIDATION'];
@@ -15,7 +15,7 @@ function fix(f: Fixture, code: string, title?: string, nth = 0) {
   const { ds, service } = check(f, code);
   const d: Diagnostic | undefined = ds[nth];
   assert.ok(d, `no ${code} in:\n${f.doc.getText()}`);
-  const actions = service.quickFixes(f.doc, d.range, { diagnostics: [d] });
+  const actions = fixesOf(service, f.doc, d.range, { diagnostics: [d] });
   const a = title ? actions.find(x => x.title === title) : actions.find(x => x.isPreferred);
   assert.ok(a, `no fix ${title ?? '(preferred)'} among: ${actions.map(x => x.title).join(' | ')}`);
   const edits = editsOf(a, f.doc.uri);
@@ -149,7 +149,7 @@ test('unknown-placeholder: a fix for a stale diagnostic (text changed under it) 
     range: { start: ds[0]!.range.start, end: { ...ds[0]!.range.end, character: ds[0]!.range.end.character - 1 } },
   };
   assert.deepEqual(
-    service.quickFixes(f.doc, moved.range, { diagnostics: [moved] }).filter(a => a.title.includes('{x}')),
+    fixesOf(service, f.doc, moved.range, { diagnostics: [moved] }).filter(a => a.title.includes('{x}')),
     [],
   );
 });
@@ -298,7 +298,7 @@ test('flow-mapping in a mapping entry; a real multi-line flow mapping gets no qu
     ds.map(d => d.range),
     multi.spans,
   );
-  assert.deepEqual(service.quickFixes(multi.doc, ds[0]!.range, { diagnostics: [ds[0]!] }), []);
+  assert.deepEqual(fixesOf(service, multi.doc, ds[0]!.range, { diagnostics: [ds[0]!] }), []);
 });
 
 test('unknown-placeholder: declare in a flow-style entry adds a flow details map; nested and commented block details', () => {

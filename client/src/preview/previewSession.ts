@@ -172,6 +172,7 @@ export class PreviewSession implements vscode.Disposable {
         const p: SimulateParams = {
           uri: this.target.uri,
           status: m.status,
+          ...(this.target.position ? { position: { line: this.target.position.line, character: this.target.position.character } } : {}),
           body,
           headers,
           samples: this.samples.get(this.key()),

@@ -5,9 +5,9 @@
  * finding placed on the adapter (probeFindings.ts). The transcript goes to a temporary folder.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { placeOnAdapter, type PlacedFinding, type ReportFinding } from './probeFindings';
 
 /** A probe that runs longer than this is stopped (the CLI bounds each call by its --timeout). */
@@ -45,9 +45,14 @@ export function runProbe(req: ProbeRequest): Promise<ProbeOutcome> {
     p.on('error', e => (err += `${e.message}\n`));
     p.on('close', code => {
       clearTimeout(bound);
+      // A failed probe leaves no transcript to read: its folder goes (on success the caller owns it).
+      const fail = (error: string) => {
+        rmSync(dirname(transcript), { recursive: true, force: true });
+        done({ ok: false, error, stderr: err });
+      };
       if (code !== 0 && code !== 1) {
         const first = err.split('\n').find(l => l.trim()) ?? `exit ${code}`;
-        done({ ok: false, error: `the probe did not run: ${first.replace(/^mcp-aql-errors( probe)?: /, '')}`, stderr: err });
+        fail(`the probe did not run: ${first.replace(/^mcp-aql-errors( probe)?: /, '')}`);
         return;
       }
       try {
@@ -55,7 +60,7 @@ export function runProbe(req: ProbeRequest): Promise<ProbeOutcome> {
         const text = readFileSync(transcript, 'utf8');
         done({ ok: true, findings, placed: placeOnAdapter(text, findings, req.adapterText), transcript, stderr: err });
       } catch (e) {
-        done({ ok: false, error: `cannot read the probe's report: ${(e as Error).message}`, stderr: err });
+        fail(`cannot read the probe's report: ${(e as Error).message}`);
       }
     });
   });

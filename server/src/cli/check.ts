@@ -1,81 +1,30 @@
 /** `mcp-aql-errors check`: arguments, config files, the shared index → validate pass (checkFiles.ts), fixes, the report. */
 import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel } from '../service';
+import { compileGlob, GlobSyntaxError, type Glob } from '../service';
+import { fileUri, pathFromUri } from '../node/bytePaths';
 import { readRegularFile } from '../node/readRegularFile';
-import { checkExtraArgs, FORMATS, InputError, parseExtraArg, type ExtraArgs } from './args';
+import { InputError, parseCheckArgs, type CheckArgs } from './args';
 import { defaultCacheFile } from './cacheStore';
 import { checkFiles } from './checkFiles';
 import { ConfigLookup } from './config';
 import { findFiles, UsageError, type Found } from './files';
 import { fixDocuments, stdoutBytes } from './fix';
-import { escapeControls } from './format/escape';
-import { render, writeOutputFile } from './output';
+import { escapeControls, shownPath } from './format/escape';
+import { neutralizeCommands } from './format/commands';
+import { emitReport, errorsOnly, exitFromCounts, outKind, outputSyntax, useColor, writeOutputFile } from './output';
+import { commandHelp } from './options';
 import { printConfig } from './printConfig';
+import { capReports, omittedLine, type Counts, type FileReport } from './report';
 import { reportStream } from './reportStream';
 import type { Io } from './io';
 
-const LEVELS = new Set(['off', 'hint', 'information', 'warning', 'error']);
-
-interface CheckArgs extends ExtraArgs {
-  paths: string[];
-  format: string;
-  maxWarnings?: number;
-  rules: Record<string, RuleLevel>;
-  codeScope?: CodeScope;
-  followSymlinks?: boolean;
-  jobs?: number;
-  cache?: boolean;
-  cacheLocation?: string;
-}
-
-export function parseCheckArgs(argv: readonly string[]): CheckArgs {
-  const a: CheckArgs = { paths: [], format: 'text', rules: {} };
-  for (let i = 0; i < argv.length; i++) {
-    const x = argv[i]!;
-    const val = (name: string) => {
-      const eq = x.indexOf('=');
-      if (x.startsWith('--') && eq > 0) return x.slice(eq + 1);
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${name} needs a value`);
-      return v;
-    };
-    if (x === '--format' || x.startsWith('--format=')) {
-      a.format = val('--format');
-      if (!(FORMATS as readonly string[]).includes(a.format)) throw new UsageError(`unknown format '${a.format}' (${FORMATS.join(', ')})`);
-    } else if (x === '--max-warnings' || x.startsWith('--max-warnings=')) {
-      const n = Number(val('--max-warnings'));
-      if (!Number.isInteger(n) || n < 0) throw new UsageError('--max-warnings takes a whole number ≥ 0');
-      a.maxWarnings = n;
-    } else if (x === '--rule' || x.startsWith('--rule=')) {
-      const [code, level] = val('--rule').split('=');
-      if (!code || !isCode(code)) throw new UsageError(`--rule: unknown diagnostic code '${code ?? ''}'`);
-      if (!level || !LEVELS.has(level)) throw new UsageError(`--rule ${code}: level must be off, hint, information, warning or error`);
-      a.rules[code] = level as RuleLevel;
-    } else if (x === '--code-scope' || x.startsWith('--code-scope=')) {
-      const v = val('--code-scope');
-      if (!CODE_SCOPES.includes(v as CodeScope)) throw new UsageError(`--code-scope must be ${CODE_SCOPES.join(', ')}`);
-      a.codeScope = v as CodeScope;
-    } else if (x === '--follow-symlinks') a.followSymlinks = true;
-    else if (x === '--jobs' || x.startsWith('--jobs=')) {
-      const n = Number(val('--jobs'));
-      if (!Number.isInteger(n) || n < 1) throw new UsageError('--jobs takes a whole number ≥ 1');
-      // More workers than cores only costs memory (each holds a service and its share of models).
-      a.jobs = Math.min(n, availableParallelism());
-    } else if (x === '--cache') a.cache = true;
-    else if (x === '--cache-location' || x.startsWith('--cache-location=')) {
-      a.cache = true;
-      a.cacheLocation = val('--cache-location');
-    } else if (x.startsWith('-') && x !== '-') i = parseExtraArg(argv, i, a);
-    else a.paths.push(x);
-  }
-  checkExtraArgs(a);
-  return a;
-}
-
 export async function runCheck(argv: readonly string[], io: Io): Promise<number> {
   const args = parseCheckArgs(argv);
+  if (args.help) {
+    io.stdout(commandHelp('check'));
+    return 0;
+  }
   const configs = new ConfigLookup(io.cwd, args);
   if (args.printConfig !== undefined) return printConfig(args.printConfig, configs, io);
   const stdin = args.stdin ? readStdin(args, io) : undefined;
@@ -83,41 +32,58 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     ? [stdin]
     : findFiles(args.paths, io.cwd, {
         followSymlinks: args.followSymlinks,
-        onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`),
+        errorOnUnmatched: args.errorOnUnmatchedPattern,
+        onNote: (p, m) => io.stderr(`${shownPath(relative(io.cwd, p) || '.')}: ${m}\n`),
       });
-  // Files the config ignores are not read at all; a named one is said to be skipped.
+  const ignored = ignoreMatcher(args.ignorePatterns, io.cwd);
+  // Files the config or --ignore-pattern ignores are not read at all; a named one is said to be skipped.
   const files = found.filter(f => {
+    if (!stdin && ignored(f.path)) {
+      if (f.explicit) io.stderr(`${shownPath(relative(io.cwd, f.path))}: ignored by --ignore-pattern; skipped\n`);
+      return false;
+    }
     const o = configs.optionsFor(f.path);
     if (o.ignored && f.explicit)
-      io.stderr(`${escapeControls(relative(io.cwd, f.path))}: ignored by ${escapeControls(relative(io.cwd, o.configPath!))}; skipped\n`);
+      io.stderr(`${shownPath(relative(io.cwd, f.path))}: ignored by ${escapeControls(relative(io.cwd, o.configPath!))}; skipped\n`);
     return !o.ignored;
   });
   // Every file named (by a pre-commit hook, say) is ignored by the config: nothing to check is fine.
-  if (!files.length && found.length && found.every(f => f.explicit)) {
+  if (!files.length && ((found.length && found.every(f => f.explicit)) || !args.errorOnUnmatchedPattern)) {
     // --stdin --fix still owes standard output the text: unchanged.
     if (stdin && args.fix) stdoutBytes(io, stdin.bytes);
-    else io.stdout(render(args.format, [], io));
+    else emitReport(io, args, []);
     return 0;
   }
-  const opts = (uri: string) => configs.optionsFor(fileURLToPath(uri));
-  const stdinTexts = stdin
-    ? new Map([[pathToFileURL(stdin.path).href, new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]])
-    : undefined;
+  // Every problem from the service: the per-file cap is applied here, after --quiet (capReports).
+  const opts = (uri: string) => ({ ...configs.optionsFor(pathFromUri(uri)), maxProblems: Infinity });
+  const stdinTexts = stdin ? new Map([[fileUri(stdin.path), new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;
   let stdoutTaken = false;
+  // Each report streams: to standard output as the files come (unless --fix-dry-run or --stdin --fix
+  // own it), or gathered for its -o file, written whole at the end. --quiet, then the per-file cap, apply
+  // first; what the cap left out is said on standard error when a report is not text on standard output.
   let unwritten = 0;
-  // The report streams: to standard output as the files come (unless --stdin --fix prints the fixed
-  // text there), or gathered for --output-file, which is written whole at the end.
-  const toFile: string[] = [];
-  const stream = reportStream(
-    args.format,
-    io,
-    s => {
-      if (args.outputFile !== undefined) toFile.push(s);
-      else if (!stdoutTaken) io.stdout(s);
-    },
-    { quiet: args.quiet, color: args.outputFile === undefined && io.color },
-  );
-  const checked = await checkFiles(files, opts, io, args.paths, r => stream.file(r), {
+  const toFile = new Map<string, string[]>();
+  const streams = args.outputs.map(o => {
+    if (o.file !== undefined) toFile.set(o.file, []);
+    return reportStream(
+      o.format,
+      io,
+      s => {
+        if (o.file !== undefined) toFile.get(o.file)!.push(s);
+        else if (!stdoutTaken) io.stdout(neutralizeCommands(s, outputSyntax(o.format), { own: o.format === 'github' }), outKind(o.format));
+      },
+      { color: o.file === undefined && useColor(io, args.color) },
+    );
+  });
+  const noteCut = args.outputs.some(o => o.format !== 'text' || o.file !== undefined);
+  const onReport = (r: FileReport) => {
+    const shown = capReports([args.quiet ? errorsOnly([r])[0]! : r])[0]!;
+    const cut = noteCut && omittedLine(shown, shownPath(shown.rel));
+    if (cut) io.stderr(cut + '\n');
+    for (const st of streams) st.file(shown);
+  };
+  const checked = await checkFiles(files, opts, io, args.paths, onReport, {
+    allowNone: !args.errorOnUnmatchedPattern,
     jobs: args.jobs ?? defaultJobs,
     cacheFile: args.cache ? (args.cacheLocation === undefined ? defaultCacheFile(io.cwd) : resolve(io.cwd, args.cacheLocation)) : undefined,
     texts: stdinTexts,
@@ -131,10 +97,10 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
               opts,
               io,
               args,
-              pathOf: fileURLToPath,
+              pathOf: pathFromUri,
               bytes: uri => {
                 if (stdin) return stdin.bytes;
-                const r = readRegularFile(fileURLToPath(uri));
+                const r = readRegularFile(pathFromUri(uri));
                 return r.ok ? r.bytes : new Uint8Array([0xff]);
               },
             });
@@ -144,18 +110,33 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
           }
         : undefined,
   });
-  const c = stream.end();
+  let c: Counts = { errors: 0, warnings: 0, infos: 0, hints: 0 };
+  for (const st of streams) c = st.end();
+  for (const o of args.outputs)
+    if (o.file !== undefined)
+      writeOutputFile(io, o.file, neutralizeCommands(toFile.get(o.file)!.join(''), outputSyntax(o.format), { own: o.format === 'github' }));
   const unreadable = checked.unreadable;
-  if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, toFile.join(''));
   if (unwritten) io.stderr(`${unwritten} file${unwritten === 1 ? '' : 's'} could not be written\n`);
   if (unreadable) io.stderr(`${unreadable} file${unreadable === 1 ? '' : 's'} could not be read\n`);
   if (unreadable || unwritten) return 2;
-  if (c.errors > 0) return 1;
-  if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
-    io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);
-    return 1;
-  }
-  return 0;
+  return exitFromCounts(io, args, c);
+}
+
+/** --ignore-pattern: globs against the path relative to the working directory; one without `/` matches a name at any depth. */
+function ignoreMatcher(patterns: readonly string[], cwd: string): (path: string) => boolean {
+  const globs: [Glob, boolean][] = patterns.map(p => {
+    try {
+      return [compileGlob(p.replace(/^\.\//, '')), !p.includes('/')];
+    } catch (e) {
+      if (e instanceof GlobSyntaxError) throw new UsageError(`invalid glob '${p}': ${e.message}`);
+      throw e;
+    }
+  });
+  return path => {
+    const rel = relative(cwd, path).split(/[\\/]/).join('/');
+    const name = rel.slice(rel.lastIndexOf('/') + 1);
+    return globs.some(([g, anyDepth]) => g.test(rel) || (anyDepth && g.test(name)));
+  };
 }
 
 /** --stdin: one document, named by --stdin-filename (default `stdin.adapter.yaml` in the working folder). */

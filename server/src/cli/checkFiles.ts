@@ -10,15 +10,15 @@
  * fix pass (--stdin, --fix) run in this process, without the cache.
  */
 import { relative, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { createAdapterService, createWorkspaceIndex, type AdapterService, type CodeDeclaration, type ServiceOptions } from '../service';
+import { fileUri, pathFromUri } from '../node/bytePaths';
 import { readRegularFile, type ReadResult } from '../node/readRegularFile';
 import { indexFiles, indexText, validateFiles } from '../node/workspacePass';
 import { CheckCache, contentHash } from './cache';
 import { deps } from './deps';
 import { UsageError, type Found } from './files';
-import { escapeControls } from './format/escape';
+import { escapeControls, shownPath } from './format/escape';
 import type { Io } from './io';
 import { slim, WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
 import type { FileReport } from './report';
@@ -40,7 +40,7 @@ class Failures {
   add = (f: ReadFailure) => {
     if (this.byPath.has(f.path)) return;
     this.byPath.set(f.path, { ok: false, reason: f.reason, message: f.message });
-    this.io.stderr(`${escapeControls(relative(this.io.cwd, f.path))}: cannot read: ${f.message}; skipped\n`);
+    this.io.stderr(`${shownPath(relative(this.io.cwd, f.path))}: cannot read: ${f.message}; skipped\n`);
   };
   /** Files that exist but could not be read (not those gone since the listing, nor FIFOs and devices). */
   get unreadable(): number {
@@ -62,6 +62,8 @@ interface CheckPass {
   /** The cache file, or undefined for no cache. */
   readonly cacheFile?: string;
   readonly texts?: ReadonlyMap<string, string>;
+  /** No adapter file at all is fine (--no-error-on-unmatched-pattern): an empty report, not a usage error. */
+  readonly allowNone?: boolean;
   /** Returns the fixed texts (by URI) that the validation then reads instead of the files. */
   readonly fix?: (
     service: AdapterService,
@@ -85,14 +87,14 @@ const indexed = (index: ReturnType<typeof createWorkspaceIndex>, uri: string): I
   uri,
   adapter: index.has(uri),
   decls: index.declaredIn(uri).map(slim),
-  refs: index.referencedIn(uri),
+  refs: index.dependsOn(uri),
 });
 
 function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
   const index = createWorkspaceIndex();
   const service = createAdapterService({ ...deps, workspace: index });
   let texts = pass.texts ?? new Map<string, string>();
-  const read = (uri: string) => texts.get(uri) ?? readText(fileURLToPath(uri), failures.add);
+  const read = (uri: string) => texts.get(uri) ?? readText(pathFromUri(uri), failures.add);
   return {
     async index(uris) {
       const out: IndexedFile[] = [];
@@ -149,7 +151,7 @@ export async function checkFiles(
 ): Promise<CheckResult> {
   const opts: Opts = typeof options === 'function' ? options : () => options;
   const inputs = !!(pass.texts?.size || pass.fix);
-  const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [pathToFileURL(f.path).href, f] as const));
+  const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [fileUri(f.path), f] as const));
   const uris = [...byUri.keys()];
   const failures = new Failures(io);
   const cacheNote = (m: string) => io.stderr(`${escapeControls(relative(io.cwd, pass.cacheFile!))}: ${m}\n`);
@@ -201,8 +203,9 @@ export async function checkFiles(
     for (const uri of uris) {
       const f = byUri.get(uri)!;
       if (!known.get(uri)!.adapter && f.explicit && !failures.byPath.has(f.path))
-        io.stderr(`${escapeControls(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
+        io.stderr(`${shownPath(relative(io.cwd, f.path))}: not an adapter file (see README "Which files"); skipped\n`);
     }
+    if (!adapters.length && pass.allowNone) return { files: 0, unreadable: failures.unreadable };
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
     const declarationsNow = () => adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);

@@ -4,9 +4,9 @@
  * them, one file at a time (each model dropped after use, so a worker's memory is bounded by one file
  * plus the declarations). Uses the shared node/workspacePass path.
  */
-import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createAdapterService, createWorkspaceIndex, type ServiceOptions } from '../service';
+import { pathFromUri } from '../node/bytePaths';
 import { indexFiles, validateFiles } from '../node/workspacePass';
 import { deps } from './deps';
 import { readText } from './checkFiles';
@@ -40,11 +40,11 @@ function runCheckWorker(): void {
       const byUri = new Map(m.uris.map((u, i) => [u, m.opts.sets[m.opts.of[i]!]!] as const));
       const opts = (uri: string): ServiceOptions => byUri.get(uri) ?? {};
       const failed: ReadFailure[] = [];
-      const read = (uri: string) => readText(fileURLToPath(uri), f => failed.push(f));
+      const read = (uri: string) => readText(pathFromUri(uri), f => failed.push(f));
       if (m.type === 'index') {
         const files: IndexedFile[] = [];
         for (const r of indexFiles(service, index, m.uris, read, opts)) {
-          files.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.referencedIn(r.uri) });
+          files.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.dependsOn(r.uri) });
           index.remove(r.uri);
         }
         post({ type: 'indexed', batch: m.batch, files, failed });

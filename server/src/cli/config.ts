@@ -14,6 +14,7 @@ import {
   type ProjectConfig,
   type RuleLevel,
 } from '../service';
+import { fsPath } from '../node/bytePaths';
 import { findConfigFile } from '../node/findConfigFile';
 import { InputError } from './args';
 import { UsageError } from './files';
@@ -54,7 +55,7 @@ export class ConfigLookup {
 
 function load(path: string, cwd: string): LoadedConfig {
   const shown = relative(cwd, path) || path;
-  if (!existsSync(path)) throw new UsageError(`cannot read config file '${shown}': no such file`);
+  if (!existsSync(fsPath(path))) throw new UsageError(`cannot read config file '${shown}': no such file`);
   // A regular file of at most 1 MiB, judged before reading (a checkout's config could be anything).
   const read = readRegularFile(path, MAX_CONFIG_BYTES);
   if (!read.ok) throw new UsageError(`cannot read config file '${shown}': ${read.message}`);

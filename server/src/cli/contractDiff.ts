@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { createAdapterService, DEFAULT_MAX_FILE_SIZE, type Severity } from '../service';
 import { InputError } from './args';
+import { neutralizeCommands } from './format/commands';
 import { escapeControls } from './format/escape';
 import { ConfigLookup } from './config';
 import { readPath, readRevision, type Side } from './contractSides';
@@ -120,7 +121,12 @@ export function runContractDiff(argv: readonly string[], io: Io): number {
             ? formatChangesGithub(report, newUris)
             : formatChangesText(report);
   if (args.outputFile !== undefined) writeOutputFile(io, args.outputFile, text);
-  else io.stdout(text);
+  // github: our annotations (io.ts lets exactly those through); json and sarif: `##[` escaped in their strings.
+  else
+    io.stdout(
+      args.format === 'json' || args.format === 'sarif' ? neutralizeCommands(text, 'json') : text,
+      args.format === 'github' ? 'annotations' : 'text',
+    );
   if (args.failOn === 'none') return 0;
   return changes.some(c => RANK[c.severity] >= RANK[args.failOn as Severity]) ? 1 : 0;
 }

@@ -7,6 +7,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { compileGlob, GlobSyntaxError, type Glob } from '../service';
+import { fsPath, nameFromBytes } from '../node/bytePaths';
 import { fileKind } from '../node/readRegularFile';
 import { isInside, LINK_OUTSIDE, walkTree } from '../node/walkTree';
 
@@ -29,6 +30,8 @@ interface FindOptions {
   readonly followSymlinks?: boolean;
   /** A path that was skipped, and why (printed by the caller). */
   readonly onNote?: (path: string, message: string) => void;
+  /** A glob that matches nothing is a usage error (default); false: a note (--no-error-on-unmatched-pattern). */
+  readonly errorOnUnmatched?: boolean;
 }
 
 const isGlob = (s: string) => /[*?[{]/.test(s);
@@ -38,7 +41,7 @@ const lexicallyInside = (p: string, dir: string) => {
 };
 const real = (p: string) => {
   try {
-    return realpathSync(p);
+    return nameFromBytes(realpathSync(fsPath(p), { encoding: 'buffer' }));
   } catch {
     return p;
   }
@@ -80,14 +83,17 @@ export function findFiles(args: readonly string[], cwd: string, opts: FindOption
       if (!opts.followSymlinks && leavesCwd(base, cwd)) note(base, LINK_NOTE);
       else walk(base, all);
       const hits = all.filter(f => g.test(relative(cwd, f.path).split(sep).join('/')));
-      if (!hits.length) throw new UsageError(`no file matches '${a}'`);
+      if (!hits.length) {
+        if (opts.errorOnUnmatched === false) note(resolve(cwd, a), 'no file matches this glob');
+        else throw new UsageError(`no file matches '${a}'`);
+      }
       out.push(...hits);
       continue;
     }
     const p = resolve(cwd, a);
     let st;
     try {
-      st = statSync(p);
+      st = statSync(fsPath(p));
     } catch {
       throw new UsageError(`cannot read '${a}': no such file or directory`);
     }

@@ -1,26 +1,30 @@
 /**
- * `--fix` / `--fix-dry-run`: the service's safe "fix all" edits, applied to a copy of the text in up
- * to 10 passes (a fix can reveal another). Writing (fixWrite.ts) happens only when the text changed and
- * the file is still what was read; a file not written is reported as it is on disk.
+ * `--fix` / `--fix-dry-run`: the service's safe "fix all" edits, applied to a copy of the text in
+ * passes until none remains (a fix can reveal another). Writing (fixWrite.ts) happens only when the text
+ * changed and the file is still what was read; a file not written is reported as it is on disk.
  */
 import { relative, sep } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AdapterService, ServiceOptions } from '../service';
 import { unifiedDiff } from './diff';
-import { escapeControls } from './format/escape';
+import { shownPath } from './format/escape';
 import { writeFixed } from './fixWrite';
 import type { Io } from './io';
 
-const MAX_PASSES = 10;
-
-/** The text after the safe fixes (the same document when nothing applied). */
-function applyFixes(service: AdapterService, doc: TextDocument, opts: ServiceOptions): TextDocument {
+/**
+ * The text after the safe fixes (the same document when nothing applied): passes until no safe fix
+ * remains (a fix can reveal another; Fix all is not limited by the problem cap), ending early only if
+ * a pass gives back a text seen before (fixes that undo each other).
+ */
+export function applyFixes(service: Pick<AdapterService, 'fixAll'>, doc: TextDocument, opts: ServiceOptions): TextDocument {
   let cur = doc;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
+  const seen = new Set([cur.getText()]);
+  for (;;) {
     const edits = service.fixAll(cur, opts);
     if (!edits.length) break;
     const next = TextDocument.applyEdits(cur, edits);
-    if (next === cur.getText()) break;
+    if (seen.has(next)) break;
+    seen.add(next);
     cur = TextDocument.create(cur.uri, cur.languageId, cur.version + 1, next);
   }
   return cur;
@@ -78,7 +82,7 @@ export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io,
     const fixed = applyFixes(service, doc, opts(uri)).getText();
     service.forget(uri);
     const rel = relative(io.cwd, pathOf(uri)).split(sep).join('/');
-    const note = (m: string) => io.stderr(`${escapeControls(rel)}: ${m}\n`);
+    const note = (m: string) => io.stderr(`${shownPath(rel)}: ${m}\n`);
     if (args.stdin) {
       // Standard input: the fixed text, or the bytes exactly as they came when nothing is fixed or they are not UTF-8.
       const raw = bytes(uri);
@@ -86,7 +90,7 @@ export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io,
       if (fixed !== before && !utf8) note('not valid UTF-8; not fixed');
       if (args.fix) {
         if (fixed === before || !utf8) stdoutBytes(io, raw);
-        else io.stdout((hasBom(raw) && !fixed.startsWith('\ufeff') ? '\ufeff' : '') + fixed);
+        else io.stdout((hasBom(raw) && !fixed.startsWith('\ufeff') ? '\ufeff' : '') + fixed, 'raw');
       }
       if (fixed !== before && utf8) texts.set(uri, fixed);
       continue;
@@ -105,6 +109,6 @@ export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io,
     if (r.failed) unwritten++;
     if (r.written) texts.set(uri, fixed);
   }
-  if (args.fixDryRun) io.stdout(diffs.join(''));
+  if (args.fixDryRun) io.stdout(diffs.join(''), 'raw');
   return { texts, stdoutTaken: !!args.fixDryRun || !!args.stdin, unwritten };
 }

@@ -10,6 +10,7 @@
 import * as nodeFs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { fsPath, nameFromBytes } from '../node/bytePaths';
 import { fileKind } from '../node/readRegularFile';
 import { isInside } from '../node/walkTree';
 
@@ -83,12 +84,31 @@ function insideRoot(fs: WriteFs, target: string, path: string, root: string): bo
   return isInside(target, fs.realpathSync(base));
 }
 
+/** The same calls, a path holding bytes that are not UTF-8 passed as those bytes (node/bytePaths.ts). */
+function bytePathFs(fs: WriteFs): WriteFs {
+  const any = fs as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const on =
+    (name: string) =>
+    (p: unknown, ...rest: unknown[]) =>
+      any[name]!(typeof p === 'string' ? fsPath(p) : p, ...rest);
+  return {
+    ...fs,
+    lstatSync: on('lstatSync'),
+    statSync: on('statSync'),
+    readFileSync: on('readFileSync'),
+    openSync: on('openSync'),
+    unlinkSync: on('unlinkSync'),
+    renameSync: (a: unknown, b: unknown) => any.renameSync!(typeof a === 'string' ? fsPath(a) : a, typeof b === 'string' ? fsPath(b) : b),
+    realpathSync: (p: unknown) => nameFromBytes(any.realpathSync!(typeof p === 'string' ? fsPath(p) : p, { encoding: 'buffer' }) as Buffer),
+  } as unknown as WriteFs;
+}
+
 /**
  * Replace `path` (whose text was `before` when the fixes were computed) with `text`, keeping its
  * byte-order mark. `root` is the checked folder: a link's target outside it is never written.
  */
 export function writeFixed(path: string, before: string, text: string, root: string, over: Partial<WriteFs> = {}): WriteOutcome {
-  const fs: WriteFs = { ...nodeFs, ...over };
+  const fs = bytePathFs({ ...nodeFs, ...over });
   let target: string;
   try {
     target = fs.realpathSync(path);

@@ -9,7 +9,9 @@ import { runCheck } from './check';
 import { deps, VERSION } from './deps';
 import { UsageError } from './files';
 import { escapeControls } from './format/escape';
-import { processIo, type Io } from './io';
+import { guardIo, processIo, type Io } from './io';
+import { runInit } from './init';
+import { commandHelp, COMMANDS } from './options';
 import { runContractDiff } from './contractDiff';
 import { runDocs } from './docs';
 import { runPreview } from './preview';
@@ -19,29 +21,11 @@ import { runVerify } from './verify';
 import { runWatch } from './watch';
 import { runProbe } from './probe';
 
-const USAGE = `Usage:
-  mcp-aql-errors check [paths|globs…] [options]
-      --format F            text (default), json, sarif, github, junit, checkstyle, codeclimate
-      -o, --output-file P   write the report to P instead of standard output
-      -q, --quiet           report errors only
-      --max-warnings N      exit 1 when there are more than N warnings
-      --rule code=level     set a code's level (off, hint, information, warning, error); repeatable
-      --code-scope S        which other files' codes a file sees: workspace (default), folder, file
-      --follow-symlinks     follow symbolic links that lead outside the working directory
-      --jobs N              worker threads (default: all cores for a few hundred files or more; 1: this thread)
-      --cache               reuse results of unchanged files (kept in the user cache folder; equal to a full check)
-      --cache-location P    the cache file (implies --cache)
-      --fix                 apply the safe fixes and write the files that changed
-      --fix-dry-run         print the safe fixes as a unified diff; write nothing
-      --stdin               check standard input (with --fix: print the fixed text)
-      --stdin-filename P    the path standard input stands for (kind, config, report)
-      -c, --config P        use this config file instead of looking up .mcp-aql.yaml/.yml/.json
-      --no-config           use no config file
-      --print-config P      print the options that apply to file P (JSON) and exit
-  mcp-aql-errors preview <file> [--code X] [--dialect mcp-aql|mcp-tool-result|json-rpc|atlas-gate|all]
-                         [--status N --body JSON] [--format text|json] [--follow-symlinks]
-  mcp-aql-errors verify <adapters…> <responses…> [--format text|json|sarif|github] [--max-warnings N] [--rule code=level]…
-  mcp-aql-errors types <adapter…> [--lang ts|json-schema] [-o file] [--include-registry]
+/** The top-level help: every command's synopsis, then check's options (each command has its own --help). */
+const USAGE = `Usage: mcp-aql-errors <command> [options]   (mcp-aql-errors <command> --help for its options)
+${Object.values(COMMANDS)
+  .map(c => `  mcp-aql-errors ${c.synopsis}`)
+  .join('\n')}
   mcp-aql-errors diff <old> <new> | diff --base <revision> [paths…]
                          [--format text|json|markdown|sarif|github] [--fail-on breaking|dangerous|none]
                          [-o file] [-c config | --no-config] [--follow-symlinks]
@@ -55,24 +39,37 @@ const USAGE = `Usage:
   mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--timeout ms] [--list] [--format F] [-o file]
                        [--record file.responses.jsonl] [--rule code=level]… -- <server command…>
       calls built to fail, sent to the server's read-only tools; exit 1 on a finding at error level
-  mcp-aql-errors registry [--json]
   mcp-aql-errors --help | --version
 
-Exit status: 0 no problem at error level, 1 problems at error level (or more warnings than
---max-warnings), 2 bad usage, an invalid config file or unreadable input.
+${commandHelp('check')}
+Exit status: 0 no problem at error level, 1 problems at error level (or at --fail-severity, or more
+warnings than --max-warnings), 2 bad usage, an invalid config file or unreadable input.
 `;
 
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+/** Commands whose options are not in cli/options.ts (their errors carry no --help hint). */
+const KNOWN = new Set(['diff', 'docs', 'watch', 'probe']);
+
+export async function main(argv: readonly string[], outside: Io): Promise<number> {
+  const io = guardIo(outside);
   const [cmd, ...rest] = argv;
   try {
     if (cmd === '--version' || cmd === '-v') {
       io.stdout(VERSION + '\n');
       return 0;
     }
+    if (cmd === 'help' && rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0])) {
+      io.stdout(commandHelp(rest[0]));
+      return 0;
+    }
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
       io.stdout(USAGE);
       return cmd === undefined ? 2 : 0;
     }
+    if (Object.hasOwn(COMMANDS, cmd) && cmd !== 'check' && cmd !== 'verify' && (rest.includes('--help') || rest.includes('-h'))) {
+      io.stdout(commandHelp(cmd));
+      return 0;
+    }
+    if (cmd === 'init') return runInit(rest, io);
     if (cmd === 'check') return await runCheck(rest, io);
     if (cmd === 'registry') return runRegistry(rest, io, deps.registry);
     if (cmd === 'preview') return await runPreview(rest, io);
@@ -85,9 +82,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr(
-        `mcp-aql-errors: ${escapeControls(e.message, { keepLineBreaks: e instanceof InputError })}\n${e instanceof InputError ? '' : `\n${USAGE}`}`,
-      );
+      // One line for bad usage (and where to read the usage); an invalid config file lists its problems.
+      const hint =
+        e instanceof InputError || !(cmd === undefined || Object.hasOwn(COMMANDS, cmd) || !KNOWN.has(cmd))
+          ? ''
+          : ` (mcp-aql-errors ${cmd !== undefined && Object.hasOwn(COMMANDS, cmd) ? `${cmd} ` : ''}--help)`;
+      io.stderr(`mcp-aql-errors: ${escapeControls(e.message, { keepLineBreaks: e instanceof InputError })}${hint}\n`);
       return 2;
     }
     io.stderr(`mcp-aql-errors: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);

@@ -3,15 +3,16 @@
  * (design s5): the envelopes a client receives, each with its schema verdict. Exit 0 all valid,
  * 1 an envelope fails its schema, 2 bad usage or unreadable input.
  */
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { relative, resolve } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type EnvelopePreview, type SimulationResult } from '../service';
 import { readRegularFile } from '../node/readRegularFile';
+import { fileUri } from '../node/bytePaths';
 import { deps } from './deps';
 import { leavesCwd, LINK_NOTE, UsageError } from './files';
-import { escapeControls } from './format/escape';
-import { eachOption } from './eachOption';
+import { jsonText } from './format/commands';
+import { escapeControls, shownPath } from './format/escape';
+import { parseOptions } from './options';
 import type { Io } from './io';
 
 const DIALECT_IDS = ['mcp-aql', 'mcp-tool-result', 'json-rpc', 'atlas-gate'];
@@ -29,7 +30,11 @@ interface PreviewArgs {
 
 function parse(argv: readonly string[]): PreviewArgs {
   const a: PreviewArgs = { dialect: 'all', format: 'text', mirror: false };
-  eachOption(argv, (x, val) => {
+  const { options, plain } = parseOptions('preview', argv);
+  if (plain.length > 1) throw new UsageError('preview takes one file');
+  a.file = plain[0];
+  for (const [x, v] of options) {
+    const val = () => v as string;
     switch (x) {
       case '--code':
         a.code = val();
@@ -66,12 +71,8 @@ function parse(argv: readonly string[]): PreviewArgs {
       case '--follow-symlinks':
         a.follow = true;
         break;
-      default:
-        if (x.startsWith('-')) throw new UsageError(`preview: unknown option '${x}'`);
-        if (a.file) throw new UsageError('preview takes one file');
-        a.file = x;
     }
-  });
+  }
   if (!a.file) throw new UsageError('preview needs a file');
   if (a.body !== undefined && a.status === undefined) throw new UsageError('--body goes with --status');
   return a;
@@ -85,7 +86,7 @@ export async function runPreview(argv: readonly string[], io: Io): Promise<numbe
   const read = readRegularFile(path);
   if (!read.ok) throw new UsageError(`cannot read '${a.file}': ${read.message}`);
   const text = new TextDecoder('utf-8').decode(read.bytes);
-  const doc = TextDocument.create(pathToFileURL(path).href, 'yaml', 1, text);
+  const doc = TextDocument.create(fileUri(path), 'yaml', 1, text);
   const service = createAdapterService(deps);
   if (!service.isAdapter(doc)) throw new UsageError(`'${a.file}' is not an adapter file`);
   let sim: SimulationResult | undefined;
@@ -97,13 +98,15 @@ export async function runPreview(argv: readonly string[], io: Io): Promise<numbe
     const code = a.code ?? service.declaredCodes(doc)[0]?.code;
     if (!code) throw new UsageError(`'${a.file}' declares no error_codes: name one with --code`);
     p = service.preview(doc, { code, mirrorConfirmation: a.mirror });
+    if (p?.source === 'unknown')
+      throw new UsageError(`preview: unknown code '${code}': neither a registry code nor declared in ${shownPath(relative(io.cwd, path))}`);
   }
   if (!p) throw new UsageError('nothing to preview');
   const dialects = p.dialects.filter(d => a.dialect === 'all' || d.id === a.dialect);
   if (a.format === 'json') {
     const out: Record<string, unknown> = {};
     for (const d of dialects) out[d.id] = { envelope: d.envelope, valid: d.valid, errors: d.errors };
-    io.stdout(JSON.stringify(out, null, 2) + '\n');
+    io.stdout(jsonText(out));
   } else {
     // Every part that comes from the adapter or the command line has its control characters escaped.
     const lines: string[] = [];

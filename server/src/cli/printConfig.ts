@@ -2,6 +2,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { CODE_SCOPES, DEFAULT_MAX_FILE_SIZE } from '../service';
 import type { ConfigLookup } from './config';
+import { jsonText } from './format/commands';
 import type { Io } from './io';
 
 export function printConfig(file: string, configs: ConfigLookup, io: Io): number {
@@ -9,20 +10,16 @@ export function printConfig(file: string, configs: ConfigLookup, io: Io): number
   const c = configs.configFor(file);
   const rel = (p: string) => relative(io.cwd, p).split(sep).join('/') || '.';
   io.stdout(
-    JSON.stringify(
-      {
-        file: rel(resolve(io.cwd, file)),
-        configFile: o.configPath ? rel(o.configPath) : null,
-        ignored: o.ignored,
-        rules: o.rules,
-        files: o.files,
-        ignore: c?.config.ignore ?? [],
-        codeScope: o.codeScope ?? CODE_SCOPES[0],
-        maxFileSize: o.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
-      },
-      null,
-      2,
-    ) + '\n',
+    jsonText({
+      file: rel(resolve(io.cwd, file)),
+      configFile: o.configPath ? rel(o.configPath) : null,
+      ignored: o.ignored,
+      rules: o.rules,
+      files: o.files,
+      ignore: c?.config.ignore ?? [],
+      codeScope: o.codeScope ?? CODE_SCOPES[0],
+      maxFileSize: o.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    }),
   );
   return 0;
 }

@@ -12,7 +12,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PlacedAnswer, PlannedCall, ProbePlan } from '../service';
 import { escapeControls } from './format/escape';
 import type { Io } from './io';
-import { render, writeFileAtomically, writeOutputFile } from './output';
+import { jsonText } from './format/commands';
+import { outKind, render, writeFileAtomically, writeOutputFile } from './output';
 import { ProbeSession } from './probeSession';
 import { count, type FileReport } from './report';
 import { loadContract, parseRuntimeArgs } from './runtimeArgs';
@@ -54,7 +55,7 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
   const plan = loaded.service.planProbe(tools, loaded.operations, args.allowWrites);
   if (args.list) {
     await session.close();
-    io.stdout(args.format === 'json' ? JSON.stringify(plan, null, 2) + '\n' : planText(plan));
+    io.stdout(args.format === 'json' ? jsonText(plan) : planText(plan));
     return 0;
   }
   const listed = new Set(tools.map(t => t.name));
@@ -95,7 +96,7 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
   };
   const out = render(args.format, [report], io, io.color, 'probe transcript');
   if (args.outputFile) writeOutputFile(io, args.outputFile, out);
-  else io.stdout(out);
+  else io.stdout(out, outKind(args.format));
   io.stderr(
     `mcp-aql-errors probe: ${sent} of ${plan.calls.length} call${plan.calls.length === 1 ? '' : 's'} sent to ${listed.size} tool${listed.size === 1 ? '' : 's'} (${plan.skipped.length} skipped: --list shows why)${stillUp ? '' : '; the server exited'}\n`,
   );

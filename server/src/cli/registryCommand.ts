@@ -1,14 +1,16 @@
 /** `mcp-aql-errors registry [--json]`: the registry as a table or as JSON. */
 import type { Registry } from '../service';
 import { UsageError } from './files';
+import { jsonText } from './format/commands';
+import { parseOptions } from './options';
 import type { Io } from './io';
 
 export function runRegistry(argv: readonly string[], io: Io, registry: Registry): number {
-  const json = argv.includes('--json');
-  const bad = argv.find(a => a !== '--json');
-  if (bad) throw new UsageError(`registry: unknown argument '${bad}'`);
+  const { options, plain } = parseOptions('registry', argv);
+  if (plain.length) throw new UsageError(`registry: unknown argument '${plain[0]}'`);
+  const json = options.some(([n]) => n === '--json');
   if (json) {
-    io.stdout(JSON.stringify(registry, null, 2) + '\n');
+    io.stdout(jsonText(registry));
     return 0;
   }
   const rows = registry.codes.map(c => [c.code, c.category, c.kind, c.http_status.join(',') || '—', c.message_template ?? '—']);

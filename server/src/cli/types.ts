@@ -1,17 +1,18 @@
 /**
  * `mcp-aql-errors types <adapter…> [--lang ts|json-schema] [-o file] [--include-registry]`: the
  * adapters' error envelopes as a TypeScript discriminated union or a JSON Schema, on stdout or
- * written to the file named by -o (the only file this command writes).
+ * written to the file named by -o (folders created, written whole; the only file this command writes).
  */
-import { writeFileSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService } from '../service';
+import { fileUri } from '../node/bytePaths';
 import { deps, VERSION } from './deps';
 import { findFiles, UsageError } from './files';
-import { escapeControls } from './format/escape';
-import { eachOption } from './eachOption';
+import { escapeControls, shownPath } from './format/escape';
+import { parseOptions } from './options';
+import { neutralizeCommands } from './format/commands';
+import { writeOutputFile } from './output';
 import type { Io } from './io';
 import { readText } from './verify';
 
@@ -24,7 +25,10 @@ interface TypesArgs {
 
 function parse(argv: readonly string[]): TypesArgs {
   const a: TypesArgs = { paths: [], lang: 'ts', includeRegistry: false };
-  eachOption(argv, (x, val) => {
+  const { options, plain } = parseOptions('types', argv);
+  a.paths = plain;
+  for (const [x, v] of options) {
+    const val = () => v as string;
     switch (x) {
       case '--lang': {
         const l = val();
@@ -32,18 +36,14 @@ function parse(argv: readonly string[]): TypesArgs {
         a.lang = l;
         break;
       }
-      case '-o':
-      case '--out':
+      case '--output-file':
         a.out = val();
         break;
       case '--include-registry':
         a.includeRegistry = true;
         break;
-      default:
-        if (x.startsWith('-')) throw new UsageError(`types: unknown option '${x}'`);
-        a.paths.push(x);
     }
-  });
+  }
   if (!a.paths.length) throw new UsageError('types needs an adapter file');
   return a;
 }
@@ -52,8 +52,8 @@ export function runTypes(argv: readonly string[], io: Io): number {
   const args = parse(argv);
   const service = createAdapterService(deps);
   const adapters: TextDocument[] = [];
-  for (const f of findFiles(args.paths, io.cwd, { onNote: (p, m) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`) })) {
-    const doc = TextDocument.create(pathToFileURL(f.path).href, 'yaml', 1, readText(f.path, io.cwd));
+  for (const f of findFiles(args.paths, io.cwd, { onNote: (p, m) => io.stderr(`${shownPath(relative(io.cwd, p) || '.')}: ${m}\n`) })) {
+    const doc = TextDocument.create(fileUri(f.path), 'yaml', 1, readText(f.path, io.cwd));
     if (service.isAdapter(doc)) adapters.push(doc);
     else if (f.explicit)
       throw new UsageError(`'${escapeControls(relative(io.cwd, f.path))}' is not an adapter file (see README "Which files")`);
@@ -66,16 +66,13 @@ export function runTypes(argv: readonly string[], io: Io): number {
     sources,
     version: VERSION,
   });
+  // `##[` inside the generated strings is escaped in the output's own syntax (issue 20 item 4).
+  const out = neutralizeCommands(text, args.lang === 'json-schema' ? 'json' : 'text');
   if (!args.out) {
-    io.stdout(text);
+    io.stdout(out);
     return 0;
   }
-  const target = resolve(io.cwd, args.out);
-  try {
-    writeFileSync(target, text);
-  } catch (e) {
-    throw new UsageError(`cannot write '${args.out}': ${(e as Error).message}`);
-  }
-  io.stderr(`wrote ${relative(io.cwd, target)}\n`);
+  writeOutputFile(io, args.out, out);
+  io.stderr(`wrote ${shownPath(relative(io.cwd, resolve(io.cwd, args.out)))}\n`);
   return 0;
 }

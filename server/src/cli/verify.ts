@@ -3,24 +3,22 @@
  * results, JSON-RPC responses) checked against the adapters' error contract and the registry. The
  * arguments are sorted by content: adapter files give the contract, every other file is a response
  * file (in a folder: `*.responses.jsonl`, `*.responses.json`, `*.envelope.json`). Same formats and
- * exit codes as `check`.
+ * exit codes as `check`, through the same output path (--format, -o, -q).
  */
 import { relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, DEFAULT_MAX_FILE_SIZE, type ServiceOptions } from '../service';
 import { isJsonLinesPath, verifyJsonLines } from './verifyJsonLines';
-import { parseCheckArgs } from './check';
-import { deps, VERSION } from './deps';
+import { parseCheckArgs } from './args';
+import { fileUri } from '../node/bytePaths';
+import { deps } from './deps';
 import { findFiles, UsageError } from './files';
-import { escapeControls } from './format/escape';
+import { escapeControls, shownPath } from './format/escape';
 import { readRegularFile } from '../node/readRegularFile';
-import { formatGithub } from './format/github';
-import { formatJson } from './format/json';
-import { formatSarif } from './format/sarif';
-import { formatText } from './format/text';
+import { emitReport, errorsOnly, exitStatus } from './output';
+import { commandHelp } from './options';
 import type { Io } from './io';
-import { count, type FileReport } from './report';
+import { capReports, type FileReport } from './report';
 
 /** A file's text (regular files only: a FIFO never hangs the run); bytes that are not UTF-8 become U+FFFD. */
 export function readText(path: string, cwd: string): string {
@@ -30,17 +28,21 @@ export function readText(path: string, cwd: string): string {
 }
 
 export function runVerify(argv: readonly string[], io: Io): number {
-  const args = parseCheckArgs(argv);
+  const args = parseCheckArgs(argv, 'verify');
+  if (args.help) {
+    io.stdout(commandHelp('verify'));
+    return 0;
+  }
   if (!args.paths.length) throw new UsageError('verify needs adapter files and response files');
   const service = createAdapterService(deps);
-  const opts: ServiceOptions = { rules: args.rules };
+  const opts: ServiceOptions = { rules: args.rules, maxProblems: Infinity };
   const adapters: TextDocument[] = [];
   const responses: { doc: TextDocument; path: string }[] = [];
   /** JSON Lines logs: never read whole (verifyJsonLines.ts). */
   const logs: { uri: string; path: string }[] = [];
-  const notes = (p: string, m: string) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`);
+  const notes = (p: string, m: string) => io.stderr(`${shownPath(relative(io.cwd, p) || '.')}: ${m}\n`);
   for (const f of findFiles(args.paths, io.cwd, { followSymlinks: args.followSymlinks, onNote: notes })) {
-    const uri = pathToFileURL(f.path).href;
+    const uri = fileUri(f.path);
     if (isJsonLinesPath(f.path) && (f.explicit || service.isResponseFile(uri, opts))) {
       logs.push({ uri, path: f.path });
       continue;
@@ -63,24 +65,11 @@ export function runVerify(argv: readonly string[], io: Io): number {
   }));
   for (const { uri, path } of logs) {
     const r = verifyJsonLines(path, uri, service, contract, opts, DEFAULT_MAX_FILE_SIZE);
-    if ('error' in r) throw new UsageError(`cannot read '${escapeControls(relative(io.cwd, path))}': ${r.error}`);
+    if ('error' in r) throw new UsageError(`cannot read '${shownPath(relative(io.cwd, path))}': ${r.error}`);
     reports.push({ path, rel: rel(path), uri, text: '', lines: r.lines, diagnostics: r.diagnostics });
   }
   reports.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  const out =
-    args.format === 'json'
-      ? formatJson(reports)
-      : args.format === 'sarif'
-        ? formatSarif(reports, VERSION, pathToFileURL(io.cwd).href)
-        : args.format === 'github'
-          ? formatGithub(reports)
-          : formatText(reports, { color: io.color, noun: 'response file' });
-  io.stdout(out);
-  const c = count(reports);
-  if (c.errors > 0) return 1;
-  if (args.maxWarnings !== undefined && c.warnings > args.maxWarnings) {
-    io.stderr(`${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);
-    return 1;
-  }
-  return 0;
+  const shown = capReports(args.quiet ? errorsOnly(reports) : reports);
+  emitReport(io, args, shown, 'response file');
+  return exitStatus(io, args, shown);
 }

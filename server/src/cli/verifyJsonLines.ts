@@ -7,6 +7,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { docsHref, SOURCE, type AdapterService, type Contract, type ServiceOptions } from '../service';
+import { fsPath } from '../node/bytePaths';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { fileKind, NONBLOCK, type ReadResult } from '../node/readRegularFile';
 import type { LineSource } from './report';
@@ -126,9 +127,9 @@ function readRegularFileInChunks(
 ): { readonly ok: true } | Extract<ReadResult, { ok: false }> {
   let fd: number;
   try {
-    const pre = statSync(path);
+    const pre = statSync(fsPath(path));
     if (!pre.isFile()) return { ok: false, reason: 'not-regular', message: `${fileKind(pre)}, not a regular file` };
-    fd = openSync(path, constants.O_RDONLY | NONBLOCK);
+    fd = openSync(fsPath(path), constants.O_RDONLY | NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { ok: false, reason: 'missing', message: 'no such file (deleted after it was listed?)' };

@@ -35,6 +35,7 @@ export function registerRequests(ctx: ServerContext): void {
         doc,
         {
           status: p.status,
+          position: validPosition(p.position),
           body: p.body,
           headers: p.headers,
           params: p.params,
@@ -45,4 +46,12 @@ export function registerRequests(ctx: ServerContext): void {
       ),
     ),
   );
+}
+
+/** A position from the wire, or undefined when it is not two non-negative integers. */
+function validPosition(p: unknown): { line: number; character: number } | undefined {
+  const o = p as { line?: unknown; character?: unknown } | null | undefined;
+  return o && Number.isInteger(o.line) && Number.isInteger(o.character) && (o.line as number) >= 0 && (o.character as number) >= 0
+    ? { line: o.line as number, character: o.character as number }
+    : undefined;
 }

@@ -7,9 +7,10 @@
  */
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_MAX_FILE_SIZE, type AdapterService, type ServiceOptions, type WorkspaceIndex } from '../service';
+import { fileUri, pathFromUri } from '../node/bytePaths';
 import { readRegularFile } from '../node/readRegularFile';
 import { isInside, LINK_OUTSIDE, walkTree, type WalkNote } from '../node/walkTree';
 import { indexFiles, indexText } from '../node/workspacePass';
@@ -73,7 +74,7 @@ export class WorkspaceIndexer {
   readText(uri: string, opts: ServiceOptions): string | undefined {
     let path: string;
     try {
-      path = fileURLToPath(uri);
+      path = pathFromUri(uri);
     } catch {
       return undefined;
     }
@@ -169,6 +170,5 @@ function* candidateFiles(folderUri: string, onNote?: (n: WalkNote) => void): Gen
   } catch {
     return;
   }
-  for (const f of walkTree(dir, { root: real, skip: SKIP, candidate: n => CANDIDATE.test(n), maxDepth: 32 }, onNote))
-    yield pathToFileURL(f.path).href;
+  for (const f of walkTree(dir, { root: real, skip: SKIP, candidate: n => CANDIDATE.test(n), maxDepth: 32 }, onNote)) yield fileUri(f.path);
 }

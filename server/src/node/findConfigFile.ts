@@ -6,10 +6,11 @@
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CONFIG_FILE_NAMES } from '../service';
+import { fsPath } from './bytePaths';
 
 const isFile = (p: string): boolean => {
   try {
-    return statSync(p).isFile();
+    return statSync(fsPath(p)).isFile();
   } catch {
     return false;
   }

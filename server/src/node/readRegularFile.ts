@@ -4,6 +4,7 @@
  * judged by what is actually read. Shared by the CLI and the language server; reads, never writes.
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { fsPath } from './bytePaths';
 
 export type ReadResult =
   | { readonly ok: true; readonly bytes: Buffer }
@@ -35,9 +36,9 @@ export function readRegularFile(path: string, maxBytes = Infinity): ReadResult {
   let fd: number;
   try {
     // Look before opening: opening a device can have effects of its own.
-    const pre = statSync(path);
+    const pre = statSync(fsPath(path));
     if (!pre.isFile()) return { ok: false, reason: 'not-regular', message: `${fileKind(pre)}, not a regular file` };
-    fd = openSync(path, constants.O_RDONLY | NONBLOCK);
+    fd = openSync(fsPath(path), constants.O_RDONLY | NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { ok: false, reason: 'missing', message: 'no such file (deleted after it was listed?)' };

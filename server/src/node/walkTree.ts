@@ -3,10 +3,12 @@
  * visited once (by device and inode, so `ln -s . self` and `ln -s .. up` end), symbolic links that
  * lead outside the root are not followed unless asked, and only regular files are reported as found;
  * other candidates (FIFOs, sockets, devices, broken links) become notes. Shared by the CLI and the
- * language server; reads directory entries and metadata only.
+ * language server; reads directory entries and metadata only. Names that are not UTF-8 are walked
+ * too (node/bytePaths.ts).
  */
 import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
+import { fsPath, nameFromBytes } from './bytePaths';
 import { fileKind } from './readRegularFile';
 
 interface WalkOptions {
@@ -49,7 +51,8 @@ export function* walkTree(
   function* visit(d: string, depth: number): Generator<{ path: string; st: Stats }> {
     let names: string[];
     try {
-      names = readdirSync(d);
+      // As bytes: a name that is not UTF-8 is kept (escaped), not decoded into a path that does not exist.
+      names = readdirSync(fsPath(d), { encoding: 'buffer' }).map(nameFromBytes);
     } catch (e) {
       onNote({ path: d, message: `cannot list: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
       return;
@@ -59,15 +62,15 @@ export function* walkTree(
       const p = join(d, name);
       let st: Stats;
       try {
-        st = lstatSync(p);
+        st = lstatSync(fsPath(p));
       } catch {
         continue; /* gone since the listing */
       }
       if (st.isSymbolicLink()) {
         let real: string;
         try {
-          real = realpathSync(p);
-          st = statSync(real);
+          real = nameFromBytes(realpathSync(fsPath(p), { encoding: 'buffer' }));
+          st = statSync(fsPath(real));
         } catch (e) {
           if (opts.candidate(name))
             onNote({ path: p, message: `a broken symbolic link (${(e as NodeJS.ErrnoException).code ?? 'unreadable'}); skipped` });
@@ -92,7 +95,7 @@ export function* walkTree(
   }
   let top: Stats;
   try {
-    top = statSync(dir);
+    top = statSync(fsPath(dir));
   } catch (e) {
     onNote({ path: dir, message: `cannot list: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
     return;

@@ -8,6 +8,7 @@ export const Code = {
   JsonSyntax: 'json.syntax',
   YamlDuplicateKey: 'yaml.duplicate-key',
   YamlAliasLimit: 'yaml.alias-limit',
+  YamlDuplicateAnchor: 'yaml.duplicate-anchor',
   TextInvalidCharacter: 'text.invalid-character',
   FileTooLarge: 'file.too-large',
   FileTooDeep: 'file.too-deep',
@@ -20,11 +21,14 @@ export const Code = {
   CodeUnknownCategory: 'code.unknown-category',
   CodeCategoryPrefix: 'code.category-prefix',
   CodeRedefinesRegistry: 'code.redefines-registry',
+  CodeDeclaredElsewhere: 'code.declared-elsewhere',
   TemplateUnknownPlaceholder: 'template.unknown-placeholder',
   TemplateUnusedDetail: 'template.unused-detail',
+  TemplateInvalidDetailName: 'template.invalid-detail-name',
   TemplateMalformedPlaceholder: 'template.malformed-placeholder',
   TemplateUnquotedPlaceholder: 'template.unquoted-placeholder',
   TemplateFlowMapping: 'template.flow-mapping',
+  TemplateCommentCut: 'template.comment-cut',
   HttpInvalidStatus: 'http.invalid-status',
   HttpCategoryMismatch: 'http.category-mismatch',
   MappingUnknownCode: 'mapping.unknown-code',
@@ -74,6 +78,7 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   },
   'yaml.duplicate-key': { level: 'error', summary: 'a key twice in one mapping' },
   'yaml.alias-limit': { level: 'error', summary: 'alias expansion exceeds the budget (a YAML "billion laughs")' },
+  'yaml.duplicate-anchor': { level: 'warning', summary: 'an anchor defined twice: the aliases after the second mean the second node' },
   'text.invalid-character': { level: 'error', summary: 'a lone surrogate, U+FFFD replacement character or control character in the text' },
   'file.too-large': { level: 'warning', summary: 'the file is larger than mcpAql.maxFileSize; it is not checked' },
   'file.too-deep': { level: 'error', summary: 'the file nests deeper than 256 levels; it is not parsed or checked' },
@@ -86,11 +91,23 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'code.unknown-category': { level: 'error', summary: 'category is not one of the registry categories' },
   'code.category-prefix': { level: 'warning', summary: 'code does not start with <CATEGORY>_' },
   'code.redefines-registry': { level: 'warning', summary: 'custom code reuses a registry code name' },
+  'code.declared-elsewhere': {
+    level: 'warning',
+    summary: 'a custom code another file in the code scope declares too (which one a third file uses depends on file names)',
+  },
   'template.unknown-placeholder': { level: 'error', summary: '{x} in a template is not a details key' },
   'template.unused-detail': { level: 'hint', summary: 'declared details key never used in the template', unnecessary: true },
+  'template.invalid-detail-name': {
+    level: 'information',
+    summary: 'a details key no placeholder can name (durée_minutes, retry-after), unused in the template',
+  },
   'template.malformed-placeholder': { level: 'error', summary: '{}, { x }, an unclosed { or another malformed placeholder' },
   'template.unquoted-placeholder': { level: 'information', summary: "string value not wrapped in single quotes ('{x}', spec s4.2)" },
   'template.flow-mapping': { level: 'error', summary: 'unquoted template starting with { was parsed as a mapping' },
+  'template.comment-cut': {
+    level: 'warning',
+    summary: "an unquoted template cut at ' #' (`Rule #{n} is …`): YAML reads the rest of the line as a comment",
+  },
   'http.invalid-status': { level: 'error', summary: 'HTTP status not in 100–599 nor a 4XX/5XX range' },
   'http.category-mismatch': { level: 'information', summary: "status outside the category's HTTP range (spec s3.2)" },
   'mapping.unknown-code': { level: 'error', summary: 'code neither in the registry nor declared in error_codes' },
@@ -154,9 +171,16 @@ export interface UnknownPlaceholderData extends EntryRef {
   readonly suggestions: readonly string[];
   /** The key is a parameter of some operation: declaring it is the likely fix. */
   readonly param?: { readonly operation: string; readonly type?: string };
+  /** The one suggestion is the entry's one unused details key that the name is part of (`{ticket}`, `ticket_id`): the likely fix. */
+  readonly unusedKey?: true;
 }
 export interface UnusedDetailData extends EntryRef {
   readonly key: string;
+}
+export interface InvalidDetailNameData extends EntryRef {
+  readonly key: string;
+  /** The nearest name a placeholder can take (`duree_minutes`, `retry_after`). */
+  readonly suggestion: string;
 }
 export interface UnquotedData {
   readonly key: string;
@@ -213,6 +237,8 @@ export interface Payloads {
   'file.too-deep': { readonly limit: number };
   'internal.rule-failure': { readonly rule: string };
   'schema.required': { readonly missing: string };
+  /** A value written as a boolean YAML 1.2 reads as a string (`rewrite`: 'true' / 'false'), or a mapping's bare code ('code'). */
+  'schema.type': { readonly rewrite: 'true' | 'false' | 'code' };
   'schema.unknown-key': UnknownKeyData;
   'schema.enum': EnumData;
   'code.name-format': NameFormatData;
@@ -220,8 +246,10 @@ export interface Payloads {
   'code.category-prefix': CategoryPrefixData;
   'template.unknown-placeholder': UnknownPlaceholderData;
   'template.unused-detail': UnusedDetailData;
+  'template.invalid-detail-name': InvalidDetailNameData;
   'template.unquoted-placeholder': UnquotedData;
   'template.flow-mapping': EntryRef;
+  'template.comment-cut': EntryRef;
   'mapping.unknown-code': UnknownCodeData;
   'condition.unknown-root': UnknownRootData;
   'verify.unknown-code': { readonly code: string; readonly suggestions: readonly string[] };

@@ -149,6 +149,7 @@ export interface ServiceOptions {
   readonly rules?: Readonly<Record<string, RuleLevel | undefined>>;
   /** Extra globs of adapter files (mcpAql.files). */
   readonly files?: readonly string[];
+  /** At most this many diagnostics per file (default 1,000), errors kept first; Fix all is not limited by it. */
   readonly maxProblems?: number;
   /** Files longer than this (UTF-16 units) get one file.too-large diagnostic and nothing else. */
   readonly maxFileSize?: number;
@@ -416,7 +417,8 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       });
     },
     quickFixes: (doc, range, context, opts) => on(doc, opts, [], c => quickFixes(c, range, context)),
-    fixAll: (doc, opts) => on(doc, opts, [], c => fixAll(c, service.validate(doc, opts))),
+    // Fix all sees every problem: the cap is on what is shown, not on what is fixed.
+    fixAll: (doc, opts) => on(doc, opts, [], c => fixAll(c, service.validate(doc, { ...opts, maxProblems: Infinity }))),
     complete: (doc, at, opts, f) => on(doc, opts, [], c => complete(c, at, f)),
     completeList: (doc, at, opts, f) => on(doc, opts, { isIncomplete: false, items: [] }, c => completeList(c, at, f)),
     hover: (doc, at, opts, f) => on(doc, opts, null, c => hover(c, at, f)),

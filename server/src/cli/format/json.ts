@@ -1,6 +1,6 @@
 /**
  * Machine output: one array of files with their diagnostics (0-based LSP ranges and 1-based line/column);
- * `uri` is the file's percent-encoded file: URI (what `fileURLToPath` turns back into the path).
+ * `omitted` counts what the per-file cap left out (only when it cut); `uri` is the file's percent-encoded file: URI (what `fileURLToPath` — node/bytePaths `pathFromUri` for a name that is not UTF-8 — turns back into the path).
  */
 import { messageText, severityName, type FileReport } from '../report';
 
@@ -19,6 +19,7 @@ export const jsonFile = (r: FileReport) => ({
     endColumn: d.range.end.character + 1,
     href: d.codeDescription?.href,
   })),
+  ...(r.omitted ? { omitted: r.omitted } : {}),
 });
 
 export function formatJson(reports: readonly FileReport[]): string {

@@ -1,14 +1,15 @@
 /** SARIF 2.1.0: one run, the rules we know, one result per diagnostic. */
 import { allCodes, codeInfo, docsHref } from '../../service';
+import { encodeSegment } from '../../node/bytePaths';
 import { messageText, severityName, type FileReport } from '../report';
 
 const LEVEL: Record<string, string> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
 
 /**
  * A relative path as a relative URI reference: every segment percent-encoded, so `#`, `?`, `%`, a
- * leading `c:` and control characters stay part of the path (issue 13); resolved against %SRCROOT%.
+ * leading `c:` and control characters stay part of the path (issue 13), and a byte of a name that is not UTF-8 is `%FF`; resolved against %SRCROOT%.
  */
-const relativeUri = (rel: string): string => rel.split('/').map(encodeURIComponent).join('/');
+const relativeUri = (rel: string): string => rel.split('/').map(encodeSegment).join('/');
 
 export function formatSarif(reports: readonly FileReport[], version: string, rootUri: string): string {
   const rules = allCodes.map(c => ({

@@ -1,6 +1,6 @@
 /** Human output: `path:line:col  severity  message  code`, a code frame, a summary line. */
-import { count, messageText, severityName, type Counts, type FileReport, type LineSource } from '../report';
-import { escapeControls } from './escape';
+import { count, messageText, omittedLine, severityName, type Counts, type FileReport, type LineSource } from '../report';
+import { escapeControls, shownPath } from './escape';
 
 interface TextOptions {
   readonly color: boolean;
@@ -89,11 +89,14 @@ export function codeFrame(text: string, line: number, startCol: number, endLine:
   return createFramer(text)(line, startCol, endLine, endCol, color);
 }
 
-/** One file's lines: its path, then per diagnostic the message line, the code frame and a blank line. */
+/**
+ * One file's lines: its path, then per diagnostic the message line, the code frame and a blank line;
+ * last, what the per-file cap left out (report.ts capReports).
+ */
 export function textFileLines(r: FileReport, color: boolean): string[] {
   const out: string[] = [];
   if (!r.diagnostics.length) return out;
-  const rel = escapeControls(r.rel);
+  const rel = shownPath(r.rel);
   const frame = createFramer(r.lines ?? r.text);
   out.push(paint(color, '4', rel));
   for (const d of r.diagnostics) {
@@ -105,6 +108,8 @@ export function textFileLines(r: FileReport, color: boolean): string[] {
     out.push(frame(d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, color));
     out.push('');
   }
+  const cut = omittedLine(r, rel);
+  if (cut) out.push(cut);
   return out;
 }
 

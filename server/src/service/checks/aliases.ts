@@ -17,6 +17,14 @@ export const aliases: Check = {
   run({ model }, emit) {
     for (const s of model.sections) {
       if (!hasAliasNodes(s)) continue;
+      for (const r of redefinedAnchors(s)) {
+        emit({
+          code: Code.YamlDuplicateAnchor,
+          start: r.start,
+          end: r.end,
+          message: `Rename this anchor: '&${r.name}' is already defined on line ${lineOf(model.text, r.firstAt)}, so the aliases after this line mean this node and those before it the first one.`,
+        });
+      }
       for (const a of unresolved(s)) {
         emit({
           code: Code.YamlSyntax,
@@ -62,6 +70,48 @@ function unresolved(s: Section): (Node & { source: string })[] {
   };
   walk(s.doc.contents as Node | null, 0);
   return out;
+}
+
+/**
+ * Anchors defined a second time (issue 22 item 4): YAML allows it, and every later `*name` silently
+ * means the new node. Only in documents that hold an alias (the only ones where it matters). The span is
+ * the `&name` token: found before the node's start (a block collection starts at its first item).
+ */
+function redefinedAnchors(s: Section): { name: string; start: number; end: number; firstAt: number }[] {
+  const first = new Map<string, number>();
+  const out: { name: string; start: number; end: number; firstAt: number }[] = [];
+  const token = (n: Node, name: string): number => {
+    const at = n.range![0];
+    const from = Math.max(0, at - 512);
+    const i = s.text.lastIndexOf(`&${name}`, at);
+    return i >= from ? i : at;
+  };
+  const walk = (n: Node | null, depth: number): void => {
+    if (!n || depth > 1000 || isAlias(n)) return;
+    const a = (n as { anchor?: string }).anchor;
+    if (a && n.range) {
+      const at = token(n, a);
+      const prev = first.get(a);
+      if (prev === undefined) first.set(a, at);
+      else out.push({ name: a, start: s.base + at, end: s.base + at + a.length + 1, firstAt: s.base + prev });
+    }
+    if (isMap(n) || isSeq(n))
+      for (const it of n.items) {
+        if (isPair(it)) {
+          walk(it.key as Node | null, depth + 1);
+          walk(it.value as Node | null, depth + 1);
+        } else walk(it as Node | null, depth + 1);
+      }
+  };
+  walk(s.doc.contents as Node | null, 0);
+  return out;
+}
+
+/** The 1-based line of an offset. */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 interface Over {

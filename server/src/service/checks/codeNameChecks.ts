@@ -16,16 +16,28 @@ export const codeNames: Check = {
   },
 };
 
+/**
+ * The UPPER_SNAKE form of a name, starting with its category's prefix when the category is a registry
+ * one (`ticketLocked` of CONFLICT → CONFLICT_TICKET_LOCKED): the rename satisfies both naming rules.
+ */
+function withCategoryPrefix(snake: string, c: CodeDef, registry: RegistryIndex): string {
+  const value = typeof c.category?.value === 'string' ? c.category.value.replace(/_$/, '') : undefined;
+  if (!value || value === 'SCHEMA' || !registry.categoryNames.includes(value) || snake.startsWith(value)) return snake;
+  if (registry.byCode.get(snake)?.category === value) return snake;
+  const other = prefixCategory(snake, registry.categoryNames);
+  return `${value}_${other ? snake.slice(other.length + 1) : snake.replace(/^E_/, '')}`;
+}
+
 /** The problems of one error_codes entry: reads the entry and the registry only (cached per entry). */
 export function codeNameProblems(c: CodeDef, registry: RegistryIndex, emit: (p: Problem) => void): void {
   const formatOk = CODE_NAME.test(c.name);
   if (!formatOk) {
-    const suggestion = toUpperSnake(c.name);
+    const suggestion = withCategoryPrefix(toUpperSnake(c.name), c, registry);
     emit({
       code: Code.CodeNameFormat,
       start: c.keySpan.start,
       end: c.keySpan.end,
-      message: `Code '${c.name}' is not UPPER_SNAKE_CASE (^[A-Z][A-Z0-9_]*$, required of error.code by operation-result.schema.json); '${suggestion}' would be.`,
+      message: `Rename to '${suggestion}': code '${c.name}' is not UPPER_SNAKE_CASE (^[A-Z][A-Z0-9_]*$, required of error.code by operation-result.schema.json).`,
       data: { name: c.name, suggestion } satisfies NameFormatData,
     });
   }
@@ -58,7 +70,7 @@ export function codeNameProblems(c: CodeDef, registry: RegistryIndex, emit: (p: 
       code: Code.CodeUnknownCategory,
       start: cat.span.start,
       end: cat.span.end,
-      message: `Unknown category '${cat.value}'. Categories: ${cats.join(', ')}.${suggestions.length ? ` Did you mean ${suggestions[0]}?` : ''}`,
+      message: `${suggestions.length ? `Did you mean ${suggestions[0]}? ` : ''}Unknown category '${cat.value}'. Categories: ${cats.join(', ')}.`,
       data: { value: cat.value, suggestions } satisfies UnknownCategoryData,
     });
     return;
@@ -71,7 +83,7 @@ export function codeNameProblems(c: CodeDef, registry: RegistryIndex, emit: (p: 
       code: Code.CodeCategoryPrefix,
       start: c.keySpan.start,
       end: c.keySpan.end,
-      message: `Code '${c.name}' has category ${value} but does not start with '${value}_' (naming convention CATEGORY_SPECIFIC_CONDITION, error-codes.md s3.1).`,
+      message: `Rename to '${renameTo}'${other ? ` or change the category to ${other}` : ''}: code '${c.name}' has category ${value} but does not start with '${value}_' (naming convention CATEGORY_SPECIFIC_CONDITION, error-codes.md s3.1).`,
       data: { name: c.name, category: value, renameTo, prefixCategory: other } satisfies CategoryPrefixData,
     });
   }

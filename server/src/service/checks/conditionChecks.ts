@@ -25,7 +25,7 @@ export function conditionProblems(cond: StringValue, emit: (p: Problem) => void)
     const e = parsed.error;
     const start = at(e.start);
     const end = e.end > e.start ? at(e.end - 1) + 1 : start;
-    emit({ code: Code.ConditionSyntax, start, end: Math.max(end, start), message: `Condition not understood: ${e.message}.` });
+    emit({ code: Code.ConditionSyntax, start, end: Math.max(end, start), message: `Condition: ${e.message}.` });
     return;
   }
   for (const p of paths(parsed.expr!)) {
@@ -40,7 +40,7 @@ export function conditionProblems(cond: StringValue, emit: (p: Problem) => void)
       code: Code.ConditionUnknownRoot,
       start: at(p.rootLoc.start),
       end: at(p.rootLoc.end - 1) + 1,
-      message: `Unknown root '${root}': a condition reads ${ROOTS.join(', ')}.${meant ? ` Did you mean ${meant}?` : ''}`,
+      message: `${meant ? `Did you mean ${meant}? ` : ''}Unknown root '${root}': a condition reads ${ROOTS.join(', ')}.`,
       data: { root, suggestions } satisfies UnknownRootData,
     });
   }

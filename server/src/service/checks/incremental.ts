@@ -33,12 +33,14 @@ import { checks } from './index';
 import { mappingCodeProblems, precedence, suggestCodes, unreachableEntries, type Claim } from './mappingChecks';
 import { onePerSpan } from './onePerSpan';
 import { collector, runChecks } from './runChecks';
-import { blockTypeProblem, wholeSchemaProblems } from './schemaChecks';
+import { blockTypeProblem, rootTypeProblem, wholeSchemaProblems } from './schemaChecks';
 import { invalidCharacter, MAX_REPORTS } from './text';
 import { scanText, type TextScan } from './textScan';
 import type { CheckContext, EntryEnv, Problem } from './types';
 import { yamlSyntax } from './yamlSyntax';
 import { hasAliasNodes } from './aliasNodes';
+import { crossFile } from './crossFile';
+import { withoutSalvaged } from './salvaged';
 
 /** The order of `checks` this file reproduces; another order runs every check in full. */
 const ORDER = [
@@ -52,6 +54,7 @@ const ORDER = [
   'httpStatus',
   'mappings',
   'conditions',
+  'crossFile',
 ];
 const sameOrder = checks.length === ORDER.length && checks.every((c, i) => c.name === ORDER[i]);
 
@@ -76,7 +79,7 @@ export function createCheckState(): CheckState {
 export function runChecksCached(state: CheckState, ctx: CheckContext): Problem[] {
   if (!sameOrder) return runChecks(checks, ctx);
   try {
-    return incremental(state, ctx);
+    return withoutSalvaged(ctx.model, incremental(state, ctx));
   } catch {
     Object.assign(state, createCheckState());
     return runChecks(checks, ctx);
@@ -209,6 +212,7 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
   unreachableEntries(model, emit);
   precedence(model.mappings, k => claims(state, k, position), emit);
   each(Slot.Conditions, emit, true);
+  crossFile.run(ctx, emit);
   return problems;
 }
 
@@ -239,7 +243,10 @@ function sectionDuplicates(s: Section, blockOf: BlockOf, emit: (p: Problem) => v
 /** schema over one section, as the schema check does it, each block's entries cached per pair. */
 function sectionSchema(s: Section, ctx: CheckContext, blockOf: BlockOf, emit: (p: Problem) => void): void {
   const root = s.doc.contents as Node | null;
-  if (!isMap(root)) return;
+  if (!isMap(root)) {
+    if (ctx.model.kind !== 'json') rootTypeProblem(s, root, emit);
+    return;
+  }
   const push = onePerSpan(emit);
   if (!ctx.validateEntry || hasAliasNodes(s)) {
     wholeSchemaProblems(s, ctx.validateSchema, push);

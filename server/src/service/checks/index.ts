@@ -2,6 +2,7 @@
 import { aliases } from './aliases';
 import { codeNames } from './codeNameChecks';
 import { conditions } from './conditionChecks';
+import { crossFile } from './crossFile';
 import { duplicateKeys } from './duplicateKeys';
 import { httpStatus } from './httpStatus';
 import { mappings } from './mappingChecks';
@@ -22,4 +23,5 @@ export const checks: readonly Check[] = [
   httpStatus,
   mappings,
   conditions,
+  crossFile,
 ];

@@ -19,8 +19,20 @@ export const mappings: Check = {
     const near = suggestCodes(resolver, registry);
     for (const m of model.mappings) mappingCodeProblems(m, resolver, near, workspace, model.uri, emit);
     unreachableEntries(model, emit);
-    const claimed = claimedStatuses(model.codes);
-    precedence(model.mappings, k => claimed.get(k), emit);
+    // Each YAML document is an adapter of its own (docs/spec-decisions.md): a status is claimed within one.
+    if (model.sections.length < 2) {
+      const claimed = claimedStatuses(model.codes);
+      precedence(model.mappings, k => claimed.get(k), emit);
+      return;
+    }
+    for (const sec of model.sections) {
+      const claimed = claimedStatuses(model.codes.filter(c => c.section === sec.index));
+      precedence(
+        model.mappings.filter(m => m.section === sec.index),
+        k => claimed.get(k),
+        emit,
+      );
+    }
   },
 };
 
@@ -58,7 +70,7 @@ export function mappingCodeProblems(
       end: code.span.end,
       message: outside
         ? `'${code.value}' is declared in ${fileName(outside.uri)}, outside this file's code scope (mcpAql.codeScope); declare it here or widen the scope.`
-        : `'${code.value}' is neither a registry code nor declared in error_codes${suggestions.length ? `. Did you mean ${suggestions[0]}?` : '.'}`,
+        : `${suggestions.length ? `Did you mean ${suggestions[0]}? ` : ''}'${code.value}' is neither a registry code nor declared in error_codes.`,
       data: { code: code.value, suggestions, entryAt: m.status.span.start, index: m.index } satisfies UnknownCodeData,
     });
   } else if (r.kind === 'warning') {

@@ -1,6 +1,6 @@
 /**
  * Runs every check and turns problems into LSP diagnostics: offsets → ranges once, source, code,
- * codeDescription, severity from the rule levels, suppression comments, a cap on the count.
+ * codeDescription, severity from the rule levels, suppression comments, a cap on the count (errors kept first).
  * A check that throws costs one internal.rule-failure diagnostic; the others still report.
  */
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver-types';
@@ -9,6 +9,7 @@ import { Code, codeInfo, docsHref, SOURCE, type RuleLevel } from '../codes';
 import type { Check, CheckContext, Problem } from './types';
 import { toRange } from '../util/ranges';
 import { unusedSuppressions } from './unusedSuppressions';
+import { withoutSalvaged } from './salvaged';
 
 export const SEVERITY: Record<Exclude<RuleLevel, 'off'>, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -23,7 +24,7 @@ interface ValidateOptions {
 }
 
 /**
- * Runs every check. One place, one diagnostic per code: a problem at the very span (and code) of an
+ * Runs every check. Nothing is reported on what the parser salvaged from a rejected scalar (salvaged.ts). One place, one diagnostic per code: a problem at the very span (and code) of an
  * earlier one — a value several entries share through an anchor, an alias or a `<<` merge — is folded
  * into the earlier one as related information, so the shared text shows one squiggle that names every entry.
  */
@@ -36,7 +37,7 @@ export function runChecks(checks: readonly Check[], ctx: CheckContext): Problem[
       problems.push(ruleFailure(check.name, err));
     }
   }
-  return problems;
+  return withoutSalvaged(ctx.model, problems);
 }
 
 /** The problem list and the `emit` that folds a problem at the very span and code of an earlier one into it. */
@@ -111,6 +112,21 @@ export function toDiagnostics(
   }
   out.push(...unusedSuppressions(doc, suppressed, used, opts));
   out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  const max = opts.maxProblems ?? 1000;
-  return out.length > max ? out.slice(0, max) : out;
+  return capProblems(out, opts.maxProblems ?? 1000);
+}
+
+/**
+ * At most `max` diagnostics, chosen by severity first (an error is never cut while a warning, an
+ * information or a hint is kept), then by position; returned in position order (issue 20 item 6).
+ */
+export function capProblems(sorted: Diagnostic[], max: number): Diagnostic[] {
+  if (sorted.length <= max) return sorted;
+  const keep = new Set(
+    sorted
+      .map((d, i) => [d.severity ?? DiagnosticSeverity.Error, i] as const)
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .slice(0, max)
+      .map(([, i]) => i),
+  );
+  return sorted.filter((_, i) => keep.has(i));
 }

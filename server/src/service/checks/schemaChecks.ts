@@ -5,7 +5,7 @@
  * unchanged, so a keystroke re-validates one entry.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { isMap, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
 import { Code, type UnknownKeyData, type EnumData } from '../codes';
 import { closest, closestKey } from '../util/closest';
 import { keyString } from '../parse/extract';
@@ -23,7 +23,10 @@ export const schema: Check = {
   run({ model, validateSchema, validateEntry }, emit) {
     for (const s of model.sections) {
       const root = s.doc.contents as Node | null;
-      if (!isMap(root)) continue;
+      if (!isMap(root)) {
+        if (model.kind !== 'json') rootTypeProblem(s, root, emit);
+        continue;
+      }
       const push = onePerSpan(emit);
       // Documents with aliases or merge keys are validated whole (toJS resolves them, with a budget).
       if (!validateEntry || hasAliasNodes(s)) {
@@ -44,6 +47,25 @@ export const schema: Check = {
     }
   },
 };
+
+/**
+ * A document whose root is a list or a scalar (issue 22 item 8): an adapter is one mapping. A JSON
+ * adapter's root is the JSON check's (json.syntax), so it is said once; an empty document is no problem.
+ */
+export function rootTypeProblem(s: Section, root: Node | null, emit: (p: Problem) => void): void {
+  if (!root?.range || root.range[0] === root.range[1] || isMap(root)) return;
+  if (isScalar(root) && (root.value === null || root.value === '')) return;
+  const what = isSeq(root) ? 'a list' : isScalar(root) && typeof root.value === 'string' ? 'a string' : 'a single value';
+  const start = s.base + root.range[0];
+  const nl = s.text.indexOf('\n', root.range[0]);
+  const end = s.base + Math.min(root.range[1], nl < 0 ? s.text.length : nl);
+  emit({
+    code: Code.SchemaType,
+    start,
+    end: Math.max(end, start + 1),
+    message: `Write the adapter as one mapping of keys (name:, error_codes:, error_mapping:, …): this document is ${what}.`,
+  });
+}
 
 /** A block (error_codes / error_mapping) whose value is not a mapping; an empty value is no problem. */
 export function blockTypeProblem(s: Section, block: string, v: Node | null, emit: (p: Problem) => void): void {
@@ -125,6 +147,35 @@ function where(e: ErrorObject): string {
   return parts.length ? parts.join('.') : 'the document';
 }
 
+/** Words YAML 1.1 loaders read as booleans and YAML 1.2 (this checker, most current loaders) as strings. */
+const spellings = (w: string): string[] => [w, w.toUpperCase(), w[0]!.toUpperCase() + w.slice(1)];
+const YAML11_BOOLEANS = new Map<string, boolean>([
+  ...['y', 'yes', 'on'].flatMap(spellings).map(w => [w, true] as [string, boolean]),
+  ...['n', 'no', 'off'].flatMap(spellings).map(w => [w, false] as [string, boolean]),
+]);
+
+/**
+ * Two wrong types a person writes on purpose, said with what to write (issue 22 item 4): `required: yes`
+ * (a boolean in YAML 1.1, a string in YAML 1.2) and the mapping shorthand `"401": "PERMISSION_DENIED"`.
+ */
+function typeProblemSaid(e: ErrorObject, node: Node | undefined): { message: string; rewrite: 'true' | 'false' | 'code' } | undefined {
+  if (e.keyword !== 'type' || typeof e.data !== 'string') return undefined;
+  const type = (e.params as { type?: string }).type;
+  const b = YAML11_BOOLEANS.get(e.data);
+  // Only a plain `yes`: a quoted "yes" is a string in every YAML and in JSON.
+  if (type === 'boolean' && b !== undefined && isScalar(node) && node.type === 'PLAIN')
+    return {
+      message: `Write ${b}: YAML 1.2 reads ${e.data} as the string "${e.data}", not a boolean (only YAML 1.1 loaders read it as ${b}); ${where(e)} must be boolean.`,
+      rewrite: b ? 'true' : 'false',
+    };
+  if (type === 'object' && /^\/error_mapping\/[^/]+$/.test(e.instancePath) && e.data.trim() !== '')
+    return {
+      message: `Write { code: ${e.data} }: an error_mapping value is an entry with a code (or a list of entries), not the code alone; ${where(e)} must be an object.`,
+      rewrite: 'code',
+    };
+  return undefined;
+}
+
 function toProblem(s: Section, e: ErrorObject): Problem | undefined {
   if (e.keyword === 'if') return undefined;
   const hit = nodeAt(s.doc.contents as Node | null, e.instancePath);
@@ -155,7 +206,7 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
       return {
         code: Code.SchemaUnknownKey,
         ...span,
-        message: `Unknown key '${key}' in ${where(e)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}.${suggestions.length ? ` Did you mean '${suggestions[0]}'?` : ''}`,
+        message: `${suggestions.length ? `Did you mean '${suggestions[0]}'? ` : ''}Unknown key '${key}' in ${where(e)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}.`,
         data: { key, allowed, suggestions: aliased ? [] : suggestions } satisfies UnknownKeyData,
       };
     }
@@ -177,6 +228,8 @@ function toProblem(s: Section, e: ErrorObject): Problem | undefined {
       const v = at(s, hit.node);
       const span = v && v.end > v.start ? v : (at(s, hit.key) ?? v ?? at(s, hit.reached));
       if (!span) return undefined;
+      const said = typeProblemSaid(e, hit.node);
+      if (said) return { code: Code.SchemaType, ...span, message: said.message, data: { rewrite: said.rewrite } };
       return { code: Code.SchemaType, ...span, message: `${where(e)} ${e.message ?? 'is invalid'}.` };
     }
   }

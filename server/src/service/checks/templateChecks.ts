@@ -4,11 +4,11 @@
  * values (spec s4.2); a template that YAML read as a flow mapping.
  */
 import { isMap } from 'yaml';
-import { Code, type UnknownPlaceholderData, type UnusedDetailData, type UnquotedData } from '../codes';
+import { Code, type InvalidDetailNameData, type UnknownPlaceholderData, type UnusedDetailData, type UnquotedData } from '../codes';
 import { closest } from '../util/closest';
 import type { CodeDef, MappingEntry, Template } from '../model/model';
 import { createResolver, isStringType, visibleKeys, type VisibleKey } from '../workspace/resolve';
-import { flowTemplateEnd } from '../parse/placeholders';
+import { commentCut, flowTemplateEnd, PLACEHOLDER_NAME, scanTemplate } from '../parse/placeholders';
 import { onePerSpan } from './onePerSpan';
 import type { Check, EntryEnv, Problem } from './types';
 
@@ -44,6 +44,8 @@ export function codeTemplateProblems(c: CodeDef, env: EntryEnv, emit: (p: Proble
       entryKind: 'code',
       index: null,
     },
+    '',
+    c.name,
   );
 }
 
@@ -61,6 +63,7 @@ export function mappingTemplateProblems(m: MappingEntry, env: EntryEnv, emit: (p
     m.template ? m.details : [],
     { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index },
     origin,
+    `error_mapping ${m.status.raw}${m.index === null ? '' : ` [${m.index}]`}`,
   );
 }
 
@@ -70,9 +73,10 @@ function one(
   t: Template | undefined,
   node: CodeDef['templateNode'],
   visible: Map<string, VisibleKey> | undefined,
-  declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean }[],
+  declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean; shared?: true }[],
   where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>,
   origin = '',
+  entryName = '',
 ): void {
   if (node && isMap(node.node) && node.node.flow) {
     emit({
@@ -85,6 +89,22 @@ function one(
   }
   if (!t) return;
   const used = new Set<string>();
+  const written = new Set(t.placeholders.map(p => p.name));
+  const cut = commentCut(env.text, t);
+  if (cut) {
+    emit({
+      code: Code.TemplateCommentCut,
+      start: cut.start,
+      end: cut.end,
+      message: `Quote the template: YAML reads ' ${env.text.slice(cut.start, Math.min(cut.end, cut.start + 24))}${cut.end - cut.start > 24 ? '…' : ''}' as a comment, so the message ends at '${t.value.length > 24 ? '…' + t.value.slice(-24) : t.value}'.`,
+      data: where,
+    });
+    // The placeholders after the cut are the author's too: their keys are not unused.
+    for (const m of scanTemplate(env.text.slice(cut.start, cut.end), cut.start, '', 'plain').placeholders) written.add(m.name);
+  }
+  for (const m of t.malformed) if (m.name) written.add(m.name);
+  // Declared keys no placeholder names (and that one could): what an unknown name most likely meant.
+  const unusedKeys = declared.filter(d => !written.has(d.name) && d.required !== false && PLACEHOLDER_NAME.test(d.name)).map(d => d.name);
   for (const m of t.malformed) {
     if (m.name) used.add(m.name); // meant as that key: one diagnostic, not two
     emit({
@@ -101,19 +121,30 @@ function one(
     if (!key) {
       const names = [...visible.keys()];
       const param = env.param(p.name);
+      const near = closest(p.name, names, 3);
+      const meant = unusedKeys.filter(k => partOf(p.name, k) || near.includes(k));
+      const unusedKey = meant.length === 1 && unusedKeys.length === 1;
+      const suggested = unusedKey ? meant : near;
       emit({
         code: Code.TemplateUnknownPlaceholder,
         start: p.span.start,
         end: p.span.end,
-        message: names.length
-          ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}${origin}); it would render literally.`
-          : `{${p.name}} is not a details key: this error declares no details, so it would render literally.`,
+        message:
+          (param
+            ? `Declare '${p.name}' in details (it is a parameter of ${param.operation})? `
+            : suggested.length
+              ? `Did you mean {${suggested[0]}}? `
+              : '') +
+          (names.length
+            ? `{${p.name}} is not a details key of this error (details: ${names.join(', ')}${origin}); it would render literally.`
+            : `{${p.name}} is not a details key: this error declares no details, so it would render literally.`),
         data: {
           ...where,
           key: p.name,
           visible: names,
-          suggestions: closest(p.name, names, 3),
+          suggestions: suggested,
           param: param && { operation: param.operation, type: param.type },
+          ...(unusedKey ? { unusedKey: true as const } : {}),
         } satisfies UnknownPlaceholderData,
       } satisfies Problem);
       continue;
@@ -123,22 +154,53 @@ function one(
         code: Code.TemplateUnquotedPlaceholder,
         start: p.span.start,
         end: p.span.end,
-        message: `String value {${p.name}} should be wrapped in single quotes: '{${p.name}}' (error-codes.md s4.2).`,
+        message: `Write '{${p.name}}': a string value in a message is wrapped in single quotes (error-codes.md s4.2).`,
         data: { key: p.name } satisfies UnquotedData,
       });
     }
   }
   for (const d of declared) {
     // `required: false` marks a data-only extra: a placeholder for it could render literally.
-    if (used.has(d.name) || d.required === false) continue;
+    if (used.has(d.name) || written.has(d.name) || d.required === false) continue;
+    if (!PLACEHOLDER_NAME.test(d.name)) {
+      const suggestion = placeholderName(d.name);
+      emit({
+        code: Code.TemplateInvalidDetailName,
+        start: d.keySpan.start,
+        end: d.keySpan.end,
+        message: `Rename '${d.name}' to '${suggestion}' to use it in the template, or mark it required: false if it is data only: a placeholder name is letters, digits and _ ([A-Za-z_][A-Za-z0-9_]*), so {${d.name}} could never be filled.`,
+        data: { ...where, key: d.name, suggestion } satisfies InvalidDetailNameData,
+      });
+      continue;
+    }
     emit({
       code: Code.TemplateUnusedDetail,
       start: d.keySpan.start,
       end: d.keySpan.end,
-      message: `Details key '${d.name}' is never used in the message template.`,
+      // Details shared through an alias are used by some entries: name the one that does not use the key.
+      message: d.shared
+        ? `Details key '${d.name}' is never used in the message template of ${entryName} (these details are shared through an alias).`
+        : `Details key '${d.name}' is never used in the message template.`,
       data: { ...where, key: d.name } satisfies UnusedDetailData,
     });
   }
+}
+
+/** The nearest placeholder name: accents dropped, other characters to `_` (`durée-minutes` → `duree_minutes`). */
+export function placeholderName(key: string): string {
+  const s = key
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/^_+(?=.)|_+$/g, '');
+  return /^[A-Za-z_]/.test(s) ? s : `_${s}`;
+}
+
+/** One name is part of the other, ignoring case and underscores (`ticket`, `ticket_id`; `id`, `item_id`). */
+function partOf(a: string, b: string): boolean {
+  const x = a.toLowerCase().replace(/_/g, ''),
+    y = b.toLowerCase().replace(/_/g, '');
+  return x.length >= 2 && y.length >= 2 && (x.includes(y) || y.includes(x));
 }
 
 /**

@@ -70,6 +70,8 @@ function lex(src: string): Tok[] {
       out.push({ t: 'str', v, s, e: i });
     } else {
       const two = src.slice(i, i + 2);
+      const meant = MEANT[src.slice(i, i + 3)] ?? MEANT[two];
+      if (meant) throw new Fail({ message: meant.message, start: s, end: s + meant.length });
       if (['==', '!=', '>=', '<='].includes(two)) {
         out.push({ t: 'op', v: two, s, e: i + 2 });
         i += 2;
@@ -80,7 +82,9 @@ function lex(src: string): Tok[] {
         i++;
         continue;
       }
-      if (c === '=') throw new Fail({ message: "'=' is not an operator: write '=='", start: s, end: s + 1 });
+      if (c === '=') throw new Fail({ message: "write '==' to compare ('=' is not an operator)", start: s, end: s + 1 });
+      if (c === '!')
+        throw new Fail({ message: "write 'not' to negate, or '!=' to compare ('!' is not an operator)", start: s, end: s + 1 });
       throw new Fail({ message: `unexpected character '${c}'`, start: s, end: s + 1 });
     }
   }
@@ -92,6 +96,15 @@ interface ParseResult {
   readonly expr?: Expr;
   readonly error?: ConditionError;
 }
+
+/** Operators of other languages, with what to write instead (issue 22 item 6); longest first. */
+const MEANT: Readonly<Record<string, { message: string; length: number }>> = {
+  '===': { message: "write '==' ('===' is not an operator: values compare without coercion)", length: 3 },
+  '!==': { message: "write '!=' ('!==' is not an operator)", length: 3 },
+  '=~': { message: "write contains, startswith or endswith ('=~' is not an operator: there are no regular expressions)", length: 2 },
+  '&&': { message: "write 'and' ('&&' is not an operator)", length: 2 },
+  '||': { message: "write 'or' ('||' is not an operator)", length: 2 },
+};
 
 export function parseCondition(src: string): ParseResult {
   if (src.length > MAX_LENGTH)
@@ -156,6 +169,8 @@ export function parseCondition(src: string): ParseResult {
         k++;
         enter(t);
         const e = parseOr();
+        // Never closed: said at the '(' that needs the ')', not at the end.
+        if (peek().t === 'eof') throw new Fail({ message: "add ')': this '(' is never closed", start: t.s, end: t.e });
         expect(')', "')'");
         depth--;
         return e;
@@ -197,6 +212,18 @@ export function parseCondition(src: string): ParseResult {
         expect(']', "']' or ','");
         depth--;
         return items;
+      }
+      if (t.t === 'op' && t.v === '(' && k > 0 && toks[k - 1]!.v === 'in') {
+        // `in (404, 410)`: the list is written in square brackets.
+        let d = 0,
+          j = k;
+        for (; j < toks.length - 1; j++) {
+          if (toks[j]!.v === '(') d++;
+          else if (toks[j]!.v === ')' && --d === 0) break;
+        }
+        const close = j < toks.length - 1 ? toks[j]!.e : t.e;
+        const inner = close === t.e ? src.slice(t.e).trim() : src.slice(t.e, close - 1);
+        throw new Fail({ message: `write the list in square brackets: in [${inner}]`, start: t.s, end: close });
       }
       throw new Fail({
         message: t.t === 'eof' ? 'expected a value before the end' : `expected a value, found '${src.slice(t.s, t.e)}'`,

@@ -58,7 +58,9 @@ export function previewSubject(
     : (s.description ?? s.code);
   if (!template) notes.push(`${s.code} has no message template; the message shown is its ${s.description ? 'description' : 'code'}.`);
   if (literal.length) notes.push(`Not a details key, rendered literally: ${literal.map(n => `{${n}}`).join(', ')}.`);
-  if (s.source === 'unknown') notes.push(`${s.code} is neither a registry code nor declared in error_codes.`);
+  // An unknown code is no envelope a client can receive: every dialect says so instead of "valid".
+  const unknown = s.source === 'unknown' ? [`${s.code} is an unknown code: neither a registry code nor declared in error_codes.`] : [];
+  notes.push(...unknown);
   const details = Object.fromEntries(fields.filter(f => f.value !== undefined).map(f => [f.name, f.value]));
   const rendered = {
     code: s.code,
@@ -86,8 +88,8 @@ export function previewSubject(
       title: d.title,
       channel: d.channel,
       envelope,
-      valid: !!validate && !!ok && !problems.length,
-      errors: [...problems, ...errors],
+      valid: !!validate && !!ok && !problems.length && !unknown.length,
+      errors: [...unknown, ...problems, ...errors],
     };
   });
   return {

@@ -16,6 +16,22 @@ import { coerce } from './samples';
 import { subjectFor } from './subject';
 import type { ConsideredRule, SimulationRequest, SimulationResult } from './types';
 
+/**
+ * The document whose rules are simulated: the one at `req.position`, else the first that has rules
+ * (error_codes or error_mapping entries), else the first.
+ */
+function simulatedSection(ctx: FeatureContext, req: SimulationRequest): number {
+  const secs = ctx.model.sections;
+  if (secs.length < 2) return secs[0]?.index ?? 0;
+  if (req.position) {
+    const at = ctx.doc.offsetAt(req.position);
+    const hit = [...secs].reverse().find(s => at >= s.base + (s.doc.range?.[0] ?? 0));
+    if (hit) return hit.index;
+  }
+  const ruled = secs.find(s => ctx.model.codes.some(c => c.section === s.index) || ctx.model.mappings.some(m => m.section === s.index));
+  return (ruled ?? secs[0]!).index;
+}
+
 export function simulate(ctx: FeatureContext, req: SimulationRequest): SimulationResult {
   const status = req.status;
   const cond = { response: { status, body: req.body, headers: req.headers }, params: req.params };
@@ -30,9 +46,13 @@ export function simulate(ctx: FeatureContext, req: SimulationRequest): Simulatio
     return !r.error && r.value;
   };
   const range = `${String(status)[0]}XX`;
-  const entries = (key: number | string) => ctx.model.mappings.filter(m => m.status.value === key);
+  // One YAML document is one adapter (docs/spec-decisions.md): the rules of the document simulated only.
+  const section = simulatedSection(ctx, req);
+  const entries = (key: number | string) => ctx.model.mappings.filter(m => m.section === section && m.status.value === key);
   const name = (m: MappingEntry) => `error_mapping[${m.status.raw}]${m.index === null ? '' : `[${m.index}]`}`;
-  const claiming = ctx.model.codes.filter(c => c.mapsFromHttp.some(st => st.value === status || st.value === range));
+  const claiming = ctx.model.codes.filter(
+    c => c.section === section && c.mapsFromHttp.some(st => st.value === status || st.value === range),
+  );
   const tried = new Set<string>();
   const tryCodes = (conditionalOnly: boolean): SimulationResult | undefined => {
     for (const c of claiming) {

@@ -21,7 +21,7 @@ export function subjectFor(ctx: FeatureContext, req: PreviewRequest): Subject | 
   if (t?.kind === 'codeRef') return fromMapping(ctx, t.entry);
   if (t?.kind === 'status' && 'status' in t.owner && 'index' in t.owner) return fromMapping(ctx, t.owner as MappingEntry);
   const e = entryAt(ctx.model, offset);
-  if (e?.kind === 'code') return byName(ctx, e.def.name, e.def.keySpan.start);
+  if (e?.kind === 'code') return byName(ctx, e.def.name, e.def.keySpan.start, e.def.section);
   if (e?.kind === 'mapping') return fromMapping(ctx, e.entry);
   // Any code-looking word under the cursor (a registry code named in a comment or a description).
   const text = ctx.doc.getText();
@@ -33,8 +33,18 @@ export function subjectFor(ctx: FeatureContext, req: PreviewRequest): Subject | 
   return /^[A-Z][A-Z0-9_]+$/.test(word) && ctx.registry.byCode.has(word) ? byName(ctx, word) : undefined;
 }
 
-function byName(ctx: FeatureContext, name: string, declaredAt?: number): Subject {
-  const r = createResolver(ctx.model.codes, ctx.registry, ctx.workspace, ctx.doc.uri).code(name);
+/**
+ * The file's codes with those of document `section` first: one YAML document is one adapter
+ * (docs/spec-decisions.md), so a name declared in two documents means the one of the cursor's document.
+ */
+function codesOf(ctx: FeatureContext, section: number | undefined) {
+  const codes = ctx.model.codes;
+  if (section === undefined || ctx.model.sections.length < 2) return codes;
+  return [...codes.filter(c => c.section === section), ...codes.filter(c => c.section !== section)];
+}
+
+function byName(ctx: FeatureContext, name: string, declaredAt?: number, section?: number): Subject {
+  const r = createResolver(codesOf(ctx, section), ctx.registry, ctx.workspace, ctx.doc.uri).code(name);
   if (!r) return { code: name, source: 'unknown', kind: 'error', httpStatus: [], details: [] };
   if (r.source === 'registry') {
     return {
@@ -83,7 +93,7 @@ function byName(ctx: FeatureContext, name: string, declaredAt?: number): Subject
 /** A mapping entry previews its code, with the entry's own template and details on top. */
 function fromMapping(ctx: FeatureContext, m: MappingEntry): Subject | undefined {
   if (!m.code) return undefined;
-  const base = byName(ctx, m.code.value);
+  const base = byName(ctx, m.code.value, undefined, m.section);
   const own = m.details.map(d => ({ name: d.name, type: d.type, required: d.required, example: d.example, enum: d.enum }));
   const names = new Set(own.map(d => d.name));
   return {

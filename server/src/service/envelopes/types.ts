@@ -59,6 +59,8 @@ export interface PreviewRequest {
 
 export interface SimulationRequest {
   readonly status: number;
+  /** Where the editor's cursor is: in a file of several YAML documents, the document whose rules apply. */
+  readonly position?: Position;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
   readonly params?: Readonly<Record<string, unknown>>;

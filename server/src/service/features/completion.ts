@@ -22,6 +22,7 @@ import { markdownToPlain } from '../util/markdown';
 import { defaultCodeFor, REASONS } from '../model/httpReasons';
 import { toRange } from '../util/ranges';
 import { createResolver, visibleKeys } from '../workspace/resolve';
+import { PLACEHOLDER_NAME } from '../parse/placeholders';
 
 export interface CompletionOptions {
   readonly snippets?: boolean;
@@ -156,13 +157,16 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
     case 'placeholder': {
       const keys = visibleKeys(slot.owner, createResolver(model.codes, ctx.registry, ctx.workspace, doc.uri), ctx.registry);
       const r = toRange(doc, slot.start, slot.end);
-      return [...(keys?.values() ?? [])].map(k => ({
-        label: k.name,
-        kind: CompletionItemKind.Field,
-        detail: k.type ?? 'details key',
-        filterText: `{${k.name}`,
-        textEdit: TextEdit.replace(r, `{${k.name}}`),
-      }));
+      // A key no placeholder can name is not offered: `{retry-after}` would be malformed.
+      return [...(keys?.values() ?? [])]
+        .filter(k => PLACEHOLDER_NAME.test(k.name))
+        .map(k => ({
+          label: k.name,
+          kind: CompletionItemKind.Field,
+          detail: k.type ?? 'details key',
+          filterText: `{${k.name}`,
+          textEdit: TextEdit.replace(r, `{${k.name}}`),
+        }));
     }
     case 'condition': {
       const word = /[A-Za-z_.\-]*$/.exec(slot.before)![0];

@@ -49,7 +49,7 @@ export function hover(ctx: FeatureContext, at: Position, opts: HoverOptions = {}
       const alias = code ? ctx.registry.alias(code, t.placeholder.name) : undefined;
       const md = key
         ? `${codeSpan(`{${t.placeholder.name}}`)} — details key${key.type ? ` of type ${codeSpan(key.type)}` : ''}${alias ? ` (alias of ${codeSpan(alias.key)} in the registry template)` : ''}`
-        : `${codeSpan(`{${t.placeholder.name}}`)} — not a details key of ${code ? esc(code) : 'this entry'}: it would render literally.`;
+        : unknownPlaceholderHover(t.placeholder.name, code, keys);
       return out(md, t.start, t.end);
     }
     case 'detailKey': {
@@ -68,4 +68,16 @@ export function hover(ctx: FeatureContext, at: Position, opts: HoverOptions = {}
       return out(`**${v} ${reason}**\n\nDefault table (error-codes.md s6, 409/429 variant): \`${defaultCodeFor(v)}\``, t.start, t.end);
     }
   }
+}
+
+/**
+ * The hover of a placeholder that is no details key: the diagnostic already says so, so this adds what
+ * it does not (issue 21 item 7): every key the template can use, with its type, to pick from.
+ */
+function unknownPlaceholderHover(name: string, code: string | undefined, keys: ReadonlyMap<string, { type?: string }> | undefined): string {
+  const list = [...(keys?.entries() ?? [])].map(([k, v]) => `${codeSpan(`{${k}}`)}${v.type ? ` (${esc(v.type)})` : ''}`);
+  const whose = code ? codeSpan(code) : 'this entry';
+  return list.length
+    ? `${codeSpan(`{${name}}`)} — the keys ${whose} offers: ${list.join(', ')}.`
+    : `${codeSpan(`{${name}}`)} — ${whose} declares no details: add ${codeSpan('details:')} with ${codeSpan(`${name}: string`)} (or the type it has) to fill it.`;
 }

@@ -24,6 +24,7 @@ const onlyCandidate =
 const FIX_ALL_RULES: { readonly [C in Code]?: FixAllRule<C> } = {
   'template.unquoted-placeholder': preferred(),
   'template.flow-mapping': preferred(),
+  'template.comment-cut': preferred(),
   'schema.unknown-key': onlyCandidate(),
   'schema.enum': onlyCandidate(),
   'code.unknown-category': onlyCandidate(),

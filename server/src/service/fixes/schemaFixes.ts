@@ -26,6 +26,22 @@ export function clearlyBest(
 }
 
 export const schemaFixers: Fixers = {
+  // `required: yes` → `true`; `"401": "PERMISSION_DENIED"` → `{ code: … }` (the scalar as written, inside).
+  'schema.type': (ctx, d, data) => {
+    const raw = ctx.doc.getText(d.range);
+    if (data.rewrite === 'code') {
+      if (!/^(?:"[^"\\\n]*"|'[^'\n]*'|[A-Za-z0-9_]+)$/.test(raw)) return [];
+      const json = ctx.model.kind === 'json';
+      if (json && !raw.startsWith('"')) return [];
+      const text = json ? `{ "code": ${raw} }` : `{ code: ${raw} }`;
+      return [
+        action(`Write as { code: ${raw.replace(/^["']|["']$/g, '')} }`, d, single(ctx.doc, [{ range: d.range, newText: text }]), true),
+      ];
+    }
+    const word = raw.replace(/^["']|["']$/g, '');
+    if (!/^(?:y|yes|on|n|no|off)$/i.test(word)) return [];
+    return [action(`Change to ${data.rewrite}`, d, single(ctx.doc, [{ range: d.range, newText: data.rewrite }]), true)];
+  },
   'schema.unknown-key': (ctx, d, data) => {
     // `<<` is a YAML merge key, never a typo to rename or remove.
     if (data.key === '<<' || unquotedText(ctx.doc, d.range) !== data.key) return [];

@@ -3,7 +3,7 @@ import { isMap, type Node } from 'yaml';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
 import type { CodeDef, MappingEntry, Section, Template } from '../model/model';
-import { flowTemplateEnd } from '../parse/placeholders';
+import { commentCut, flowTemplateEnd, PLACEHOLDER_NAME } from '../parse/placeholders';
 import {
   action,
   columnIfFirst,
@@ -20,7 +20,7 @@ import {
   single,
 } from './edits';
 import { clearlyBest } from './schemaFixes';
-import { removeFlowItem, syntaxOf, unquotedText } from './syntax';
+import { removeFlowItem, replaceScalar, syntaxOf, unquotedText } from './syntax';
 import type { Fixer, Fixers } from './types';
 
 const TYPE_OF_PARAM: Record<string, string> = {
@@ -54,7 +54,8 @@ const unknownPlaceholder: Fixer<'template.unknown-placeholder'> = (ctx, d, data)
   // A template shared through an alias is not edited: it would change the anchor's other users.
   if (found?.e.template?.shared || (!found && templateAt(ctx, ctx.doc.offsetAt(d.range.start))?.shared)) return out;
   // The closest key is the best fix only when no parameter says the key is meant, and it is clearly the closest.
-  const best = !data.param && clearlyBest(data.key, data.suggestions);
+  // The entry's one unused key that the name is part of (`{ticket}`, `ticket_id`) is the one candidate too.
+  const best = !data.param && (!!data.unusedKey || clearlyBest(data.key, data.suggestions));
   data.suggestions.forEach((k, i) =>
     out.push(action(`Change to '{${k}}'`, d, single(ctx.doc, [{ range: d.range, newText: `{${k}}` }]), best && i === 0)),
   );
@@ -124,7 +125,8 @@ const unusedDetail: Fixer<'template.unused-detail'> = (ctx, d, data) => {
   const out: CodeAction[] = [];
   const t = templateOf(found.e);
   // Neither using nor removing an unused key is clearly right (it may be extra data): no preferred fix.
-  const ins = t && !t.shared && appendToTemplate(ctx, t, ` '{${data.key}}'`);
+  // A key no placeholder can name is never inserted (template.invalid-detail-name says why).
+  const ins = t && !t.shared && PLACEHOLDER_NAME.test(data.key) && appendToTemplate(ctx, t, ` '{${data.key}}'`);
   if (ins) out.push(action(`Use '{${data.key}}' in the message template`, d, single(ctx.doc, [ins])));
   const decl = found.e.details.find(x => x.name === data.key);
   if (decl && !decl.shared) {
@@ -134,6 +136,16 @@ const unusedDetail: Fixer<'template.unused-detail'> = (ctx, d, data) => {
     out.push(action(`Remove details key '${data.key}'`, d, single(ctx.doc, [whole ?? removePair(ctx.doc, decl.pairSpan, flow)])));
   }
   return out;
+};
+
+/** A details key no placeholder can name: rename it to one that can (not preferred: clients read the key). */
+const invalidDetailName: Fixer<'template.invalid-detail-name'> = (ctx, d, data) => {
+  if (unquotedText(ctx.doc, d.range) !== data.key) return [];
+  const found = entryAndSection(ctx, data.entryKind, data.entryAt, data.index);
+  const decl = found?.e.details.find(x => x.name === data.key);
+  if (!found || !decl || decl.shared || found.e.details.some(x => x.name === data.suggestion)) return [];
+  const edit = replaceScalar(ctx.doc, d.range, data.suggestion, syntaxOf(ctx.model));
+  return [action(`Rename details key '${data.key}' to '${data.suggestion}'`, d, single(ctx.doc, [edit]))];
 };
 
 function removeDetailsBlock(ctx: FeatureContext, s: Section, e: CodeDef | MappingEntry): TextEdit | undefined {
@@ -176,9 +188,28 @@ const flowMapping: Fixer<'template.flow-mapping'> = (ctx, d) => {
   return [action('Quote the template', d, single(ctx.doc, [replace(ctx.doc, start, start + value.length, doubleQuote(value))]), true)];
 };
 
+/** Quote the whole line's text, the part YAML read as a comment included. */
+const commentCutFix: Fixer<'template.comment-cut'> = (ctx, d, data) => {
+  const found = entryAndSection(ctx, data.entryKind, data.entryAt, data.index);
+  const t = found?.e.template;
+  const cut = t && commentCut(ctx.doc.getText(), t);
+  if (!t || t.shared || !cut || cut.start !== ctx.doc.offsetAt(d.range.start)) return [];
+  const value = ctx.doc.getText().slice(t.span.start, cut.end);
+  return [
+    action(
+      'Quote the template (with the text after #)',
+      d,
+      single(ctx.doc, [replace(ctx.doc, t.span.start, cut.end, doubleQuote(value))]),
+      true,
+    ),
+  ];
+};
+
 export const templatesFixers: Fixers = {
+  'template.comment-cut': commentCutFix,
   'template.unknown-placeholder': unknownPlaceholder,
   'template.unused-detail': unusedDetail,
+  'template.invalid-detail-name': invalidDetailName,
   'template.unquoted-placeholder': unquoted,
   'template.flow-mapping': flowMapping,
 };

@@ -199,10 +199,17 @@ export function jsonSyntaxErrors(text: string, start = 0, end = text.length): Pa
     skip();
     if (i >= end)
       return [{ start, end: start, message: 'A JSON adapter is one object ({ … }), and this file is empty.', yamlCode: JSON_SYNTAX }];
-    if (text[i] !== '{' && text[i] !== '[') {
+    // A list root is judged as a scalar root is (issue 22 item 8): an adapter is one object.
+    if (text[i] !== '{') {
       let e = i;
       while (e < end && text[e] !== '\n' && text[e] !== '\r') e++;
-      fail(i, e, 'A JSON adapter is one object: the text must start with {. (Is this YAML? Then name the file .adapter.yaml.)');
+      fail(
+        i,
+        e,
+        text[i] === '['
+          ? 'Write the adapter as one object ({ "name": …, "error_codes": … }): this file is a list.'
+          : 'A JSON adapter is one object: the text must start with {. (Is this YAML? Then name the file .adapter.yaml.)',
+      );
     }
     value(0);
     skip();

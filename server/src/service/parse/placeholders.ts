@@ -22,6 +22,17 @@ export function scanTemplate(raw: string, start: number, value: string, style: S
       continue;
     }
     if (c !== 0x7b /* { */) continue;
+    const doubled = doubleBraces(raw, i, end);
+    if (doubled) {
+      // `{{x}}` (Mustache): one mistake, meant as {x}; not a '{' never closed, {x} and a stray '}'.
+      malformed.push({
+        span: { start: start + i, end: start + doubled.end },
+        reason: `double braces: write {${doubled.name}}`,
+        name: doubled.name,
+      });
+      i = doubled.end - 1;
+      continue;
+    }
     let j = i + 1;
     while (j < end && raw[j] !== '}' && raw[j] !== '{' && raw[j] !== '\n') j++;
     if (j >= end || raw[j] !== '}') {
@@ -47,6 +58,18 @@ export function scanTemplate(raw: string, start: number, value: string, style: S
     placeholders: trimmed(placeholders),
     malformed: trimmed(malformed),
   };
+}
+
+/** `{{name}}` (spaces allowed inside) at `i`, up to `end`: the name and the offset after `}}`. */
+function doubleBraces(raw: string, i: number, end: number): { name: string; end: number } | undefined {
+  if (raw[i + 1] !== '{') return undefined;
+  let k = i + 2;
+  while (k < end && raw[k] === ' ') k++;
+  const from = k;
+  while (k < end && /[A-Za-z0-9_]/.test(raw[k]!)) k++;
+  const name = raw.slice(from, k);
+  while (k < end && raw[k] === ' ') k++;
+  return k + 1 < end && raw[k] === '}' && raw[k + 1] === '}' && PLACEHOLDER_NAME.test(name) ? { name, end: k + 2 } : undefined;
 }
 
 /** Render a template with values; unknown placeholders stay as written. */
@@ -85,4 +108,21 @@ export function flowTemplateEnd(text: string, start: number, end: number): numbe
   const lineEnd = nl < 0 ? end : Math.min(end, nl);
   const node = text.slice(start, lineEnd).trimEnd();
   return Math.max(e, !multiLine && node.endsWith('}') ? start + node.length : start + 1);
+}
+
+/**
+ * A plain template whose line goes on in a comment that reads like template text: `#` touching a word
+ * (`Rule #{n} is …`, `Issue #42 …`) or a placeholder after it. The span is the comment (to the line end).
+ */
+export function commentCut(text: string, t: Template): { start: number; end: number } | undefined {
+  if (t.style !== 'plain') return undefined;
+  let i = t.span.end;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  if (text[i] !== '#' || i === t.span.end) return undefined;
+  const nl = text.indexOf('\n', i);
+  let end = nl < 0 ? text.length : nl;
+  while (end > i && /\s/.test(text[end - 1]!)) end--;
+  const comment = text.slice(i + 1, end);
+  if (comment.includes('mcp-aql-disable')) return undefined;
+  return /^[^\s#]/.test(comment) || /\{[A-Za-z_][A-Za-z0-9_]*\}/.test(comment) ? { start: i, end } : undefined;
 }

@@ -23,6 +23,11 @@ export interface WorkspaceIndex extends WorkspaceCodes {
   /** The code names one file's error_mapping references (each once). */
   referencedIn(uri: string): string[];
   /**
+   * The code names whose declarations in other files one file's diagnostics depend on: those it
+   * references and those it declares (code.declared-elsewhere), each once (the CLI cache's keys).
+   */
+  dependsOn(uri: string): string[];
+  /**
    * What other files' results depend on in one file: its declared codes with category, details
    * (names, types, required) and statuses, as a string; '' for a file that declares nothing.
    */
@@ -257,6 +262,10 @@ export function createWorkspaceIndex(): WorkspaceIndex {
       const o = files.get(uri)?.occs;
       if (!o) return [];
       return [...new Set(o.codes.filter((_, i) => !o.at[i * 5 + 4]))];
+    },
+    dependsOn(uri) {
+      const o = files.get(uri)?.occs;
+      return o ? [...new Set(o.codes)] : [];
     },
     signature: uri => files.get(uri)?.sig ?? '',
     declarations(code, exceptUri) {

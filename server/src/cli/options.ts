@@ -1,0 +1,138 @@
+/**
+ * Every command's options, declared once: the parser (`parseOptions`), `<command> --help` and the
+ * README's option tables (test/cli/conventions.test.ts compares them) all read these lists.
+ */
+import { UsageError } from './files';
+
+export interface OptionSpec {
+  /** The long name first (`--output-file`), then aliases (`-o`). */
+  readonly names: readonly string[];
+  /** The value's placeholder (`P`, `code=level`); none for a flag. */
+  readonly value?: string;
+  readonly help: string;
+}
+
+export interface CommandSpec {
+  readonly synopsis: string;
+  readonly options: readonly OptionSpec[];
+}
+
+const HELP: OptionSpec = { names: ['--help', '-h'], help: "this command's options" };
+const COLOR: OptionSpec[] = [
+  { names: ['--color'], help: 'colour the text report even when standard output is not a terminal (also FORCE_COLOR=1)' },
+  { names: ['--no-color'], help: 'never colour (also NO_COLOR=1)' },
+];
+export const FORMATS = ['text', 'compact', 'json', 'sarif', 'github', 'junit', 'checkstyle', 'codeclimate'] as const;
+const REPORT: OptionSpec[] = [
+  {
+    names: ['--format', '-f'],
+    value: 'F',
+    help: `${FORMATS.join(', ')} (default text); repeatable, each -o goes with the -f before it`,
+  },
+  { names: ['--output-file', '-o'], value: 'P', help: 'write the report of the -f before it to P (folders created, written whole)' },
+  { names: ['--quiet', '-q'], help: 'report errors only' },
+  { names: ['--max-warnings'], value: 'N', help: 'exit 1 when there are more than N warnings' },
+  {
+    names: ['--fail-severity', '-F'],
+    value: 'L',
+    help: 'the lowest level that makes the exit status 1: error (default), warning, information, hint',
+  },
+  {
+    names: ['--rule'],
+    value: 'code=level',
+    help: "set a code's level: off, hint, information (info), warning (warn), error; or 0 off, 1 warning, 2 error; repeatable",
+  },
+  { names: ['--follow-symlinks'], help: 'follow symbolic links that lead outside the working directory' },
+  ...COLOR,
+];
+
+export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  check: {
+    synopsis: 'check [paths|globs…] [options]',
+    options: [
+      ...REPORT,
+      { names: ['--code-scope'], value: 'S', help: "which other files' codes a file sees: workspace (default), folder, file" },
+      { names: ['--ignore-pattern'], value: 'G', help: 'skip files matching glob G (relative to the working directory); repeatable' },
+      {
+        names: ['--no-error-on-unmatched-pattern'],
+        help: 'a glob that matches nothing, or no adapter file at all, is not an error (exit 0)',
+      },
+      { names: ['--jobs'], value: 'N', help: 'worker threads (default: all cores for a few hundred files or more; 1: this thread)' },
+      { names: ['--cache'], help: 'reuse results of unchanged files (.mcp-aql-cache.json; equal to a full check)' },
+      { names: ['--cache-location'], value: 'P', help: 'the cache file (implies --cache)' },
+      { names: ['--fix'], help: 'apply the safe fixes and write the files that changed' },
+      { names: ['--fix-dry-run'], help: 'print the safe fixes as a unified diff; write nothing' },
+      { names: ['--stdin'], help: 'check standard input (with --fix: print the fixed text)' },
+      { names: ['--stdin-filename'], value: 'P', help: 'the path standard input stands for (kind, config, report)' },
+      { names: ['--config', '-c'], value: 'P', help: 'use this config file instead of looking up .mcp-aql.yaml/.yml/.json' },
+      { names: ['--no-config'], help: 'use no config file' },
+      { names: ['--print-config'], value: 'P', help: 'print the options that apply to file P (JSON) and exit' },
+      HELP,
+    ],
+  },
+  verify: { synopsis: 'verify <adapters…> <responses…> [options]', options: [...REPORT, HELP] },
+  preview: {
+    synopsis: 'preview <file> [options]',
+    options: [
+      { names: ['--code'], value: 'X', help: "the code to render (default the file's first custom code); an unknown code is an error" },
+      { names: ['--dialect'], value: 'D', help: 'mcp-aql, mcp-tool-result, json-rpc, atlas-gate or all (default)' },
+      { names: ['--status'], value: 'N', help: 'simulate an upstream response with this HTTP status' },
+      { names: ['--body'], value: 'JSON', help: "the simulated response's body (with --status)" },
+      { names: ['--format', '-f'], value: 'F', help: 'text (default) or json' },
+      { names: ['--mirror-confirmation'], help: 'include the confirmation object the client must send back' },
+      { names: ['--follow-symlinks'], help: 'follow a symbolic link that leads outside the working directory' },
+      HELP,
+    ],
+  },
+  types: {
+    synopsis: 'types <adapter…> [options]',
+    options: [
+      { names: ['--lang'], value: 'L', help: 'ts (default) or json-schema' },
+      {
+        names: ['--output-file', '-o', '--out'],
+        value: 'P',
+        help: 'write to P (folders created, written whole) instead of standard output',
+      },
+      { names: ['--include-registry'], help: 'every registry code, not only those the error_mapping targets' },
+      HELP,
+    ],
+  },
+  registry: { synopsis: 'registry [options]', options: [{ names: ['--json'], help: 'the registry as JSON' }, HELP] },
+  init: { synopsis: 'init', options: [HELP] },
+};
+
+/** `--name=value`, `--name value`, `-x value`; flags take no value. Returns the options in order and the plain arguments. */
+export function parseOptions(cmd: string, argv: readonly string[]): { options: [string, string | true][]; plain: string[] } {
+  const specs = COMMANDS[cmd]!.options;
+  const byName = new Map(specs.flatMap(s => s.names.map(n => [n, s] as const)));
+  const options: [string, string | true][] = [];
+  const plain: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const x = argv[i]!;
+    if (!x.startsWith('-') || x === '-') {
+      plain.push(x);
+      continue;
+    }
+    const eq = x.startsWith('--') ? x.indexOf('=') : -1;
+    const name = eq > 0 ? x.slice(0, eq) : x;
+    const spec = byName.get(name);
+    if (!spec) throw new UsageError(`${cmd}: unknown option '${name}'`);
+    if (!spec.value) {
+      if (eq > 0) throw new UsageError(`${name} takes no value`);
+      options.push([spec.names[0]!, true]);
+      continue;
+    }
+    const v = eq > 0 ? x.slice(eq + 1) : argv[++i];
+    if (v === undefined || (eq < 0 && v.startsWith('-') && v !== '-' && !/^-\d/.test(v))) throw new UsageError(`${name} needs a value`);
+    options.push([spec.names[0]!, v]);
+  }
+  return { options, plain };
+}
+
+/** `<command> --help`: its synopsis and options, one a line. */
+export function commandHelp(cmd: string): string {
+  const c = COMMANDS[cmd]!;
+  const rows = c.options.map(o => [o.names.slice(1).concat(o.names[0]!).join(', ') + (o.value ? ` ${o.value}` : ''), o.help] as const);
+  const width = Math.max(...rows.map(r => r[0].length));
+  return `Usage: mcp-aql-errors ${c.synopsis}\n${rows.map(([a, b]) => `  ${a.padEnd(width)}  ${b}`).join('\n')}\n`;
+}
