@@ -40,7 +40,7 @@ for (const c of CASES)
           [
             'mapping.unknown-code',
             at('NOT_FOUND_REPOSITRY'),
-            "'NOT_FOUND_REPOSITRY' is neither a registry code nor declared in error_codes. Did you mean NOT_FOUND_REPOSITORY?",
+            "Did you mean NOT_FOUND_REPOSITORY? 'NOT_FOUND_REPOSITRY' is neither a registry code nor declared in error_codes.",
           ],
         ],
       );
