@@ -49,3 +49,26 @@ for (const [name, yaml, want] of CASES)
             JSON.stringify(ds.map(d => d.code)),
           );
         });
+
+/** yaml-test-suite DK95 ("Tabs that look like indentation"; 07 is about directives): [id, YAML, the one yaml.syntax]. */
+const DK95: [string, string, [number, number] | undefined][] = [
+  ['00', 'foo:\n\tbar\n', [1, 0]],
+  ['01', 'foo: "bar\n\tbaz"\n', [1, 0]],
+  ['02', 'foo: "bar\n   \tbaz"\n', undefined],
+  ['03', ' \t\nfoo: 1\n', undefined],
+  ['04', 'foo: 1\n\t\nbar: 2\n', undefined],
+  ['05', 'foo: 1\n \t\nbar: 2\n', undefined],
+  ['06', 'foo:\n  a: 1\n  \tb: 2\n', [2, 2]],
+  ['08', 'foo: "bar\n \t \t baz \t \t "\n', undefined],
+];
+
+for (const [id, yaml, want] of DK95)
+  test(`yaml-test-suite DK95 ${id}: ${want ? 'one yaml.syntax on the tab' : 'no yaml.syntax'}, also with a tab-indented line after it, whole and chunked`, () => {
+    for (const extra of ['', 'zz:\n\tq: 1\n'])
+      for (const chunkThreshold of [Infinity, 0]) {
+        const ds = newService().validate(docOf(yaml + extra, 'file:///w/dk95.adapter.yaml'), { chunkThreshold });
+        const tabbed = yaml.split('\n').length;
+        const expected = [...(want ? [[want[0], want[1], want[1] + 1]] : []), ...(extra ? [[tabbed, 0, 1]] : [])];
+        assert.deepEqual(syntax(ds), expected, `${extra ? 'with' : 'without'} the tab-indented line, threshold ${chunkThreshold}`);
+      }
+  });
