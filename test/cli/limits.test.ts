@@ -17,7 +17,11 @@ test('--rule: a prototype name is an unknown diagnostic code (exit 2)', async t 
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   for (const name of ['constructor', 'toString', '__proto__']) {
     const r = await run(['check', '.', '--rule', `${name}=off`], dir);
-    assert.deepEqual([r.code, r.out, r.err.split('\n')[0]], [2, '', `mcp-aql-errors: --rule: unknown diagnostic code '${name}'`], name);
+    assert.deepEqual(
+      [r.code, r.out, r.err.split('\n')[0]],
+      [2, '', `mcp-aql-errors: --rule: unknown diagnostic code '${name}' (mcp-aql-errors check --help)`],
+      name,
+    );
   }
 });
 
@@ -60,9 +64,10 @@ test('item 9: deep nesting — valid text at the limit is checked without a fals
     const text = deepAdapter(shape, MAX_NESTING).text;
     return lineCol(text, text.search(/"?x-deep/));
   };
-  // On the main thread (--jobs 1) and in worker threads.
+  // On the main thread (--jobs 1) and in worker threads; each file on its own (the files share their code
+  // names, which code.declared-elsewhere would report across files).
   for (const jobs of ['1', '2']) {
-    const r = cliBundle(['check', '--format', 'json', '--jobs', jobs, '.'], dir);
+    const r = cliBundle(['check', '--format', 'json', '--code-scope', 'file', '--jobs', jobs, '.'], dir);
     assert.equal(r.timedOut, false);
     assert.deepEqual([r.code, r.signal], [1, null], r.err);
     const byFile = (JSON.parse(r.out) as { file: string; diagnostics: { code: string; line: number; column: number }[] }[]).map(f => [
@@ -98,7 +103,7 @@ test('item 11: a config file over 1 MiB is not read (exit 2); 1e300 as maxFileSi
   const r = await run(['check', '.'], big);
   assert.deepEqual(
     [r.code, r.out, r.err.split('\n')[0]],
-    [2, '', "mcp-aql-errors: cannot read config file '.mcp-aql.yaml': 1100000 bytes, more than 1048576"],
+    [2, '', "mcp-aql-errors: cannot read config file '.mcp-aql.yaml': 1100000 bytes, more than 1048576 (mcp-aql-errors check --help)"],
   );
   const h = await run(['check', '.'], huge);
   assert.equal(h.code, 2);

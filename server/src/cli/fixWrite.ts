@@ -99,7 +99,11 @@ function bytePathFs(fs: WriteFs): WriteFs {
     openSync: on('openSync'),
     unlinkSync: on('unlinkSync'),
     renameSync: (a: unknown, b: unknown) => any.renameSync!(typeof a === 'string' ? fsPath(a) : a, typeof b === 'string' ? fsPath(b) : b),
-    realpathSync: (p: unknown) => nameFromBytes(any.realpathSync!(typeof p === 'string' ? fsPath(p) : p, { encoding: 'buffer' }) as Buffer),
+    // The JavaScript realpathSync decodes a Buffer path as UTF-8 (losing its bytes); the native one does not.
+    realpathSync: (p: unknown) => {
+      const real = (any.realpathSync as { native?: (...a: unknown[]) => unknown }).native ?? any.realpathSync!;
+      return nameFromBytes(real(typeof p === 'string' ? fsPath(p) : p, { encoding: 'buffer' }) as Buffer);
+    },
   } as unknown as WriteFs;
 }
 

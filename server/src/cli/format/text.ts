@@ -43,6 +43,13 @@ export function createFramer(
     const width = new Uint32Array(r.length + 1);
     for (let k = 0; k < r.length; k++) {
       const c = r.charCodeAt(k);
+      if (c >= 0xd800 && c <= 0xdbff && (r.charCodeAt(k + 1) & 0xfc00) === 0xdc00) {
+        // A surrogate pair shows as itself (2 units); a prefix that ends inside it shows a lone, escaped half.
+        width[k + 1] = width[k]! + widthOf(c);
+        width[k + 2] = width[k]! + 2;
+        k++;
+        continue;
+      }
       width[k + 1] = width[k]! + (c >= 0x20 && c < 0x7f ? 1 : widthOf(c));
     }
     l = { shown: display(r), width };
