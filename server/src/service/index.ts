@@ -31,6 +31,7 @@ import { buildModel } from './parse/buildModel';
 import { mergeChanges, type Change } from './parse/reuseLayout';
 import { indexRegistry, type Registry, type RegistryIndex } from './model/registry';
 import { classify, type Classified } from './parse/sourceFile';
+import { firstLoneCr, lfLineEnds } from './parse/lineEnds';
 import { MAX_NESTING, nestingOverflow, type TooDeep } from './util/nesting';
 import { TOO_DEEP } from './parse/compose';
 import { scanIndexEntries, type IndexEntries } from './parse/indexScan';
@@ -356,8 +357,10 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     const p = pending.get(doc.uri);
     pending.delete(doc.uri);
     const change = p && hit && p.from === hit.version && p.to === doc.version ? p.change : undefined;
-    const cls = text.length > maxSizeOf(opts) ? undefined : classify(doc.uri, text, opts?.files);
-    const deep = cls && !(hit?.model && !hit.deep && change && withinLine(hit.text, text, change)) ? deepIn(cls, text) : undefined;
+    // Lone CRs read as LF (parse/lineEnds.ts), as buildModel reads them: front matter and nesting are found in that text.
+    const lf = lfLineEnds(text).text;
+    const cls = text.length > maxSizeOf(opts) ? undefined : classify(doc.uri, lf, opts?.files);
+    const deep = cls && !(hit?.model && !hit.deep && change && withinLine(hit.text, text, change)) ? deepIn(cls, lf) : undefined;
     const model =
       cls && !deep
         ? buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change })
@@ -437,7 +440,8 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
         if (text.length > maxSizeOf(opts)) return none;
         const cls = classify(doc.uri, text, opts?.files);
         if (!cls || deepIn(cls, text)) return none;
-        const fast = scanIndexEntries(doc, cls);
+        // The scan reads no lone CR (it would miss a CR-only front matter): the model reads them as LF.
+        const fast = firstLoneCr(text, 0, text.length) < 0 ? scanIndexEntries(doc, cls) : undefined;
         if (fast) return fast;
       }
       return on(doc, opts, none, c => ({ declarations: declaredCodes(c), occurrences: codeOccurrences(c) }));

@@ -11,6 +11,7 @@ import { composeYaml, TOO_DEEP } from './compose';
 import { MAX_NESTING } from '../util/nesting';
 import { extract, type Extracted } from './extract';
 import { jsonSyntaxErrors } from './jsonSyntax';
+import { crLineEndsProblem, firstLoneCr, lfLineEnds } from './lineEnds';
 import { classify, type Classified } from './sourceFile';
 import { remapRanges, repairTabs, TAB_INDENT } from './tabs';
 
@@ -51,8 +52,12 @@ export function buildModel(
   extraGlobs: readonly string[] = [],
   opts: BuildOptions = {},
 ): AdapterModel | undefined {
-  const cls = classify(uri, text, extraGlobs);
-  return cls && buildClassified(uri, text, cls, opts);
+  const lf = lfLineEnds(text);
+  const cls = classify(uri, lf.text, extraGlobs);
+  const model = cls && buildClassified(uri, lf.text, cls, opts);
+  // A CR-only .adapter.json is valid JSON (CR is whitespace there); a lone CR after the front matter is Markdown's.
+  const at = model && lf.firstCr >= 0 && cls.kind !== 'json' ? firstLoneCr(text, cls.region.start, cls.region.end) : -1;
+  return model && at >= 0 ? { ...model, syntaxErrors: [crLineEndsProblem(at, !text.includes('\n')), ...model.syntaxErrors] } : model;
 }
 
 function buildClassified(uri: string, text: string, cls: Classified, opts: BuildOptions = {}): AdapterModel {

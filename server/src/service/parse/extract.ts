@@ -261,10 +261,34 @@ function codeDef(s: Section, r: Reached): CodeDef | undefined {
   };
 }
 
+/**
+ * A collection key (`? [999]`, `? {a: 1}`) is no HTTP status: an invalid status on the key (only up to the
+ * end of its first inner key, for the compact `? [999]: {…}`), written on one line, so it is reported.
+ */
+function collectionKeyStatus(s: Section, n: unknown): StatusRef | undefined {
+  n = deref(s.doc, n).node;
+  if (!isMap(n) && !isSeq(n)) return undefined;
+  if (!n.range) return undefined;
+  const inner = isMap(n) && !n.flow ? (n.items[0]?.key as Node | null | undefined) : undefined;
+  const end = inner?.range && inner.range[1] > n.range[0] ? inner.range[1] : n.range[1];
+  const text = s.text.slice(n.range[0], end).replace(/\s+/g, ' ').trim();
+  const raw = text.length > 40 ? text.slice(0, 39) + '…' : flat(text);
+  return { raw, value: raw, span: { start: s.base + n.range[0], end: s.base + end }, valid: false };
+}
+
+/** The compact explicit key `? [999]: {code: X}` with no value of its own: the key's one pair is the entry. */
+function compactValue(s: Section, p: Pair): unknown {
+  const k = deref(s.doc, p.key).node;
+  const v = p.value as Node | null;
+  if (isMap(k) && k.items.length === 1 && (v === null || (isScalar(v) && v.value === null && !v.range?.[2]))) return k.items[0]!.value;
+  return p.value;
+}
+
 function mappingEntries(s: Section, r: Reached, out: MappingEntry[]): void {
   const p = r.pair;
-  const status = statusRef(s, p.key);
+  const status = statusRef(s, p.key) ?? collectionKeyStatus(s, p.key);
   if (!status) return;
+  const value = status.valid || statusRef(s, p.key) ? p.value : compactValue(s, p);
   const one = (n: unknown, index: number | null, span: Span, viaAlias: boolean) => {
     const d = deref(s.doc, n);
     const node = isMap(d.node) ? d.node : undefined;
@@ -285,10 +309,10 @@ function mappingEntries(s: Section, r: Reached, out: MappingEntry[]): void {
       ...sharedFlags(shared, f),
     });
   };
-  const v = deref(s.doc, p.value);
+  const v = deref(s.doc, value);
   const shared = r.shared || v.shared;
   if (isSeq(v.node)) v.node.items.forEach((it, i) => one(it, i, (it as Node)?.range ? spanOf(s, it as Node) : pairSpan(s, p), shared));
-  else one(p.value, null, pairSpan(s, p), r.shared);
+  else one(value, null, pairSpan(s, p), r.shared);
 }
 
 const HTTP_MAPS_TO = /^(?:GET|POST|PUT|PATCH|DELETE) \//;

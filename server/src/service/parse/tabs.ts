@@ -39,7 +39,20 @@ export function repairTabs(t: string): TabRepair | undefined {
   let out = '';
   let prevIndent = 0,
     prevOpens = false;
+  /** Inside a quoted scalar that spans lines: its quote and the indentation of the line that opened it. */
+  let quote: { q: string; indent: number } | undefined;
+  /** Inside a block scalar: the indentation of its header's line, and of its first content line once seen. */
+  let block: { parent: number; content?: number } | undefined;
   let pos = 0;
+  const tabError = (ws: string, at: number, message: string) => {
+    const first = at + ws.indexOf('\t'),
+      last = at + ws.lastIndexOf('\t') + 1;
+    errors.push({ start: first, end: last, code: 'TAB_AS_INDENT', message });
+  };
+  const replace = (at: number, ws: string, by: number, content: string) => {
+    edits.push({ at, oldLen: ws.length, newLen: by, newAt: out.length });
+    out += ' '.repeat(by) + content;
+  };
   while (pos < t.length) {
     const nl = t.indexOf('\n', pos);
     const end = nl < 0 ? t.length : nl + 1;
@@ -47,26 +60,48 @@ export function repairTabs(t: string): TabRepair | undefined {
     while (i < end && (t[i] === ' ' || t[i] === '\t')) i++;
     const ws = t.slice(pos, i);
     const content = t.slice(i, end);
+    const spaces = ws.indexOf('\t') < 0 ? ws.length : ws.indexOf('\t');
+    const empty = /^\r?\n?$/.test(content);
+    if (block && !empty && spaces <= block.parent) block = undefined;
+    if (quote || block) {
+      // A continuation line of a quoted scalar, or a line of a block scalar: a tab after enough spaces is
+      // content (yaml-test-suite DK95 02, 08); one before them stands where indentation must be (DK95 01,
+      // and a tab on a blank line of a block scalar): one error on it, and the line read as indented enough.
+      const need = quote ? quote.indent + 1 : (block!.content ?? block!.parent + 1);
+      if (ws.includes('\t') && spaces < need) {
+        const by = empty ? 0 : quote ? need + 1 : need;
+        tabError(
+          ws,
+          pos,
+          `Tabs are not allowed as indentation; indent with spaces (read here as ${by ? `${by} spaces` : 'an empty line'}).`,
+        );
+        replace(pos, ws, by, content);
+      } else out += t.slice(pos, end);
+      if (block && !empty) block.content ??= spaces;
+      if (quote) quote = openQuote(content, quote.q, quote.indent);
+      pos = end;
+      continue;
+    }
     const blank = /^(?:#.*)?\r?\n?$/.test(content);
     if (!blank && ws.includes('\t')) {
       const indent = prevOpens ? prevIndent + 2 : prevIndent;
-      const first = pos + ws.indexOf('\t'),
-        last = pos + ws.lastIndexOf('\t') + 1;
-      errors.push({
-        start: first,
-        end: last,
-        code: 'TAB_AS_INDENT',
-        message: `Tabs are not allowed as indentation; indent with spaces (read here as ${indent} spaces, like the lines around it).`,
-      });
-      edits.push({ at: pos, oldLen: ws.length, newLen: indent, newAt: out.length });
-      out += ' '.repeat(indent) + content;
+      tabError(
+        ws,
+        pos,
+        `Tabs are not allowed as indentation; indent with spaces (read here as ${indent} spaces, like the lines around it).`,
+      );
+      replace(pos, ws, indent, content);
       prevIndent = indent;
     } else {
       out += t.slice(pos, end);
       if (!blank) prevIndent = ws.length;
     }
-    // A line ending in `:`, a lone `-`, or inside an open flow collection: the next line is its child.
-    if (!blank) prevOpens = /[:{[,][ \t]*(?:#.*)?\r?\n?$/.test(content) || /^-[ \t]*\r?\n?$/.test(content);
+    if (!blank) {
+      // A line ending in `:`, a lone `-`, or inside an open flow collection: the next line is its child.
+      prevOpens = /[:{[,][ \t]*(?:#.*)?\r?\n?$/.test(content) || /^-[ \t]*\r?\n?$/.test(content);
+      quote = openQuote(content, undefined, prevIndent);
+      if (!quote && BLOCK_HEADER.test(content)) block = { parent: prevIndent };
+    }
     pos = end;
   }
   const toOriginal = (x: number): number => {
@@ -79,6 +114,42 @@ export function repairTabs(t: string): TabRepair | undefined {
     return x + delta;
   };
   return { text: out, errors, toOriginal };
+}
+
+/** A line whose value is a block scalar: `key: |`, `- >-`, `key: |2 # note`. */
+const BLOCK_HEADER = /(?:^|[ \t]|:)[|>][1-9+-]{0,2}[ \t]*(?:#.*)?\r?\n?$/;
+
+/**
+ * Whether a quoted scalar is still open at the end of `line`: `q` the quote already open at its start
+ * (a continuation line), or undefined (then a quote opens where a scalar starts: at the start of the
+ * line, or after `- `, `? `, `: `, `[`, `{` or `,`). Returns the open quote, with `indent` kept.
+ */
+export function openQuote(line: string, q: string | undefined, indent: number): { q: string; indent: number } | undefined {
+  let atStart = true;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (q) {
+      if (q === '"' && c === '\\') i++;
+      else if (c === q && q === "'" && line[i + 1] === "'") i++;
+      else if (c === q) {
+        q = undefined;
+        atStart = false;
+      }
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r' || c === '\n') {
+      continue;
+    }
+    if (c === '#' && (i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t')) return undefined;
+    if ((c === '"' || c === "'") && atStart) {
+      q = c;
+      continue;
+    }
+    const next = line[i + 1];
+    const sep = next === undefined || next === ' ' || next === '\t' || next === '\r' || next === '\n';
+    atStart = c === '[' || c === '{' || c === ',' || ((c === '-' || c === '?' || c === ':') && sep);
+  }
+  return q ? { q, indent } : undefined;
 }
 
 /** Map every node range under `pairs` / `node` through `f`, in place (each node once). */
