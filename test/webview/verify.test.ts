@@ -1,33 +1,10 @@
 /** The preview page's "Verify a response" section (dist/webview.js in jsdom): typed messages, hostile strings as text. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { JSDOM } from 'jsdom';
 import { parseFromWebview } from '../../client/src/preview/messages';
+import { page } from './pageHarness';
 
-const ROOT = join(__dirname, '..', '..');
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
-
-function page() {
-  const dom = new JSDOM('<!doctype html><html><body><main id="app"></main></body></html>', {
-    runScripts: 'outside-only',
-    url: 'https://webview.test/',
-  });
-  const posted: unknown[] = [];
-  let state: unknown;
-  const w = dom.window as unknown as Record<string, unknown> & { eval(s: string): unknown };
-  w.acquireVsCodeApi = () => ({
-    postMessage: (m: unknown) => posted.push(JSON.parse(JSON.stringify(m))),
-    getState: () => state,
-    setState: (s: unknown) => {
-      state = s;
-    },
-  });
-  w.eval(readFileSync(join(ROOT, 'dist', 'webview.js'), 'utf8'));
-  const send = (data: unknown) => dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data }));
-  return { dom, doc: dom.window.document, posted, send, w, state: () => state };
-}
 
 const diag = (line: number, character: number, severity: number, code: string, message: string) => ({
   range: { start: { line, character }, end: { line, character: character + 1 } },
