@@ -7,9 +7,8 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { docsHref, SOURCE, type AdapterService, type Contract, type ServiceOptions } from '../service';
-import { fsPath } from '../node/bytePaths';
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import { fileKind, NONBLOCK, type ReadResult } from '../node/readRegularFile';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFile, type ReadFailure } from '../node/readRegularFile';
 import type { LineSource } from './report';
 
 const BATCH_CHARS = 1 << 20;
@@ -124,23 +123,13 @@ function readRegularFileInChunks(
   path: string,
   onChunk: (bytes: Uint8Array) => void,
   chunkBytes = 1 << 20,
-): { readonly ok: true } | Extract<ReadResult, { ok: false }> {
-  let fd: number;
+): { readonly ok: true } | ReadFailure {
+  const opened = openRegularFile(path);
+  if (!opened.ok) return opened;
   try {
-    const pre = statSync(fsPath(path));
-    if (!pre.isFile()) return { ok: false, reason: 'not-regular', message: `${fileKind(pre)}, not a regular file` };
-    fd = openSync(fsPath(path), constants.O_RDONLY | NONBLOCK);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ok: false, reason: 'missing', message: 'no such file (deleted after it was listed?)' };
-    return { ok: false, reason: 'error', message: code === 'EACCES' ? 'permission denied' : (e as Error).message };
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return { ok: false, reason: 'not-regular', message: `${fileKind(st)}, not a regular file` };
     const buf = Buffer.allocUnsafe(chunkBytes);
     for (;;) {
-      const n = readSync(fd, buf, 0, chunkBytes, null);
+      const n = readSync(opened.fd, buf, 0, chunkBytes, null);
       if (n === 0) break;
       onChunk(buf.subarray(0, n));
     }
@@ -148,6 +137,6 @@ function readRegularFileInChunks(
   } catch (e) {
     return { ok: false, reason: 'error', message: (e as Error).message };
   } finally {
-    closeSync(fd);
+    closeSync(opened.fd);
   }
 }

@@ -6,9 +6,14 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { fsPath } from './bytePaths';
 
-export type ReadResult =
-  | { readonly ok: true; readonly bytes: Buffer }
-  | { readonly ok: false; readonly reason: 'missing' | 'not-regular' | 'too-large' | 'error'; readonly message: string };
+/** Why a file was not read. */
+export type ReadFailure = {
+  readonly ok: false;
+  readonly reason: 'missing' | 'not-regular' | 'too-large' | 'error';
+  readonly message: string;
+};
+
+export type ReadResult = { readonly ok: true; readonly bytes: Buffer } | ReadFailure;
 
 /** What a non-regular file is, in words. */
 export function fileKind(st: Stats): string {
@@ -32,10 +37,14 @@ export const NONBLOCK = constants.O_NONBLOCK ?? 0;
 /** A project config file is at most this many bytes (1 MiB): checked before it is read. */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 
-export function readRegularFile(path: string, maxBytes = Infinity): ReadResult {
+/**
+ * A regular file opened for reading, or why not: looked at before opening (opening a device can have
+ * effects of its own) and again through the descriptor (it may have been swapped meanwhile). The caller
+ * closes `fd`.
+ */
+export function openRegularFile(path: string): { readonly ok: true; readonly fd: number; readonly size: number } | ReadFailure {
   let fd: number;
   try {
-    // Look before opening: opening a device can have effects of its own.
     const pre = statSync(fsPath(path));
     if (!pre.isFile()) return { ok: false, reason: 'not-regular', message: `${fileKind(pre)}, not a regular file` };
     fd = openSync(fsPath(path), constants.O_RDONLY | NONBLOCK);
@@ -46,12 +55,24 @@ export function readRegularFile(path: string, maxBytes = Infinity): ReadResult {
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) return { ok: false, reason: 'not-regular', message: `${fileKind(st)}, not a regular file` };
-    if (st.size > maxBytes) return { ok: false, reason: 'too-large', message: `${st.size} bytes, more than ${maxBytes}` };
-    return { ok: true, bytes: readFileSync(fd) };
+    if (st.isFile()) return { ok: true, fd, size: st.size };
+    closeSync(fd);
+    return { ok: false, reason: 'not-regular', message: `${fileKind(st)}, not a regular file` };
+  } catch (e) {
+    closeSync(fd);
+    return { ok: false, reason: 'error', message: (e as Error).message };
+  }
+}
+
+export function readRegularFile(path: string, maxBytes = Infinity): ReadResult {
+  const opened = openRegularFile(path);
+  if (!opened.ok) return opened;
+  try {
+    if (opened.size > maxBytes) return { ok: false, reason: 'too-large', message: `${opened.size} bytes, more than ${maxBytes}` };
+    return { ok: true, bytes: readFileSync(opened.fd) };
   } catch (e) {
     return { ok: false, reason: 'error', message: (e as Error).message };
   } finally {
-    closeSync(fd);
+    closeSync(opened.fd);
   }
 }
