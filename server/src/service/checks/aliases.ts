@@ -52,23 +52,13 @@ export const aliases: Check = {
 function unresolved(s: Section): (Node & { source: string })[] {
   const seen = new Set<string>();
   const out: (Node & { source: string })[] = [];
-  const walk = (n: Node | null, depth: number): void => {
-    if (!n || depth > 1000) return;
+  eachNode(s.doc.contents as Node | null, n => {
     const a = (n as { anchor?: string }).anchor;
     if (a) seen.add(a);
-    if (isAlias(n)) {
-      if (!seen.has(n.source) && n.range) out.push(n as Node & { source: string });
-      return;
-    }
-    if (isMap(n) || isSeq(n))
-      for (const it of n.items) {
-        if (isPair(it)) {
-          walk(it.key as Node | null, depth + 1);
-          walk(it.value as Node | null, depth + 1);
-        } else walk(it as Node | null, depth + 1);
-      }
-  };
-  walk(s.doc.contents as Node | null, 0);
+    if (!isAlias(n)) return true;
+    if (!seen.has(n.source) && n.range) out.push(n as Node & { source: string });
+    return false;
+  });
   return out;
 }
 
@@ -86,8 +76,8 @@ function redefinedAnchors(s: Section): { name: string; start: number; end: numbe
     const i = s.text.lastIndexOf(`&${name}`, at);
     return i >= from ? i : at;
   };
-  const walk = (n: Node | null, depth: number): void => {
-    if (!n || depth > 1000 || isAlias(n)) return;
+  eachNode(s.doc.contents as Node | null, n => {
+    if (isAlias(n)) return false;
     const a = (n as { anchor?: string }).anchor;
     if (a && n.range) {
       const at = token(n, a);
@@ -95,6 +85,18 @@ function redefinedAnchors(s: Section): { name: string; start: number; end: numbe
       if (prev === undefined) first.set(a, at);
       else out.push({ name: a, start: s.base + at, end: s.base + at + a.length + 1, firstAt: s.base + prev });
     }
+    return true;
+  });
+  return out;
+}
+
+/**
+ * Every node under `root` in document order (keys before values), to a depth of 1,000; `visit` returns
+ * false to skip a node's children.
+ */
+function eachNode(root: Node | null, visit: (n: Node) => boolean): void {
+  const walk = (n: Node | null, depth: number): void => {
+    if (!n || depth > 1000 || !visit(n)) return;
     if (isMap(n) || isSeq(n))
       for (const it of n.items) {
         if (isPair(it)) {
@@ -103,8 +105,7 @@ function redefinedAnchors(s: Section): { name: string; start: number; end: numbe
         } else walk(it as Node | null, depth + 1);
       }
   };
-  walk(s.doc.contents as Node | null, 0);
-  return out;
+  walk(root, 0);
 }
 
 /** The 1-based line of an offset. */
