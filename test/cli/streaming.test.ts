@@ -13,7 +13,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
 import { main } from '../../server/src/cli/main';
 import { render } from '../../server/src/cli/output';
-import { packDeclarations, slim, unpackDeclarations } from '../../server/src/cli/parallel';
+import { packDeclarations, slim, unpackDeclarations } from '../../server/src/cli/declarationsPack';
 import type { FileReport } from '../../server/src/cli/report';
 import { reportStream } from '../../server/src/cli/reportStream';
 import { createAdapterService, createWorkspaceIndex, type CodeDeclaration } from '../../server/src/service';

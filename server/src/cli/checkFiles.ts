@@ -20,7 +20,9 @@ import { deps } from './deps';
 import { UsageError, type Found } from './files';
 import { escapeControls, shownPath } from './format/escape';
 import type { Io } from './io';
-import { slim, WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
+import { DeclarationsByCode } from './batchWorkspace';
+import { slim } from './declarationsPack';
+import { WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
 import type { FileReport } from './report';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -79,7 +81,13 @@ interface Backend {
   index(uris: readonly string[]): Promise<IndexedFile[]>;
   /** Between the passes (in-process only): apply the fix pass; returns the re-indexed files. */
   fix?(adapters: readonly string[]): IndexedFile[];
-  validate(uris: readonly string[], declarations: [string, readonly CodeDeclaration[]][], onResult: OnResult): Promise<void>;
+  /** `refs(uri)`: the code names whose declarations the file's diagnostics read (`WorkspaceIndex.dependsOn`). */
+  validate(
+    uris: readonly string[],
+    declarations: [string, readonly CodeDeclaration[]][],
+    refs: (uri: string) => readonly string[],
+    onResult: OnResult,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,7 +117,7 @@ function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
         for (const [uri, text] of fixed) indexText(service, index, uri, text, opts(uri));
         return [...fixed.keys()].map(uri => indexed(index, uri));
       }),
-    async validate(uris, declarations, onResult) {
+    async validate(uris, declarations, _refs, onResult) {
       // The same index, in the same order, as a worker builds.
       for (const uri of index.uris()) index.remove(uri);
       for (const [uri, decls] of declarations) index.update(uri, decls, []);
@@ -129,9 +137,10 @@ function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
 function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
   return {
     index: uris => pool.index(uris, opts, failures.add),
-    async validate(uris, declarations, onResult) {
-      pool.declare(declarations);
-      await pool.validate(uris, opts, (batch, results, failed) => {
+    async validate(uris, declarations, refs, onResult) {
+      const byCode = new DeclarationsByCode(declarations);
+      pool.names(byCode);
+      await pool.validate(uris, opts, byCode, refs, (batch, results, failed) => {
         failed.forEach(failures.add);
         const byUri = new Map(results.map(r => [r.uri, r]));
         for (const uri of batch) onResult(uri, byUri.get(uri));
@@ -208,6 +217,7 @@ export async function checkFiles(
     if (!adapters.length && pass.allowNone) return { files: 0, unreadable: failures.unreadable };
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
+    const refsOf = (uri: string) => known.get(uri)!.refs;
     const declarationsNow = () => adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
     /** Results of the cache, and of validated files waiting for an earlier one. */
     const ready = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
@@ -252,15 +262,15 @@ export async function checkFiles(
       await decode(cache.declaring(needed, [...lazy]));
       const some = declarationsNow().map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
       const got = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
-      await backend.validate(toValidate, some, (uri, r) => got.set(uri, r));
+      await backend.validate(toValidate, some, refsOf, (uri, r) => got.set(uri, r));
       const again = toValidate.filter(u => got.get(u)?.diagnostics.some(d => d.code === 'mapping.unknown-code'));
       if (again.length) {
         await decode(hits);
-        await backend.validate(again, declarationsNow(), (uri, r) => got.set(uri, r));
+        await backend.validate(again, declarationsNow(), refsOf, (uri, r) => got.set(uri, r));
       }
       for (const [uri, r] of got) ready.set(uri, r);
     } else if (toValidate.length)
-      await backend.validate(toValidate, declarationsNow(), (uri, r) => {
+      await backend.validate(toValidate, declarationsNow(), refsOf, (uri, r) => {
         ready.set(uri, r);
         handOver(position.get(uri)! + 1);
       });

@@ -1,8 +1,9 @@
 /**
  * A worker thread of `check` (cli/parallel.ts; the bundled dist/cli.js itself, started with WORKER_MARK):
- * indexes the batches of files it is given, takes every declaration once, then validates batches against
- * them, one file at a time (each model dropped after use, so a worker's memory is bounded by one file
- * plus the declarations). Uses the shared node/workspacePass path.
+ * indexes the batches of files it is given, takes every declared name once, then validates batches, each
+ * against the declarations its files need (cli/batchWorkspace.ts), one file at a time (each model dropped
+ * after use, so a worker's memory is bounded by one file, the run's names and a batch's declarations).
+ * Uses the shared node/workspacePass path.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createAdapterService, createWorkspaceIndex, type ServiceOptions } from '../service';
@@ -10,9 +11,9 @@ import { pathFromUri } from '../node/bytePaths';
 import { indexFiles, validateFiles } from '../node/workspacePass';
 import { deps } from './deps';
 import { readText } from './checkFiles';
+import { BatchWorkspace } from './batchWorkspace';
+import { slim } from './declarationsPack';
 import {
-  slim,
-  unpackDeclarations,
   type FromWorker,
   type IndexedFile,
   type ReadFailure,
@@ -26,15 +27,16 @@ const post = (m: FromWorker) => parentPort!.postMessage(m);
 export const WORKER_MARK = 'mcp-aql-check-worker';
 
 function runCheckWorker(): void {
-  // One index and service for the worker's life: the index pass leaves the index empty; `declare` fills
-  // it with every declaration once; validation batches then read it.
+  // The index pass files each file in an index of its own and takes it out again (that index stays
+  // empty; indexing reads no other file); validation reads the run's names (`names`, once) and each
+  // batch's declarations (cli/batchWorkspace.ts).
   const index = createWorkspaceIndex();
-  const service = createAdapterService({ ...deps, workspace: index });
+  const workspace = new BatchWorkspace();
+  const service = createAdapterService({ ...deps, workspace });
   parentPort!.on('message', (m: ToWorker) => {
     try {
-      if (m.type === 'declare') {
-        for (const uri of index.uris()) index.remove(uri);
-        for (const [uri, decls] of unpackDeclarations(m.json)) index.update(uri, decls, []);
+      if (m.type === 'names') {
+        workspace.setNames(m.json);
         return;
       }
       const byUri = new Map(m.uris.map((u, i) => [u, m.opts.sets[m.opts.of[i]!]!] as const));
@@ -49,6 +51,7 @@ function runCheckWorker(): void {
         }
         post({ type: 'indexed', batch: m.batch, files, failed });
       } else {
+        workspace.setBatch(m.json);
         const results: ValidatedFile[] = [];
         for (const r of validateFiles(service, m.uris, read, opts))
           results.push({ uri: r.uri, diagnostics: r.diagnostics, text: r.diagnostics.length ? r.text : '' });

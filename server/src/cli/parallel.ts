@@ -2,15 +2,17 @@
  * `check` on all cores: worker threads (cli/checkWorker.ts) take batches of consecutive files from one
  * queue (neighbouring files share a folder, and so its codes; a free worker takes the next batch, so
  * a slow share never holds the run). Pass 1: each batch is indexed, and each file's declarations and
- * referenced names come back. Then every worker gets all declarations once. Pass 2: batches are
- * validated, and each batch is handed back in the input order as soon as every batch before it is
- * (streaming); at most WINDOW batches are out or waiting, so memory is bounded by the workers, not by
- * the workspace.
+ * referenced names come back. Then every worker gets every declared name once (names only: "did you
+ * mean"). Pass 2: batches are validated, each sent with the declarations of the codes its files
+ * reference or declare (cli/batchWorkspace.ts), and each batch is handed back in the input order as
+ * soon as every batch before it is (streaming); at most WINDOW batches are out or waiting, so memory
+ * is bounded by the workers, not by the workspace.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CodeDeclaration, ServiceOptions } from '../service';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import type { DeclarationsByCode } from './batchWorkspace';
 import { WORKER_MARK } from './checkWorker';
 
 /** Each file's options: distinct option sets, and for each URI (same order) the index of its set. */
@@ -21,9 +23,10 @@ interface OptionsTable {
 
 export type ToWorker =
   | { readonly type: 'index'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable }
-  /** Every declaration, packed (`packDeclarations`): one string to copy per worker, not an object graph to clone. */
-  | { readonly type: 'declare'; readonly json: string }
-  | { readonly type: 'validate'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable };
+  /** Every declared name of the run, per file (`DeclarationsByCode.packNames`), once per run. */
+  | { readonly type: 'names'; readonly json: string }
+  /** `json`: the declarations of the codes the batch's files reference or declare (`DeclarationsByCode.packFor`). */
+  | { readonly type: 'validate'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable; readonly json: string };
 
 function table(uris: readonly string[], opts: (uri: string) => ServiceOptions): OptionsTable {
   const keys = new Map<string, number>(),
@@ -73,51 +76,6 @@ function workerFile(): string {
   return __filename.endsWith('.ts') ? join(__dirname, 'checkWorker.ts') : __filename;
 }
 
-const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-
-/**
- * What validation reads of another file's declaration (the resolver: name, category, details; messages:
- * the file): a CLI run keeps and sends only that, so memory per declaration stays small.
- */
-export function slim(d: CodeDeclaration): CodeDeclaration {
-  return {
-    uri: d.uri,
-    code: d.code,
-    range: NO_RANGE,
-    category: d.category,
-    details: d.details.map(x => ({ name: x.name, type: x.type, required: x.required })),
-    mapsFromHttp: [],
-  };
-}
-
-/** A file's slim declarations as JSON: per file its URI once, per declaration code, category and details (what `slim` keeps). */
-type Packed = [string, [string, string | null, [string, string | null, boolean | null][]][]][];
-
-export function packDeclarations(declarations: readonly [string, readonly CodeDeclaration[]][]): string {
-  const packed: Packed = declarations.map(([uri, ds]) => [
-    uri,
-    ds.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]),
-  ]);
-  return JSON.stringify(packed);
-}
-
-/** What `packDeclarations` packed, as `slim` declarations again. */
-export function unpackDeclarations(json: string): [string, CodeDeclaration[]][] {
-  return (JSON.parse(json) as Packed).map(([uri, ds]) => [
-    uri,
-    ds.map(([code, category, details]) =>
-      slim({
-        uri,
-        code,
-        range: NO_RANGE,
-        category: category ?? undefined,
-        details: details.map(([name, type, required]) => ({ name, type: type ?? undefined, required: required ?? undefined })),
-        mapsFromHttp: [],
-      }),
-    ),
-  ]);
-}
-
 /** Files per batch: small enough that results stream and the last batches spread over the workers. */
 export function batchSize(files: number, workers: number): number {
   return Math.max(4, Math.min(64, Math.ceil(files / (workers * 16))));
@@ -164,19 +122,22 @@ export class WorkerPool {
     return done.flatMap(f => f ?? []);
   }
 
-  /** Every worker gets every declaration (once per run). */
-  declare(declarations: [string, readonly CodeDeclaration[]][]): void {
-    const json = packDeclarations(declarations);
-    for (const w of this.workers) w.postMessage({ type: 'declare', json } satisfies ToWorker);
+  /** Every worker gets every declared name (once per run). */
+  names(declarations: DeclarationsByCode): void {
+    const json = declarations.packNames();
+    for (const w of this.workers) w.postMessage({ type: 'names', json } satisfies ToWorker);
   }
 
   /**
-   * Validate `uris` in batches; `onBatch` gets each batch's results (in input order) and failures as
-   * soon as every earlier batch was handed over.
+   * Validate `uris` in batches, each sent with the declarations of the codes `refs` gives for its files;
+   * `onBatch` gets each batch's results (in input order) and failures as soon as every earlier batch
+   * was handed over.
    */
   async validate(
     uris: readonly string[],
     opts: (uri: string) => ServiceOptions,
+    declarations: DeclarationsByCode,
+    refs: (uri: string) => readonly string[],
     onBatch: (uris: readonly string[], results: readonly ValidatedFile[], failed: readonly ReadFailure[]) => void,
   ): Promise<void> {
     const batches = this.batches(uris);
@@ -186,7 +147,13 @@ export class WorkerPool {
     await this.drive(
       batches.length,
       b => b < next + window,
-      b => ({ type: 'validate', batch: b, uris: batches[b]!, opts: table(batches[b]!, opts) }),
+      b => ({
+        type: 'validate',
+        batch: b,
+        uris: batches[b]!,
+        opts: table(batches[b]!, opts),
+        json: declarations.packFor(batches[b]!.flatMap(refs)),
+      }),
       m => {
         if (m.type !== 'validated') return;
         waiting.set(m.batch, { results: m.results, failed: m.failed });

@@ -1,0 +1,108 @@
+/**
+ * What a check worker's validation sees of other files (issue 23): not every declaration of the
+ * workspace, which each worker would hold (the run's peak memory), but
+ *
+ * - per batch, the declarations of the codes its files reference or declare (the index pass knows
+ *   them: `WorkspaceIndex.dependsOn`), in full (`slim`): everything resolution and
+ *   `code.declared-elsewhere` read;
+ * - once per run, every declared name with the files that declare it, and nothing else: what "did you
+ *   mean" (`nearNames`) and the code scope's filter of its candidates (`declarations(n).some(inScope)`,
+ *   which reads only the URI) read.
+ *
+ * A name the batch needs is answered from the batch's declarations, any other from the names. The main
+ * thread's side, `DeclarationsByCode`, picks each batch's declarations and packs the names.
+ */
+import { createWorkspaceIndex, type CodeDeclaration, type WorkspaceCodes } from '../service';
+import { NO_RANGE, packDeclarations, unpackDeclarations } from './declarationsPack';
+
+/** Every declared name per file: `[uri, names][]`, in the run's file order. */
+type PackedNames = [string, string[]][];
+
+/** The declarations of a run (adapters in run order), looked up by code name, for one batch at a time. */
+export class DeclarationsByCode {
+  private readonly byCode = new Map<string, [number, CodeDeclaration][]>();
+  constructor(private readonly declarations: readonly [string, readonly CodeDeclaration[]][]) {
+    declarations.forEach(([, ds], i) => {
+      for (const d of ds) {
+        const list = this.byCode.get(d.code);
+        if (list) list.push([i, d]);
+        else this.byCode.set(d.code, [[i, d]]);
+      }
+    });
+  }
+
+  /** Every declaration of these code names, by file in the run's order (each file's own order kept). */
+  forCodes(codes: Iterable<string>): [string, CodeDeclaration[]][] {
+    const picked: [number, CodeDeclaration][] = [];
+    for (const c of new Set(codes)) picked.push(...(this.byCode.get(c) ?? []));
+    // Stable: a file's declarations keep their order; files come in the run's order.
+    picked.sort((a, b) => a[0] - b[0]);
+    const out: [string, CodeDeclaration[]][] = [];
+    for (const [i, d] of picked) {
+      const uri = this.declarations[i]![0];
+      const last = out[out.length - 1];
+      if (last && last[0] === uri) last[1].push(d);
+      else out.push([uri, [d]]);
+    }
+    return out;
+  }
+
+  /** The packed declarations a batch needs (`forCodes`). */
+  packFor(codes: Iterable<string>): string {
+    return packDeclarations(this.forCodes(codes));
+  }
+
+  /** Every declared name, per file: one string for every worker. */
+  packNames(): string {
+    const packed: PackedNames = this.declarations.filter(([, ds]) => ds.length).map(([uri, ds]) => [uri, ds.map(d => d.code)]);
+    return JSON.stringify(packed);
+  }
+}
+
+/** A worker's view of the workspace: the names of the run, and the declarations of the current batch. */
+export class BatchWorkspace implements WorkspaceCodes {
+  private readonly all = createWorkspaceIndex();
+  private batch = createWorkspaceIndex();
+  private inBatch = new Set<string>();
+  /** Declarations received, for the tests: the last batch's count. */
+  received = 0;
+
+  /** The run's names (`DeclarationsByCode.packNames`), once. */
+  setNames(json: string): void {
+    for (const uri of this.all.uris()) this.all.remove(uri);
+    for (const [uri, codes] of JSON.parse(json) as PackedNames)
+      this.all.update(
+        uri,
+        codes.map(code => ({ uri, code, range: NO_RANGE, details: [], mapsFromHttp: [] })),
+        [],
+      );
+  }
+
+  /** The batch's declarations (`DeclarationsByCode.packFor`), replacing the last batch's. */
+  setBatch(json: string): void {
+    this.batch = createWorkspaceIndex();
+    this.received = 0;
+    for (const [uri, decls] of unpackDeclarations(json)) {
+      this.batch.update(uri, decls, []);
+      this.received += decls.length;
+    }
+    this.inBatch = new Set(this.batch.names!());
+  }
+
+  declarations(code: string, exceptUri?: string): readonly CodeDeclaration[] {
+    return (this.inBatch.has(code) ? this.batch : this.all).declarations(code, exceptUri);
+  }
+  *allDeclarations(exceptUri?: string): Iterable<CodeDeclaration> {
+    for (const d of this.all.allDeclarations(exceptUri)) if (!this.inBatch.has(d.code)) yield d;
+    yield* this.batch.allDeclarations(exceptUri);
+  }
+  names(exceptUri?: string, prefix?: string): Iterable<string> {
+    return this.all.names!(exceptUri, prefix);
+  }
+  nearNames(word: string, limit: number, exceptUri: string | undefined, accept: (name: string) => boolean): [string, number][] {
+    return this.all.nearNames!(word, limit, exceptUri, accept);
+  }
+  occurrences(): readonly never[] {
+    return [];
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Declarations as a check worker gets them (issue 23): `slim` (what validation reads of another file's
+ * declaration) and packed as one JSON string (one string to copy per worker, not an object graph to
+ * clone).
+ */
+import type { CodeDeclaration } from '../service';
+
+export const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/**
+ * What validation reads of another file's declaration (the resolver: name, category, details; messages:
+ * the file): a CLI run keeps and sends only that, so memory per declaration stays small.
+ */
+export function slim(d: CodeDeclaration): CodeDeclaration {
+  return {
+    uri: d.uri,
+    code: d.code,
+    range: NO_RANGE,
+    category: d.category,
+    details: d.details.map(x => ({ name: x.name, type: x.type, required: x.required })),
+    mapsFromHttp: [],
+  };
+}
+
+/** A file's slim declarations as JSON: per file its URI once, per declaration code, category and details (what `slim` keeps). */
+type Packed = [string, [string, string | null, [string, string | null, boolean | null][]][]][];
+
+export function packDeclarations(declarations: readonly [string, readonly CodeDeclaration[]][]): string {
+  const packed: Packed = declarations.map(([uri, ds]) => [
+    uri,
+    ds.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]),
+  ]);
+  return JSON.stringify(packed);
+}
+
+/** What `packDeclarations` packed, as `slim` declarations again. */
+export function unpackDeclarations(json: string): [string, CodeDeclaration[]][] {
+  return (JSON.parse(json) as Packed).map(([uri, ds]) => [
+    uri,
+    ds.map(([code, category, details]) =>
+      slim({
+        uri,
+        code,
+        range: NO_RANGE,
+        category: category ?? undefined,
+        details: details.map(([name, type, required]) => ({ name, type: type ?? undefined, required: required ?? undefined })),
+        mapsFromHttp: [],
+      }),
+    ),
+  ]);
+}
