@@ -13,13 +13,7 @@ import { deps } from './deps';
 import { readText } from './checkFiles';
 import { BatchWorkspace } from './batchWorkspace';
 import { slim } from './declarationsPack';
-import {
-  type FromWorker,
-  type IndexedFile,
-  type ReadFailure,
-  type ToWorker,
-  type ValidatedFile,
-} from './parallel';
+import { type FromWorker, type IndexedFile, type ReadFailure, type ToWorker, type ValidatedFile } from './parallel';
 
 const post = (m: FromWorker) => parentPort!.postMessage(m);
 
@@ -55,7 +49,7 @@ function runCheckWorker(): void {
         const results: ValidatedFile[] = [];
         for (const r of validateFiles(service, m.uris, read, opts))
           results.push({ uri: r.uri, diagnostics: r.diagnostics, text: r.diagnostics.length ? r.text : '' });
-        post({ type: 'validated', batch: m.batch, results, failed });
+        post({ type: 'validated', batch: m.batch, results, failed, declarations: workspace.received });
       }
     } catch (e) {
       post({ type: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });

@@ -68,7 +68,14 @@ export interface ValidatedFile {
 
 export type FromWorker =
   | { readonly type: 'indexed'; readonly batch: number; readonly files: IndexedFile[]; readonly failed: ReadFailure[] }
-  | { readonly type: 'validated'; readonly batch: number; readonly results: ValidatedFile[]; readonly failed: ReadFailure[] }
+  | {
+      readonly type: 'validated';
+      readonly batch: number;
+      readonly results: ValidatedFile[];
+      readonly failed: ReadFailure[];
+      /** How many declarations the worker held for the batch (`BatchWorkspace.received`). */
+      readonly declarations: number;
+    }
   | { readonly type: 'error'; readonly message: string };
 
 /** The worker script: the bundle itself (dist/cli.js holds checkWorker.ts), or the source under tsx. */
@@ -138,10 +145,10 @@ export class WorkerPool {
     opts: (uri: string) => ServiceOptions,
     declarations: DeclarationsByCode,
     refs: (uri: string) => readonly string[],
-    onBatch: (uris: readonly string[], results: readonly ValidatedFile[], failed: readonly ReadFailure[]) => void,
+    onBatch: (uris: readonly string[], results: readonly ValidatedFile[], failed: readonly ReadFailure[], declarations: number) => void,
   ): Promise<void> {
     const batches = this.batches(uris);
-    const waiting = new Map<number, { results: ValidatedFile[]; failed: ReadFailure[] }>();
+    const waiting = new Map<number, { results: ValidatedFile[]; failed: ReadFailure[]; declarations: number }>();
     let next = 0;
     const window = WINDOW_PER_WORKER * this.size;
     await this.drive(
@@ -156,10 +163,10 @@ export class WorkerPool {
       }),
       m => {
         if (m.type !== 'validated') return;
-        waiting.set(m.batch, { results: m.results, failed: m.failed });
+        waiting.set(m.batch, { results: m.results, failed: m.failed, declarations: m.declarations });
         for (let w = waiting.get(next); w; w = waiting.get(next)) {
           waiting.delete(next);
-          onBatch(batches[next]!, w.results, w.failed);
+          onBatch(batches[next]!, w.results, w.failed, w.declarations);
           next++;
         }
       },

@@ -1,0 +1,147 @@
+/**
+ * Issue 23 (memory): a check worker holds the run's declared names and, per batch, only the
+ * declarations its files reference or declare (cli/batchWorkspace.ts), not every declaration of the
+ * workspace; its diagnostics equal those against the whole index, "did you mean" and the code scopes
+ * included.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
+import { BatchWorkspace, DeclarationsByCode } from '../../server/src/cli/batchWorkspace';
+import { slim } from '../../server/src/cli/declarationsPack';
+import { WorkerPool } from '../../server/src/cli/parallel';
+import { createAdapterService, createWorkspaceIndex, type CodeDeclaration, type CodeScope } from '../../server/src/service';
+import { loadDeps } from '../service/helpers';
+import { tempTree } from './helpers';
+
+const N = 60;
+function generated(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < N; i++) files[pathOf(i)] = fileText(i, N, isBroken(i));
+  // Typos near other files' names (suggestions from the names alone), in and out of the folder;
+  // a code declared in two files (code.declared-elsewhere, the first by URI wins).
+  files['pkg0000/typo.adapter.yaml'] = [
+    'error_codes:',
+    '  NOT_FOUND_SVC3_E0:',
+    '    category: CONFLICT',
+    '    details: { other: string }',
+    'error_mapping:',
+    '  404:',
+    '    code: NOT_FOUND_SVC4_E3Z',
+    '  409:',
+    '    code: CONFLICT_SVC50_E1X',
+    '  422:',
+    '    code: VALIDATION_SVC5_E2',
+    "    message_template: \"'{resource_id}' '{nope}'\"",
+    '',
+  ].join('\n');
+  files['pkg0002/typo.adapter.yaml'] = 'error_mapping:\n  404:\n    code: NOT_FOUND_SVC4_E3Z\n  409:\n    code: CONFLICT_SVC5_E1Z\n';
+  return files;
+}
+
+function loaded(dir: string, files: Record<string, string>) {
+  return Object.keys(files)
+    .map(p => join(dir, p))
+    .sort()
+    .map(p => TextDocument.create(pathToFileURL(p).href, 'yaml', 0, readFileSync(p, 'utf8')));
+}
+
+test('a worker validating against the names and its batch declarations says exactly what the whole index says', () => {
+  const files = generated();
+  const dir = '/w';
+  const docs = Object.keys(files)
+    .sort()
+    .map(p => TextDocument.create(pathToFileURL(join(dir, p)).href, 'yaml', 0, files[p]!));
+  const deps = loadDeps();
+  const index = createWorkspaceIndex();
+  const indexer = createAdapterService({ ...deps, workspace: createWorkspaceIndex() });
+  const adapters = docs.filter(d => indexer.isAdapter(d));
+  for (const d of adapters) index.update(d.uri, indexer.declaredCodes(d), indexer.codeOccurrences(d));
+  // What the workers held before: every declaration (slim).
+  const whole = createWorkspaceIndex();
+  const declarations = adapters.map(d => [d.uri, index.declaredIn(d.uri).map(slim)] as [string, CodeDeclaration[]]);
+  for (const [uri, ds] of declarations) whole.update(uri, ds, []);
+  const byCode = new DeclarationsByCode(declarations);
+  const total = declarations.reduce((n, [, ds]) => n + ds.length, 0);
+  const batch = new BatchWorkspace();
+  batch.setNames(byCode.packNames());
+  const full = createAdapterService({ ...deps, workspace: whole });
+  const part = createAdapterService({ ...deps, workspace: batch });
+  let suggestions = 0;
+  for (const codeScope of ['workspace', 'folder', 'file'] as CodeScope[])
+    for (const d of adapters) {
+      batch.setBatch(byCode.packFor(index.dependsOn(d.uri)));
+      assert.ok(batch.received < total / 10, `${d.uri}: ${batch.received} of ${total} declarations`);
+      const want = full.validate(d, { codeScope });
+      full.forget(d.uri);
+      const got = part.validate(d, { codeScope });
+      part.forget(d.uri);
+      assert.deepEqual(got, want, `${d.uri} (${codeScope})`);
+      suggestions += want.filter(x => /^Did you mean (NOT_FOUND_SVC4_E3|CONFLICT_SVC5_E1|CONFLICT_SVC50_E1)\?/.test(x.message)).length;
+    }
+  assert.ok(suggestions >= 3, `suggestions from other files' names: ${suggestions}`);
+});
+
+test('DeclarationsByCode: the declarations of the asked codes, by file in run order, each file in its own order', () => {
+  const r = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const d = (uri: string, code: string): CodeDeclaration => ({ uri, code, range: r, details: [], mapsFromHttp: [] });
+  const by = new DeclarationsByCode([
+    ['a', [d('a', 'X'), d('a', 'Y'), d('a', 'Z')]],
+    ['b', []],
+    ['c', [d('c', 'Y'), d('c', 'W')]],
+  ]);
+  assert.deepEqual(
+    by.forCodes(['Y', 'Z', 'NOWHERE', 'Y']).map(([u, ds]) => [u, ds.map(x => x.code)]),
+    [
+      ['a', ['Y', 'Z']],
+      ['c', ['Y']],
+    ],
+  );
+  assert.deepEqual(JSON.parse(by.packNames()), [
+    ['a', ['X', 'Y', 'Z']],
+    ['c', ['Y', 'W']],
+  ]);
+});
+
+test('check on 2 workers: each batch is sent the declarations its files need, not the whole workspace', { timeout: 120_000 }, async () => {
+  const files = generated();
+  const dir = tempTree(files);
+  const pool = new WorkerPool(2);
+  try {
+    const uris = loaded(dir, files).map(d => d.uri);
+    const indexed = await pool.index(
+      uris,
+      () => ({}),
+      () => assert.fail('no failure'),
+    );
+    const adapters = indexed.filter(f => f.adapter);
+    const byCode = new DeclarationsByCode(adapters.map(f => [f.uri, f.decls]));
+    const total = adapters.reduce((n, f) => n + f.decls.length, 0);
+    const refs = new Map(adapters.map(f => [f.uri, f.refs]));
+    pool.names(byCode);
+    const seen: number[] = [];
+    let validated = 0;
+    await pool.validate(
+      adapters.map(f => f.uri),
+      () => ({}),
+      byCode,
+      u => refs.get(u)!,
+      (batch, results, _failed, declarations) => {
+        validated += results.length;
+        const needed = byCode.forCodes(batch.flatMap(u => refs.get(u)!)).reduce((n, [, ds]) => n + ds.length, 0);
+        assert.equal(declarations, needed);
+        seen.push(declarations);
+      },
+    );
+    assert.equal(validated, adapters.length);
+    assert.ok(seen.length >= 4, `${seen.length} batches`);
+    for (const n of seen) assert.ok(n > 0 && n < total / 2, `a batch held ${n} of ${total} declarations`);
+  } finally {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
