@@ -12,8 +12,8 @@
  * A name the batch needs is answered from the batch's declarations, any other from the names. The main
  * thread's side, `DeclarationsByCode`, picks each batch's declarations and packs the names.
  */
-import { createWorkspaceIndex, type CodeDeclaration, type WorkspaceCodes } from '../service';
-import { NO_RANGE, packDeclarations, unpackDeclarations } from './declarationsPack';
+import { createNameIndex, createWorkspaceIndex, emptyWorkspace, type CodeDeclaration, type WorkspaceCodes } from '../service';
+import { packDeclarations, unpackDeclarations } from './declarationsPack';
 
 /** Every declared name per file: `[uri, names][]`, in the run's file order. */
 type PackedNames = [string, string[]][];
@@ -61,7 +61,7 @@ export class DeclarationsByCode {
 
 /** A worker's view of the workspace: the names of the run, and the declarations of the current batch. */
 export class BatchWorkspace implements WorkspaceCodes {
-  private readonly all = createWorkspaceIndex();
+  private all: WorkspaceCodes = emptyWorkspace;
   private batch = createWorkspaceIndex();
   private inBatch = new Set<string>();
   /** Declarations received, for the tests: the last batch's count. */
@@ -69,13 +69,7 @@ export class BatchWorkspace implements WorkspaceCodes {
 
   /** The run's names (`DeclarationsByCode.packNames`), once. */
   setNames(json: string): void {
-    for (const uri of this.all.uris()) this.all.remove(uri);
-    for (const [uri, codes] of JSON.parse(json) as PackedNames)
-      this.all.update(
-        uri,
-        codes.map(code => ({ uri, code, range: NO_RANGE, details: [], mapsFromHttp: [] })),
-        [],
-      );
+    this.all = createNameIndex(JSON.parse(json) as PackedNames);
   }
 
   /** The batch's declarations (`DeclarationsByCode.packFor`), replacing the last batch's. */
@@ -97,10 +91,10 @@ export class BatchWorkspace implements WorkspaceCodes {
     yield* this.batch.allDeclarations(exceptUri);
   }
   names(exceptUri?: string, prefix?: string): Iterable<string> {
-    return this.all.names!(exceptUri, prefix);
+    return this.all.names?.(exceptUri, prefix) ?? [];
   }
   nearNames(word: string, limit: number, exceptUri: string | undefined, accept: (name: string) => boolean): [string, number][] {
-    return this.all.nearNames!(word, limit, exceptUri, accept);
+    return this.all.nearNames?.(word, limit, exceptUri, accept) ?? [];
   }
   occurrences(): readonly never[] {
     return [];
