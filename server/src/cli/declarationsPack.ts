@@ -49,3 +49,29 @@ export function unpackDeclarations(json: string): [string, CodeDeclaration[]][] 
     ),
   ]);
 }
+
+/**
+ * The main thread keeps every file's declarations for the run (each batch is sent those it needs): what
+ * a worker sent arrives as copies, each declaration with its own URI, category and details objects.
+ * `shared` gives them back sharing what repeats — the file's URI, equal categories, equal details
+ * lists — so the run's declarations cost a few objects each, not a few strings and lists each.
+ */
+export function sharer(): (uri: string, ds: readonly CodeDeclaration[]) => CodeDeclaration[] {
+  const strings = new Map<string, string>();
+  const lists = new Map<string, CodeDeclaration['details']>();
+  const str = (x: string | undefined) => {
+    if (x === undefined) return x;
+    let v = strings.get(x);
+    if (v === undefined) strings.set(x, (v = x));
+    return v;
+  };
+  return (uri, ds) =>
+    ds.map(d => {
+      const key = JSON.stringify(d.details.map(x => [x.name, x.type, x.required]));
+      let details = lists.get(key);
+      if (!details) lists.set(key, (details = d.details.map(x => ({ name: str(x.name)!, type: str(x.type), required: x.required }))));
+      return { uri, code: d.code, range: NO_RANGE, category: str(d.category), details, mapsFromHttp: NO_STATUSES };
+    });
+}
+
+const NO_STATUSES: readonly (number | string)[] = [];

@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import type { CodeDeclaration, ServiceOptions } from '../service';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DeclarationsByCode } from './batchWorkspace';
+import { sharer } from './declarationsPack';
 import { WORKER_MARK } from './checkWorker';
 
 /** Each file's options: distinct option sets, and for each URI (same order) the index of its set. */
@@ -95,7 +96,8 @@ export class WorkerPool {
   private readonly workers: Worker[];
   constructor(readonly size: number) {
     const file = workerFile();
-    const limits = { resourceLimits: { maxOldGenerationSizeMb: 768 }, workerData: { mark: WORKER_MARK } };
+    const young = Number(process.env.EXP_YOUNG) || undefined;
+    const limits = { resourceLimits: { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: young }, workerData: { mark: WORKER_MARK } };
     // From the sources (tests run under tsx), the worker loads them through tsx's require hook.
     this.workers = Array.from({ length: size }, () =>
       file.endsWith('.ts')
@@ -113,6 +115,7 @@ export class WorkerPool {
 
   async index(uris: readonly string[], opts: (uri: string) => ServiceOptions, failed: (f: ReadFailure) => void): Promise<IndexedFile[]> {
     const batches = this.batches(uris);
+    const share = sharer();
     const done: (IndexedFile[] | undefined)[] = [];
     const failures: ReadFailure[][] = [];
     await this.drive(
@@ -121,7 +124,7 @@ export class WorkerPool {
       b => ({ type: 'index', batch: b, uris: batches[b]!, opts: table(batches[b]!, opts) }),
       m => {
         if (m.type !== 'indexed') return;
-        done[m.batch] = m.files;
+        done[m.batch] = m.files.map(f => ({ ...f, decls: share(f.uri, f.decls) }));
         failures[m.batch] = m.failed;
       },
     );
