@@ -81,7 +81,9 @@ test('a worker validating against the names and its batch declarations says exac
       const got = part.validate(d, { codeScope });
       part.forget(d.uri);
       assert.deepEqual(got, want, `${d.uri} (${codeScope})`);
-      suggestions += want.filter(x => /^Did you mean (NOT_FOUND_SVC4_E3|CONFLICT_SVC5_E1|CONFLICT_SVC50_E1)\?/.test(String(x.message))).length;
+      suggestions += want.filter(x =>
+        /^Did you mean (NOT_FOUND_SVC4_E3|CONFLICT_SVC5_E1|CONFLICT_SVC50_E1)\?/.test(String(x.message)),
+      ).length;
     }
   assert.ok(suggestions >= 3, `suggestions from other files' names: ${suggestions}`);
 });

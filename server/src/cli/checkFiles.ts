@@ -11,29 +11,19 @@
  */
 import { relative, sep } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { createAdapterService, createWorkspaceIndex, type AdapterService, type CodeDeclaration, type ServiceOptions } from '../service';
-import { fileUri, pathFromUri } from '../node/bytePaths';
-import { readRegularFile, type ReadResult } from '../node/readRegularFile';
-import { indexFiles, indexText, validateFiles } from '../node/workspacePass';
+import type { AdapterService, CodeDeclaration, ServiceOptions } from '../service';
+import { fileUri } from '../node/bytePaths';
+import type { ReadResult } from '../node/readRegularFile';
 import { CheckCache, contentHash } from './cache';
-import { deps } from './deps';
 import { UsageError, type Found } from './files';
 import { escapeControls, shownPath } from './format/escape';
 import type { Io } from './io';
 import { DeclarationsByCode } from './batchWorkspace';
-import { slim } from './declarationsPack';
+import { inProcess, readText, type Backend, type Opts } from './inProcess';
 import { WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
 import type { FileReport } from './report';
 
-const decoder = new TextDecoder('utf-8', { fatal: false });
-
-/** Read a file's text, or record why it cannot be read (a worker does the same and sends the failure back). */
-export function readText(path: string, failed: (f: ReadFailure) => void): string | undefined {
-  const r = readRegularFile(path);
-  if (r.ok) return decoder.decode(r.bytes);
-  failed({ path, reason: r.reason, message: r.message });
-  return undefined;
-}
+export { readText };
 
 /** Failures, each said once on stderr. */
 class Failures {
@@ -72,66 +62,6 @@ interface CheckPass {
     adapters: readonly string[],
     read: (uri: string) => string | undefined,
   ) => ReadonlyMap<string, string>;
-}
-
-type Opts = (uri: string) => ServiceOptions;
-/** Each file of the validation, in order: its result, or undefined when it gave none (unreadable now, not an adapter). */
-type OnResult = (uri: string, result: { diagnostics: Diagnostic[]; text: string } | undefined) => void;
-interface Backend {
-  index(uris: readonly string[]): Promise<IndexedFile[]>;
-  /** Between the passes (in-process only): apply the fix pass; returns the re-indexed files. */
-  fix?(adapters: readonly string[]): IndexedFile[];
-  /** `refs(uri)`: the code names whose declarations the file's diagnostics read (`WorkspaceIndex.dependsOn`). */
-  validate(
-    uris: readonly string[],
-    declarations: [string, readonly CodeDeclaration[]][],
-    refs: (uri: string) => readonly string[],
-    onResult: OnResult,
-  ): Promise<void>;
-  close(): Promise<void>;
-}
-
-const indexed = (index: ReturnType<typeof createWorkspaceIndex>, uri: string): IndexedFile => ({
-  uri,
-  adapter: index.has(uri),
-  decls: index.declaredIn(uri).map(slim),
-  refs: index.dependsOn(uri),
-});
-
-function inProcess(opts: Opts, failures: Failures, pass: CheckPass): Backend {
-  const index = createWorkspaceIndex();
-  const service = createAdapterService({ ...deps, workspace: index });
-  let texts = pass.texts ?? new Map<string, string>();
-  const read = (uri: string) => texts.get(uri) ?? readText(pathFromUri(uri), failures.add);
-  return {
-    async index(uris) {
-      const out: IndexedFile[] = [];
-      for (const r of indexFiles(service, index, uris, read, opts)) out.push(indexed(index, r.uri));
-      return out;
-    },
-    fix:
-      pass.fix &&
-      (adapters => {
-        const fixed = pass.fix!(service, adapters, read);
-        texts = new Map([...texts, ...fixed]);
-        for (const [uri, text] of fixed) indexText(service, index, uri, text, opts(uri));
-        return [...fixed.keys()].map(uri => indexed(index, uri));
-      }),
-    async validate(uris, declarations, _refs, onResult) {
-      // The same index, in the same order, as a worker builds.
-      for (const uri of index.uris()) index.remove(uri);
-      for (const [uri, decls] of declarations) index.update(uri, decls, []);
-      for (const uri of uris) {
-        let got: { diagnostics: Diagnostic[]; text: string } | undefined;
-        for (const r of validateFiles(service, [uri], read, opts))
-          got = { diagnostics: r.diagnostics, text: r.diagnostics.length ? r.text : '' };
-        onResult(uri, got);
-      }
-    },
-    async close() {
-      /* nothing to release */
-    },
-  };
 }
 
 function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
@@ -194,7 +124,7 @@ export async function checkFiles(
   const toIndex = uris.filter(u => !known.has(u));
   const wanted = typeof pass.jobs === 'function' ? pass.jobs(toIndex.length) : (pass.jobs ?? 1);
   const jobs = inputs ? 1 : Math.max(1, Math.min(wanted, Math.floor(toIndex.length / 2) || 1));
-  const backend = jobs > 1 ? pooled(new WorkerPool(jobs), opts, failures) : inProcess(opts, failures, pass);
+  const backend = jobs > 1 ? pooled(new WorkerPool(jobs), opts, failures) : inProcess(opts, failures.add, pass);
   /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
   const decode = async (which: readonly string[]) => {
     const again: string[] = [];
@@ -262,18 +192,24 @@ export async function checkFiles(
       await decode(cache.declaring(needed, [...lazy]));
       const some = declarationsNow().map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
       const got = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
-      await backend.validate(toValidate, some, refsOf, (uri, r) => got.set(uri, r));
+      await backend.validate(toValidate, some, refsOf, (uri, r) => got.set(uri, r), false);
       const again = toValidate.filter(u => got.get(u)?.diagnostics.some(d => d.code === 'mapping.unknown-code'));
       if (again.length) {
         await decode(hits);
-        await backend.validate(again, declarationsNow(), refsOf, (uri, r) => got.set(uri, r));
+        await backend.validate(again, declarationsNow(), refsOf, (uri, r) => got.set(uri, r), false);
       }
       for (const [uri, r] of got) ready.set(uri, r);
     } else if (toValidate.length)
-      await backend.validate(toValidate, declarationsNow(), refsOf, (uri, r) => {
-        ready.set(uri, r);
-        handOver(position.get(uri)! + 1);
-      });
+      await backend.validate(
+        toValidate,
+        declarationsNow(),
+        refsOf,
+        (uri, r) => {
+          ready.set(uri, r);
+          handOver(position.get(uri)! + 1);
+        },
+        !cache,
+      );
     handOver(adapters.length);
     if (cache) {
       for (const uri of uris)

@@ -38,6 +38,13 @@ export function fingerprint(text: string): string {
 }
 
 /**
+ * Whether to keep the model a file was indexed through (the fast scan could not read it) for its
+ * validation, instead of parking it: the caller validates it next and drops it then (`validateFiles`
+ * forgets each model it used).
+ */
+export type KeepModel = (uri: string, text: string) => boolean;
+
+/**
  * Index one file from its text (non-adapters are removed from the index). Returns whether what
  * other files depend on (its declared codes, categories, details keys) changed.
  */
@@ -47,6 +54,7 @@ export function indexText(
   uri: string,
   text: string | TextDocument,
   opts: ServiceOptions,
+  keep?: KeepModel,
 ): boolean {
   const doc = typeof text === 'string' ? TextDocument.create(uri, 'yaml', 0, text) : text;
   const before = index.signature(uri);
@@ -63,7 +71,7 @@ export function indexText(
     const e = service.indexEntries(doc, opts, { model: typeof text === 'string' && text.length >= MODEL_INDEX_SIZE });
     index.update(uri, e.declarations, e.occurrences);
   }
-  if (typeof text === 'string') service.park(uri);
+  if (typeof text === 'string' && !(keep && service.holdsModel(uri) && keep(uri, doc.getText()))) service.park(uri);
   const after = index.signature(uri);
   done.set(uri, { from, signature: after });
   return after !== before;
@@ -76,6 +84,7 @@ export function* indexFiles(
   uris: Iterable<string>,
   read: ReadText,
   opts: (uri: string) => ServiceOptions,
+  keep?: KeepModel,
 ): Generator<{ uri: string; changed: boolean }> {
   for (const uri of uris) {
     const text = read(uri);
@@ -85,7 +94,7 @@ export function* indexFiles(
       yield { uri, changed: had };
       continue;
     }
-    yield { uri, changed: indexText(service, index, uri, text, opts(uri)) };
+    yield { uri, changed: indexText(service, index, uri, text, opts(uri), keep) };
   }
 }
 

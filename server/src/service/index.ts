@@ -253,6 +253,8 @@ export interface AdapterService {
    * (the workspace scan reads a file, then the editor opens it). One parked model at most.
    */
   park(uri: string): void;
+  /** Whether a model of `uri` is cached (indexEntries built one: the fast scan could not read the file). */
+  holdsModel(uri: string): boolean;
   /**
    * LSP incremental sync: version `from` of `uri` became `to` by these edits (offsets in the text they
    * apply to, in order). Optional: it lets the next model of `to` re-parse only the touched entry
@@ -520,6 +522,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       pending.delete(uri);
       if (parked?.uri === uri) parked = undefined;
     },
+    holdsModel: uri => !!cache.get(uri)?.model,
     park: uri => {
       const hit = cache.get(uri);
       service.forget(uri);
