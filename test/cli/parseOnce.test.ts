@@ -82,7 +82,12 @@ test('in this process, the validation reads the index the index pass built: each
       updates++;
       real.update(uri, ds, os);
     };
-    const backend = inProcess(() => ({}), assert.fail, {}, counting);
+    const backend = inProcess(
+      () => ({}),
+      f => assert.fail(f.message),
+      {},
+      counting,
+    );
     const uris = Object.keys(FILES)
       .sort()
       .map(p => pathToFileURL(join(dir, p)).href);
