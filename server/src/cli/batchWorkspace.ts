@@ -52,10 +52,14 @@ export class DeclarationsByCode {
     return packDeclarations(this.forCodes(codes));
   }
 
+  /** Every declared name, per file. */
+  names(): PackedNames {
+    return this.declarations.filter(([, ds]) => ds.length).map(([uri, ds]) => [uri, ds.map(d => d.code)]);
+  }
+
   /** Every declared name, per file: one string for every worker. */
   packNames(): string {
-    const packed: PackedNames = this.declarations.filter(([, ds]) => ds.length).map(([uri, ds]) => [uri, ds.map(d => d.code)]);
-    return JSON.stringify(packed);
+    return JSON.stringify(this.names());
   }
 }
 
@@ -69,14 +73,22 @@ export class BatchWorkspace implements WorkspaceCodes {
 
   /** The run's names (`DeclarationsByCode.packNames`), once. */
   setNames(json: string): void {
-    this.all = createNameIndex(JSON.parse(json) as PackedNames);
+    this.useNames(JSON.parse(json) as PackedNames);
+  }
+
+  useNames(names: PackedNames): void {
+    this.all = createNameIndex(names);
   }
 
   /** The batch's declarations (`DeclarationsByCode.packFor`), replacing the last batch's. */
   setBatch(json: string): void {
+    this.useBatch(unpackDeclarations(json));
+  }
+
+  useBatch(declarations: readonly [string, readonly CodeDeclaration[]][]): void {
     this.batch = createWorkspaceIndex();
     this.received = 0;
-    for (const [uri, decls] of unpackDeclarations(json)) {
+    for (const [uri, decls] of declarations) {
       this.batch.update(uri, decls, []);
       this.received += decls.length;
     }

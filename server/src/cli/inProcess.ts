@@ -13,11 +13,13 @@ import {
   type AdapterService,
   type CodeDeclaration,
   type ServiceOptions,
+  type WorkspaceCodes,
   type WorkspaceIndex,
 } from '../service';
 import { pathFromUri } from '../node/bytePaths';
 import { readRegularFile } from '../node/readRegularFile';
 import { indexFiles, indexText, validateFiles } from '../node/workspacePass';
+import { BatchWorkspace, DeclarationsByCode } from './batchWorkspace';
 import { slim } from './declarationsPack';
 import { deps } from './deps';
 import type { IndexedFile, ReadFailure } from './parallel';
@@ -88,6 +90,17 @@ function slimming(index: WorkspaceIndex): WorkspaceIndex {
   return view;
 }
 
+/** A workspace that reads whichever `current` gives. */
+function viewOf(current: () => WorkspaceCodes): WorkspaceCodes {
+  return {
+    declarations: (code, except) => current().declarations(code, except),
+    allDeclarations: except => current().allDeclarations(except),
+    names: (except, prefix) => current().names?.(except, prefix) ?? [],
+    nearNames: (word, limit, except, accept) => current().nearNames?.(word, limit, except, accept) ?? [],
+    occurrences: (code, except) => current().occurrences(code, except),
+  };
+}
+
 /** `index`: the run's index (a test passes one that counts). */
 export function inProcess(
   opts: Opts,
@@ -95,7 +108,10 @@ export function inProcess(
   pass: InProcessPass,
   index: WorkspaceIndex = createWorkspaceIndex(),
 ): Backend {
-  const service = createAdapterService({ ...deps, workspace: index });
+  // The validation reads the index pass's index, or (declarations given by the cache) the names of
+  // every declaration and the declarations the validated files need, as a worker does.
+  let workspace: WorkspaceCodes = index;
+  const service = createAdapterService({ ...deps, workspace: viewOf(() => workspace) });
   const filing = pass.fix ? index : slimming(index);
   let texts = pass.texts ?? new Map<string, string>();
   const read = (uri: string) => texts.get(uri) ?? readText(pathFromUri(uri), failed);
@@ -122,11 +138,17 @@ export function inProcess(
         for (const [uri, text] of fixed) indexText(service, index, uri, text, opts(uri));
         return [...fixed.keys()].map(uri => indexed(index, uri));
       }),
-    async validate(uris, declarations, _refs, onResult, asIndexed) {
-      if (!asIndexed || pass.fix) {
+    async validate(uris, declarations, refs, onResult, asIndexed) {
+      if (pass.fix) {
         // The same index, in the same order, as a worker reads.
         for (const uri of index.uris()) index.remove(uri);
         for (const [uri, decls] of declarations) index.update(uri, decls, []);
+      } else if (!asIndexed) {
+        const byCode = new DeclarationsByCode(declarations);
+        const view = new BatchWorkspace();
+        view.useNames(byCode.names());
+        view.useBatch(byCode.forCodes(uris.flatMap(refs)));
+        workspace = view;
       }
       for (const uri of uris) {
         let got: { diagnostics: Diagnostic[]; text: string } | undefined;
