@@ -1,0 +1,48 @@
+/**
+ * Issue 23: a CLI worker's name index (workspace/nameIndex.ts) answers what "did you mean" and the code
+ * scope read — nearest names, names by prefix, which files declare a name — as the workspace index
+ * holding the same files does (fuzzed over names shared between files, a file excluded, case).
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { createNameIndex, createWorkspaceIndex, type CodeDeclaration } from '../../server/src/service';
+
+const R = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+const name = fc
+  .tuple(fc.constantFrom('', 'NOT_FOUND_', 'not_found_', 'VALIDATION_E'), fc.stringMatching(/^[abAB_0-9]{0,5}$/))
+  .map(([a, b]) => a + b)
+  .filter(n => n.length > 0);
+
+test('the name index answers nearNames, names and the declaring files as the workspace index does', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(name, { maxLength: 6 }), { minLength: 1, maxLength: 6 }),
+      fc.array(name, { minLength: 1, maxLength: 4 }),
+      fc.constantFrom(undefined, 0, 1),
+      (files, words, except) => {
+        const uris = files.map((_, i) => `file:///w/d${i % 2}/f${i}.adapter.yaml`);
+        const full = createWorkspaceIndex();
+        files.forEach((names, i) =>
+          full.update(
+            uris[i]!,
+            names.map((code): CodeDeclaration => ({ uri: uris[i]!, code, range: R, details: [], mapsFromHttp: [] })),
+            [],
+          ),
+        );
+        const names = createNameIndex(files.map((ns, i) => [uris[i]!, ns]));
+        const ex = except === undefined ? undefined : uris[except];
+        const odd = (n: string) => n.length % 2 === 1;
+        for (const w of words) {
+          assert.deepEqual(names.nearNames!(w, 3, ex, odd), full.nearNames!(w, 3, ex, odd));
+          assert.deepEqual([...names.names!(ex, w.slice(0, 3))].sort(), [...full.names!(ex, w.slice(0, 3))].sort());
+          assert.deepEqual([...new Set(names.declarations(w, ex).map(d => d.uri))], [...new Set(full.declarations(w, ex).map(d => d.uri))]);
+        }
+        for (const n of files.flat())
+          assert.deepEqual([...new Set(names.declarations(n, ex).map(d => d.uri))], [...new Set(full.declarations(n, ex).map(d => d.uri))]);
+        assert.deepEqual([...names.names!(ex)].sort(), [...full.names!(ex)].sort());
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
