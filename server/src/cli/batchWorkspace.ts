@@ -20,31 +20,35 @@ type PackedNames = [string, string[]][];
 
 /** The declarations of a run (adapters in run order), looked up by code name, for one batch at a time. */
 export class DeclarationsByCode {
-  private readonly byCode = new Map<string, [number, CodeDeclaration][]>();
+  /** Code name → the file (its position in the run) declaring it, or the files, in order. */
+  private readonly byCode = new Map<string, number | number[]>();
   constructor(private readonly declarations: readonly [string, readonly CodeDeclaration[]][]) {
     declarations.forEach(([, ds], i) => {
       for (const d of ds) {
-        const list = this.byCode.get(d.code);
-        if (list) list.push([i, d]);
-        else this.byCode.set(d.code, [[i, d]]);
+        const h = this.byCode.get(d.code);
+        if (h === undefined) this.byCode.set(d.code, i);
+        else if (typeof h === 'number') {
+          if (h !== i) this.byCode.set(d.code, [h, i]);
+        } else if (h[h.length - 1] !== i) h.push(i);
       }
     });
   }
 
   /** Every declaration of these code names, by file in the run's order (each file's own order kept). */
   forCodes(codes: Iterable<string>): [string, CodeDeclaration[]][] {
-    const picked: [number, CodeDeclaration][] = [];
-    for (const c of new Set(codes)) picked.push(...(this.byCode.get(c) ?? []));
-    // Stable: a file's declarations keep their order; files come in the run's order.
-    picked.sort((a, b) => a[0] - b[0]);
-    const out: [string, CodeDeclaration[]][] = [];
-    for (const [i, d] of picked) {
-      const uri = this.declarations[i]![0];
-      const last = out[out.length - 1];
-      if (last && last[0] === uri) last[1].push(d);
-      else out.push([uri, [d]]);
+    const wanted = new Set(codes);
+    const files = new Set<number>();
+    for (const c of wanted) {
+      const h = this.byCode.get(c);
+      if (typeof h === 'number') files.add(h);
+      else if (h) for (const i of h) files.add(i);
     }
-    return out;
+    return [...files]
+      .sort((a, b) => a - b)
+      .map(i => {
+        const [uri, ds] = this.declarations[i]!;
+        return [uri, ds.filter(d => wanted.has(d.code))];
+      });
   }
 
   /** The packed declarations a batch needs (`forCodes`). */

@@ -12,7 +12,7 @@ import { indexFiles, validateFiles } from '../node/workspacePass';
 import { deps } from './deps';
 import { readText } from './checkFiles';
 import { BatchWorkspace } from './batchWorkspace';
-import { slim } from './declarationsPack';
+import { packIndexed, slim } from './declarationsPack';
 import { type FromWorker, type IndexedFile, type ReadFailure, type ToWorker, type ValidatedFile } from './parallel';
 
 const post = (m: FromWorker) => parentPort!.postMessage(m);
@@ -43,7 +43,7 @@ function runCheckWorker(): void {
           files.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.dependsOn(r.uri) });
           index.remove(r.uri);
         }
-        post({ type: 'indexed', batch: m.batch, files, failed });
+        post({ type: 'indexed', batch: m.batch, json: packIndexed(files), failed });
       } else {
         workspace.setBatch(m.json);
         const results: ValidatedFile[] = [];

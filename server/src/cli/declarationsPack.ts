@@ -4,6 +4,7 @@
  * clone).
  */
 import type { CodeDeclaration } from '../service';
+import type { IndexedFile } from './parallel';
 
 export const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -75,3 +76,39 @@ export function sharer(): (uri: string, ds: readonly CodeDeclaration[]) => CodeD
 }
 
 const NO_STATUSES: readonly (number | string)[] = [];
+
+/** A batch of the index pass as a worker sends it: per file its URI, whether an adapter, its references and its declarations (as `Packed`). */
+type PackedIndexed = [string, 0 | 1, string[], Packed[number][1]][];
+
+export function packIndexed(files: readonly IndexedFile[]): string {
+  const packed: PackedIndexed = files.map(f => [
+    f.uri,
+    f.adapter ? 1 : 0,
+    f.refs,
+    f.decls.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]),
+  ]);
+  return JSON.stringify(packed);
+}
+
+/**
+ * What `packIndexed` packed, with `share`'s sharing (one string, not an object graph, crosses the
+ * thread: nothing to clone, little garbage on the main thread) and each reference sharing its file's
+ * own code strings.
+ */
+export function unpackIndexed(json: string, share: ReturnType<typeof sharer>): IndexedFile[] {
+  return (JSON.parse(json) as PackedIndexed).map(([uri, adapter, refs, ds]) => {
+    const decls = share(
+      uri,
+      ds.map(([code, category, details]) => ({
+        uri,
+        code,
+        range: NO_RANGE,
+        category: category ?? undefined,
+        details: details.map(([name, type, required]) => ({ name, type: type ?? undefined, required: required ?? undefined })),
+        mapsFromHttp: [],
+      })),
+    );
+    const own = new Map(decls.map(d => [d.code, d.code]));
+    return { uri, adapter: adapter === 1, decls, refs: refs.map(r => own.get(r) ?? r) };
+  });
+}

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import type { CodeDeclaration, ServiceOptions } from '../service';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DeclarationsByCode } from './batchWorkspace';
-import { sharer } from './declarationsPack';
+import { sharer, unpackIndexed } from './declarationsPack';
 import { WORKER_MARK } from './checkWorker';
 
 /** Each file's options: distinct option sets, and for each URI (same order) the index of its set. */
@@ -68,7 +68,8 @@ export interface ValidatedFile {
 }
 
 export type FromWorker =
-  | { readonly type: 'indexed'; readonly batch: number; readonly files: IndexedFile[]; readonly failed: ReadFailure[] }
+  /** `json`: the batch's files (`packIndexed`). */
+  | { readonly type: 'indexed'; readonly batch: number; readonly json: string; readonly failed: ReadFailure[] }
   | {
       readonly type: 'validated';
       readonly batch: number;
@@ -133,12 +134,7 @@ export class WorkerPool {
       b => ({ type: 'index', batch: b, uris: batches[b]!, opts: table(batches[b]!, opts) }),
       m => {
         if (m.type !== 'indexed') return;
-        done[m.batch] = m.files.map(f => {
-          const decls = share(f.uri, f.decls);
-          // A file's references name its own codes too: one string for each.
-          const own = new Map(decls.map(d => [d.code, d.code]));
-          return { ...f, decls, refs: f.refs.map(r => own.get(r) ?? r) };
-        });
+        done[m.batch] = unpackIndexed(m.json, share);
         failures[m.batch] = m.failed;
       },
     );
