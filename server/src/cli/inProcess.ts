@@ -111,7 +111,9 @@ export function inProcess(
   // The validation reads the index pass's index, or (declarations given by the cache) the names of
   // every declaration and the declarations the validated files need, as a worker does.
   let workspace: WorkspaceCodes = index;
-  const service = createAdapterService({ ...deps, workspace: viewOf(() => workspace) });
+  // Made at the first file (a `--cache` run with nothing changed reads none: no schema to compile).
+  let made: AdapterService | undefined;
+  const service = () => (made ??= createAdapterService({ ...deps, workspace: viewOf(() => workspace) }));
   const filing = pass.fix ? index : slimming(index);
   let texts = pass.texts ?? new Map<string, string>();
   const read = (uri: string) => texts.get(uri) ?? readText(pathFromUri(uri), failed);
@@ -127,15 +129,16 @@ export function inProcess(
   return {
     async index(uris) {
       const out: IndexedFile[] = [];
-      for (const r of indexFiles(service, filing, uris, read, opts, keep)) out.push(indexed(index, r.uri));
+      if (!uris.length) return out;
+      for (const r of indexFiles(service(), filing, uris, read, opts, keep)) out.push(indexed(index, r.uri));
       return out;
     },
     fix:
       pass.fix &&
       (adapters => {
-        const fixed = pass.fix!(service, adapters, read);
+        const fixed = pass.fix!(service(), adapters, read);
         texts = new Map([...texts, ...fixed]);
-        for (const [uri, text] of fixed) indexText(service, index, uri, text, opts(uri));
+        for (const [uri, text] of fixed) indexText(service(), index, uri, text, opts(uri));
         return [...fixed.keys()].map(uri => indexed(index, uri));
       }),
     async validate(uris, declarations, refs, onResult, asIndexed) {
@@ -152,7 +155,7 @@ export function inProcess(
       }
       for (const uri of uris) {
         let got: { diagnostics: Diagnostic[]; text: string } | undefined;
-        for (const r of validateFiles(service, [uri], read, opts))
+        for (const r of validateFiles(service(), [uri], read, opts))
           got = { diagnostics: r.diagnostics, text: r.diagnostics.length ? r.text : '' };
         // Validated (or not an adapter now): its model, if one was kept, is gone.
         keptText -= kept.get(uri) ?? 0;
