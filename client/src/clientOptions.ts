@@ -6,6 +6,7 @@ import { CloseAction, ErrorAction, type ErrorHandler, type LanguageClientOptions
 import { explainCommandUri } from './docs/ruleDocs';
 import { documentSelector, RESPONSE_PATTERNS } from './selector';
 import { setting } from './settings';
+import { needsWordStop, WORD_STOP_LABEL } from './wordFallback';
 
 /** Point the code link of our diagnostics at the bundled rule documentation. */
 export function withExplainLinks(ds: vscode.Diagnostic[]): vscode.Diagnostic[] {
@@ -39,6 +40,40 @@ function errorHandler(now = () => Date.now()): ErrorHandler {
   };
 }
 
+/**
+ * Is this Markdown document an adapter: `*-adapter.md`, or a `mcpAql.files` glob, matched as the server
+ * does (the whole path or a suffix after a `/`).
+ */
+function isAdapterMarkdown(doc: vscode.TextDocument): boolean {
+  const globs = ['**/*-adapter.md', ...setting('mcpAql.files', doc.uri)];
+  const filters = globs.flatMap(pattern => (/^(\*\*\/|\/)/.test(pattern) ? [{ pattern }] : [{ pattern }, { pattern: `**/${pattern}` }]));
+  return vscode.languages.match(filters, doc) > 0;
+}
+
+/**
+ * The server's completion answer, or — where it offers nothing inside an adapter's front matter — one
+ * item the suggest widget never shows, so VS Code does not fall back to the document's words
+ * (wordFallback.ts says why).
+ */
+function withoutWordFallback(
+  doc: vscode.TextDocument,
+  at: vscode.Position,
+  answer: vscode.CompletionItem[] | vscode.CompletionList | null | undefined,
+): vscode.CompletionItem[] | vscode.CompletionList | null | undefined {
+  const answered = !answer ? 0 : Array.isArray(answer) ? answer.length : answer.items.length;
+  const view = {
+    languageId: doc.languageId,
+    get isAdapter() {
+      return isAdapterMarkdown(doc);
+    },
+    lineAt: (i: number) => doc.lineAt(i).text,
+  };
+  if (!needsWordStop(answered, view, at.line)) return answer;
+  const stop = new vscode.CompletionItem(WORD_STOP_LABEL, vscode.CompletionItemKind.Text);
+  stop.insertText = '';
+  return new vscode.CompletionList([stop], false);
+}
+
 /** The globs beyond YAML, JSON and Markdown the selector must name: mcpAql.files, recorded responses, mcpAql.responseFiles. */
 export const selectorPatterns = (): string[] => [...setting('mcpAql.files'), ...RESPONSE_PATTERNS, ...setting('mcpAql.responseFiles')];
 
@@ -57,6 +92,7 @@ export function clientOptions(
     diagnosticCollectionName: 'mcp-aql',
     errorHandler: errorHandler(),
     middleware: {
+      provideCompletionItem: async (doc, at, context, token, next) => withoutWordFallback(doc, at, await next(doc, at, context, token)),
       handleDiagnostics: (uri, ds, next) => next(uri, withExplainLinks(ds)),
       provideDiagnostics: async (doc, previous, token, next) => {
         const report = await next(doc, previous, token);

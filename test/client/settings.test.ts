@@ -14,6 +14,13 @@ test('package.json contributes.configuration equals SETTINGS, key by key and in 
   assert.deepEqual(Object.keys(pkg.contributes.configuration.properties), Object.keys(SETTINGS));
 });
 
+test('the settings section is titled MCP-AQL, the category of the commands (issue 21 item 10)', () => {
+  // VS Code 1.100 names the section (and its entry in the table of contents) by this title; a setting's
+  // own label comes from its key (`mcpAql.files` → "Files"), so the keys stay as they are.
+  assert.equal(pkg.contributes.configuration.title, 'MCP-AQL');
+  assert.ok(pkg.contributes.commands.every((c: { category: string }) => c.category === 'MCP-AQL'));
+});
+
 test('the server normalizes to the same defaults; malformed values fall back per key', () => {
   assert.deepEqual(normalizeSettings(undefined), DEFAULT_SETTINGS);
   assert.deepEqual(DEFAULT_SETTINGS, {
