@@ -81,7 +81,7 @@ test('Getting started has its commands in fenced blocks, and each is run here or
     assert.ok(commands.includes(command), `${command} is still in Getting started`);
     assert.match(section, needs, `the README says what ${command} needs`);
   }
-  assert.match(section, /`npm run package` writes `mcp-aql-errors\.vsix`/);
+  assert.match(section, /`npm run package`\s+writes `mcp-aql-errors\.vsix`/);
 });
 
 test('the commands of Getting started, word for word, in a fresh clone', { timeout: 600_000 }, () => {
