@@ -8,10 +8,10 @@ import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService } from '../service';
 import { deps, VERSION } from './deps';
-import { eachOption } from './eachOption';
 import { findFiles, UsageError } from './files';
 import { escapeControls } from './format/escape';
 import type { Io } from './io';
+import { parseOptions } from './options';
 import { readText } from './verify';
 
 interface DocsArgs {
@@ -22,27 +22,15 @@ interface DocsArgs {
 }
 
 function parse(argv: readonly string[]): DocsArgs {
-  const a: DocsArgs = { paths: [], format: 'markdown' };
-  eachOption(argv, (x, val) => {
-    switch (x) {
-      case '--format': {
-        const f = val();
-        if (f !== 'markdown' && f !== 'html') throw new UsageError("docs: --format takes 'markdown' or 'html'");
-        a.format = f;
-        break;
-      }
-      case '-o':
-      case '--out':
-        a.out = val();
-        break;
-      case '--follow-symlinks':
-        a.followSymlinks = true;
-        break;
-      default:
-        if (x.startsWith('-')) throw new UsageError(`docs: unknown option '${x}'`);
-        a.paths.push(x);
-    }
-  });
+  const { options, plain } = parseOptions('docs', argv);
+  const a: DocsArgs = { paths: plain, format: 'markdown' };
+  for (const [name, v] of options) {
+    if (name === '--format') {
+      if (v !== 'markdown' && v !== 'html') throw new UsageError("docs: --format takes 'markdown' or 'html'");
+      a.format = v;
+    } else if (name === '--out') a.out = String(v);
+    else if (name === '--follow-symlinks') a.followSymlinks = true;
+  }
   if (!a.paths.length) throw new UsageError('docs needs an adapter file');
   return a;
 }
