@@ -9,7 +9,7 @@ import { runCheck } from './check';
 import { deps, VERSION } from './deps';
 import { UsageError } from './files';
 import { escapeControls } from './format/escape';
-import { guardIo, processIo, type Io } from './io';
+import { endOnClosedOutput, guardIo, processIo, type Io } from './io';
 import { runInit } from './init';
 import { commandHelp, COMMANDS } from './options';
 import { runContractDiff } from './contractDiff';
@@ -82,6 +82,7 @@ export async function main(argv: readonly string[], outside: Io): Promise<number
 }
 
 if (require.main === module && isMainThread) {
+  endOnClosedOutput();
   main(process.argv.slice(2), processIo()).then(code => {
     process.exitCode = code;
   });
