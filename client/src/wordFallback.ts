@@ -13,7 +13,7 @@
  * every YAML file and every Markdown front matter, and no setting is scoped to a file name.
  *
  * So where the server answers nothing at a position inside the front matter of an adapter Markdown
- * file, the client answers one item with an empty label (`WORD_STOP_LABEL`). It counts as the group's
+ * file (its name, or the server's `mcpAql/isAdapter` for `mcpAql.files`), the client answers one item with an empty label (`WORD_STOP_LABEL`). It counts as the group's
  * answer, so the word-based group is not asked; and the suggest widget never shows it (a suggestion
  * without a label is invalid: `CompletionItem.isInvalid`, skipped by `CompletionModel`), so the user
  * sees nothing, or "No suggestions." after Ctrl+Space. Its kind is Text, the words' kind: a user who
@@ -46,14 +46,14 @@ export function inFrontMatter(lineAt: (i: number) => string, line: number): bool
   return true;
 }
 
+/** A Markdown adapter by its name, as the server reads names (service/parse/sourceFile.ts `ADAPTER_MD`). */
+export const ADAPTER_MARKDOWN = /(?:^|\/)[^/]*-adapter\.md$/i;
+
 /**
- * Does this completion answer need the word stop? Only when the server answered no item, the document
- * is an adapter Markdown file and the position is inside its front matter.
+ * May this completion answer need the word stop? Only when the server answered no item in a Markdown
+ * document, at a position inside its front matter; the caller then asks whether the file is an adapter
+ * (its name, else the server, which matches `mcpAql.files`).
  */
-export function needsWordStop(
-  answered: number,
-  doc: { readonly languageId: string; readonly isAdapter: boolean; lineAt(i: number): string },
-  line: number,
-): boolean {
-  return answered === 0 && doc.languageId === 'markdown' && doc.isAdapter && inFrontMatter(i => doc.lineAt(i), line);
+export function mayNeedWordStop(answered: number, doc: { readonly languageId: string; lineAt(i: number): string }, line: number): boolean {
+  return answered === 0 && doc.languageId === 'markdown' && inFrontMatter(i => doc.lineAt(i), line);
 }

@@ -4,7 +4,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { inFrontMatter, needsWordStop, WORD_STOP_LABEL } from '../../client/src/wordFallback';
+import { ADAPTER_MARKDOWN, inFrontMatter, mayNeedWordStop, WORD_STOP_LABEL } from '../../client/src/wordFallback';
 
 const DOC = [
   '---', // 0
@@ -15,9 +15,8 @@ const DOC = [
   '# Shop', // 5
   'Orders are refunded within a week.', // 6
 ];
-const view = (lines: readonly string[], over: Partial<{ languageId: string; isAdapter: boolean }> = {}) => ({
+const view = (lines: readonly string[], over: Partial<{ languageId: string }> = {}) => ({
   languageId: 'markdown',
-  isAdapter: true,
   lineAt: (i: number) => lines[i] ?? '',
   ...over,
 });
@@ -35,14 +34,19 @@ test('front matter: the lines between the opening --- of line 0 and the closing 
   assert.equal(at(['----', 'name: x'], 1), false, 'four dashes open nothing');
 });
 
-test('the word stop is answered only for an empty answer inside the front matter of an adapter Markdown file', () => {
+test('the word stop is considered only for an empty answer inside the front matter of a Markdown file', () => {
   assert.equal(WORD_STOP_LABEL, '', 'an empty label: the suggest widget never shows the item');
-  assert.equal(needsWordStop(0, view(DOC), 2), true, 'nothing offered in the description value');
-  assert.equal(needsWordStop(3, view(DOC), 2), false, 'the server offered items');
-  assert.equal(needsWordStop(0, view(DOC), 6), false, 'the Markdown body keeps its word suggestions');
-  assert.equal(needsWordStop(0, view(DOC), 4), false, 'the closing fence');
-  assert.equal(needsWordStop(0, view(DOC, { isAdapter: false }), 2), false, "another Markdown file's front matter");
-  assert.equal(needsWordStop(0, view(DOC, { languageId: 'yaml' }), 2), false, 'a YAML adapter');
+  assert.equal(mayNeedWordStop(0, view(DOC), 2), true, 'nothing offered in the description value');
+  assert.equal(mayNeedWordStop(3, view(DOC), 2), false, 'the server offered items');
+  assert.equal(mayNeedWordStop(0, view(DOC), 6), false, 'the Markdown body keeps its word suggestions');
+  assert.equal(mayNeedWordStop(0, view(DOC), 4), false, 'the closing fence');
+  assert.equal(mayNeedWordStop(0, view(DOC, { languageId: 'yaml' }), 2), false, 'a YAML adapter');
+});
+
+test('a Markdown adapter by its name, as the server reads names; other names are asked of the server', () => {
+  for (const p of ['/ws/github-adapter.md', '/ws/docs/Shop-Adapter.MD', 'x-adapter.md']) assert.ok(ADAPTER_MARKDOWN.test(p), p);
+  for (const p of ['/ws/adapter.md', '/ws/github-adapter.md.bak', '/ws/x-adapter.md/readme.md', '/ws/notes.md'])
+    assert.ok(!ADAPTER_MARKDOWN.test(p), p);
 });
 
 test('the lines after the cursor are never read', () => {
