@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { goTo, launch, missing, openFile, openQuickInput, ROOT, until, webviewFrame, type Editor } from './codeServer';
+import { goTo, launch, missing, openFile, openQuickInput, quickOpen, ROOT, until, webviewFrame, type Editor } from './codeServer';
 
 const why = missing();
 const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
@@ -68,7 +68,15 @@ before(
     if (why) return;
     mkdirSync(join(ROOT, '.e2e'), { recursive: true });
     const vsix = npmRunPackage();
-    ed = await launch({ [FILE]: join(ROOT, 'test/fixtures', FILE) }, { vsix });
+    ed = await launch(
+      {
+        [FILE]: join(ROOT, 'test/fixtures', FILE),
+        // An adapter by the mcpAql.files setting, and Markdown that is no adapter, both with front matter.
+        'errors.md': join(ROOT, 'test/fixtures', FILE),
+        'post.md': join(ROOT, 'test/fixtures/post-with-front-matter.md'),
+      },
+      { vsix, settings: { 'mcpAql.files': ['**/errors.md'] } },
+    );
     rmSync(join(vsix, '..'), { recursive: true, force: true });
   },
   { timeout: 600_000 },
@@ -193,6 +201,36 @@ test('no word suggestions in the front matter where we offer nothing; the Markdo
     assert.ok(words.length > 0);
     await page.keyboard.press('Escape');
     await runCommand(page, 'File: Revert File');
+    // An adapter by the mcpAql.files setting (the server says so): no words in its front matter either.
+    await quickOpen(page, 'errors.md');
+    await goTo(page, line, desc.length + 1);
+    await page.keyboard.type(' rep');
+    await page.keyboard.press('Control+Space');
+    await until(
+      'errors.md: the suggest widget to say "No suggestions."',
+      async () =>
+        (await widget
+          .locator('.message')
+          .innerText({ timeout: 1000 })
+          .catch(() => '')) === 'No suggestions.',
+      30_000,
+    );
+    assert.equal(await rows.count(), 0, (await rows.allInnerTexts()).join(' | '));
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'File: Revert File');
+    // Another Markdown file's front matter (no adapter): its word suggestions as before.
+    await quickOpen(page, 'post.md');
+    await goTo(page, 2, 'title: Moving our repository'.length + 1);
+    await page.keyboard.type(' rep');
+    await page.keyboard.press('Control+Space');
+    await until(
+      'word suggestions in the front matter of Markdown that is no adapter',
+      async () => (await rows.allInnerTexts()).some(x => /^repositor/m.test(x)),
+      30_000,
+    );
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'File: Revert File');
+    await quickOpen(page, FILE);
   }),
 );
 
