@@ -63,6 +63,14 @@ test('docs leaves out what check rejects, and then what relied on it; the config
   assert.equal(ok.code, 0, ok.err);
   assert.equal(ok.err, 'b.adapter.yaml: 1 warning (mcp-aql-errors check b.adapter.yaml lists them)\n');
   assert.match(ok.out, /^# Error reference: b\n/);
+  // --no-config: the defaults again (b's unknown code is an error; a is read, and has errors).
+  const none = await run(['docs', '.', '--no-config'], cfg);
+  assert.deepEqual([none.code, none.out], [1, '']);
+  assert.match(none.err, /^a\.adapter\.yaml: left out of the reference: 1 error /);
+  assert.equal(
+    (await run(['docs', '.', '-c', 'x.yaml', '--no-config'], cfg)).err.split('\n')[0],
+    'mcp-aql-errors: --config and --no-config exclude each other (mcp-aql-errors docs --help)',
+  );
 });
 
 test('docs -o dir writes error-reference.md or .html there (and nothing else); stdout stays empty', async () => {

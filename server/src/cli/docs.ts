@@ -22,6 +22,8 @@ interface DocsArgs {
   paths: string[];
   format: 'markdown' | 'html';
   out?: string;
+  config?: string;
+  noConfig?: boolean;
   followSymlinks?: boolean;
 }
 
@@ -33,8 +35,11 @@ function parse(argv: readonly string[]): DocsArgs {
       if (v !== 'markdown' && v !== 'html') throw new UsageError("docs: --format takes 'markdown' or 'html'");
       a.format = v;
     } else if (name === '--out') a.out = String(v);
+    else if (name === '--config') a.config = String(v);
+    else if (name === '--no-config') a.noConfig = true;
     else if (name === '--follow-symlinks') a.followSymlinks = true;
   }
+  if (a.config !== undefined && a.noConfig) throw new UsageError('--config and --no-config exclude each other');
   if (!a.paths.length) throw new UsageError('docs needs an adapter file');
   return a;
 }
@@ -47,7 +52,7 @@ function parse(argv: readonly string[]): DocsArgs {
  */
 export function runDocs(argv: readonly string[], io: Io): number {
   const args = parse(argv);
-  const configs = new ConfigLookup(io.cwd, {});
+  const configs = new ConfigLookup(io.cwd, args);
   const index = createWorkspaceIndex();
   const service = createAdapterService({ ...deps, workspace: index });
   const adapters: { doc: TextDocument; opts: ServiceOptions; shown: string }[] = [];

@@ -143,6 +143,8 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     options: [
       { names: ['--format'], value: 'F', help: 'markdown (default) or html (one self-contained page)' },
       { names: ['--out', '-o'], value: 'DIR', help: 'write DIR/error-reference.md (or .html) instead of standard output' },
+      { names: ['--config', '-c'], value: 'P', help: 'use this config file instead of looking up .mcp-aql.yaml/.yml/.json' },
+      { names: ['--no-config'], help: 'use no config file' },
       { names: ['--follow-symlinks'], help: 'follow symbolic links that lead outside the working directory' },
       HELP,
     ],
