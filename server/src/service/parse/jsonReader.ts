@@ -273,18 +273,17 @@ export class JsonReader {
   private numberEnd(i: number): number {
     const t = this.text,
       to = this.to;
-    const at = (k: number) => (k < to ? t.charCodeAt(k) : -1);
-    if (at(i) === 45) i++;
-    const first = at(i);
+    if (i < to && t.charCodeAt(i) === 45) i++;
+    const first = i < to ? t.charCodeAt(i) : -1;
     if (first === 48) i++;
-    else if (first >= 49 && first <= 57) while (isDigit(at(++i)));
+    else if (first >= 49 && first <= 57) while (++i < to && isDigit(t.charCodeAt(i)));
     else return -1;
-    if (at(i) === 46 && isDigit(at(i + 1))) for (i += 2; isDigit(at(i)); i++);
-    const e = at(i);
+    if (i + 1 < to && t.charCodeAt(i) === 46 && isDigit(t.charCodeAt(i + 1))) for (i += 2; i < to && isDigit(t.charCodeAt(i)); i++);
+    const e = i < to ? t.charCodeAt(i) : -1;
     if (e === 101 || e === 69) {
       let k = i + 1;
-      if (at(k) === 43 || at(k) === 45) k++;
-      if (isDigit(at(k))) for (i = k + 1; isDigit(at(i)); i++);
+      if (k < to && (t.charCodeAt(k) === 43 || t.charCodeAt(k) === 45)) k++;
+      if (k < to && isDigit(t.charCodeAt(k))) for (i = k + 1; i < to && isDigit(t.charCodeAt(i)); i++);
     }
     return i;
   }
@@ -308,8 +307,9 @@ export class JsonReader {
       seg = i,
       value = '';
     for (;;) {
+      let c = -1;
+      while (i < to && (c = t.charCodeAt(i)) !== 34 && c !== 92 && c >= 0x20) i++;
       if (i >= to) this.fail('unclosed-string', s, to);
-      const c = t.charCodeAt(i);
       if (c === 34) break;
       if (c === 92) {
         if (decode) value += t.slice(seg, i);
@@ -324,7 +324,7 @@ export class JsonReader {
           } else if (decode) value += String.fromCharCode(code);
           i += 6;
         } else {
-          const m = ESCAPES[e];
+          const m = e >= 0 ? ESCAPES[e] : undefined;
           if (m === undefined) {
             if (!this.lenient) this.fail('escape', i, Math.min(i + 2, to));
             this.problem('escape', i, i + 2);
@@ -334,11 +334,10 @@ export class JsonReader {
         seg = i;
         continue;
       }
-      if (c < 0x20) {
-        if (!this.lenient) this.fail('control', i);
-        if (c === 10 || c === 13) this.fail('unclosed-string', s, i);
-        this.problem('control', i, i + 1);
-      }
+      // A control character.
+      if (!this.lenient) this.fail('control', i);
+      if (c === 10 || c === 13) this.fail('unclosed-string', s, i);
+      this.problem('control', i, i + 1);
       i++;
     }
     this.value = decode ? value + t.slice(seg, i) : '';
