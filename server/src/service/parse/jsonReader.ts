@@ -327,7 +327,7 @@ export class JsonReader {
           const m = e >= 0 ? ESCAPES[e] : undefined;
           if (m === undefined) {
             if (!this.lenient) this.fail('escape', i, Math.min(i + 2, to));
-            this.problem('escape', i, i + 2);
+            this.problem('escape', i, Math.min(i + 2, to));
           } else if (decode) value += m;
           i += 2;
         }
@@ -351,7 +351,7 @@ export class JsonReader {
       s = this.pos;
     let i = s + 1;
     for (let c = t.charCodeAt(i); i < to && c !== 39 && c !== 10; c = t.charCodeAt(i)) i += c === 92 ? 2 : 1;
-    if (i >= to || t.charCodeAt(i) !== 39) this.fail('unclosed-single', s, i);
+    if (i >= to || t.charCodeAt(i) !== 39) this.fail('unclosed-single', s, Math.min(i, to));
     this.pos = i + 1;
     this.problem('single-quoted', s, i + 1);
   }
