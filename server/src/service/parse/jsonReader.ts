@@ -11,7 +11,7 @@
  * The callers word the messages; this module only says what and where.
  */
 
-/** A mistake read past in lenient mode (`onProblem`). */
+/** A mistake read past in lenient mode (`onProblem`); `comma-before-}` and `-]`: a trailing comma. */
 export type JsonProblem =
   | 'comment'
   | 'control'
@@ -21,37 +21,31 @@ export type JsonProblem =
   | 'number'
   | 'word'
   | 'unquoted-key'
-  /** A ',' right before '}' or ']'. */
   | 'comma-before-}'
   | 'comma-before-]'
   | 'trailing-text';
 
-/** What ended a read. */
+/**
+ * What ended a read, at `at`: `value`, `key`, `colon`, `comma` (or the innermost container's closing
+ * bracket) expected there; `unclosed-string` (to the end of the text or, lenient, to a line break:
+ * `end`); `deep` (strict: the bracket past `maxDepth`; lenient: read no further, silently); lenient
+ * only: `unclosed-single` (`'…` stopping at `end`); strict only: `control` (a raw control character,
+ * line breaks too, in a string), `unicode-escape`, `escape` (`end`: past the escaped character),
+ * `trailing-comma` (the ',' before a closing bracket), `trailing-text` (after the value).
+ */
 export type JsonFaultKind =
-  /** A string runs to the end of the text (or, lenient, to a line break: then `end` is where). */
-  | 'unclosed-string'
-  /** A single-quoted string (lenient) is not closed on its line; `end` is where it stops. */
-  | 'unclosed-single'
-  /** Strict: a raw control character (a line break too) inside a string. */
-  | 'control'
-  /** Strict: `\u` without four hex digits. */
-  | 'unicode-escape'
-  /** Strict: a backslash before a character that is not an escape; `end` is past that character. */
-  | 'escape'
-  /** A value is expected at `at` (`eof`: the text ends there). */
   | 'value'
-  /** A property name is expected at `at`. */
   | 'key'
-  /** ':' is expected at `at`. */
   | 'colon'
-  /** ',' or the closing bracket of the innermost container is expected at `at`. */
   | 'comma'
-  /** Strict: a ',' (at `at`) right before the closing bracket. */
+  | 'unclosed-string'
+  | 'deep'
+  | 'unclosed-single'
+  | 'control'
+  | 'unicode-escape'
+  | 'escape'
   | 'trailing-comma'
-  /** Strict: text after the value. */
-  | 'trailing-text'
-  /** Nested past `maxDepth` (strict: the bracket at `at`; lenient: read no further, silently). */
-  | 'deep';
+  | 'trailing-text';
 
 export interface JsonFault {
   readonly kind: JsonFaultKind;
