@@ -5,7 +5,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { JsonReader, stringUnitOffsets, type JsonSink } from '../../server/src/service/parse/jsonReader';
+import { JsonReader, readJsonString, stringUnitOffsets, type JsonSink } from '../../server/src/service/parse/jsonReader';
 import { jsonSyntaxErrors } from '../../server/src/service/parse/jsonSyntax';
 import { OTHER } from '../../server/src/service/parse/lightTree';
 import { scanJson } from '../../server/src/service/parse/scanJson';
@@ -205,4 +205,12 @@ test('hostile input: nesting is bounded without recursion, huge strings are line
   assert.ok(s.kind === 'string' && s.value.length === 4_000_001);
   assert.equal(s.at(4_000_000), 7 + 4_000_000);
   assert.deepEqual(syntax(`{"a": "${big}`), [[6, 4_000_007, 'This string is never closed: a JSON string ends with " on the same line.']]);
+});
+
+test('one string read alone (the YAML index scan reads double-quoted scalars with it): value and end, or nothing', () => {
+  const text = 'k: "a\\"b\\u00e9\\/" # c\nnext: "x';
+  assert.deepEqual(readJsonString(text, 3, 21), { value: 'a"b\u00e9/', end: 17 });
+  assert.equal(readJsonString(text, 28, text.length), undefined); // never closed
+  assert.equal(readJsonString('"a\\x41"', 0, 7), undefined); // a YAML escape JSON does not have
+  assert.equal(readJsonString('"ab\r\n', 0, 4), undefined); // a line break before the closing quote
 });

@@ -130,6 +130,17 @@ export class JsonReader {
     }
   }
 
+  /** Strict: the string at `pos` (its opening quote), decoded, and its end; undefined for a fault. */
+  stringAt(): { value: string; end: number } | undefined {
+    try {
+      this.string();
+      return { value: this.value, end: this.pos };
+    } catch (e) {
+      if (e instanceof Fault) return undefined;
+      throw e;
+    }
+  }
+
   /** Whitespace (space, tab, LF, CR) and, lenient, comments (`//`, `#`, `/* … *\/`: each a problem). */
   skip(): void {
     const t = this.text,
@@ -358,6 +369,17 @@ export class JsonReader {
     const top = this.stack.length ? this.stack[this.stack.length - 1]! : -1;
     throw new Fault({ kind, at, end, eof: at >= this.to, open: top >= 0 ? Math.floor(top / 2) : -1, array: top % 2 === 1 });
   }
+}
+
+const DECODE: JsonSink = { open() {}, close() {}, key() {}, string() {}, number() {}, literal() {} };
+
+/**
+ * The JSON string whose opening quote is at `start`, read strictly within `[start, to)` (a YAML
+ * double-quoted scalar on one line too, when it uses only JSON's escapes): its value and where it
+ * ends, or undefined for a mistake or a missing closing quote.
+ */
+export function readJsonString(text: string, start: number, to: number): { value: string; end: number } | undefined {
+  return new JsonReader(text, start, to, { maxDepth: 0, sink: DECODE }).stringAt();
 }
 
 /** The offset of each UTF-16 unit of the value of a valid string whose opening quote is at `start` (an escape's backslash for what it writes). */
