@@ -43,6 +43,8 @@ export function runCli(dir: string, extra: string[] = []): Promise<CliResult> {
     });
     p.on('error', reject);
     p.on('close', code => {
+      // A usage or input error (exit 2: a folder behind a symbolic link, a bad flag) measures nothing: stop the run.
+      if (code === 2) return reject(new Error(`check ${dir} exited 2, nothing measured: ${err.trim().slice(0, 400)}`));
       const wallMs = performance.now() - t0;
       const m = /BENCH (\{.*\})/.exec(err);
       const u = m ? (JSON.parse(m[1]!) as { maxRssKb: number; cpuMs: number }) : { maxRssKb: NaN, cpuMs: NaN };
