@@ -66,7 +66,9 @@ export function registerProbe(context: vscode.ExtensionContext, output: vscode.L
       );
       if (r.stderr) output.info(r.stderr.trimEnd());
       if (!r.ok) {
-        void vscode.window.showErrorMessage(`MCP-AQL: ${r.error}`);
+        // Cancelled: the user knows; the server was stopped with the probe.
+        if (r.cancelled) output.info('probe: cancelled');
+        else void vscode.window.showErrorMessage(`MCP-AQL: ${r.error}`);
         return;
       }
       const { findings, placed } = r;
