@@ -8,7 +8,8 @@
  */
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launch, missing, quickOpen, ROOT, until, type Editor } from './codeServer';
@@ -25,6 +26,8 @@ const at = (needle: string, sub = needle): string => {
   return `[Ln ${i + 1}, Col ${LINES[i]!.indexOf(sub) + 1}]`;
 };
 let ed: Editor | undefined;
+/** Where the server that never answers writes its pid (the extension host, the CLI and the server inherit it). */
+const PID_FILE = join(mkdtempSync(join(tmpdir(), 'mcp-aql-e2e-probe-')), 'pid');
 
 async function step<T>(name: string, f: (e: Editor) => Promise<T>): Promise<T> {
   assert.ok(!why, `${why}: run npm run setup:e2e (required under CI=true)`);
@@ -57,8 +60,8 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Probe from the adapter's editor: the command, its input box answered with `serverCommand`; the notification it ends with. */
-async function probe(page: Page, serverCommand: string): Promise<string> {
+/** Probe from the adapter's editor: the command, its input box answered with `serverCommand`. */
+async function startProbe(page: Page, serverCommand: string): Promise<void> {
   await quickOpen(page, ADAPTER);
   await runCommand(page, 'MCP-AQL: Probe a Server…');
   const box = page.locator('.quick-input-widget', { hasText: 'Probe a Server' });
@@ -66,6 +69,11 @@ async function probe(page: Page, serverCommand: string): Promise<string> {
   const input = box.locator('input');
   await input.fill(serverCommand);
   await page.keyboard.press('Enter');
+}
+
+/** Probe and wait for the notification it ends with. */
+async function probe(page: Page, serverCommand: string): Promise<string> {
+  await startProbe(page, serverCommand);
   const toast = page.locator('.notifications-toasts .notification-toast', { hasText: /MCP-AQL: \d+ findings?/ }).last();
   await toast.waitFor({ timeout: 120_000 });
   return toast.innerText();
@@ -93,16 +101,35 @@ async function problemsOf(page: Page, file: string): Promise<string[]> {
 before(
   async () => {
     if (why) return;
-    ed = await launch({
-      [`${DIR}/${ADAPTER}`]: join(ROOT, 'examples/server', ADAPTER),
-      [`${DIR}/server.mjs`]: join(ROOT, 'examples/server/server.mjs'),
-    });
+    ed = await launch(
+      {
+        [`${DIR}/${ADAPTER}`]: join(ROOT, 'examples/server', ADAPTER),
+        [`${DIR}/server.mjs`]: join(ROOT, 'examples/server/server.mjs'),
+        [`${DIR}/stubborn.js`]: join(ROOT, 'test/fixtures/runtime/stubbornServer.js'),
+      },
+      { env: { STUBBORN_PID: PID_FILE } },
+    );
   },
   { timeout: 600_000 },
 );
 after(async () => {
   await ed?.close();
+  rmSync(join(PID_FILE, '..'), { recursive: true, force: true });
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pid the server that never answers wrote, once it is up (the file is removed first). */
+async function stubbornPid(): Promise<number> {
+  return until('the server to start', async () => (existsSync(PID_FILE) ? Number(readFileSync(PID_FILE, 'utf8')) || undefined : undefined));
+}
 
 test('a server with a slip: each finding on the declaration it concerns and on the transcript line', { skip, timeout: 300_000 }, () =>
   step('probe-slip', async ({ page }) => {
@@ -141,5 +168,35 @@ test('a clean server: no finding, and the last probe’s are gone', { skip, time
       [],
     );
     assert.deepEqual(await problemsOf(page, 'probe.responses.jsonl'), []);
+  }),
+);
+
+test('a server that never answers: an error naming the timeout, and the server is stopped', { skip, timeout: 300_000 }, () =>
+  step('probe-silent', async ({ page }) => {
+    rmSync(PID_FILE, { force: true });
+    await startProbe(page, `node "${DIR}/stubborn.js"`);
+    const pid = await stubbornPid();
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'the probe did not run' }).last();
+    await toast.waitFor({ timeout: 120_000 });
+    assert.match(await toast.innerText(), /cannot start 'node' as an MCP server: MCP error -32001: Request timed out/);
+    await until('the server to be stopped', async () => !alive(pid));
+    await toast
+      .locator('.codicon-notifications-clear')
+      .click()
+      .catch(() => undefined);
+  }),
+);
+
+test('Cancel while a server does not answer: no error, the server is stopped', { skip, timeout: 300_000 }, () =>
+  step('probe-cancel', async ({ page }) => {
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    rmSync(PID_FILE, { force: true });
+    await startProbe(page, `node "${DIR}/stubborn.js"`);
+    const pid = await stubbornPid();
+    const progress = page.locator('.notifications-toasts .notification-toast', { hasText: 'MCP-AQL: probing' }).last();
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await until('the server to be stopped', async () => !alive(pid));
+    await until('the progress to go', async () => !(await progress.isVisible().catch(() => false)));
+    assert.equal(await page.locator('.notifications-toasts .notification-toast', { hasText: 'the probe did not run' }).count(), 0);
   }),
 );
