@@ -6,6 +6,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import Ajv from 'ajv';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService } from '../../server/src/service';
 import { loadDeps, yamlDoc } from './helpers';
@@ -70,4 +71,12 @@ test('validation compiles the adapter schema only; a preview compiles the envelo
   service.validate(TextDocument.create('file:///w/shop.adapter.yaml', 'yaml', 2, ADAPTER + '\n'));
   service.preview(doc, { position: { line: 3, character: 4 } });
   assert.deepEqual([...read], [], 'compiled once per service');
+});
+
+test('the adapter and envelope schemas are valid against their meta-schema (the service does not check them when it starts)', () => {
+  const deps = loadDeps();
+  const ajv = new Ajv({ strict: false });
+  for (const [name, schema] of [['adapter', deps.schema] as const, ...Object.entries(deps.envelopeSchemas!)]) {
+    assert.equal(ajv.validateSchema(schema), true, `${name}: ${ajv.errorsText(ajv.errors)}`);
+  }
 });
