@@ -3,7 +3,8 @@
  * the .vsix (its Node extension host runs the bundled dist/cli.js), the example server and its adapter
  * in a folder whose name has a space. The command is run from the palette, its input box answered with
  * a quoted command, and the findings read in the Problems panel: on the adapter's declarations they
- * concern and on the recorded transcript; then a clean server leaves none. Skipped like ui.test.ts
+ * concern and on the recorded transcript; then a clean server leaves none; a server that never answers
+ * gets the timeout's error and is stopped; Cancel is no error and stops the server. Skipped like ui.test.ts
  * without code-server and Chromium, except under CI=true.
  */
 import test, { after, before } from 'node:test';
