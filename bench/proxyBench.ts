@@ -191,6 +191,16 @@ ${r.watch.cpuPerMessageUs} µs with a finding each, ${r.watchClean.cpuPerMessage
 ${Math.round(r.watch.cpuPerMessageUs / 10)} % of one core. \`watch\` is a third process: on a machine whose load average exceeds its
 cores it gets a smaller share of a core than that, falls behind, and the percentiles measure the scheduler (the checker
 runs after the forwarding, in slices of 0.5 ms, and never holds a message: see ARCHITECTURE.md, "Run time").
+
+Where the time went (\`--cpu-prof\`, \`--trace-gc\`, per-message timelines, 2026-11-25). The 321 ms "added p99" of the
+earlier bench was start-up, not a per-message cost: its clock started at spawn, and the messages sent while \`watch\`
+loaded queued behind it (300 to 400 of the 5,000). Start-up then was the bundle (~100 ms to compile and
+initialize, of which ~15 ms building zod's schemas for \`probe\`'s SDK), the JSON schemas (~70 ms of Ajv compiling,
+which \`watch\` never uses), and only then the server's spawn; both are gone (the schemas are compiled when first
+needed, the SDK loads for \`probe\` only), so \`watch\` now reaches the server about as soon as the bare proxy does.
+In the steady state, judging one answer takes ~20–35 µs (the first ~1–2 ms, compiling), a young-generation GC
+~1 ms every ~400 ms and one old-generation GC ~5 ms early on; a finding line is one synchronous write to stderr.
+The rest of the spread is the scheduler: three processes (client, \`watch\`, server) wake per message.
 `;
 }
 
