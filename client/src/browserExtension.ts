@@ -4,14 +4,22 @@
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
 import { activateWith } from './activateWith';
+import { IsAdapter } from '../../server/src/protocol';
 import { clientOptions, selectorPatterns } from './clientOptions';
+import { send } from './requests';
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   await activateWith(context, async output => {
     const worker = await serverWorker(context.extensionUri);
-    return (client = new LanguageClient('mcpAql', 'MCP-AQL Error Contracts', worker, clientOptions(selectorPatterns(), output, 'any')));
+    const isAdapter = (uri: string) => (client ? send(client, IsAdapter.type, { uri }) : Promise.resolve(false));
+    return (client = new LanguageClient(
+      'mcpAql',
+      'MCP-AQL Error Contracts',
+      worker,
+      clientOptions(selectorPatterns(), output, 'any', isAdapter),
+    ));
   });
 }
 

@@ -6,6 +6,7 @@ import { CloseAction, ErrorAction, type ErrorHandler, type LanguageClientOptions
 import { explainCommandUri } from './docs/ruleDocs';
 import { documentSelector, RESPONSE_PATTERNS } from './selector';
 import { setting } from './settings';
+import { ADAPTER_MARKDOWN, mayNeedWordStop, WORD_STOP_LABEL } from './wordFallback';
 
 /** Point the code link of our diagnostics at the bundled rule documentation. */
 export function withExplainLinks(ds: vscode.Diagnostic[]): vscode.Diagnostic[] {
@@ -39,13 +40,35 @@ function errorHandler(now = () => Date.now()): ErrorHandler {
   };
 }
 
+/**
+ * The server's completion answer, or — where it offers nothing inside an adapter's front matter — one
+ * item the suggest widget never shows, so VS Code does not fall back to the document's words
+ * (wordFallback.ts says why). Whether a `.md` file is an adapter is its name (`*-adapter.md`), else the
+ * server's word (`mcpAql.files` globs, matched by the server's own glob code).
+ */
+async function withoutWordFallback(
+  doc: vscode.TextDocument,
+  at: vscode.Position,
+  answer: vscode.CompletionItem[] | vscode.CompletionList | null | undefined,
+  isAdapter: (uri: string) => Promise<boolean>,
+): Promise<vscode.CompletionItem[] | vscode.CompletionList | null | undefined> {
+  const answered = !answer ? 0 : Array.isArray(answer) ? answer.length : answer.items.length;
+  if (!mayNeedWordStop(answered, { languageId: doc.languageId, lineAt: i => doc.lineAt(i).text }, at.line)) return answer;
+  if (!ADAPTER_MARKDOWN.test(doc.uri.path) && !(await isAdapter(doc.uri.toString()).catch(() => false))) return answer;
+  const stop = new vscode.CompletionItem(WORD_STOP_LABEL, vscode.CompletionItemKind.Text);
+  stop.insertText = '';
+  return new vscode.CompletionList([stop], false);
+}
+
 /** The globs beyond YAML, JSON and Markdown the selector must name: mcpAql.files, recorded responses, mcpAql.responseFiles. */
 export const selectorPatterns = (): string[] => [...setting('mcpAql.files'), ...RESPONSE_PATTERNS, ...setting('mcpAql.responseFiles')];
 
+/** `isAdapter`: the server's answer to `mcpAql/isAdapter` for a document (the word stop asks it). */
 export function clientOptions(
   extra: readonly string[],
   output: vscode.LogOutputChannel,
-  schemes?: readonly string[] | 'any',
+  schemes: readonly string[] | 'any' | undefined,
+  isAdapter: (uri: string) => Promise<boolean>,
 ): LanguageClientOptions {
   return {
     documentSelector: documentSelector(extra, schemes),
@@ -57,6 +80,8 @@ export function clientOptions(
     diagnosticCollectionName: 'mcp-aql',
     errorHandler: errorHandler(),
     middleware: {
+      provideCompletionItem: async (doc, at, context, token, next) =>
+        withoutWordFallback(doc, at, await next(doc, at, context, token), isAdapter),
       handleDiagnostics: (uri, ds, next) => next(uri, withExplainLinks(ds)),
       provideDiagnostics: async (doc, previous, token, next) => {
         const report = await next(doc, previous, token);

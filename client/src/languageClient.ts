@@ -1,7 +1,9 @@
 // The Node client: the server runs as a Node process over IPC.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
+import { IsAdapter } from '../../server/src/protocol';
 import { clientOptions, selectorPatterns } from './clientOptions';
+import { send } from './requests';
 
 export function createClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
@@ -9,5 +11,11 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6029'] } },
   };
-  return new LanguageClient('mcpAql', 'MCP-AQL Error Contracts', serverOptions, clientOptions(selectorPatterns(), output));
+  const client: LanguageClient = new LanguageClient(
+    'mcpAql',
+    'MCP-AQL Error Contracts',
+    serverOptions,
+    clientOptions(selectorPatterns(), output, undefined, uri => send(client, IsAdapter.type, { uri })),
+  );
+  return client;
 }

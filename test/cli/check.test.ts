@@ -24,6 +24,20 @@ test('exit codes: 0 clean, 1 errors, 2 usage or unreadable input', async () => {
   assert.match((await run(['check', '.'], empty)).err, /no adapter files found/);
 });
 
+test('checked as one folder, examples/ leaves its clean adapters clean (the broken ones declare no code of theirs)', async () => {
+  const r = await run(['check', 'examples', '--format', 'json']);
+  const files = JSON.parse(r.out) as { file: string; diagnostics: { code: string }[] }[];
+  assert.ok(
+    files.some(f => f.file.startsWith('examples/broken/')),
+    'the broken examples are reported',
+  );
+  const outside = files.filter(f => !f.file.startsWith('examples/broken/') && f.diagnostics.length);
+  assert.deepEqual(
+    outside.map(f => `${f.file}: ${f.diagnostics.map(d => d.code).join(', ')}`),
+    [],
+  );
+});
+
 test('--max-warnings and --rule change the outcome', async () => {
   const dir = tempTree({ 'a.adapter.yaml': 'error_codes:\n  PERMISSION_DENIED:\n    category: PERMISSION\n' });
   assert.equal((await run(['check', '.'], dir)).code, 0);

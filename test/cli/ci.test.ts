@@ -52,6 +52,26 @@ test('action.yml: one composite bash step; inputs reach it only through env', ()
   assert.deepEqual(Object.keys(action.inputs).sort(), ['args', 'mode', 'paths', 'sarif-file', 'version', 'working-directory']);
 });
 
+test("action.yml: an unknown mode fails the step in one line (exit 2), its value shown harmlessly; check and '' run the checker", () => {
+  const dir = tempTree({ 'ok.adapter.yaml': CLEAN, 'bad.adapter.yaml': BAD });
+  const typo = runAction(dir, { mode: 'dif' });
+  assert.deepEqual(
+    [typo.code, typo.out, typo.err],
+    [2, '', "mcp-aql-errors: unknown mode 'dif': the Action's mode is check (the default) or diff\n"],
+  );
+  const hostile = runAction(dir, { mode: "x'\n::error::pwned $(touch pwned)" });
+  assert.deepEqual(
+    [hostile.code, hostile.out, hostile.err],
+    [2, '', "mcp-aql-errors: unknown mode 'x????error??pwned???touch?pwned?': the Action's mode is check (the default) or diff\n"],
+  );
+  assert.ok(!existsSync(join(dir, 'pwned')));
+  for (const mode of ['check', '']) {
+    const r = runAction(dir, { mode });
+    assert.equal(r.code, 1, `${JSON.stringify(mode)}: ${r.err}`);
+    assert.match(r.out, /^::error file=bad\.adapter\.yaml,/);
+  }
+});
+
 test('action.yml: annotations for every problem, SARIF to a file, exit 1 on errors; globs unexpanded', () => {
   const dir = tempTree({ 'adapters/a/x.adapter.yaml': BAD, 'adapters/ok.adapter.yaml': CLEAN, 'x.adapter.yaml': BAD });
   const r = runAction(dir, { paths: 'adapters/**/*.yaml', 'sarif-file': 'reports/mcp-aql.sarif' });

@@ -198,14 +198,15 @@ test("a stranger's repository: option-like and shell-like revisions are refused,
     git(dir, 'config', 'core.hooksPath', dir);
     git(dir, 'config', 'diff.external', join(dir, 'evil.sh'));
     for (const rev of ['--output=/tmp/x', '-p', `HEAD;touch ${marker}`, '$(touch pwned)', 'no-such-branch', '']) {
-      const r = await run(['diff', '--base', rev], dir);
+      // `--base=REV` hands any value to git's side (`--base -p` is already a usage error: a value is missing).
+      const r = await run(['diff', `--base=${rev}`], dir);
       assert.equal(r.code, 2, rev);
       assert.equal(r.out, '');
       assert.match(r.err, /^mcp-aql-errors: --base: ('.*' is not a (revision|commit)|git rev-parse failed: .*)\n$/, rev);
     }
     const glob = await run(['diff', '--base', 'HEAD', 'adapters/*.md'], dir);
     assert.equal(glob.code, 2);
-    assert.match(glob.err, /^mcp-aql-errors: diff --base takes files or folders, not globs\n/);
+    assert.match(glob.err, /^mcp-aql-errors: diff --base takes files or folders, not globs \(mcp-aql-errors diff --help\)\n/);
     const ok = await run(['diff', '--base', 'HEAD'], dir);
     assert.equal(ok.code, 0, ok.err);
     assert.equal(ok.out, 'HEAD → working tree: no change to the error contract\n');

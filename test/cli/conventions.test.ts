@@ -128,6 +128,28 @@ test('<command> --help and help <command>: that command options; usage errors in
     assert.equal(r.err.split('\n').length, 2, r.err);
   }
   assert.equal((await run(['check', '--bogus'])).err, "mcp-aql-errors: check: unknown option '--bogus' (mcp-aql-errors check --help)\n");
+  // diff, docs, watch and probe too (issue 21 item 12): their options in cli/options.ts, the same one line.
+  for (const cmd of ['diff', 'docs', 'watch', 'probe']) {
+    assert.ok(Object.hasOwn(COMMANDS, cmd), cmd);
+    const r = await run([cmd, '--bogus', '--', 'node']);
+    assert.deepEqual([r.code, r.err], [2, `mcp-aql-errors: ${cmd}: unknown option '--bogus' (mcp-aql-errors ${cmd} --help)\n`]);
+  }
+  assert.equal(
+    (await run(['docs', '--format', 'pdf', 'a.md'])).err,
+    "mcp-aql-errors: docs: --format takes 'markdown' or 'html' (mcp-aql-errors docs --help)\n",
+  );
+  assert.equal(
+    (await run(['probe', '--list'])).err,
+    "mcp-aql-errors: probe needs the server's command after '--': probe [options] -- node server.js (mcp-aql-errors probe --help)\n",
+  );
+  assert.equal(
+    (await run(['watch', '--timeout', '5', '--', 'node'])).err,
+    "mcp-aql-errors: watch: unknown option '--timeout' (mcp-aql-errors watch --help)\n",
+  );
+  // After `--` an argument is the server's (or, for diff, a path): `--help` there is not ours.
+  const path = await run(['diff', '--', '--help', 'b']);
+  assert.deepEqual([path.code, path.out], [2, '']);
+  assert.equal(path.err, "mcp-aql-errors: cannot read '--help': no such file or directory (mcp-aql-errors diff --help)\n");
 });
 
 test('JUnit counts errors and warnings as failures, not information or hints', async () => {

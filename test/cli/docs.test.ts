@@ -17,12 +17,60 @@ test('docs on the examples: one section per code of the three adapters, a mappin
     [...r.out.matchAll(/^### (\w[\w-]*)$/gm)].map(m => m[1]),
     ['github-api', 'shop', 'weather'],
   );
-  // A folder: every adapter in it, one named by its file when it has no `name`.
+  // A folder: every adapter in it that check accepts. examples/broken's adapters with errors are left
+  // out, each said on stderr, and the exit status is 1; slips.adapter.yaml's slips are warnings: kept, said.
   const all = await run(['docs', 'examples']);
-  assert.match(all.out, /^### alias-bomb\.adapter\.yaml$/m);
+  assert.equal(all.code, 1);
+  assert.deepEqual(
+    [...all.out.matchAll(/^### (\w[\w.-]*)$/gm)].map(m => m[1]),
+    ['broken-slips', 'github-api', 'notes', 'shop', 'weather'],
+  );
+  const left = (f: string, n: number) =>
+    `examples/broken/${f}: left out of the reference: ${n} error${n === 1 ? '' : 's'} (mcp-aql-errors check examples/broken/${f} lists them)`;
+  assert.deepEqual(all.err.trimEnd().split('\n'), [
+    left('alias-bomb.adapter.yaml', 1),
+    left('broken-adapter.md', 12),
+    left('invalid-characters.adapter.yaml', 2),
+    left('json-syntax.adapter.json', 1),
+    left('syntax-error.adapter.yaml', 1),
+    left('too-deep.adapter.json', 1),
+    'examples/broken/slips.adapter.yaml: 2 warnings (mcp-aql-errors check examples/broken/slips.adapter.yaml lists them)',
+  ]);
   assert.ok(!all.out.includes('file://'));
   // Every link of the page goes to an anchor of the page.
   for (const [, target] of r.out.matchAll(/\]\(#([^)]+)\)/g)) assert.ok(anchors.includes(target!), target);
+});
+
+test('docs leaves out what check rejects, and then what relied on it; the config file applies (ignore, levels)', async () => {
+  const A =
+    'name: a\ntype: adapter\nerror_codes:\n  NOT_FOUND_ITEM:\n    category: NOT_FOUND\n    message_template: "Item not found"\nbroken: [\n';
+  const B = 'name: b\ntype: adapter\nerror_mapping:\n  404:\n    code: NOT_FOUND_ITEM\n';
+  const dir = tempTree({ 'a.adapter.yaml': A, 'b.adapter.yaml': B });
+  const r = await run(['docs', '.'], dir);
+  assert.deepEqual([r.code, r.out], [1, '']);
+  assert.deepEqual(r.err.trimEnd().split('\n'), [
+    'a.adapter.yaml: left out of the reference: 1 error (mcp-aql-errors check a.adapter.yaml lists them)',
+    'b.adapter.yaml: left out of the reference: 1 error (mcp-aql-errors check b.adapter.yaml lists them)',
+    'mcp-aql-errors: every adapter has errors: no reference written',
+  ]);
+  // The config file's levels decide what an error is; its ignore list leaves a file out as check does.
+  const cfg = tempTree({
+    '.mcp-aql.yaml': 'rules:\n  mapping.unknown-code: warn\nignore: [a.adapter.yaml]\n',
+    'a.adapter.yaml': A,
+    'b.adapter.yaml': B,
+  });
+  const ok = await run(['docs', '.'], cfg);
+  assert.equal(ok.code, 0, ok.err);
+  assert.equal(ok.err, 'b.adapter.yaml: 1 warning (mcp-aql-errors check b.adapter.yaml lists them)\n');
+  assert.match(ok.out, /^# Error reference: b\n/);
+  // --no-config: the defaults again (b's unknown code is an error; a is read, and has errors).
+  const none = await run(['docs', '.', '--no-config'], cfg);
+  assert.deepEqual([none.code, none.out], [1, '']);
+  assert.match(none.err, /^a\.adapter\.yaml: left out of the reference: 1 error /);
+  assert.equal(
+    (await run(['docs', '.', '-c', 'x.yaml', '--no-config'], cfg)).err.split('\n')[0],
+    'mcp-aql-errors: --config and --no-config exclude each other (mcp-aql-errors docs --help)',
+  );
 });
 
 test('docs -o dir writes error-reference.md or .html there (and nothing else); stdout stays empty', async () => {

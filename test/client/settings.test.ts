@@ -3,7 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allCodes, CODE_SCOPES, globError } from '../../server/src/service';
+import { allCodes, CODE_SCOPES, globError, ruleLevelOf } from '../../server/src/service';
 import { DEFAULT_SETTINGS, normalizeSettings, RULE_LEVELS, SETTINGS } from '../../server/src/settingsSchema';
 
 const ROOT = join(__dirname, '..', '..');
@@ -12,6 +12,13 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 test('package.json contributes.configuration equals SETTINGS, key by key and in order', () => {
   assert.deepEqual(pkg.contributes.configuration.properties, JSON.parse(JSON.stringify(SETTINGS)));
   assert.deepEqual(Object.keys(pkg.contributes.configuration.properties), Object.keys(SETTINGS));
+});
+
+test('the settings section is titled MCP-AQL, the category of the commands (issue 21 item 10)', () => {
+  // VS Code 1.100 names the section (and its entry in the table of contents) by this title; a setting's
+  // own label comes from its key (`mcpAql.files` → "Files"), so the keys stay as they are.
+  assert.equal(pkg.contributes.configuration.title, 'MCP-AQL');
+  assert.ok(pkg.contributes.commands.every((c: { category: string }) => c.category === 'MCP-AQL'));
 });
 
 test('the server normalizes to the same defaults; malformed values fall back per key', () => {
@@ -62,8 +69,27 @@ test("rule levels and code scopes are the service's, and every code can be set",
 test('the config file schema agrees with the settings it shares (codeScope, rule levels, files, maxFileSize)', () => {
   const config = JSON.parse(readFileSync(join(ROOT, 'schemas/config.schema.json'), 'utf8')).properties;
   assert.deepEqual(config.codeScope.enum, [...SETTINGS['mcpAql.codeScope'].enum]);
-  for (const [code, rule] of Object.entries(config.rules.properties) as [string, { enum: string[] }][])
-    assert.deepEqual(rule.enum, [...RULE_LEVELS], code);
+  // The config file also takes --rule's spellings (warn, info, 0, 1, 2); the setting, the five names.
+  for (const [code, rule] of Object.entries(config.rules.properties) as [string, { enum: (string | number)[] }][]) {
+    assert.deepEqual(
+      rule.enum.filter(l => (RULE_LEVELS as readonly unknown[]).includes(l)),
+      [...RULE_LEVELS],
+      code,
+    );
+    assert.deepEqual(rule.enum.map(ruleLevelOf), [
+      ...RULE_LEVELS.slice(0, 3),
+      'information',
+      'warning',
+      'warning',
+      'error',
+      'off',
+      'warning',
+      'error',
+      'off',
+      'warning',
+      'error',
+    ]);
+  }
   assert.equal(config.files.items.type, SETTINGS['mcpAql.files'].items.type);
   assert.equal(config.maxFileSize.minimum, SETTINGS['mcpAql.maxFileSize'].minimum);
 });

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { goTo, launch, missing, openFile, openQuickInput, ROOT, until, webviewFrame, type Editor } from './codeServer';
+import { goTo, launch, missing, openFile, openQuickInput, quickOpen, ROOT, until, webviewFrame, type Editor } from './codeServer';
 
 const why = missing();
 const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
@@ -68,7 +68,15 @@ before(
     if (why) return;
     mkdirSync(join(ROOT, '.e2e'), { recursive: true });
     const vsix = npmRunPackage();
-    ed = await launch({ [FILE]: join(ROOT, 'test/fixtures', FILE) }, { vsix });
+    ed = await launch(
+      {
+        [FILE]: join(ROOT, 'test/fixtures', FILE),
+        // An adapter by the mcpAql.files setting, and Markdown that is no adapter, both with front matter.
+        'errors.md': join(ROOT, 'test/fixtures', FILE),
+        'post.md': join(ROOT, 'test/fixtures/post-with-front-matter.md'),
+      },
+      { vsix, settings: { 'mcpAql.files': ['**/errors.md'] } },
+    );
     rmSync(join(vsix, '..'), { recursive: true, force: true });
   },
   { timeout: 600_000 },
@@ -154,6 +162,78 @@ test(
     }),
 );
 
+test('no word suggestions in the front matter where we offer nothing; the Markdown body keeps them', { skip, timeout: 120_000 }, () =>
+  step('word-fallback', async ({ page }) => {
+    await page.locator('.tab', { hasText: FILE }).first().click();
+    const widget = page.locator('.editor-widget.suggest-widget');
+    const rows = widget.locator('.monaco-list-row:visible');
+    // Inside the description's text (front matter): the server offers nothing there, and VS Code would
+    // fall back to the words of the Markdown documents (repository, repos, …).
+    const desc = 'description: "Adapter for GitHub REST API v3,';
+    const line = LINES.findIndex(l => l.startsWith(desc)) + 1;
+    await goTo(page, line, desc.length + 1);
+    await page.keyboard.type(' rep');
+    await page.keyboard.press('Control+Space');
+    await until(
+      'the suggest widget to say "No suggestions."',
+      async () =>
+        (await widget
+          .locator('.message')
+          .innerText({ timeout: 1000 })
+          .catch(() => '')) === 'No suggestions.',
+      30_000,
+    );
+    assert.equal(await rows.count(), 0, (await rows.allInnerTexts()).join(' | '));
+    await page.keyboard.press('Escape');
+    // The Markdown body of the same file: word suggestions as before.
+    const last = LINES.findIndex(l => l.startsWith('The adapter does not currently enforce'));
+    await goTo(page, last + 1, LINES[last]!.length + 1);
+    await page.keyboard.type(' rep');
+    await page.keyboard.press('Control+Space');
+    const words = await until(
+      'word suggestions in the Markdown body',
+      async () => {
+        const t = await rows.allInnerTexts();
+        return t.some(x => /^repositor/m.test(x)) ? t : undefined;
+      },
+      30_000,
+    );
+    assert.ok(words.length > 0);
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'File: Revert File');
+    // An adapter by the mcpAql.files setting (the server says so): no words in its front matter either.
+    await quickOpen(page, 'errors.md');
+    await goTo(page, line, desc.length + 1);
+    await page.keyboard.type(' rep');
+    await page.keyboard.press('Control+Space');
+    await until(
+      'errors.md: the suggest widget to say "No suggestions."',
+      async () =>
+        (await widget
+          .locator('.message')
+          .innerText({ timeout: 1000 })
+          .catch(() => '')) === 'No suggestions.',
+      30_000,
+    );
+    assert.equal(await rows.count(), 0, (await rows.allInnerTexts()).join(' | '));
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'File: Revert File');
+    // Another Markdown file's front matter (no adapter): its word suggestions as before.
+    await quickOpen(page, 'post.md');
+    await goTo(page, 2, 'title: Moving our repository'.length + 1);
+    await page.keyboard.type(' rep');
+    await page.keyboard.press('Control+Space');
+    await until(
+      'word suggestions in the front matter of Markdown that is no adapter',
+      async () => (await rows.allInnerTexts()).some(x => /^repositor/m.test(x)),
+      30_000,
+    );
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'File: Revert File');
+    await quickOpen(page, FILE);
+  }),
+);
+
 test('the extension page at 1,000 px: screenshots of the README as a user sees it', { skip, timeout: 120_000 }, () =>
   step('extension-page', async ({ page }) => {
     await page.setViewportSize({ width: 1000, height: 900 });
@@ -188,28 +268,78 @@ test('the extension page at 1,000 px: screenshots of the README as a user sees i
   }),
 );
 
-test('the settings of the extension, as the Settings editor lists them (a screenshot)', { skip, timeout: 120_000 }, () =>
+test('the settings read MCP-AQL: the section of the Settings editor, and each setting by its own name', { skip, timeout: 120_000 }, () =>
   step('settings', async ({ page }) => {
     await runCommand(page, 'Preferences: Open Settings (UI)');
     const search = page.locator('.settings-editor .suggest-input-container').first();
     await search.waitFor({ timeout: 30_000 });
     await search.click();
     await page.keyboard.type('@ext:mcp-aql.mcp-aql-errors');
-    const titleOf = page.locator('.settings-editor .setting-item-title');
-    const titles = await until(
+    const ours = page.locator('.settings-editor .settings-tree-container [data-key^="mcpAql."]');
+    const read = async () =>
+      Promise.all(
+        (await ours.all()).map(async r => ({
+          key: await r.getAttribute('data-key'),
+          category: await r.locator('.setting-item-category').first().innerText(),
+          label: await r.locator('.setting-item-label').first().innerText(),
+        })),
+      );
+    const found = await until(
       'the extension settings',
       async () => {
-        const t = await titleOf.allInnerTexts();
-        return t.some(x => /Code Scope/.test(x)) ? t : undefined;
+        const t = await read();
+        return t.some(x => x.key === 'mcpAql.maxFileSize') ? t : undefined;
       },
       30_000,
     );
-    console.log(`settings as listed: ${titles.join(' | ')}`);
+    console.log(`settings as listed: ${found.map(s => `${s.category}${s.label}`).join(' | ')}`);
     mkdirSync(join(ROOT, '.e2e', 'extension-page'), { recursive: true });
     copyFileSync(await ed!.shot('settings'), join(ROOT, '.e2e', 'extension-page', 'settings.png'));
+    // The table of contents names the section as the commands' category does.
+    const toc = await page.locator('.settings-editor .settings-toc-container .monaco-list-row').allInnerTexts();
     assert.ok(
-      titles.some(t => /Max File Size/.test(t)),
-      titles.join(' | '),
+      toc.some(t => t.split('\n')[0]!.trim() === 'MCP-AQL'),
+      toc.join(' | '),
     );
+    // Each setting by its own name (the prefix before it comes from the key: settingKeyToDisplayFormat).
+    const label = Object.fromEntries(found.map(s => [s.key, s.label]));
+    assert.equal(label['mcpAql.files'], 'Files');
+    assert.equal(label['mcpAql.responseFiles'], 'Response Files');
+    assert.equal(label['mcpAql.codeScope'], 'Code Scope');
+    assert.equal(label['mcpAql.maxFileSize'], 'Max File Size');
+    // Outside a search the section is headed MCP-AQL and the settings read "Files", "Response Files", …
+    // with no prefix: the key's prefix `mcpAql` matches the extension id's `mcp-aql` and is dropped.
+    await search.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    const tocRow = (name: RegExp) => page.locator('.settings-editor .settings-toc-container .monaco-list-row', { hasText: name }).first();
+    // The whole table of contents again (the search is cleared), then Extensions opened to its sections.
+    await tocRow(/^Commonly Used/).waitFor({ timeout: 30_000 });
+    const extensions = tocRow(/^Extensions/);
+    const section = tocRow(/^MCP-AQL/);
+    await until(
+      'the MCP-AQL section under Extensions',
+      async () => {
+        if (await section.isVisible()) return true;
+        if ((await extensions.getAttribute('aria-expanded')) !== 'true') await extensions.locator('.monaco-tl-twistie').click();
+        return false;
+      },
+      30_000,
+    );
+    await section.click();
+    await page
+      .locator('.settings-editor .settings-group-title-label', { hasText: /^MCP-AQL$/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const browsed = await until(
+      'the settings of the MCP-AQL section',
+      async () => {
+        const t = await read();
+        return t.some(x => x.key === 'mcpAql.files') ? t : undefined;
+      },
+      30_000,
+    );
+    const files = browsed.find(s => s.key === 'mcpAql.files')!;
+    assert.equal(`${files.category}${files.label}`, 'Files');
   }),
 );

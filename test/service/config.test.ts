@@ -49,12 +49,43 @@ test('every bad value is a positioned config.invalid problem; the valid parts st
     problems.map(p => p.message),
     [
       "'template.unquotd-placeholder' is not an mcp-aql diagnostic code. Did you mean 'template.unquoted-placeholder'?",
-      "The level of 'mapping.unknown-code' must be one of off, hint, information, warning, error.",
+      "The level of 'mapping.unknown-code' must be off, hint, information (info), warning (warn), error, or 0, 1, 2.",
       "'files' must be a list of glob patterns.",
       "Each entry of 'ignore' must be a non-empty glob pattern (a string).",
       "'codeScope' must be one of workspace, folder, file.",
       "'maxFileSize' must be a whole number of characters, at least 1024 and at most 16777216 (16 MiB).",
       "Unknown config key 'rulez'. Did you mean 'rules'? Keys: rules, files, ignore, codeScope, maxFileSize.",
+    ],
+  );
+});
+
+test("rule levels take --rule's spellings: warn, info, and 0, 1, 2 (numbers or digits)", () => {
+  const { config, problems } = parseProjectConfig(
+    [
+      'rules:',
+      '  yaml.syntax: warn',
+      '  json.syntax: info',
+      '  schema.type: 0',
+      '  schema.required: 1',
+      '  code.name-format: 2',
+      '  mapping.unknown-code: "2"',
+      '  template.unknown-placeholder: 3',
+      '  template.unused-detail: WARN',
+    ].join('\n') + '\n',
+  );
+  assert.deepEqual(config.rules, {
+    'yaml.syntax': 'warning',
+    'json.syntax': 'information',
+    'schema.type': 'off',
+    'schema.required': 'warning',
+    'code.name-format': 'error',
+    'mapping.unknown-code': 'error',
+  });
+  assert.deepEqual(
+    problems.map(p => [p.range.start.line, p.message]),
+    [
+      [7, "The level of 'template.unknown-placeholder' must be off, hint, information (info), warning (warn), error, or 0, 1, 2."],
+      [8, "The level of 'template.unused-detail' must be off, hint, information (info), warning (warn), error, or 0, 1, 2."],
     ],
   );
 });
@@ -84,6 +115,11 @@ test('the JSON Schema for editors lists every code and agrees with the parser', 
     { rules: { 'yaml.syntax': 'off' } },
     { rules: { 'yaml.nope': 'off' } },
     { rules: { 'yaml.syntax': 'loud' } },
+    { rules: { 'yaml.syntax': 'warn', 'json.syntax': 'info', 'schema.type': 0, 'schema.required': 2, 'code.name-format': '1' } },
+    { rules: { 'yaml.syntax': 3 } },
+    { rules: { 'yaml.syntax': 1.5 } },
+    { rules: { 'yaml.syntax': 'Warn' } },
+    { rules: { 'yaml.syntax': true } },
     { files: ['a/*.yaml'] },
     { files: 'a' },
     { files: [''] },

@@ -1,6 +1,6 @@
 /** The arguments of `check` and `verify`, read through the option lists of options.ts. */
 import { availableParallelism } from 'node:os';
-import { CODE_SCOPES, isCode, type CodeScope, type RuleLevel } from '../service';
+import { CODE_SCOPES, isCode, RULE_LEVEL_SPELLINGS, ruleLevelOf, type CodeScope, type RuleLevel } from '../service';
 import { UsageError } from './files';
 import { FORMATS, parseOptions } from './options';
 
@@ -43,20 +43,15 @@ export interface CheckArgs {
   help?: boolean;
 }
 
-/** Rule levels, with ESLint's and Spectral's spellings: `warn`, `info`, and 0 off, 1 warning, 2 error. */
-const LEVEL_ALIASES: Record<string, RuleLevel> = {
-  off: 'off',
-  hint: 'hint',
-  information: 'information',
-  info: 'information',
-  warning: 'warning',
-  warn: 'warning',
-  error: 'error',
-  '0': 'off',
-  '1': 'warning',
-  '2': 'error',
-};
-export const ruleLevel = (s: string): RuleLevel | undefined => (Object.hasOwn(LEVEL_ALIASES, s) ? LEVEL_ALIASES[s] : undefined);
+export const ruleLevel = (s: string): RuleLevel | undefined => ruleLevelOf(s);
+/** `--rule code=level` (check, verify, watch, probe): the code and its level, or a one-line usage error. */
+export function ruleOption(value: string): [string, RuleLevel] {
+  const [code, level] = value.split('=');
+  if (!code || !isCode(code)) throw new UsageError(`--rule: unknown diagnostic code '${code ?? ''}'`);
+  const l = ruleLevel(level ?? '');
+  if (!l) throw new UsageError(`--rule ${code}: level must be ${RULE_LEVEL_SPELLINGS}`);
+  return [code, l];
+}
 const SEVERITY: Record<string, number> = { error: 1, warning: 2, warn: 2, information: 3, info: 3, hint: 4 };
 
 const whole = (v: string, name: string, min: number): number => {
@@ -96,11 +91,8 @@ export function parseCheckArgs(argv: readonly string[], cmd = 'check'): CheckArg
         break;
       }
       case '--rule': {
-        const [code, level] = value.split('=');
-        if (!code || !isCode(code)) throw new UsageError(`--rule: unknown diagnostic code '${code ?? ''}'`);
-        const l = ruleLevel(level ?? '');
-        if (!l) throw new UsageError(`--rule ${code}: level must be off, hint, information (info), warning (warn), error, or 0, 1, 2`);
-        a.rules[code] = l;
+        const [code, level] = ruleOption(value);
+        a.rules[code] = level;
         break;
       }
       case '--code-scope':

@@ -11,11 +11,11 @@ import { escapeControls } from './format/escape';
 import { ConfigLookup } from './config';
 import { readPath, readRevision, type Side } from './contractSides';
 import { deps, VERSION } from './deps';
-import { eachOption } from './eachOption';
 import { UsageError } from './files';
 import { formatChangesJson, formatChangesMarkdown, formatChangesText, type ChangeReport } from './format/changes';
 import { formatChangesGithub, formatChangesSarif } from './format/changesSarif';
 import type { Io } from './io';
+import { parseOptions } from './options';
 import { writeOutputFile } from './output';
 
 export const DIFF_FORMATS = ['text', 'json', 'markdown', 'sarif', 'github'] as const;
@@ -33,48 +33,23 @@ interface DiffArgs {
 }
 
 function parse(argv: readonly string[]): DiffArgs {
-  const a: DiffArgs = { paths: [], format: 'text', failOn: 'breaking' };
-  let dashes = false;
-  eachOption(argv, (x, val) => {
-    if (dashes || x === '-' || !x.startsWith('-')) return void a.paths.push(x);
-    switch (x) {
-      case '--':
-        dashes = true;
-        break;
-      case '--base':
-        a.base = val();
-        break;
-      case '--format': {
-        const f = val();
-        if (!(DIFF_FORMATS as readonly string[]).includes(f))
-          throw new UsageError(`diff: unknown format '${f}' (${DIFF_FORMATS.join(', ')})`);
-        a.format = f as DiffArgs['format'];
-        break;
-      }
-      case '--fail-on': {
-        const f = val();
-        if (!(FAIL_ON as readonly string[]).includes(f)) throw new UsageError(`--fail-on takes ${FAIL_ON.join(', ')}`);
-        a.failOn = f as DiffArgs['failOn'];
-        break;
-      }
-      case '-o':
-      case '--output-file':
-        a.outputFile = val();
-        break;
-      case '-c':
-      case '--config':
-        a.config = val();
-        break;
-      case '--no-config':
-        a.noConfig = true;
-        break;
-      case '--follow-symlinks':
-        a.followSymlinks = true;
-        break;
-      default:
-        throw new UsageError(`diff: unknown option '${x}'`);
-    }
-  });
+  const { options, plain, afterDashes = [] } = parseOptions('diff', argv);
+  const a: DiffArgs = { paths: [...plain, ...afterDashes], format: 'text', failOn: 'breaking' };
+  for (const [name, v] of options) {
+    const value = String(v);
+    if (name === '--base') a.base = value;
+    else if (name === '--format') {
+      if (!(DIFF_FORMATS as readonly string[]).includes(value))
+        throw new UsageError(`diff: unknown format '${value}' (${DIFF_FORMATS.join(', ')})`);
+      a.format = value as DiffArgs['format'];
+    } else if (name === '--fail-on') {
+      if (!(FAIL_ON as readonly string[]).includes(value)) throw new UsageError(`--fail-on takes ${FAIL_ON.join(', ')}`);
+      a.failOn = value as DiffArgs['failOn'];
+    } else if (name === '--output-file') a.outputFile = value;
+    else if (name === '--config') a.config = value;
+    else if (name === '--no-config') a.noConfig = true;
+    else if (name === '--follow-symlinks') a.followSymlinks = true;
+  }
   if (a.config !== undefined && a.noConfig) throw new UsageError('--config and --no-config exclude each other');
   if (a.base === undefined && a.paths.length !== 2)
     throw new UsageError('diff needs two files, two folders, or --base <revision> [paths…]');

@@ -25,6 +25,26 @@ export interface Io {
   readonly writeFs?: Partial<WriteFs>;
 }
 
+/**
+ * A reader that stops early (`mcp-aql-errors docs … | head -1`) closes standard output: the next write
+ * fails with EPIPE. That ends the run there, quietly and with exit 0, as other command-line tools do
+ * (Node ignores SIGPIPE, so without this the failure is an uncaught error event and a stack trace).
+ * A closed standard error is ignored: the run goes on with its output. Any other error is rethrown.
+ */
+export function endOnClosedOutput(
+  out: Pick<NodeJS.WriteStream, 'on'> = process.stdout,
+  err: Pick<NodeJS.WriteStream, 'on'> = process.stderr,
+  exit: (code: number) => void = code => process.exit(code),
+): void {
+  out.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    exit(0);
+  });
+  err.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
+}
+
 export const processIo = (): Io => ({
   cwd: process.cwd(),
   color: !!process.stdout.isTTY && !process.env.NO_COLOR,

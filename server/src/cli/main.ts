@@ -9,7 +9,7 @@ import { runCheck } from './check';
 import { deps, VERSION } from './deps';
 import { UsageError } from './files';
 import { escapeControls } from './format/escape';
-import { guardIo, processIo, type Io } from './io';
+import { endOnClosedOutput, guardIo, processIo, type Io } from './io';
 import { runInit } from './init';
 import { commandHelp, COMMANDS } from './options';
 import { runContractDiff } from './contractDiff';
@@ -20,24 +20,11 @@ import { runTypes } from './types';
 import { runVerify } from './verify';
 import { runWatch } from './watch';
 
-/** The top-level help: every command's synopsis, then check's options (each command has its own --help). */
+/** The top-level help: every command's synopsis and what it does, then check's options (each command has its own --help). */
 const USAGE = `Usage: mcp-aql-errors <command> [options]   (mcp-aql-errors <command> --help for its options)
 ${Object.values(COMMANDS)
-  .map(c => `  mcp-aql-errors ${c.synopsis}`)
+  .map(c => `  mcp-aql-errors ${c.synopsis}${c.about ? `\n${c.about.replace(/^/gm, '      ')}` : ''}`)
   .join('\n')}
-  mcp-aql-errors diff <old> <new> | diff --base <revision> [paths…]
-                         [--format text|json|markdown|sarif|github] [--fail-on breaking|dangerous|none]
-                         [-o file] [-c config | --no-config] [--follow-symlinks]
-      every change to the error contract, classified breaking, dangerous or safe (docs/contract-diff.md);
-      exit 1 when a change reaches --fail-on (default breaking)
-  mcp-aql-errors docs <adapter…> [-o dir] [--format markdown|html]
-      the adapters' error reference: one section per code, the error_mapping tables
-  mcp-aql-errors watch [--contract <adapter…>] [--record file.responses.jsonl] [--rule code=level]… [--format F -o file]
-                       -- <server command…>
-      a transparent stdio proxy for an MCP server: findings on stderr, one a line; the server's exit code
-  mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--timeout ms] [--list] [--format F] [-o file]
-                       [--record file.responses.jsonl] [--rule code=level]… -- <server command…>
-      calls built to fail, sent to the server's read-only tools; exit 1 on a finding at error level
   mcp-aql-errors --help | --version
 
 ${commandHelp('check')}
@@ -45,8 +32,9 @@ Exit status: 0 no problem at error level, 1 problems at error level (or at --fai
 warnings than --max-warnings), 2 bad usage, an invalid config file or unreadable input.
 `;
 
-/** Commands whose options are not in cli/options.ts (their errors carry no --help hint). */
-const KNOWN = new Set(['diff', 'docs', 'watch', 'probe']);
+/** The arguments a command reads as its own: for watch, probe and diff, those before `--`. */
+const ownArgs = (cmd: string, rest: readonly string[]): readonly string[] =>
+  COMMANDS[cmd]!.dashes && rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
 
 export async function main(argv: readonly string[], outside: Io): Promise<number> {
   const io = guardIo(outside);
@@ -64,7 +52,7 @@ export async function main(argv: readonly string[], outside: Io): Promise<number
       io.stdout(USAGE);
       return cmd === undefined ? 2 : 0;
     }
-    if (Object.hasOwn(COMMANDS, cmd) && cmd !== 'check' && cmd !== 'verify' && (rest.includes('--help') || rest.includes('-h'))) {
+    if (Object.hasOwn(COMMANDS, cmd) && cmd !== 'check' && cmd !== 'verify' && ownArgs(cmd, rest).some(x => x === '--help' || x === '-h')) {
       io.stdout(commandHelp(cmd));
       return 0;
     }
@@ -84,9 +72,7 @@ export async function main(argv: readonly string[], outside: Io): Promise<number
     if (e instanceof UsageError) {
       // One line for bad usage (and where to read the usage); an invalid config file lists its problems.
       const hint =
-        e instanceof InputError || !(cmd === undefined || Object.hasOwn(COMMANDS, cmd) || !KNOWN.has(cmd))
-          ? ''
-          : ` (mcp-aql-errors ${cmd !== undefined && Object.hasOwn(COMMANDS, cmd) ? `${cmd} ` : ''}--help)`;
+        e instanceof InputError ? '' : ` (mcp-aql-errors ${cmd !== undefined && Object.hasOwn(COMMANDS, cmd) ? `${cmd} ` : ''}--help)`;
       io.stderr(`mcp-aql-errors: ${escapeControls(e.message, { keepLineBreaks: e instanceof InputError })}${hint}\n`);
       return 2;
     }
@@ -96,6 +82,7 @@ export async function main(argv: readonly string[], outside: Io): Promise<number
 }
 
 if (require.main === module && isMainThread) {
+  endOnClosedOutput();
   main(process.argv.slice(2), processIo()).then(code => {
     process.exitCode = code;
   });

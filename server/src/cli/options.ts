@@ -9,11 +9,17 @@ export interface OptionSpec {
   readonly names: readonly string[];
   /** The value's placeholder (`P`, `code=level`); none for a flag. */
   readonly value?: string;
+  /** The plain arguments right after the value are values too (`--contract a.md b.md`). */
+  readonly many?: true;
   readonly help: string;
 }
 
 export interface CommandSpec {
   readonly synopsis: string;
+  /** What the command does, in a line or two (the top-level usage and `<command> --help`). */
+  readonly about?: string;
+  /** `--` ends the options: what follows is the server's command (watch, probe) or paths (diff). */
+  readonly dashes?: true;
   readonly options: readonly OptionSpec[];
 }
 
@@ -44,6 +50,20 @@ const REPORT: OptionSpec[] = [
   },
   { names: ['--follow-symlinks'], help: 'follow symbolic links that lead outside the working directory' },
   ...COLOR,
+];
+
+/** `watch` and `probe`: the contract, the report and the record (their options before `--`). */
+const RUNTIME: OptionSpec[] = [
+  {
+    names: ['--contract'],
+    value: 'P…',
+    many: true,
+    help: 'the adapters (files or folders) the answers are judged against; without it, the MCP-level rules and the registry',
+  },
+  { names: ['--format'], value: 'F', help: `${FORMATS.join(', ')} (default text)` },
+  { names: ['--output-file', '-o'], value: 'P', help: 'write the report to P (folders created, written whole)' },
+  { names: ['--record'], value: 'P', help: 'append every response to the JSON Lines file P (verify reads it)' },
+  { names: ['--rule'], value: 'code=level', help: "set a code's level, as check's --rule; repeatable" },
 ];
 
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
@@ -97,18 +117,75 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       HELP,
     ],
   },
+  diff: {
+    dashes: true,
+    synopsis: 'diff <old> <new> [options] | diff --base <revision> [paths…] [options]',
+    about:
+      'every change to the error contract, classified breaking, dangerous or safe (docs/contract-diff.md);\nexit 1 when a change reaches --fail-on (default breaking)',
+    options: [
+      {
+        names: ['--base'],
+        value: 'REV',
+        help: 'compare git revision REV with the working tree (the paths given, or the working directory)',
+      },
+      { names: ['--format'], value: 'F', help: 'text (default), json, markdown, sarif, github' },
+      { names: ['--fail-on'], value: 'L', help: 'the change that makes the exit status 1: breaking (default), dangerous, none' },
+      { names: ['--output-file', '-o'], value: 'P', help: 'write the report to P (folders created, written whole)' },
+      { names: ['--config', '-c'], value: 'P', help: 'use this config file instead of looking up .mcp-aql.yaml/.yml/.json' },
+      { names: ['--no-config'], help: 'use no config file' },
+      { names: ['--follow-symlinks'], help: 'follow symbolic links that lead outside the working directory' },
+      HELP,
+    ],
+  },
+  docs: {
+    synopsis: 'docs <adapter…> [options]',
+    about: "the adapters' error reference: one section per code, the error_mapping tables",
+    options: [
+      { names: ['--format'], value: 'F', help: 'markdown (default) or html (one self-contained page)' },
+      { names: ['--out', '-o'], value: 'DIR', help: 'write DIR/error-reference.md (or .html) instead of standard output' },
+      { names: ['--config', '-c'], value: 'P', help: 'use this config file instead of looking up .mcp-aql.yaml/.yml/.json' },
+      { names: ['--no-config'], help: 'use no config file' },
+      { names: ['--follow-symlinks'], help: 'follow symbolic links that lead outside the working directory' },
+      HELP,
+    ],
+  },
+  watch: {
+    dashes: true,
+    synopsis: 'watch [options] -- <server command…>',
+    about: "a transparent stdio proxy for an MCP server: findings on stderr, one a line; the server's exit code",
+    options: [...RUNTIME, HELP],
+  },
+  probe: {
+    dashes: true,
+    synopsis: 'probe [options] -- <server command…>',
+    about: "calls built to fail, sent to the server's read-only tools; exit 1 on a finding at error level",
+    options: [
+      ...RUNTIME,
+      { names: ['--timeout'], value: 'MS', help: 'the longest wait for an answer, 1 to 600000 ms (default 5000)' },
+      { names: ['--allow-writes'], help: 'also call the tools that are not marked read-only' },
+      { names: ['--list'], help: 'print the plan (JSON with --format json) and send nothing' },
+      HELP,
+    ],
+  },
   registry: { synopsis: 'registry [options]', options: [{ names: ['--json'], help: 'the registry as JSON' }, HELP] },
   init: { synopsis: 'init', options: [HELP] },
 };
 
-/** `--name=value`, `--name value`, `-x value`; flags take no value. Returns the options in order and the plain arguments. */
-export function parseOptions(cmd: string, argv: readonly string[]): { options: [string, string | true][]; plain: string[] } {
+/**
+ * `--name=value`, `--name value`, `-x value`; flags take no value. Returns the options in order, the
+ * plain arguments, and what follows `--` (undefined without one: then `--` is not special to the command).
+ */
+export function parseOptions(
+  cmd: string,
+  argv: readonly string[],
+): { options: [string, string | true][]; plain: string[]; afterDashes?: string[] } {
   const specs = COMMANDS[cmd]!.options;
   const byName = new Map(specs.flatMap(s => s.names.map(n => [n, s] as const)));
   const options: [string, string | true][] = [];
   const plain: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
+    if (x === '--' && COMMANDS[cmd]!.dashes) return { options, plain, afterDashes: argv.slice(i + 1) };
     if (!x.startsWith('-') || x === '-') {
       plain.push(x);
       continue;
@@ -125,6 +202,7 @@ export function parseOptions(cmd: string, argv: readonly string[]): { options: [
     const v = eq > 0 ? x.slice(eq + 1) : argv[++i];
     if (v === undefined || (eq < 0 && v.startsWith('-') && v !== '-' && !/^-\d/.test(v))) throw new UsageError(`${name} needs a value`);
     options.push([spec.names[0]!, v]);
+    if (spec.many && eq < 0) while (i + 1 < argv.length && !argv[i + 1]!.startsWith('-')) options.push([spec.names[0]!, argv[++i]!]);
   }
   return { options, plain };
 }
@@ -134,5 +212,6 @@ export function commandHelp(cmd: string): string {
   const c = COMMANDS[cmd]!;
   const rows = c.options.map(o => [o.names.slice(1).concat(o.names[0]!).join(', ') + (o.value ? ` ${o.value}` : ''), o.help] as const);
   const width = Math.max(...rows.map(r => r[0].length));
-  return `Usage: mcp-aql-errors ${c.synopsis}\n${rows.map(([a, b]) => `  ${a.padEnd(width)}  ${b}`).join('\n')}\n`;
+  const about = c.about ? `${c.about}\n` : '';
+  return `Usage: mcp-aql-errors ${c.synopsis}\n${about}${rows.map(([a, b]) => `  ${a.padEnd(width)}  ${b}`).join('\n')}\n`;
 }

@@ -6,12 +6,13 @@
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createAdapterService, isCode, type AdapterOperation, type AdapterService, type Contract, type RuleLevel } from '../service';
-import { FORMATS } from './args';
+import { createAdapterService, type AdapterOperation, type AdapterService, type Contract, type RuleLevel } from '../service';
+import { FORMATS, ruleOption } from './args';
 import { deps } from './deps';
 import { findFiles, UsageError } from './files';
 import { escapeControls } from './format/escape';
 import type { Io } from './io';
+import { parseOptions } from './options';
 import { readText } from './verify';
 
 export interface RuntimeArgs {
@@ -27,14 +28,14 @@ export interface RuntimeArgs {
   readonly list: boolean;
 }
 
-const LEVELS = ['off', 'hint', 'information', 'warning', 'error'];
-
-/** `allowed`: the options this command takes beyond --contract, --format, -o and --rule. */
-export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[], allowed: readonly string[]): RuntimeArgs {
-  const dash = argv.indexOf('--');
-  if (dash < 0 || dash === argv.length - 1)
-    throw new UsageError(`${cmd} needs the server's command after '--' (${cmd} [options] -- node server.js)`);
-  const opts = argv.slice(0, dash);
+/**
+ * The options before `--` (cli/options.ts: `watch` and `probe`), then the server's command. `_allowed`
+ * is kept for the callers: which options each command takes is declared in cli/options.ts.
+ */
+export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[], _allowed?: readonly string[]): RuntimeArgs {
+  const { options, plain, afterDashes } = parseOptions(cmd, argv);
+  if (!afterDashes?.length) throw new UsageError(`${cmd} needs the server's command after '--': ${cmd} [options] -- node server.js`);
+  if (plain.length) throw new UsageError(`${cmd}: unexpected argument '${plain[0]}' (the server's command goes after '--')`);
   const a = {
     contract: [] as string[],
     format: 'text',
@@ -44,38 +45,25 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
     list: false,
   };
   let outputFile: string | undefined, record: string | undefined;
-  for (let i = 0; i < opts.length; i++) {
-    const x = opts[i]!;
-    const eq = x.startsWith('--') ? x.indexOf('=') : -1;
-    const name = eq > 0 ? x.slice(0, eq) : x;
-    const value = () => {
-      const v = eq > 0 ? x.slice(eq + 1) : opts[++i];
-      if (v === undefined || (eq < 0 && v.startsWith('-'))) throw new UsageError(`${name} needs a value`);
-      return v;
-    };
-    if (!['--contract', '--format', '-o', '--output-file', '--rule', ...allowed].includes(name))
-      throw new UsageError(`${cmd}: unknown option '${x}'${x.startsWith('-') ? '' : " (the server's command goes after '--')"}`);
-    if (name === '--contract') {
-      a.contract.push(value());
-      while (eq < 0 && i + 1 < opts.length && !opts[i + 1]!.startsWith('-')) a.contract.push(opts[++i]!);
-    } else if (name === '--format') {
-      a.format = value();
-      if (!(FORMATS as readonly string[]).includes(a.format)) throw new UsageError(`unknown format '${a.format}' (${FORMATS.join(', ')})`);
-    } else if (name === '-o' || name === '--output-file') outputFile = value();
-    else if (name === '--record') record = value();
+  for (const [name, v] of options) {
+    const value = String(v);
+    if (name === '--contract') a.contract.push(value);
+    else if (name === '--format') {
+      if (!(FORMATS as readonly string[]).includes(value)) throw new UsageError(`unknown format '${value}' (${FORMATS.join(', ')})`);
+      a.format = value;
+    } else if (name === '--output-file') outputFile = value;
+    else if (name === '--record') record = value;
     else if (name === '--rule') {
-      const [code, level] = value().split('=');
-      if (!code || !isCode(code)) throw new UsageError(`--rule: unknown diagnostic code '${code ?? ''}'`);
-      if (!level || !LEVELS.includes(level)) throw new UsageError(`--rule ${code}: level must be ${LEVELS.join(', ')}`);
-      a.rules[code] = level as RuleLevel;
+      const [code, level] = ruleOption(value);
+      a.rules[code] = level;
     } else if (name === '--timeout') {
-      const n = Number(value());
+      const n = Number(value);
       if (!Number.isInteger(n) || n < 1 || n > 600_000) throw new UsageError('--timeout takes milliseconds, 1 to 600000');
       a.timeout = n;
     } else if (name === '--allow-writes') a.allowWrites = true;
     else if (name === '--list') a.list = true;
   }
-  return { ...a, outputFile, record, command: argv[dash + 1]!, commandArgs: argv.slice(dash + 2) };
+  return { ...a, outputFile, record, command: afterDashes[0]!, commandArgs: afterDashes.slice(1) };
 }
 
 export interface LoadedContract {

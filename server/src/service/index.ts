@@ -71,7 +71,15 @@ export { PREVIEW_COMMAND } from './features/symbols';
 export { MAX_NESTING } from './util/nesting';
 export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
-export { CONFIG_FILE_NAMES, isConfigFileName, parseProjectConfig, type ParsedConfig, type ProjectConfig } from './config/projectConfig';
+export {
+  CONFIG_FILE_NAMES,
+  isConfigFileName,
+  parseProjectConfig,
+  RULE_LEVEL_SPELLINGS,
+  ruleLevelOf,
+  type ParsedConfig,
+  type ProjectConfig,
+} from './config/projectConfig';
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';

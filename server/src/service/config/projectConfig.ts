@@ -13,7 +13,31 @@ import { closest } from '../util/closest';
 
 /** In the order they are looked for in each folder; the first found is the config of that folder. */
 export const CONFIG_FILE_NAMES = ['.mcp-aql.yaml', '.mcp-aql.yml', '.mcp-aql.json'] as const;
-const LEVELS: readonly RuleLevel[] = ['off', 'hint', 'information', 'warning', 'error'];
+/**
+ * Rule levels as the config file, `--rule` and the Action's `rules` write them: the five names, ESLint's
+ * and Spectral's spellings `warn` and `info`, and ESLint's numbers 0 off, 1 warning, 2 error (a number
+ * in the config file, or its digit as a string).
+ */
+const LEVEL_ALIASES: Readonly<Record<string, RuleLevel>> = {
+  off: 'off',
+  hint: 'hint',
+  information: 'information',
+  info: 'information',
+  warning: 'warning',
+  warn: 'warning',
+  error: 'error',
+  '0': 'off',
+  '1': 'warning',
+  '2': 'error',
+};
+/** The spellings of a rule level, as listed in messages and in schemas/config.schema.json. */
+export const RULE_LEVEL_SPELLINGS = 'off, hint, information (info), warning (warn), error, or 0, 1, 2';
+
+/** A rule level from any of its spellings (LEVEL_ALIASES); undefined for anything else. */
+export function ruleLevelOf(value: unknown): RuleLevel | undefined {
+  const key = typeof value === 'number' && Number.isInteger(value) ? String(value) : value;
+  return typeof key === 'string' && Object.hasOwn(LEVEL_ALIASES, key) ? LEVEL_ALIASES[key] : undefined;
+}
 const MIN_FILE_SIZE = 1024;
 /** The same ceiling as `mcpAql.maxFileSize`'s (service/index.ts MAX_FILE_SIZE_CEILING). */
 const MAX_FILE_SIZE_CEILING = 16 * 1024 * 1024;
@@ -93,7 +117,7 @@ export function parseProjectConfig(text: string): ParsedConfig {
       if (!isScalar(v) || typeof v.value !== 'string') at(v ?? pair.key, "'$schema' must be a string.");
     } else if (key === 'rules') {
       if (!isMap(v)) {
-        at(v ?? pair.key, "'rules' must map diagnostic codes to levels (off, hint, information, warning, error).");
+        at(v ?? pair.key, `'rules' must map diagnostic codes to levels (${RULE_LEVEL_SPELLINGS}).`);
         continue;
       }
       const rules: Record<string, RuleLevel> = {};
@@ -104,9 +128,9 @@ export function parseProjectConfig(text: string): ParsedConfig {
           at(r.key, `'${code}' is not an mcp-aql diagnostic code.${near ? ` Did you mean '${near}'?` : ''}`);
           continue;
         }
-        const level = isScalar(r.value) ? r.value.value : undefined;
-        if (typeof level === 'string' && (LEVELS as readonly string[]).includes(level)) rules[code] = level as RuleLevel;
-        else at(r.value ?? r.key, `The level of '${code}' must be one of ${LEVELS.join(', ')}.`);
+        const level = ruleLevelOf(isScalar(r.value) ? r.value.value : undefined);
+        if (level) rules[code] = level;
+        else at(r.value ?? r.key, `The level of '${code}' must be ${RULE_LEVEL_SPELLINGS}.`);
       }
       config.rules = rules;
     } else if (key === 'files' || key === 'ignore') {

@@ -56,38 +56,6 @@ export function resolvePlain(s: string): LightValue {
   return s;
 }
 
-/** A double-quoted scalar's value from `text[start]` (the opening quote) up to `lineEnd`; sets `end` past the closing quote. */
-export function readDouble(text: string, start: number, lineEnd: number): { value: string; end: number } {
-  let i = start + 1,
-    seg = i,
-    value = '';
-  for (;;) {
-    if (i >= lineEnd) bail();
-    const c = text.charCodeAt(i);
-    if (c === 34) break;
-    if (c !== 92) {
-      i++;
-      continue;
-    }
-    value += text.slice(seg, i);
-    const e = text[i + 1];
-    if (e === 'u') {
-      const hex = text.slice(i + 2, i + 6);
-      if (!/^[0-9a-fA-F]{4}$/.test(hex)) bail();
-      value += String.fromCharCode(parseInt(hex, 16));
-      i += 6;
-    } else {
-      const m = e === undefined ? undefined : ESCAPES[e];
-      if (m === undefined || i + 1 >= lineEnd) bail();
-      value += m;
-      i += 2;
-    }
-    seg = i;
-  }
-  return { value: value + text.slice(seg, i), end: i + 1 };
-}
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-
 /** A single-quoted scalar (`''` is a quote) on one line. */
 export function readSingle(text: string, start: number, lineEnd: number): { value: string; end: number } {
   let i = start + 1,

@@ -1,97 +1,61 @@
 /**
  * Strict JSON → light tree, for the fast index scan of JSON adapters (whose model the `yaml` package
- * reads as a flow collection). Objects, arrays, strings with JSON escapes, numbers, true, false, null;
- * anything else (comments, trailing commas, a space before a colon, non-integer numbers where a value
- * matters) throws UNSUPPORTED or gives OTHER, so the caller builds the full model. Linear in the text.
+ * reads as a flow collection). The reading is parse/jsonReader.ts's, strict; this builds the tree and
+ * throws UNSUPPORTED (so the caller builds the full model) on anything the reader rejects and on what
+ * the `yaml` package might read otherwise: a space before a colon, a key over 1,024 characters, more
+ * than 200 levels, a root that is not an object. Numbers other than short integers are OTHER. Linear.
  */
-import { bail, OTHER, readDouble, type LightNode, type LightPair, type LightScalar } from './lightTree';
+import { JsonReader, type JsonSink } from './jsonReader';
+import { bail, OTHER, type LightMap, type LightNode, type LightSeq, type LightScalar } from './lightTree';
 
-const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/y;
 const INT = /^[0-9]{1,15}$/;
+const MAX_LEVELS = 200;
 
 /** The root node of the JSON text in `[from, to)` (an object), or throws UNSUPPORTED. */
 export function scanJson(text: string, from: number, to: number): LightNode {
-  let pos = from;
-  const ws = () => {
-    for (;;) {
-      const c = text.charCodeAt(pos);
-      if (c === 32 || c === 10 || c === 13) pos++;
-      else return;
+  const open: (LightMap | LightSeq)[] = [];
+  /** The key each open container is the value of. */
+  const keys: (LightScalar | undefined)[] = [];
+  let key: LightScalar | undefined;
+  let root: LightNode | undefined;
+  const add = (n: LightNode) => {
+    const top = open[open.length - 1];
+    if (!top) root = n;
+    else if (top.k === 'seq') top.items.push(n);
+    else {
+      top.pairs.push({ key: key!, value: n });
+      key = undefined;
     }
   };
-  const lineEnd = (p: number) => {
-    const e = text.indexOf('\n', p);
-    return e < 0 || e > to ? to : e;
+  const sink: JsonSink = {
+    open(array) {
+      if (open.length > MAX_LEVELS) bail();
+      open.push(array ? { k: 'seq', items: [] } : { k: 'map', pairs: [] });
+      keys.push(key);
+      key = undefined;
+    },
+    close() {
+      key = keys.pop();
+      add(open.pop()!);
+    },
+    key(start, end, value) {
+      if (end - start > 1024 || text.charCodeAt(end) !== 58) bail();
+      key = { k: 'scalar', start, end, style: 'double', value };
+    },
+    string(start, end, value) {
+      if (open.length > MAX_LEVELS) bail();
+      add({ k: 'scalar', start, end, style: 'double', value });
+    },
+    number(start, end) {
+      if (open.length > MAX_LEVELS) bail();
+      const lexeme = text.slice(start, end);
+      add({ k: 'scalar', start, end, style: 'plain', value: INT.test(lexeme) ? Number(lexeme) : OTHER });
+    },
+    literal(start, end, value) {
+      if (open.length > MAX_LEVELS) bail();
+      add({ k: 'scalar', start, end, style: 'plain', value });
+    },
   };
-  const str = (): LightScalar => {
-    const q = readDouble(text, pos, lineEnd(pos));
-    const s: LightScalar = { k: 'scalar', start: pos, end: q.end, style: 'double', value: q.value };
-    pos = q.end;
-    return s;
-  };
-  const value = (depth: number): LightNode => {
-    if (depth > 200) bail();
-    ws();
-    const c = text.charCodeAt(pos);
-    if (c === 34) return str();
-    if (c === 123) {
-      pos++;
-      ws();
-      const pairs: LightPair[] = [];
-      if (text.charCodeAt(pos) === 125) {
-        pos++;
-        return { k: 'map', pairs };
-      }
-      for (;;) {
-        if (text.charCodeAt(pos) !== 34) bail();
-        const key = str();
-        if (key.end - key.start > 1024 || text.charCodeAt(pos) !== 58) bail();
-        pos++;
-        pairs.push({ key, value: value(depth + 1) });
-        ws();
-        const d = text.charCodeAt(pos++);
-        if (d === 125) return { k: 'map', pairs };
-        if (d !== 44) bail();
-        ws();
-      }
-    }
-    if (c === 91) {
-      pos++;
-      ws();
-      const items: LightNode[] = [];
-      if (text.charCodeAt(pos) === 93) {
-        pos++;
-        return { k: 'seq', items };
-      }
-      for (;;) {
-        items.push(value(depth + 1));
-        ws();
-        const d = text.charCodeAt(pos++);
-        if (d === 93) return { k: 'seq', items };
-        if (d !== 44) bail();
-      }
-    }
-    for (const [word, v] of WORDS)
-      if (text.startsWith(word, pos)) {
-        const start = pos;
-        pos += word.length;
-        return { k: 'scalar', start, end: pos, style: 'plain', value: v };
-      }
-    NUMBER.lastIndex = pos;
-    const m = NUMBER.exec(text);
-    if (!m) bail();
-    const start = pos;
-    pos += m![0].length;
-    return { k: 'scalar', start, end: pos, style: 'plain', value: INT.test(m![0]) ? Number(m![0]) : OTHER };
-  };
-  const root = value(0);
-  ws();
-  if (pos < to || root.k !== 'map') bail();
-  return root;
+  if (new JsonReader(text, from, to, { maxDepth: MAX_LEVELS + 1, sink }).read() || root?.k !== 'map') bail();
+  return root!;
 }
-
-const WORDS: readonly [string, boolean | null][] = [
-  ['true', true],
-  ['false', false],
-  ['null', null],
-];

@@ -7,7 +7,6 @@
  */
 import {
   bail,
-  readDouble,
   readSingle,
   resolvePlain,
   type LightMap,
@@ -16,6 +15,7 @@ import {
   type LightScalar,
   type LightSeq,
 } from './lightTree';
+import { readJsonString } from './jsonReader';
 
 /** Characters a plain scalar may not start with (indicators; `-`, `?`, `:` only when followed by a space, here never). */
 /** Deeper nesting than this: the model decides (and the scan's recursion stays far from the stack's limit). */
@@ -88,7 +88,7 @@ export function scanYaml(text: string, from: number, to: number): LightNode | nu
     const c = text.charCodeAt(pos);
     let key: LightScalar, after: number;
     if (c === 34 || c === 39) {
-      const q = c === 34 ? readDouble(text, pos, end) : readSingle(text, pos, end);
+      const q = c === 34 ? (readJsonString(text, pos, end) ?? bail()) : readSingle(text, pos, end);
       key = { k: 'scalar', start: pos, end: q.end, style: c === 34 ? 'double' : 'single', value: q.value };
       after = q.end;
       while (after < end && text.charCodeAt(after) === 32) after++;
@@ -124,7 +124,7 @@ export function scanYaml(text: string, from: number, to: number): LightNode | nu
   const inlineValue = (flow: boolean): LightNode => {
     const c = text.charCodeAt(pos);
     if (c === 34 || c === 39) {
-      const q = c === 34 ? readDouble(text, pos, end) : readSingle(text, pos, end);
+      const q = c === 34 ? (readJsonString(text, pos, end) ?? bail()) : readSingle(text, pos, end);
       const s: LightScalar = { k: 'scalar', start: pos, end: q.end, style: c === 34 ? 'double' : 'single', value: q.value };
       pos = q.end;
       return s;

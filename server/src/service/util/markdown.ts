@@ -1,6 +1,17 @@
 /**
  * Text from an adapter file (a stranger's checkout) inside hover and completion markdown: shown as
  * text, never as a picture, a link or HTML.
+ *
+ * Why not util/markdownText.ts, which escapes adapter text for the diff report and the error reference:
+ * the two rules differ because their readers do. Here the reader is the editor's hover (VS Code's
+ * markdown renderer, one paragraph) or, for a plain-text client, `markdownToPlain` below, which must undo
+ * every escape exactly — so each escape is a backslash (no `@`+zero-width space, no `\uXXXX` for
+ * controls, which would show in the plain text), line breaks become spaces (a hover line is a
+ * paragraph), and a code span swaps its backticks for `'` (a single-backtick span that
+ * `markdownToPlain` strips). markdownText.ts writes pages that GitHub and other renderers show and that
+ * are read as files: it makes controls visible (a pull-request comment must not hide a bidi override),
+ * keeps `@` from mentioning, keeps `|` from splitting a table cell and fences code spans long enough to
+ * keep every backtick; none of that needs to be undone.
  */
 
 /**

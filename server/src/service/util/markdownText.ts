@@ -3,6 +3,9 @@
  * characters made visible, markdown and HTML punctuation backslash-escaped, `@` kept from mentioning,
  * code spans fenced longer than any backtick run inside. A contract cannot put HTML, links, mentions,
  * line breaks or table cells into the page.
+ *
+ * Hover and completion markdown uses util/markdown.ts instead: its escapes must be undone exactly for
+ * plain-text clients (`markdownToPlain`), so they are backslashes only; that file says why the two differ.
  */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 export const visibleControls = (s: string): string => s.replace(CONTROL, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

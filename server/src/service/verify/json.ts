@@ -1,9 +1,10 @@
 /**
- * A strict JSON parser (RFC 8259) that keeps the document offset of every key and value, and of every
- * character inside a string (through escapes), so a diagnostic can point into a recorded response.
- * Iterative over nesting (bounded depth), linear in the text. `map` turns an offset in `text` into
- * an offset in the document (identity for a file; through a string's escapes for JSON inside a string).
+ * Verify's JSON tree: every key and value with its document offset, and every character inside a
+ * string (through escapes), so a diagnostic can point into a recorded response. Read by the service's
+ * one JSON reader (parse/jsonReader.ts), strict. `map` turns an offset in `text` into an offset in the
+ * document (identity for a file; through a string's escapes for JSON inside a string).
  */
+import { JsonReader, stringUnitOffsets, type JsonFault, type JsonSink } from '../parse/jsonReader';
 
 interface JsonBase {
   readonly start: number;
@@ -31,157 +32,94 @@ type JsonParse = { readonly ok: true; readonly node: JsonNode } | { readonly ok:
 
 export const MAX_DEPTH = 256;
 
-class JsonError extends Error {
-  constructor(
-    readonly offset: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+type Container = JsonNode & { kind: 'object' | 'array' };
 
-const ESC: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-
-export function parseJson(text: string, map: (i: number) => number = i => i): JsonParse {
-  let i = 0;
-  const ws = () => {
-    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
-  };
-  const fail = (msg: string, at = i): never => {
-    throw new JsonError(map(at), msg);
-  };
-  const found = () => (i >= text.length ? 'the end of the text' : `'${text[i]}'`);
-
-  const str = (): JsonNode & { kind: 'string' } => {
-    const start = i++;
-    let value = '';
-    const rawAt: number[] = []; // text offset of each value unit
-    for (;;) {
-      if (i >= text.length) fail('unterminated string', start);
-      const c = text[i]!;
-      if (c === '"') break;
-      if (c === '\\') {
-        const n = text[i + 1] ?? '';
-        if (n === 'u') {
-          const hex = text.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('\\u must be followed by four hex digits');
-          rawAt.push(i);
-          value += String.fromCharCode(parseInt(hex, 16));
-          i += 6;
-          continue;
-        }
-        if (ESC[n] === undefined) fail(`invalid escape '\\${n}'`);
-        rawAt.push(i);
-        value += ESC[n];
-        i += 2;
-        continue;
-      }
-      if (c.charCodeAt(0) < 0x20) fail('control character in a string (escape it)');
-      rawAt.push(i);
-      value += c;
-      i++;
-    }
-    const end = ++i;
-    const close = end - 1;
-    return { kind: 'string', start: map(start), end: map(end), value, at: k => map(k >= 0 && k < rawAt.length ? rawAt[k]! : close) };
-  };
-
-  const NUM = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-  const scalar = (): JsonNode => {
-    const c = text[i];
-    if (c === '"') return str();
-    const lit = (word: string, kind: 'boolean' | 'null', value: boolean | null): JsonNode => {
-      if (!text.startsWith(word, i)) fail(`unexpected ${found()}`);
-      const start = i;
-      i += word.length;
-      return { kind, start: map(start), end: map(i), value } as JsonNode;
-    };
-    if (c === 't') return lit('true', 'boolean', true);
-    if (c === 'f') return lit('false', 'boolean', false);
-    if (c === 'n') return lit('null', 'null', null);
-    NUM.lastIndex = i;
-    const m = NUM.exec(text);
-    if (!m || !m[0].length || m[0] === '-') fail(i >= text.length ? 'a value is missing' : `unexpected ${found()}`);
-    const start = i;
-    i += m![0].length;
-    return { kind: 'number', start: map(start), end: map(i), value: Number(m![0]) };
-  };
-
-  type Frame = { node: JsonNode & { kind: 'object' | 'array' }; started: boolean; key?: { key: string; keyStart: number; keyEnd: number } };
-  const stack: Frame[] = [];
+/**
+ * The JSON value of `text[from, to)`, read strictly by parse/jsonReader.ts (at most MAX_DEPTH
+ * containers open). `map` turns an offset in `text` into a document offset: every node, key and
+ * string unit offset goes through it, and so does a failure's.
+ */
+export function parseJson(text: string, map: (i: number) => number = i => i, from = 0, to = text.length): JsonParse {
+  const open: Container[] = [];
+  const keys: ({ key: string; keyStart: number; keyEnd: number } | undefined)[] = [];
+  let key: { key: string; keyStart: number; keyEnd: number } | undefined;
   let root: JsonNode | undefined;
   const attach = (n: JsonNode) => {
-    const top = stack[stack.length - 1];
-    if (!top) {
-      root = n;
-      return;
-    }
-    if (top.node.kind === 'array') top.node.items.push(n);
+    const top = open[open.length - 1];
+    if (!top) root = n;
+    else if (top.kind === 'array') top.items.push(n);
     else {
-      top.node.entries.push({ ...top.key!, value: n });
-      top.key = undefined;
+      top.entries.push({ ...key!, value: n });
+      key = undefined;
     }
   };
-  const open = (): boolean => {
-    const c = text[i];
-    if (c !== '{' && c !== '[') return false;
-    if (stack.length >= MAX_DEPTH) fail(`nesting deeper than ${MAX_DEPTH} levels`);
-    const node = (
-      c === '{' ? { kind: 'object', start: map(i), end: map(i), entries: [] } : { kind: 'array', start: map(i), end: map(i), items: [] }
-    ) as Frame['node'];
-    stack.push({ node, started: false });
-    i++;
-    return true;
+  const sink: JsonSink = {
+    open(array, start) {
+      const at = map(start);
+      open.push(array ? { kind: 'array', start: at, end: at, items: [] } : { kind: 'object', start: at, end: at, entries: [] });
+      keys.push(key);
+      key = undefined;
+    },
+    close(end) {
+      const n = open.pop()!;
+      (n as { end: number }).end = map(end);
+      key = keys.pop();
+      attach(n);
+    },
+    key(start, end, value) {
+      key = { key: value, keyStart: map(start), keyEnd: map(end) };
+    },
+    string(start, end, value) {
+      let units: number[] | undefined; // the text offset of each unit, found when first asked
+      const at = (k: number) => {
+        units ??= stringUnitOffsets(text, start);
+        return map(k >= 0 && k < units.length ? units[k]! : end - 1);
+      };
+      attach({ kind: 'string', start: map(start), end: map(end), value, at });
+    },
+    number(start, end) {
+      attach({ kind: 'number', start: map(start), end: map(end), value: Number(text.slice(start, end)) });
+    },
+    literal(start, end, value) {
+      attach(
+        value === null
+          ? { kind: 'null', start: map(start), end: map(end), value }
+          : { kind: 'boolean', start: map(start), end: map(end), value },
+      );
+    },
   };
-  const close = () => {
-    const f = stack.pop()!;
-    i++;
-    (f.node as { end: number }).end = map(i);
-    attach(f.node);
-  };
+  const fault = new JsonReader(text, from, to, { maxDepth: MAX_DEPTH, sink }).read();
+  return fault ? { ok: false, offset: map(fault.at), message: faultMessage(text, fault) } : { ok: true, node: root! };
+}
 
-  try {
-    ws();
-    // A value: either a container opening (pushed) or a scalar (attached).
-    const value = () => {
-      ws();
-      if (!open()) attach(scalar());
-    };
-    const keyThenValue = () => {
-      ws();
-      if (text[i] !== '"') fail(`expected a key in double quotes, found ${found()}`);
-      const k = str();
-      ws();
-      if (text[i] !== ':') fail(`expected ':' after the key, found ${found()}`);
-      i++;
-      stack[stack.length - 1]!.key = { key: k.value, keyStart: k.start, keyEnd: k.end };
-      value();
-    };
-    value();
-    while (stack.length) {
-      const top = stack[stack.length - 1]!;
-      ws();
-      const closer = top.node.kind === 'array' ? ']' : '}';
-      if (text[i] === closer) {
-        close();
-        continue;
-      }
-      if (top.started) {
-        if (text[i] !== ',') fail(`expected ',' or '${closer}', found ${found()}`);
-        const comma = i++;
-        ws();
-        if (text[i] === closer) fail(`trailing ',' before '${closer}'`, comma);
-      }
-      top.started = true;
-      if (top.node.kind === 'array') value();
-      else keyThenValue();
-    }
-    ws();
-    if (i < text.length) fail(`unexpected ${found()} after the value`);
-    return { ok: true, node: root! };
-  } catch (e) {
-    if (e instanceof JsonError) return { ok: false, offset: e.offset, message: e.message };
-    throw e;
+function faultMessage(text: string, f: JsonFault): string {
+  const found = f.eof ? 'the end of the text' : `'${text[f.at]}'`;
+  const closer = f.array ? ']' : '}';
+  switch (f.kind) {
+    case 'unclosed-string':
+      return 'unterminated string';
+    case 'control':
+      return 'control character in a string (escape it)';
+    case 'unicode-escape':
+      return '\\u must be followed by four hex digits';
+    case 'escape':
+      return `invalid escape '\\${text.slice(f.at + 1, f.end)}'`;
+    case 'value':
+      return f.eof ? 'a value is missing' : `unexpected ${found}`;
+    case 'key':
+      return `expected a key in double quotes, found ${found}`;
+    case 'colon':
+      return `expected ':' after the key, found ${found}`;
+    case 'comma':
+      return `expected ',' or '${closer}', found ${found}`;
+    case 'trailing-comma':
+      return `trailing ',' before '${closer}'`;
+    case 'trailing-text':
+      return `unexpected ${found} after the value`;
+    case 'deep':
+      return `nesting deeper than ${MAX_DEPTH} levels`;
+    case 'unclosed-single':
+      return `unexpected ${found}`; // a lenient kind: a strict read does not end with it
   }
 }
 

@@ -31,15 +31,15 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
     while (start <= text.length) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
-      const line = text.slice(start, end).replace(/\r$/, '');
-      if (line.trim()) {
-        const base = start;
-        const r = parseJson(line, i => base + i);
+      // The line is read in place, without its CR; a line of whitespace (as String.trim sees it) is skipped.
+      const lineEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+      if (!blank(text, start, lineEnd)) {
+        const r = parseJson(text, undefined, start, lineEnd);
         if (!r.ok)
           emit({
             code: Code.VerifyJsonSyntax,
             start: r.offset,
-            end: Math.min(r.offset + 1, base + line.length),
+            end: Math.min(r.offset + 1, lineEnd),
             message: `This line is not JSON: ${r.message}. Each line of a .jsonl file is one record.`,
           });
         else verifyRecord(r.node, contract, emit);
@@ -50,7 +50,7 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
   }
   if (!text.trim()) return problems;
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0; // a byte order mark is not JSON, but editors write one
-  const r = parseJson(bom ? text.slice(1) : text, i => i + bom);
+  const r = parseJson(text, undefined, bom);
   if (!r.ok) {
     emit({
       code: Code.VerifyJsonSyntax,
@@ -64,6 +64,13 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
   else verifyRecord(r.node, contract, emit);
   return problems;
 }
+
+/** Only what String.prototype.trim removes in `text[from, to)`. */
+function blank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!TRIMMED.test(text[i]!)) return false;
+  return true;
+}
+const TRIMMED = /^\s$/;
 
 const unknownShape = (emit: Emit, n: JsonNode, message: string) =>
   emit({ code: Code.VerifyUnknownShape, start: n.start, end: n.kind === 'object' || n.kind === 'array' ? n.start + 1 : n.end, message });
