@@ -5,7 +5,8 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run, tempTree } from './helpers';
 
@@ -144,4 +145,45 @@ test('a server that lists hundreds of tools: at most 1,000 calls are sent', asyn
   assert.equal(r.code, 1);
   assert.equal(findings(r.out).length, 1000);
   assert.equal(r.err, 'mcp-aql-errors probe: 1000 of 1201 calls sent to 600 tools (0 skipped: --list shows why)\n');
+});
+
+const STUBBORN = join(ROOT, 'test/fixtures/runtime/stubbornServer.js');
+
+/** Whether a process is alive (a zombie not yet reaped counts as gone only once reaped: polled, bounded). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Poll `f` every 100 ms, at most `bound` ms: a bound on a hang, not a timed assertion. */
+async function eventually(f: () => boolean, bound: number): Promise<boolean> {
+  for (const end = Date.now() + bound; Date.now() < end; await new Promise(r => setTimeout(r, 100))) if (f()) return true;
+  return f();
+}
+
+test("SIGTERM to probe (the editor's Cancel) stops the server too, even one that ignores it and its input's end; probe ends by that signal", async () => {
+  const dir = tempTree({});
+  const pidFile = join(dir, 'pid');
+  let pid = 0;
+  try {
+    const p = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), 'probe', '--', process.execPath, STUBBORN], {
+      env: { ...process.env, STUBBORN_PID: pidFile },
+      stdio: 'ignore',
+    });
+    const ended = new Promise<NodeJS.Signals | null>(r => p.on('close', (_code, signal) => r(signal)));
+    assert.ok(await eventually(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 30_000), 'the server started');
+    pid = Number(readFileSync(pidFile, 'utf8'));
+    p.kill('SIGTERM');
+    const bound = setTimeout(() => p.kill('SIGKILL'), 30_000);
+    assert.equal(await ended, 'SIGTERM');
+    clearTimeout(bound);
+    assert.ok(await eventually(() => !alive(pid), 10_000), `the server (pid ${pid}) is still running`);
+  } finally {
+    if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

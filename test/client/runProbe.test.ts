@@ -4,7 +4,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runProbe } from '../../client/src/probe/runProbe';
@@ -72,3 +72,48 @@ test('a command that does not start: a one-line reason, no transcript left to re
   assert.match(r.ok ? '' : r.error, /^the probe did not run: cannot start '.*no-such-server' as an MCP server: .*ENOENT/);
   assert.deepEqual(probeDirs(), before, 'its temporary folder is removed');
 });
+
+test('Cancel while the server will not answer: the outcome says cancelled, the server is stopped, nothing is left', async () => {
+  const probeDirs = () => readdirSync(tmpdir()).filter(n => n.startsWith('mcp-aql-probe-'));
+  const before = probeDirs();
+  const dir = mkdtempSync(join(tmpdir(), 'stubborn-'));
+  const pidFile = join(dir, 'pid');
+  let pid = 0;
+  try {
+    const ac = new AbortController();
+    const outcome = runProbe({
+      cli: join(ROOT, 'dist/cli.js'),
+      adapterPath: ADAPTER,
+      adapterText,
+      argv: [process.execPath, join(ROOT, 'test/fixtures/runtime/stubbornServer.js')],
+      cwd: ROOT,
+      signal: ac.signal,
+      env: { STUBBORN_PID: pidFile },
+    });
+    assert.ok(await eventually(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 30_000), 'the server started');
+    pid = Number(readFileSync(pidFile, 'utf8'));
+    ac.abort();
+    const r = await outcome;
+    assert.deepEqual(r.ok ? 'ok' : { error: r.error, cancelled: r.cancelled }, { error: 'the probe was cancelled', cancelled: true });
+    assert.ok(await eventually(() => !alive(pid), 10_000), `the server (pid ${pid}) is still running`);
+    assert.deepEqual(probeDirs(), before, 'its temporary folder is removed');
+  } finally {
+    if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Poll `f` every 100 ms, at most `bound` ms: a bound on a hang, not a timed assertion. */
+async function eventually(f: () => boolean, bound: number): Promise<boolean> {
+  for (const end = Date.now() + bound; Date.now() < end; await new Promise(r => setTimeout(r, 100))) if (f()) return true;
+  return f();
+}

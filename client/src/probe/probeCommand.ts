@@ -26,6 +26,9 @@ function toDiagnostic(r: vscode.Range, severity: string, code: string, message: 
 }
 
 export function registerProbe(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): void {
+  // The command's enablement: where a Node extension host runs us. Not `!isWeb`: a browser workbench
+  // (code-server, Codespaces) with a remote Node host is web and can probe (test/e2e/probe.test.ts).
+  void vscode.commands.executeCommand('setContext', 'mcpAql.canProbe', true);
   const collection = vscode.languages.createDiagnosticCollection('mcp-aql-probe');
   context.subscriptions.push(
     collection,
@@ -63,7 +66,9 @@ export function registerProbe(context: vscode.ExtensionContext, output: vscode.L
       );
       if (r.stderr) output.info(r.stderr.trimEnd());
       if (!r.ok) {
-        void vscode.window.showErrorMessage(`MCP-AQL: ${r.error}`);
+        // Cancelled: the user knows; the server was stopped with the probe.
+        if (r.cancelled) output.info('probe: cancelled');
+        else void vscode.window.showErrorMessage(`MCP-AQL: ${r.error}`);
         return;
       }
       const { findings, placed } = r;

@@ -20,6 +20,8 @@ export interface ProbeRequest {
   readonly argv: readonly string[];
   readonly cwd: string;
   readonly signal?: AbortSignal;
+  /** Added to the environment the CLI (and so the server) gets. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export type ProbeOutcome =
@@ -30,26 +32,34 @@ export type ProbeOutcome =
       readonly transcript: string;
       readonly stderr: string;
     }
-  | { readonly ok: false; readonly error: string; readonly stderr: string };
+  | { readonly ok: false; readonly error: string; readonly stderr: string; readonly cancelled?: true };
 
 export function runProbe(req: ProbeRequest): Promise<ProbeOutcome> {
   const transcript = join(mkdtempSync(join(tmpdir(), 'mcp-aql-probe-')), 'probe.responses.jsonl');
   const args = [req.cli, 'probe', '--contract', req.adapterPath, '--format', 'json', '--record', transcript, '--', ...req.argv];
   return new Promise(done => {
-    const p = spawn(process.execPath, args, { cwd: req.cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, signal: req.signal });
+    // On Cancel the signal ends the CLI with SIGTERM; it stops the server, then itself (cli/probe.ts).
+    const p = spawn(process.execPath, args, {
+      cwd: req.cwd,
+      env: { ...process.env, ...req.env, ELECTRON_RUN_AS_NODE: '1' },
+      signal: req.signal,
+    });
     let out = '',
       err = '';
     p.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     p.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
     const bound = setTimeout(() => p.kill(), BOUND_MS);
-    p.on('error', e => (err += `${e.message}\n`));
+    p.on('error', e => {
+      if (e.name !== 'AbortError') err += `${e.message}\n`;
+    });
     p.on('close', code => {
       clearTimeout(bound);
       // A failed probe leaves no transcript to read: its folder goes (on success the caller owns it).
-      const fail = (error: string) => {
+      const fail = (error: string, cancelled?: true) => {
         rmSync(dirname(transcript), { recursive: true, force: true });
-        done({ ok: false, error, stderr: err });
+        done({ ok: false, error, stderr: err, ...(cancelled ? { cancelled } : {}) });
       };
+      if (req.signal?.aborted) return fail('the probe was cancelled', true);
       if (code !== 0 && code !== 1) {
         const first = err.split('\n').find(l => l.trim()) ?? `exit ${code}`;
         fail(`the probe did not run: ${first.replace(/^mcp-aql-errors( probe)?: /, '')}`);

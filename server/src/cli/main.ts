@@ -19,7 +19,6 @@ import { runRegistry } from './registryCommand';
 import { runTypes } from './types';
 import { runVerify } from './verify';
 import { runWatch } from './watch';
-import { runProbe } from './probe';
 
 /** The top-level help: every command's synopsis and what it does, then check's options (each command has its own --help). */
 const USAGE = `Usage: mcp-aql-errors <command> [options]   (mcp-aql-errors <command> --help for its options)
@@ -66,7 +65,8 @@ export async function main(argv: readonly string[], outside: Io): Promise<number
     if (cmd === 'diff') return runContractDiff(rest, io);
     if (cmd === 'docs') return runDocs(rest, io);
     if (cmd === 'watch') return await runWatch(rest, io);
-    if (cmd === 'probe') return await runProbe(rest, io);
+    // Loaded when asked for: the MCP SDK it imports (and zod) cost every other command ~15 ms at start-up.
+    if (cmd === 'probe') return await (await import('./probe.js')).runProbe(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
     if (e instanceof UsageError) {

@@ -16,7 +16,7 @@ import { jsonText } from './format/commands';
 import { outKind, render, writeFileAtomically, writeOutputFile } from './output';
 import { ProbeSession } from './probeSession';
 import { count, type FileReport } from './report';
-import { loadContract, parseRuntimeArgs } from './runtimeArgs';
+import { loadContract, parseRuntimeArgs, type LoadedContract, type RuntimeArgs } from './runtimeArgs';
 
 /** The report's file: the transcript of this run (written by -o only in the report's format). */
 export const PROBE_TRANSCRIPT = 'probe.responses.jsonl';
@@ -33,10 +33,30 @@ function planText(plan: ProbePlan): string {
   return lines.map(l => escapeControls(l)).join('\n') + '\n';
 }
 
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
 export async function runProbe(argv: readonly string[], io: Io): Promise<number> {
   const args = parseRuntimeArgs('probe', argv, ['--allow-writes', '--timeout', '--list', '--record']);
   const loaded = loadContract(args.contract, io);
   const session = new ProbeSession(args.command, args.commandArgs, io.cwd);
+  // Stopped (the editor's Cancel, Ctrl+C): the server is stopped first — the SDK ends its input, then
+  // SIGTERM, then SIGKILL — so none outlives us, and we end by the same signal.
+  const handlers = SIGNALS.map(sig => {
+    const h = () => {
+      for (const [s, f] of handlers) process.off(s, f);
+      void session.close().finally(() => process.kill(process.pid, sig));
+    };
+    process.on(sig, h);
+    return [sig, h] as const;
+  });
+  try {
+    return await probeWith(session, args, loaded, io);
+  } finally {
+    for (const [s, f] of handlers) process.off(s, f);
+  }
+}
+
+async function probeWith(session: ProbeSession, args: RuntimeArgs, loaded: LoadedContract, io: Io): Promise<number> {
   const fail = (what: string, e: unknown) => {
     const tail = session.stderr.length
       ? `\nthe server's last stderr lines:\n${session.stderr.map(l => `  ${escapeControls(l)}`).join('\n')}`

@@ -21,7 +21,8 @@ import type {
 } from 'vscode-languageserver-types';
 import { codeInfo, type RuleLevel } from './codes';
 import { complete, completeList, type CompletionOptions } from './features/completion';
-import type { FeatureContext } from './model/context';
+import type { EnvelopeValidators, FeatureContext } from './model/context';
+import type { CheckContext } from './checks/types';
 import { preview, simulate, type EnvelopePreview, type PreviewRequest, type SimulationRequest, type SimulationResult } from './envelopes';
 import { fixAll, quickFixes } from './fixes';
 import { hover, type HoverOptions } from './features/hover';
@@ -335,10 +336,19 @@ function withinLine(before: string, after: string, c: Change): boolean {
 
 export function createAdapterService(deps: ServiceDeps): AdapterService {
   const registry: RegistryIndex = indexRegistry(deps.registry);
-  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-  const validateSchema = ajv.compile(deps.schema);
-  const validateEntry = entryValidators(ajv, deps.schema);
-  const envelopeValidators = new Map(Object.entries(deps.envelopeSchemas ?? {}).map(([id, schema]) => [id, ajv.compile(schema)] as const));
+  // The schemas are compiled when a feature first needs them (tens of ms): validation the adapter schema,
+  // previews and the simulator the envelope schemas; `watch` and `probe` none (test/service/lazySchemas.test.ts).
+  // They are ours and checked against their meta-schema by that test, not on every start: compiling the
+  // meta-schema to check them was two thirds of the adapter schema's compile (~50 ms of a one-file `check`).
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false });
+  let adapterValidators: Pick<CheckContext, 'validateSchema' | 'validateEntry'> | undefined;
+  const schemaValidators = () =>
+    (adapterValidators ??= { validateSchema: ajv.compile(deps.schema), validateEntry: entryValidators(ajv, deps.schema) });
+  let envelopes: ReadonlyMap<string, ValidateFunction> | undefined;
+  const envelopeValidators: EnvelopeValidators = {
+    get: id =>
+      (envelopes ??= new Map(Object.entries(deps.envelopeSchemas ?? {}).map(([k, schema]) => [k, ajv.compile(schema)] as const))).get(id),
+  };
   const cache = new Map<string, { version: number; text: string; files?: string; model: AdapterModel | undefined; deep?: TooDeep }>();
   /** Per uri: the union of the edits from version `from` to version `to` (offsets of `to`'s text at the new end). */
   const pending = new Map<string, { from: number; to: number; change: Change }>();
@@ -419,7 +429,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
         // Deeper than the scan saw (broken text, or a keystroke it skipped): the parse refused, and says only that.
         const refused = c.model.syntaxErrors.find(e => e.yamlCode === TOO_DEEP);
         if (refused) return tooDeep(doc, { offset: refused.start, limit: MAX_NESTING }, opts);
-        const ctx = { model: c.model, registry, validateSchema, validateEntry, workspace: c.workspace };
+        const ctx = { model: c.model, registry, ...schemaValidators(), workspace: c.workspace };
         // A model parsed in chunks keeps its unchanged entries from one version to the next, and the
         // checks keep their results with them; a whole parse (a small file, JSON) makes every entry new.
         if (!c.model.parseState) checkStates.delete(doc.uri);

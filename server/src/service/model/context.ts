@@ -13,5 +13,10 @@ export interface FeatureContext {
   /** The details types of schemas/adapter.schema.json (`definitions.detailType.enum`), for completion. */
   readonly detailTypes?: readonly string[];
   /** Compiled envelope schemas by dialect id (from ServiceDeps.envelopeSchemas). */
-  readonly envelopeValidators?: ReadonlyMap<string, ValidateFunction>;
+  readonly envelopeValidators?: EnvelopeValidators;
+}
+
+/** The envelope schemas' validators by dialect id, compiled on the first `get`. */
+export interface EnvelopeValidators {
+  get(id: string): ValidateFunction | undefined;
 }
