@@ -66,7 +66,9 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
     'schemas/envelopes/mcp-tool-result.schema.json',
     'schemas/error-registry.json',
   ]);
-  assert.ok(info.size < 400_000, `tarball ${info.size} bytes`);
+  // This packs the development build (not minified, `npm test` builds it): about 400 KB packed; the released
+  // tarball (`prepack`: the production build) is about 300 KB. The bound catches a dependency bundled by mistake.
+  assert.ok(info.size < 450_000, `tarball ${info.size} bytes`);
   t.diagnostic(`tarball ${info.filename}: ${info.size} bytes packed, ${info.unpackedSize} unpacked`);
 
   const empty = tempDir('mcp-aql-npx-');
