@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run, tempTree } from './helpers';
+import { alive, eventually } from '../processes';
 
 const EXAMPLE = ['--contract', 'examples/server', '--', process.execPath, 'examples/server/server.mjs'];
 const BAD = join(ROOT, 'test/fixtures/runtime/badServer.mjs');
@@ -148,22 +149,6 @@ test('a server that lists hundreds of tools: at most 1,000 calls are sent', asyn
 });
 
 const STUBBORN = join(ROOT, 'test/fixtures/runtime/stubbornServer.js');
-
-/** Whether a process is alive (a zombie not yet reaped counts as gone only once reaped: polled, bounded). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Poll `f` every 100 ms, at most `bound` ms: a bound on a hang, not a timed assertion. */
-async function eventually(f: () => boolean, bound: number): Promise<boolean> {
-  for (const end = Date.now() + bound; Date.now() < end; await new Promise(r => setTimeout(r, 100))) if (f()) return true;
-  return f();
-}
 
 test("SIGTERM to probe (the editor's Cancel) stops the server too, even one that ignores it and its input's end; probe ends by that signal", async () => {
   const dir = tempTree({});

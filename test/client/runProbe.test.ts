@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runProbe } from '../../client/src/probe/runProbe';
+import { alive, eventually } from '../processes';
 
 const ROOT = join(__dirname, '..', '..');
 const ADAPTER = join(ROOT, 'examples/server/notes.adapter.yaml');
@@ -102,18 +103,3 @@ test('Cancel while the server will not answer: the outcome says cancelled, the s
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Poll `f` every 100 ms, at most `bound` ms: a bound on a hang, not a timed assertion. */
-async function eventually(f: () => boolean, bound: number): Promise<boolean> {
-  for (const end = Date.now() + bound; Date.now() < end; await new Promise(r => setTimeout(r, 100))) if (f()) return true;
-  return f();
-}

@@ -245,6 +245,27 @@ export async function quickOpen(page: Page, name: string): Promise<void> {
   await page.locator('.editor-instance .view-lines').first().waitFor();
 }
 
+/** Runs a command from the palette, asking again while the workbench has not listed it yet. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await until(
+    `the command ${title}`,
+    async () => {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      await input.waitFor();
+      await input.fill(`>${title}`);
+      return row.waitFor({ timeout: 5000 }).then(
+        () => true,
+        () => false,
+      );
+    },
+    60_000,
+  );
+  await page.keyboard.press('Enter');
+}
+
 export async function command(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');

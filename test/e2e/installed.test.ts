@@ -10,8 +10,19 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { goTo, launch, missing, openFile, openQuickInput, quickOpen, ROOT, until, webviewFrame, type Editor } from './codeServer';
+import {
+  goTo,
+  launch,
+  missing,
+  openFile,
+  openQuickInput,
+  quickOpen,
+  ROOT,
+  runCommand,
+  until,
+  webviewFrame,
+  type Editor,
+} from './codeServer';
 
 const why = missing();
 const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
@@ -40,27 +51,6 @@ function npmRunPackage(): string {
   assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}${r.stderr}`);
   assert.ok(existsSync(out));
   return out;
-}
-
-/** Runs a command from the palette, asking again while the workbench has not listed it yet. */
-async function runCommand(page: Page, title: string): Promise<void> {
-  const input = page.locator('.quick-input-widget input');
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await until(
-    `the command ${title}`,
-    async () => {
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('F1');
-      await input.waitFor();
-      await input.fill(`>${title}`);
-      return row.waitFor({ timeout: 5000 }).then(
-        () => true,
-        () => false,
-      );
-    },
-    60_000,
-  );
-  await page.keyboard.press('Enter');
 }
 
 before(

@@ -13,7 +13,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launch, missing, quickOpen, ROOT, until, type Editor } from './codeServer';
+import { launch, missing, quickOpen, ROOT, runCommand, until, type Editor } from './codeServer';
+import { alive } from '../processes';
 
 const why = missing();
 const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
@@ -38,27 +39,6 @@ async function step<T>(name: string, f: (e: Editor) => Promise<T>): Promise<T> {
     const shot = ed ? await ed.shot(`failure-${name}`).catch(() => '(no screenshot)') : '(no editor)';
     throw new Error(`${(e as Error).message}\nscreenshot: ${shot}\n${ed?.log().slice(-3000) ?? ''}`);
   }
-}
-
-/** Runs a command from the palette, asking again while the workbench has not listed it yet. */
-async function runCommand(page: Page, title: string): Promise<void> {
-  const input = page.locator('.quick-input-widget input');
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await until(
-    `the command ${title}`,
-    async () => {
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('F1');
-      await input.waitFor();
-      await input.fill(`>${title}`);
-      return row.waitFor({ timeout: 5000 }).then(
-        () => true,
-        () => false,
-      );
-    },
-    60_000,
-  );
-  await page.keyboard.press('Enter');
 }
 
 /** Probe from the adapter's editor: the command, its input box answered with `serverCommand`. */
@@ -117,15 +97,6 @@ after(async () => {
   await ed?.close();
   rmSync(join(PID_FILE, '..'), { recursive: true, force: true });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The pid the server that never answers wrote, once it is up (the file is removed first). */
 async function stubbornPid(): Promise<number> {

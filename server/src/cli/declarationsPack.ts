@@ -24,31 +24,33 @@ export function slim(d: CodeDeclaration): CodeDeclaration {
 }
 
 /** A file's slim declarations as JSON: per file its URI once, per declaration code, category and details (what `slim` keeps). */
-type Packed = [string, [string, string | null, [string, string | null, boolean | null][]][]][];
+type PackedDeclaration = [string, string | null, [string, string | null, boolean | null][]];
+type Packed = [string, PackedDeclaration[]][];
+
+const packOne = (d: CodeDeclaration): PackedDeclaration => [
+  d.code,
+  d.category ?? null,
+  d.details.map(x => [x.name, x.type ?? null, x.required ?? null]),
+];
+
+/** A packed declaration of the file `uri`, as a `slim` one. */
+const unpackOne = (uri: string, [code, category, details]: PackedDeclaration): CodeDeclaration => ({
+  uri,
+  code,
+  range: NO_RANGE,
+  category: category ?? undefined,
+  details: details.map(([name, type, required]) => ({ name, type: type ?? undefined, required: required ?? undefined })),
+  mapsFromHttp: [],
+});
 
 export function packDeclarations(declarations: readonly [string, readonly CodeDeclaration[]][]): string {
-  const packed: Packed = declarations.map(([uri, ds]) => [
-    uri,
-    ds.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]),
-  ]);
+  const packed: Packed = declarations.map(([uri, ds]) => [uri, ds.map(packOne)]);
   return JSON.stringify(packed);
 }
 
 /** What `packDeclarations` packed, as `slim` declarations again. */
 export function unpackDeclarations(json: string): [string, CodeDeclaration[]][] {
-  return (JSON.parse(json) as Packed).map(([uri, ds]) => [
-    uri,
-    ds.map(([code, category, details]) =>
-      slim({
-        uri,
-        code,
-        range: NO_RANGE,
-        category: category ?? undefined,
-        details: details.map(([name, type, required]) => ({ name, type: type ?? undefined, required: required ?? undefined })),
-        mapsFromHttp: [],
-      }),
-    ),
-  ]);
+  return (JSON.parse(json) as Packed).map(([uri, ds]) => [uri, ds.map(d => unpackOne(uri, d))]);
 }
 
 /**
@@ -78,15 +80,10 @@ export function sharer(): (uri: string, ds: readonly CodeDeclaration[]) => CodeD
 const NO_STATUSES: readonly (number | string)[] = [];
 
 /** A batch of the index pass as a worker sends it: per file its URI, whether an adapter, its references and its declarations (as `Packed`). */
-type PackedIndexed = [string, 0 | 1, string[], Packed[number][1]][];
+type PackedIndexed = [string, 0 | 1, string[], PackedDeclaration[]][];
 
 export function packIndexed(files: readonly IndexedFile[]): string {
-  const packed: PackedIndexed = files.map(f => [
-    f.uri,
-    f.adapter ? 1 : 0,
-    f.refs,
-    f.decls.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]),
-  ]);
+  const packed: PackedIndexed = files.map(f => [f.uri, f.adapter ? 1 : 0, f.refs, f.decls.map(packOne)]);
   return JSON.stringify(packed);
 }
 
@@ -99,14 +96,7 @@ export function unpackIndexed(json: string, share: ReturnType<typeof sharer>): I
   return (JSON.parse(json) as PackedIndexed).map(([uri, adapter, refs, ds]) => {
     const decls = share(
       uri,
-      ds.map(([code, category, details]) => ({
-        uri,
-        code,
-        range: NO_RANGE,
-        category: category ?? undefined,
-        details: details.map(([name, type, required]) => ({ name, type: type ?? undefined, required: required ?? undefined })),
-        mapsFromHttp: [],
-      })),
+      ds.map(d => unpackOne(uri, d)),
     );
     const own = new Map(decls.map(d => [d.code, d.code]));
     return { uri, adapter: adapter === 1, decls, refs: refs.map(r => own.get(r) ?? r) };
