@@ -157,23 +157,27 @@ test('no word suggestions in the front matter where we offer nothing; the Markdo
     await page.locator('.tab', { hasText: FILE }).first().click();
     const widget = page.locator('.editor-widget.suggest-widget');
     const rows = widget.locator('.monaco-list-row:visible');
+    /** Type a word start and ask for completion: the widget says "No suggestions." and lists no row. */
+    const noSuggestions = async (what: string) => {
+      await page.keyboard.type(' rep');
+      await page.keyboard.press('Control+Space');
+      await until(
+        what,
+        async () =>
+          (await widget
+            .locator('.message')
+            .innerText({ timeout: 1000 })
+            .catch(() => '')) === 'No suggestions.',
+        30_000,
+      );
+      assert.equal(await rows.count(), 0, (await rows.allInnerTexts()).join(' | '));
+    };
     // Inside the description's text (front matter): the server offers nothing there, and VS Code would
     // fall back to the words of the Markdown documents (repository, repos, …).
     const desc = 'description: "Adapter for GitHub REST API v3,';
     const line = LINES.findIndex(l => l.startsWith(desc)) + 1;
     await goTo(page, line, desc.length + 1);
-    await page.keyboard.type(' rep');
-    await page.keyboard.press('Control+Space');
-    await until(
-      'the suggest widget to say "No suggestions."',
-      async () =>
-        (await widget
-          .locator('.message')
-          .innerText({ timeout: 1000 })
-          .catch(() => '')) === 'No suggestions.',
-      30_000,
-    );
-    assert.equal(await rows.count(), 0, (await rows.allInnerTexts()).join(' | '));
+    await noSuggestions('the suggest widget to say "No suggestions."');
     await page.keyboard.press('Escape');
     // The Markdown body of the same file: word suggestions as before.
     const last = LINES.findIndex(l => l.startsWith('The adapter does not currently enforce'));
@@ -194,18 +198,7 @@ test('no word suggestions in the front matter where we offer nothing; the Markdo
     // An adapter by the mcpAql.files setting (the server says so): no words in its front matter either.
     await quickOpen(page, 'errors.md');
     await goTo(page, line, desc.length + 1);
-    await page.keyboard.type(' rep');
-    await page.keyboard.press('Control+Space');
-    await until(
-      'errors.md: the suggest widget to say "No suggestions."',
-      async () =>
-        (await widget
-          .locator('.message')
-          .innerText({ timeout: 1000 })
-          .catch(() => '')) === 'No suggestions.',
-      30_000,
-    );
-    assert.equal(await rows.count(), 0, (await rows.allInnerTexts()).join(' | '));
+    await noSuggestions('errors.md: the suggest widget to say "No suggestions."');
     await page.keyboard.press('Escape');
     await runCommand(page, 'File: Revert File');
     // Another Markdown file's front matter (no adapter): its word suggestions as before.
