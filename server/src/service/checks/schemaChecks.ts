@@ -80,11 +80,31 @@ export function blockTypeProblem(s: Section, block: string, v: Node | null, emit
  */
 export function pairSchemaProblems(s: Section, block: string, validate: ValidateFunction, pair: Pair, emit: (p: Problem) => void): void {
   const key = keyString(pair);
-  if (key === undefined) return;
+  if (key === undefined) {
+    if (block === 'error_codes') namelessKeyProblem(s, pair, emit);
+    return;
+  }
   for (const e of entryErrors(validate, pair)) {
     const p = toProblem(s, { ...e, instancePath: `/${block}/${escape(key)}${e.instancePath}` });
     if (p) emit(p);
   }
+}
+
+/**
+ * An error_codes key that names no code: a mapping, a list or null (an error_mapping key is a status,
+ * extract.ts's). The entry is no code, and the schema, which reads keys as strings, cannot point at it.
+ */
+function namelessKeyProblem(s: Section, pair: Pair, emit: (p: Problem) => void): void {
+  const k = pair.key as Node | null;
+  if (!k?.range || (isScalar(k) && typeof k.value === 'symbol')) return; // `<<`: a merge, no entry of its own
+  const what = isMap(k) ? 'a mapping' : isSeq(k) ? 'a list' : isScalar(k) && k.value === null ? 'null' : 'no name';
+  const start = s.base + k.range[0];
+  emit({
+    code: Code.SchemaType,
+    start,
+    end: Math.max(s.base + k.range[1], start + 1),
+    message: `An error code's key is its name (CATEGORY_SPECIFIC_CONDITION): this key is ${what}, so the entry declares no code.`,
+  });
 }
 
 /** Whole-section validation, for documents with aliases (toJS resolves them, with a budget). */
@@ -93,6 +113,13 @@ export function wholeSchemaProblems(s: Section, validateSchema: ValidateFunction
     const p = toProblem(s, e);
     if (p) emit(p);
   });
+  const root = s.doc.contents as Node | null;
+  if (isMap(root))
+    for (const top of root.items) {
+      const v = top.value as Node | null;
+      if (keyString(top) === 'error_codes' && isMap(v))
+        for (const pair of v.items) if (keyString(pair) === undefined) namelessKeyProblem(s, pair, emit);
+    }
 }
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -23,6 +23,8 @@ export const PARSE_OPTIONS = {
   stringKeys: false,
   // YAML 1.1 merge keys (`<<: *base`), as most loaders apply them (docs/spec-decisions.md).
   merge: true,
+  // The service writes nowhere: `yaml` would otherwise print warnings (a collection as a key) with process.emitWarning.
+  logLevel: 'error',
 } as const;
 
 /**
