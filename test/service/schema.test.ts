@@ -101,6 +101,27 @@ test('an error_codes key that names no code (a mapping, a list, null) is schema.
       .map(d => d.range),
     [{ start: { line: 3, character: 2 }, end: { line: 3, character: 7 } }],
   );
+  // The same for a key of an error's details.
+  const details = yamlDoc(
+    'error_codes:',
+    '  VALIDATION_A:',
+    '    category: VALIDATION',
+    '    details:',
+    '      { k }: string',
+    '      ~: string',
+    '      ok: string',
+  );
+  const found = newService()
+    .validate(docOf(details))
+    .filter(d => d.code === 'schema.type');
+  assert.deepEqual(
+    found.map(d => d.range),
+    [
+      { start: { line: 4, character: 6 }, end: { line: 4, character: 11 } },
+      { start: { line: 5, character: 6 }, end: { line: 5, character: 7 } },
+    ],
+  );
+  assert.match(String(found[0]!.message), /A details key .* this key is a mapping/);
   // A merge key is no entry of its own: nothing to say about it.
   const merged = yamlDoc(
     'base: &b',

@@ -81,9 +81,10 @@ export function blockTypeProblem(s: Section, block: string, v: Node | null, emit
 export function pairSchemaProblems(s: Section, block: string, validate: ValidateFunction, pair: Pair, emit: (p: Problem) => void): void {
   const key = keyString(pair);
   if (key === undefined) {
-    if (block === 'error_codes') namelessKeyProblem(s, pair, emit);
+    if (block === 'error_codes') namelessKeyProblem(s, pair, emit, 'code');
     return;
   }
+  if (block === 'error_codes') namelessDetailsKeys(s, pair, emit);
   for (const e of entryErrors(validate, pair)) {
     const p = toProblem(s, { ...e, instancePath: `/${block}/${escape(key)}${e.instancePath}` });
     if (p) emit(p);
@@ -94,7 +95,7 @@ export function pairSchemaProblems(s: Section, block: string, validate: Validate
  * An error_codes key that names no code: a mapping, a list or null (an error_mapping key is a status,
  * extract.ts's). The entry is no code, and the schema, which reads keys as strings, cannot point at it.
  */
-function namelessKeyProblem(s: Section, pair: Pair, emit: (p: Problem) => void): void {
+function namelessKeyProblem(s: Section, pair: Pair, emit: (p: Problem) => void, of: 'code' | 'details'): void {
   const k = pair.key as Node | null;
   if (!k?.range || (isScalar(k) && typeof k.value === 'symbol')) return; // `<<`: a merge, no entry of its own
   const what = isMap(k) ? 'a mapping' : isSeq(k) ? 'a list' : isScalar(k) && k.value === null ? 'null' : 'no name';
@@ -103,8 +104,22 @@ function namelessKeyProblem(s: Section, pair: Pair, emit: (p: Problem) => void):
     code: Code.SchemaType,
     start,
     end: Math.max(s.base + k.range[1], start + 1),
-    message: `An error code's key is its name (CATEGORY_SPECIFIC_CONDITION): this key is ${what}, so the entry declares no code.`,
+    message:
+      of === 'code'
+        ? `An error code's key is its name (CATEGORY_SPECIFIC_CONDITION): this key is ${what}, so the entry declares no code.`
+        : `A details key is the name of a value the error carries (a placeholder's name): this key is ${what}, so it declares none.`,
   });
+}
+
+/** The keys of an error code's `details` mapping (written in the entry itself) that name nothing. */
+function namelessDetailsKeys(s: Section, pair: Pair, emit: (p: Problem) => void): void {
+  const entry = pair.value as Node | null;
+  if (!isMap(entry)) return;
+  for (const field of entry.items) {
+    const v = field.value as Node | null;
+    if (keyString(field) === 'details' && isMap(v))
+      for (const d of v.items) if (keyString(d) === undefined) namelessKeyProblem(s, d, emit, 'details');
+  }
 }
 
 /** Whole-section validation, for documents with aliases (toJS resolves them, with a budget). */
