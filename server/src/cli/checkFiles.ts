@@ -53,6 +53,8 @@ interface CheckPass {
   readonly jobs?: number | ((toIndex: number) => number);
   /** The cache file, or undefined for no cache. */
   readonly cacheFile?: string;
+  /** Whether a report shows the files' lines (text's code frames, codeclimate's fingerprints); if not, a cached file with problems is not read again. */
+  readonly lines?: boolean;
   readonly texts?: ReadonlyMap<string, string>;
   /** No adapter file at all is fine (--no-error-on-unmatched-pattern): an empty report, not a usage error. */
   readonly allowNone?: boolean;
@@ -159,7 +161,7 @@ export async function checkFiles(
       toValidate = [];
       for (const uri of adapters) {
         const hit = cache.result(uri, hashes.get(uri)!, () => known.get(uri)!.refs);
-        const text = hit?.length ? readText(byUri.get(uri)!.path, failures.add) : '';
+        const text = hit?.length && pass.lines !== false ? readText(byUri.get(uri)!.path, failures.add) : '';
         if (hit && text !== undefined) ready.set(uri, { diagnostics: hit, text });
         else toValidate.push(uri);
       }

@@ -1,0 +1,79 @@
+/**
+ * `check --cache`'s shortcuts (issue 23 item 4): what a run with the cache does not read or redo, and
+ * that each shortcut still re-checks what it must — a changed file, a changed dependency, a changed
+ * config, a changed registry — with results equal to a full check. The user's cache folder is a
+ * temporary XDG_CACHE_HOME; files are aged an hour (a checkout made a while ago: their times are trusted).
+ */
+import test, { after, beforeEach, mock } from 'node:test';
+import assert from 'node:assert/strict';
+import fs, { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run, tempTree } from './helpers';
+
+const BAD = 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
+const CLEAN = 'error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n';
+const dirs: string[] = [];
+const track = (d: string) => (dirs.push(d), d);
+const savedHome = process.env.XDG_CACHE_HOME;
+after(() => {
+  if (savedHome === undefined) delete process.env.XDG_CACHE_HOME;
+  else process.env.XDG_CACHE_HOME = savedHome;
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+beforeEach(() => {
+  process.env.XDG_CACHE_HOME = track(mkdtempSync(join(tmpdir(), 'mcp-aql-cache-home-')));
+});
+
+function tree(files: Record<string, string>): string {
+  const dir = track(tempTree(files));
+  age(dir, Object.keys(files));
+  return dir;
+}
+function age(dir: string, names: string[]): void {
+  const then = new Date(Date.now() - 3_600_000);
+  for (const n of names) utimesSync(join(dir, n), then, then);
+}
+
+/** A run, with the files of `dir` it opened (each once; its cache folder apart). */
+async function opening(argv: string[], dir: string): Promise<{ out: string; code: number; opened: string[] }> {
+  const opened: string[] = [];
+  const open = fs.openSync;
+  const spy = mock.method(fs, 'openSync', (p: fs.PathLike, ...rest: unknown[]) => {
+    if (String(p).startsWith(dir)) opened.push(String(p).slice(dir.length + 1));
+    return (open as (...a: unknown[]) => number)(p, ...rest);
+  });
+  try {
+    const r = await run(argv, dir);
+    return { out: r.out, code: r.code, opened: [...new Set(opened)].sort() };
+  } finally {
+    spy.mock.restore();
+  }
+}
+
+test('nothing changed: a cached file with problems is read again only by a report that shows its lines (text, codeclimate)', async () => {
+  const dir = tree({ 'a.adapter.yaml': BAD, 'b.adapter.yaml': CLEAN });
+  for (const format of ['json', 'sarif', 'github', 'checkstyle', 'junit', 'text', 'codeclimate']) {
+    const full = await run(['check', '--format', format], dir);
+    const first = await opening(['check', '--cache', '--format', format], dir);
+    assert.deepEqual([first.code, first.out], [full.code, full.out], format);
+    const again = await opening(['check', '--cache', '--format', format], dir);
+    assert.deepEqual([again.code, again.out], [full.code, full.out], format);
+    assert.deepEqual(again.opened, format === 'text' || format === 'codeclimate' ? ['a.adapter.yaml'] : [], format);
+  }
+  // Two reports, one of which shows lines: read once.
+  const out = track(mkdtempSync(join(tmpdir(), 'mcp-aql-out-')));
+  const both = await opening(['check', '--cache', '--format', 'json', '--format', 'text', '-o', join(out, 'x.txt')], dir);
+  assert.deepEqual(both.opened, ['a.adapter.yaml']);
+});
+
+test('a file changed within a run of cached ones is re-checked, and its new problem reported', async () => {
+  const dir = tree({ 'a.adapter.yaml': CLEAN, 'b.adapter.yaml': CLEAN.replace('_X', '_Y') });
+  assert.equal((await run(['check', '--cache', '--format', 'json'], dir)).code, 0);
+  writeFileSync(join(dir, 'b.adapter.yaml'), BAD);
+  age(dir, ['b.adapter.yaml']);
+  const r = await opening(['check', '--cache', '--format', 'json'], dir);
+  assert.equal(r.code, 1);
+  assert.deepEqual(r.opened, ['b.adapter.yaml']);
+  assert.equal(r.out, (await run(['check', '--format', 'json'], dir)).out);
+});
