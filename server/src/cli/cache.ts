@@ -17,13 +17,16 @@ import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { CodeDeclaration } from '../service';
+import { Code, type CodeDeclaration } from '../service';
 import { declText, decodeDecls, decodeRefs, DetailsTable, encodeDecls, encodeEntries, parseEntries, type Entry } from './cacheShape';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
 import { VERSION } from './deps';
 import type { IndexedFile } from './parallel';
 
 export const contentHash = (text: string): string => createHash('sha1').update(text).digest('hex');
+
+/** Whether diagnostics read every declared name (a mapping.unknown-code's "did you mean"). */
+export const readsAllNames = (diagnostics: readonly Diagnostic[]): boolean => diagnostics.some(d => d.code === Code.MappingUnknownCode);
 
 const declSig = (d: CodeDeclaration) =>
   `${d.uri}|${d.code}|${d.category ?? ''}|${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}|${d.mapsFromHttp.join('+')}|${d.template ?? ''}`;
@@ -55,6 +58,7 @@ export class CheckCache {
   private declarations: () => readonly [string, readonly CodeDeclaration[]][] = () => [];
   private byCode?: Map<string, CodeDeclaration[]>;
   private readonly sigs = new Map<string, string>();
+  private readonly declFps = new Map<string, string>();
   private allNames?: string;
   private fp = '';
   private dirty = false;
@@ -64,6 +68,8 @@ export class CheckCache {
     private readonly secret: Buffer,
     private readonly entries: Map<string, Entry>,
     private readonly table: DetailsTable,
+    /** The workspace fingerprint of the last run that needed the set of all names, and that set's fingerprint. */
+    private names: readonly [string, string] | undefined,
   ) {}
 
   /** The cache at `file`, or undefined (with one note) when it may not be used: a link, a FIFO, a folder, a path leading out of `root`. */
@@ -78,8 +84,9 @@ export class CheckCache {
         if (!(e instanceof Refusal) || !e.message.startsWith('not written by this user')) throw e;
         note(`cache not used: ${e.message}`);
       }
-      const { entries, table } = body === undefined ? { entries: new Map(), table: new DetailsTable() } : parseEntries(body, VERSION);
-      return new CheckCache(file, secret, entries, table);
+      const { entries, table, names } =
+        body === undefined ? { entries: new Map<string, Entry>(), table: new DetailsTable(), names: undefined } : parseEntries(body, VERSION);
+      return new CheckCache(file, secret, entries, table, names);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not used: ${e.message}`);
@@ -167,6 +174,7 @@ export class CheckCache {
     this.declarations = () => adapters.map(u => [u, declsOf(u)]);
     this.byCode = undefined;
     this.sigs.clear();
+    this.declFps.clear();
     this.allNames = undefined;
     this.fp = this.fingerprint(adapters, declsOf);
   }
@@ -178,6 +186,14 @@ export class CheckCache {
     if (e.wsfp !== this.fp && e.deps !== this.depsOf(refs(), e.diagnostics)) return undefined;
     this.verified.add(uri);
     return e.diagnostics;
+  }
+
+  /** Of these files, those whose cached result read every name: validated with every declaration at once, as they most likely still do. */
+  readingAllNames(uris: readonly string[]): string[] {
+    return uris.filter(u => {
+      const d = this.entries.get(u)?.diagnostics;
+      return d !== undefined && readsAllNames(d);
+    });
   }
 
   /** Remember a file: an unchanged one keeps its entry (new times, the current workspace); another gets a new one. */
@@ -201,7 +217,7 @@ export class CheckCache {
       adapter: f.adapter,
       decls,
       refs: JSON.stringify(f.refs),
-      declFp: contentHash(declText(f.decls)),
+      declFp: this.declFpOf(uri, f.decls),
       ...(diagnostics ? { diagnostics, deps: this.depsOf(f.refs, diagnostics), wsfp: this.fp } : {}),
     });
   }
@@ -223,24 +239,45 @@ export class CheckCache {
     }
     if (!this.dirty) return;
     try {
-      writeCache(this.file, encodeEntries(this.entries, this.table, VERSION), this.secret);
+      writeCache(this.file, encodeEntries(this.entries, this.table, VERSION, this.names), this.secret);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);
     }
   }
 
+  /**
+   * The fingerprint of the set of all declared names (sorting 100,000 names takes a while): the same
+   * workspace fingerprint means the same names, so the last run's is taken when it had the same.
+   * Called when every file's declarations are decoded (a file that reads every name was validated with them).
+   */
+  private namesFp(): string {
+    if (this.allNames === undefined) {
+      if (this.names?.[0] === this.fp) this.allNames = this.names[1];
+      else {
+        this.allNames = contentHash([...this.byCode!.keys()].sort().join(','));
+        this.names = [this.fp, this.allNames];
+      }
+    }
+    return this.allNames;
+  }
+
   /** The run's declarations as one value: each adapter (in run order) with the fingerprint of what it declares. */
   private fingerprint(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[] | undefined): string {
-    const h = createHash('sha1');
+    // One text hashed once: an update per file costs more than the hashing (10,000 files: ~50 ms).
+    const parts: string[] = [];
     for (const u of adapters) {
       const e = this.entries.get(u);
-      h.update(u)
-        .update('\0')
-        .update(e && this.hits.has(u) ? e.declFp : contentHash(declText(declsOf(u) ?? [])))
-        .update('\n');
+      parts.push(u, '\0', e && this.hits.has(u) ? e.declFp : this.declFpOf(u, declsOf(u) ?? []), '\n');
     }
-    return h.digest('hex');
+    return contentHash(parts.join(''));
+  }
+
+  /** The fingerprint of a changed file's declarations (made once: the workspace's and its entry's). */
+  private declFpOf(uri: string, decls: readonly CodeDeclaration[]): string {
+    let fp = this.declFps.get(uri);
+    if (fp === undefined) this.declFps.set(uri, (fp = contentHash(declText(decls))));
+    return fp;
   }
 
   /**
@@ -263,8 +300,7 @@ export class CheckCache {
       if (sig === undefined) this.sigs.set(code, (sig = `${code}=${(this.byCode!.get(code) ?? []).map(declSig).join(';')}`));
       return sig;
     });
-    if (diagnostics.some(d => d.code === 'mapping.unknown-code'))
-      parts.push(`*=${(this.allNames ??= contentHash([...this.byCode.keys()].sort().join(',')))}`);
+    if (readsAllNames(diagnostics)) parts.push(`*=${this.namesFp()}`);
     return contentHash(parts.join('\n'));
   }
 }

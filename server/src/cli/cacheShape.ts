@@ -161,14 +161,23 @@ function asEntry(x: unknown): Entry | undefined {
 /** More distinct details lists than this and the cache starts afresh (the table only grows). */
 const MAX_DETAILS = 100_000;
 
+const isFp = (x: unknown): x is string => isStr(x) && /^[0-9a-f]{40}$/.test(x);
+
+/** What a cache body holds besides its entries: the details table, and the fingerprint of all names under a workspace's (optional). */
+export interface Parsed {
+  entries: Map<string, Entry>;
+  table: DetailsTable;
+  names: readonly [string, string] | undefined;
+}
+
 /** The entries of a cache body by URI (a Map: a key such as `__proto__` is just a key), and its details table. */
-export function parseEntries(body: string, tool: string): { entries: Map<string, Entry>; table: DetailsTable } {
+export function parseEntries(body: string, tool: string): Parsed {
   const entries = new Map<string, Entry>();
   let data: unknown;
   try {
     data = JSON.parse(body);
   } catch {
-    return { entries, table: new DetailsTable() };
+    return { entries, table: new DetailsTable(), names: undefined };
   }
   if (
     !isObj(data) ||
@@ -178,18 +187,25 @@ export function parseEntries(body: string, tool: string): { entries: Map<string,
     !Array.isArray(data.details) ||
     data.details.length > MAX_DETAILS
   )
-    return { entries, table: new DetailsTable() };
+    return { entries, table: new DetailsTable(), names: undefined };
   for (const [uri, raw] of Object.entries(data.files)) {
     const e = uri.startsWith('file:') ? asEntry(raw) : undefined;
     if (e) entries.set(uri, e);
   }
-  return { entries, table: new DetailsTable(data.details) };
+  const n = data.names;
+  const names = Array.isArray(n) && n.length === 2 && isFp(n[0]) && isFp(n[1]) ? ([n[0], n[1]] as const) : undefined;
+  return { entries, table: new DetailsTable(data.details), names };
 }
 
 /** The body for `entries` (what parseEntries reads back). */
-export function encodeEntries(entries: ReadonlyMap<string, Entry>, table: DetailsTable, tool: string): string {
+export function encodeEntries(
+  entries: ReadonlyMap<string, Entry>,
+  table: DetailsTable,
+  tool: string,
+  names?: readonly [string, string],
+): string {
   const files: Record<string, unknown> = {};
   for (const [uri, e] of entries)
     files[uri] = [e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null];
-  return JSON.stringify({ version: 4, tool, details: table, files });
+  return JSON.stringify({ version: 4, tool, details: table, ...(names ? { names } : {}), files });
 }

@@ -14,7 +14,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AdapterService, CodeDeclaration, ServiceOptions } from '../service';
 import { fileUri } from '../node/bytePaths';
 import type { ReadResult } from '../node/readRegularFile';
-import { CheckCache, contentHash } from './cache';
+import { CheckCache, contentHash, readsAllNames } from './cache';
 import { UsageError, type Found } from './files';
 import { escapeControls, shownPath } from './format/escape';
 import type { Io } from './io';
@@ -194,8 +194,11 @@ export async function checkFiles(
       await decode(cache.declaring(needed, [...lazy]));
       const some = declarationsNow().map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
       const got = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
-      await backend.validate(toValidate, some, refsOf, (uri, r) => got.set(uri, r), false);
-      const again = toValidate.filter(u => got.get(u)?.diagnostics.some(d => d.code === 'mapping.unknown-code'));
+      // A file whose last result read every name is validated with them at once (not twice).
+      const all = new Set(cache.readingAllNames(toValidate));
+      const first = all.size ? toValidate.filter(u => !all.has(u)) : toValidate;
+      if (first.length) await backend.validate(first, some, refsOf, (uri, r) => got.set(uri, r), false);
+      const again = toValidate.filter(u => all.has(u) || readsAllNames(got.get(u)?.diagnostics ?? []));
       if (again.length) {
         await decode(hits);
         await backend.validate(again, declarationsNow(), refsOf, (uri, r) => got.set(uri, r), false);
