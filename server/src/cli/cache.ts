@@ -18,7 +18,17 @@ import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { Code, type CodeDeclaration } from '../service';
-import { declText, decodeDecls, decodeRefs, DetailsTable, encodeDecls, encodeEntries, parseEntries, type Entry } from './cacheShape';
+import {
+  declText,
+  decodeDecls,
+  decodeRefs,
+  DetailsTable,
+  encodeDecls,
+  encodeEntries,
+  encodeRefs,
+  parseEntries,
+  type Entry,
+} from './cacheShape';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
 import { VERSION } from './deps';
 import type { IndexedFile } from './parallel';
@@ -85,7 +95,9 @@ export class CheckCache {
         note(`cache not used: ${e.message}`);
       }
       const { entries, table, names } =
-        body === undefined ? { entries: new Map<string, Entry>(), table: new DetailsTable(), names: undefined } : parseEntries(body, VERSION);
+        body === undefined
+          ? { entries: new Map<string, Entry>(), table: new DetailsTable(), names: undefined }
+          : parseEntries(body, VERSION);
       return new CheckCache(file, secret, entries, table, names);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
@@ -131,7 +143,7 @@ export class CheckCache {
   decoded(uri: string): IndexedFile | undefined {
     const e = this.entries.get(uri)!;
     const decls = decodeDecls(uri, e.decls, this.table);
-    const refs = decodeRefs(e.refs);
+    const refs = decls && decodeRefs(e.refs, decls);
     if (decls && refs) return { uri, adapter: e.adapter, decls, refs };
     this.hits.delete(uri);
     this.entries.delete(uri);
@@ -216,7 +228,7 @@ export class CheckCache {
       stat,
       adapter: f.adapter,
       decls,
-      refs: JSON.stringify(f.refs),
+      refs: encodeRefs(f.refs, f.decls),
       declFp: this.declFpOf(uri, f.decls),
       ...(diagnostics ? { diagnostics, deps: this.depsOf(f.refs, diagnostics), wsfp: this.fp } : {}),
     });

@@ -17,7 +17,7 @@ export interface Entry {
   /** size, mtime, ctime, inode when the file was read; null when it was modified too close to that (racy: hash next time). */
   readonly stat: readonly [number, number, number, number] | null;
   readonly adapter: boolean;
-  /** The declarations and references as JSON text, decoded (and checked) only when a run needs them. */
+  /** The declarations and references as JSON text (`encodeDecls`, `encodeRefs`), decoded (and checked) only when a run needs them. */
   readonly decls: string;
   readonly refs: string;
   /** sha1 of the declarations, for the workspace's fingerprint. */
@@ -127,14 +127,32 @@ export const encodeDecls = (decls: readonly CodeDeclaration[], table: DetailsTab
 export const declText = (decls: readonly CodeDeclaration[]): string =>
   JSON.stringify(decls.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]));
 
-/** An entry's references, or undefined when the text has the wrong shape. */
-export function decodeRefs(text: string): string[] | undefined {
+/**
+ * References as kept in an entry: a name the file declares itself (most of them: a file's own codes are
+ * among what its diagnostics read) as its position in the declarations, any other as itself.
+ */
+export function encodeRefs(refs: readonly string[], decls: readonly CodeDeclaration[]): string {
+  const own = new Map<string, number>();
+  decls.forEach((d, i) => own.has(d.code) || own.set(d.code, i));
+  return JSON.stringify(refs.map(r => own.get(r) ?? r));
+}
+
+/** An entry's references (given its decoded declarations), or undefined when the text has the wrong shape. */
+export function decodeRefs(text: string, decls: readonly CodeDeclaration[]): string[] | undefined {
+  let x: unknown;
   try {
-    const x: unknown = JSON.parse(text);
-    return Array.isArray(x) && x.every(isStr) ? x : undefined;
+    x = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (!Array.isArray(x)) return undefined;
+  const out: string[] = [];
+  for (const r of x) {
+    if (isStr(r)) out.push(r);
+    else if (Number.isInteger(r) && r >= 0 && r < decls.length) out.push(decls[r as number]!.code);
+    else return undefined;
+  }
+  return out;
 }
 
 /** One file's entry from its array (declarations and references still text), or undefined when a part has the wrong shape. */
@@ -157,6 +175,9 @@ function asEntry(x: unknown): Entry | undefined {
     ...(wsfp === null ? {} : { wsfp: wsfp as string }),
   };
 }
+
+/** The body's layout (5: references by position in the declarations). */
+const LAYOUT = 5;
 
 /** More distinct details lists than this and the cache starts afresh (the table only grows). */
 const MAX_DETAILS = 100_000;
@@ -181,7 +202,7 @@ export function parseEntries(body: string, tool: string): Parsed {
   }
   if (
     !isObj(data) ||
-    data.version !== 4 ||
+    data.version !== LAYOUT ||
     data.tool !== tool ||
     !isObj(data.files) ||
     !Array.isArray(data.details) ||
@@ -207,5 +228,5 @@ export function encodeEntries(
   const files: Record<string, unknown> = {};
   for (const [uri, e] of entries)
     files[uri] = [e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null];
-  return JSON.stringify({ version: 4, tool, details: table, ...(names ? { names } : {}), files });
+  return JSON.stringify({ version: LAYOUT, tool, details: table, ...(names ? { names } : {}), files });
 }
