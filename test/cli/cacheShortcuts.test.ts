@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs, { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deps } from '../../server/src/cli/deps';
 import { run, tempTree } from './helpers';
 
 const BAD = 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
@@ -76,4 +77,69 @@ test('a file changed within a run of cached ones is re-checked, and its new prob
   assert.equal(r.code, 1);
   assert.deepEqual(r.opened, ['b.adapter.yaml']);
   assert.equal(r.out, (await run(['check', '--format', 'json'], dir)).out);
+});
+
+test('a changed dependency is re-checked: a declaration elsewhere (its category), and the names a suggestion reads', async () => {
+  const uses = 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n';
+  const decl = (category: string) => `error_codes:\n  NOT_FOUND_WIDGET:\n    category: ${category}\n`;
+  const dir = tree({
+    'a.adapter.yaml': uses,
+    'b.adapter.yaml': decl('NOT_FOUND'),
+    'c.adapter.yaml': BAD,
+    'd.adapter.yaml': CLEAN,
+  });
+  const same = async (what: string) => {
+    const cached = await run(['check', '--cache', '--format', 'json'], dir);
+    const full = await run(['check', '--format', 'json'], dir);
+    assert.deepEqual([cached.code, cached.out], [full.code, full.out], what);
+    return cached.out;
+  };
+  const first = await same('first run');
+  assert.equal(await same('nothing changed'), first);
+  // b's category changes: a (which maps b's code from 404) gets its result again.
+  writeFileSync(join(dir, 'b.adapter.yaml'), decl('VALIDATION'));
+  age(dir, ['b.adapter.yaml']);
+  assert.match(await same('a declaration a file maps changed'), /http\.category-mismatch/);
+  // A name close to c's unknown code appears in d: c's suggestions change, and c is edited in the same run.
+  writeFileSync(join(dir, 'd.adapter.yaml'), CLEAN + '  NOT_FOUND_REPOSITORY:\n    category: NOT_FOUND\n');
+  writeFileSync(join(dir, 'c.adapter.yaml'), BAD + '# edited\n');
+  age(dir, ['c.adapter.yaml', 'd.adapter.yaml']);
+  assert.match(await same('the names changed'), /NOT_FOUND_REPOSITORY/);
+  // Only the names change (c untouched): its cached suggestions are not taken.
+  writeFileSync(join(dir, 'd.adapter.yaml'), CLEAN);
+  age(dir, ['d.adapter.yaml']);
+  assert.doesNotMatch(await same('a name gone'), /NOT_FOUND_REPOSITORY/);
+  // c, which read every name, fixed: its new result reads none.
+  writeFileSync(join(dir, 'c.adapter.yaml'), CLEAN.replace('_X', '_C'));
+  age(dir, ['c.adapter.yaml']);
+  await same('a file that read every name fixed');
+});
+
+test('a changed config re-checks the files it applies to', async () => {
+  const dir = tree({ 'a.adapter.yaml': BAD, 'b.adapter.yaml': CLEAN });
+  const first = await run(['check', '--cache', '--format', 'json'], dir);
+  assert.equal(first.code, 1);
+  writeFileSync(join(dir, '.mcp-aql.yaml'), 'rules:\n  mapping.unknown-code: off\n');
+  const cached = await run(['check', '--cache', '--format', 'json'], dir);
+  const full = await run(['check', '--format', 'json'], dir);
+  assert.deepEqual([cached.code, cached.out], [full.code, full.out]);
+  assert.equal(cached.code, 0);
+});
+
+test('a changed registry (another build under the same version) re-checks every file', async () => {
+  const registry = deps.registry as unknown as { codes: { code: string }[] };
+  const code = registry.codes[0]!.code;
+  const dir = tree({ 'a.adapter.yaml': `error_mapping:\n  404:\n    code: ${code}\n` });
+  const first = await run(['check', '--cache', '--format', 'json'], dir);
+  assert.equal(first.code, 0, first.out);
+  const saved = registry.codes;
+  registry.codes = saved.filter(c => c.code !== code);
+  try {
+    const cached = await run(['check', '--cache', '--format', 'json'], dir);
+    const full = await run(['check', '--format', 'json'], dir);
+    assert.deepEqual([cached.code, cached.out], [full.code, full.out]);
+    assert.equal(cached.code, 1);
+  } finally {
+    registry.codes = saved;
+  }
 });

@@ -6,7 +6,7 @@
  * all declared names. A file whose size, mtime, ctime and inode are unchanged (and were not racy when
  * recorded) is not read at all; on any doubt it is read and hashed. A file is re-indexed when its
  * content changed and re-validated when its content or those facts changed; the whole cache is
- * dropped when the tool's version changes. Results equal a full check.
+ * dropped when the tool's version, registry or adapter schema changes. Results equal a full check.
  *
  * Safety (issue 20, docs/robustness.md): the file lives outside the checked tree by default, is
  * signed with a per-user secret and checked entry by entry on load, never read or written through a
@@ -30,10 +30,16 @@ import {
   type Entry,
 } from './cacheShape';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
-import { VERSION } from './deps';
+import { deps, VERSION } from './deps';
 import type { IndexedFile } from './parallel';
 
 export const contentHash = (text: string): string => createHash('sha1').update(text).digest('hex');
+
+/**
+ * What made the cached results besides the files and their options: the tool's version, and the
+ * registry and adapter schema it carries (a build with other data under the same version number).
+ */
+const toolKey = () => `${VERSION} ${contentHash(JSON.stringify(deps.registry) + '\0' + JSON.stringify(deps.schema))}`;
 
 /** Whether diagnostics read every declared name (a mapping.unknown-code's "did you mean"). */
 export const readsAllNames = (diagnostics: readonly Diagnostic[]): boolean => diagnostics.some(d => d.code === Code.MappingUnknownCode);
@@ -97,7 +103,7 @@ export class CheckCache {
       const { entries, table, names } =
         body === undefined
           ? { entries: new Map<string, Entry>(), table: new DetailsTable(), names: undefined }
-          : parseEntries(body, VERSION);
+          : parseEntries(body, toolKey());
       return new CheckCache(file, secret, entries, table, names);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
@@ -251,7 +257,7 @@ export class CheckCache {
     }
     if (!this.dirty) return;
     try {
-      writeCache(this.file, encodeEntries(this.entries, this.table, VERSION, this.names), this.secret);
+      writeCache(this.file, encodeEntries(this.entries, this.table, toolKey(), this.names), this.secret);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);
