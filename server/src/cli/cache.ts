@@ -73,7 +73,6 @@ export class CheckCache {
   /** The run's declarations, read when a dependency is first compared (the caller decodes them before: `stale`). */
   private declarations: () => readonly [string, readonly CodeDeclaration[]][] = () => [];
   private byCode?: Map<string, CodeDeclaration[]>;
-  private readonly sigs = new Map<string, string>();
   private readonly declFps = new Map<string, string>();
   private allNames?: string;
   private fp = '';
@@ -191,7 +190,6 @@ export class CheckCache {
   setWorkspace(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[]): void {
     this.declarations = () => adapters.map(u => [u, declsOf(u)]);
     this.byCode = undefined;
-    this.sigs.clear();
     this.declFps.clear();
     this.allNames = undefined;
     this.fp = this.fingerprint(adapters, declsOf);
@@ -313,11 +311,9 @@ export class CheckCache {
           else this.byCode.set(d.code, [d]);
         }
     }
-    const parts = [...refs].sort().map(code => {
-      let sig = this.sigs.get(code);
-      if (sig === undefined) this.sigs.set(code, (sig = `${code}=${(this.byCode!.get(code) ?? []).map(declSig).join(';')}`));
-      return sig;
-    });
+    // Each code's text made again for each file that references it (most are referenced by one or two): kept, they would
+    // hold some 30 MB at 10,000 files.
+    const parts = [...refs].sort().map(code => `${code}=${(this.byCode!.get(code) ?? []).map(declSig).join(';')}`);
     if (readsAllNames(diagnostics)) parts.push(`*=${this.namesFp()}`);
     return contentHash(parts.join('\n'));
   }

@@ -218,6 +218,7 @@ export async function checkFiles(
       );
     handOver(adapters.length);
     if (cache) {
+      await backend.close(); // the workers' memory goes before the cache's entries are made and written
       for (const uri of uris)
         if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, optsKeys.get(uri)!, known.get(uri)!, forCache.get(uri));
       cache.save(cacheNote);
