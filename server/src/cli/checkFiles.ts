@@ -185,8 +185,8 @@ export async function checkFiles(
       }
     };
     const position = new Map(adapters.map((u, i) => [u, i] as const));
-    // Every entry decoded (a cold cache, changed declarations): one pass against every declaration, streamed, as without a cache.
-    if (cache && toValidate.length && lazy.size) {
+    // Every file to validate (a cold cache): one pass against every declaration, streamed, as without a cache.
+    if (cache && toValidate.length && (lazy.size || toValidate.length < adapters.length)) {
       // A file's diagnostics read only the declarations of the codes it references (the cache's own
       // model of what they depend on), and every name when it has a mapping.unknown-code: validate
       // against those declarations, and again against all of them where the suggestions need it.
