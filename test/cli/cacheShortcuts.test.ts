@@ -109,6 +109,11 @@ test('a changed dependency is re-checked: a declaration elsewhere (its category)
   writeFileSync(join(dir, 'd.adapter.yaml'), CLEAN);
   age(dir, ['d.adapter.yaml']);
   assert.doesNotMatch(await same('a name gone'), /NOT_FOUND_REPOSITORY/);
+  // c edited (a comment) under the same declarations: validated with every name, the names' fingerprint reused.
+  writeFileSync(join(dir, 'c.adapter.yaml'), BAD + '# edited again\n');
+  age(dir, ['c.adapter.yaml']);
+  const edited = await same('a file that reads every name edited, the names unchanged');
+  assert.equal(await same('then nothing changed'), edited);
   // c, which read every name, fixed: its new result reads none.
   writeFileSync(join(dir, 'c.adapter.yaml'), CLEAN.replace('_X', '_C'));
   age(dir, ['c.adapter.yaml']);
