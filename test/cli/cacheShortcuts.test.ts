@@ -54,7 +54,7 @@ async function opening(argv: string[], dir: string): Promise<{ out: string; code
 
 test('nothing changed: a cached file with problems is read again only by a report that shows its lines (text, codeclimate)', async () => {
   const dir = tree({ 'a.adapter.yaml': BAD, 'b.adapter.yaml': CLEAN });
-  for (const format of ['json', 'sarif', 'github', 'checkstyle', 'junit', 'text', 'codeclimate']) {
+  for (const format of ['json', 'sarif', 'github', 'checkstyle', 'junit', 'compact', 'text', 'codeclimate']) {
     const full = await run(['check', '--format', format], dir);
     const first = await opening(['check', '--cache', '--format', format], dir);
     assert.deepEqual([first.code, first.out], [full.code, full.out], format);
