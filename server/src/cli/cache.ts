@@ -13,11 +13,10 @@
  * link, written atomically, and pruned of files that are gone (cacheStore.ts, cacheShape.ts). A cache
  * that cannot be used is one line on stderr; the run goes on without it and its result is unchanged.
  */
-import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { Code, type CodeDeclaration } from '../service';
+import type { CodeDeclaration } from '../service';
 import {
   declText,
   decodeDecls,
@@ -30,22 +29,10 @@ import {
   type Entry,
 } from './cacheShape';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
-import { deps, VERSION } from './deps';
+import { contentHash, dependencyKey, readsAllNames, toolKey } from './cacheKeys';
 import type { IndexedFile } from './parallel';
 
-export const contentHash = (text: string): string => createHash('sha1').update(text).digest('hex');
-
-/**
- * What made the cached results besides the files and their options: the tool's version, and the
- * registry and adapter schema it carries (a build with other data under the same version number).
- */
-const toolKey = () => `${VERSION} ${contentHash(JSON.stringify(deps.registry) + '\0' + JSON.stringify(deps.schema))}`;
-
-/** Whether diagnostics read every declared name (a mapping.unknown-code's "did you mean"). */
-export const readsAllNames = (diagnostics: readonly Diagnostic[]): boolean => diagnostics.some(d => d.code === Code.MappingUnknownCode);
-
-const declSig = (d: CodeDeclaration) =>
-  `${d.uri}|${d.code}|${d.category ?? ''}|${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}|${d.mapsFromHttp.join('+')}|${d.template ?? ''}`;
+export { contentHash, readsAllNames };
 
 /**
  * A file modified this close to when it was read may change again within the file system's time
@@ -296,11 +283,7 @@ export class CheckCache {
     return fp;
   }
 
-  /**
-   * The version of the cross-file facts a file's diagnostics read: every declaration of each code it
-   * references (its own included: they change only with its content, which is keyed already), and the
-   * set of all names when it has a mapping.unknown-code (whose suggestions read them).
-   */
+  /** A result's dependency key (cacheKeys.ts), over the run's declarations by code name (made at the first). */
   private depsOf(refs: readonly string[], diagnostics: readonly Diagnostic[]): string {
     if (!this.byCode) {
       this.byCode = new Map();
@@ -311,10 +294,6 @@ export class CheckCache {
           else this.byCode.set(d.code, [d]);
         }
     }
-    // Each code's text made again for each file that references it (most are referenced by one or two): kept, they would
-    // hold some 30 MB at 10,000 files.
-    const parts = [...refs].sort().map(code => `${code}=${(this.byCode!.get(code) ?? []).map(declSig).join(';')}`);
-    if (readsAllNames(diagnostics)) parts.push(`*=${this.namesFp()}`);
-    return contentHash(parts.join('\n'));
+    return dependencyKey(refs, diagnostics, this.byCode, () => this.namesFp());
   }
 }
