@@ -5,7 +5,9 @@
  * references, and, when it has a mapping.unknown-code (whose suggestions read every name), the set of
  * all declared names. A file whose size, mtime, ctime and inode are unchanged (and were not racy when
  * recorded) is not read at all; on any doubt it is read and hashed. A file is re-indexed when its
- * content changed and re-validated when its content or those facts changed; the whole cache is
+ * content changed and re-validated when its content or those facts changed (a result found current
+ * under the last run's declarations stays current, without its key made again, when none of the names it
+ * read changed since: cacheKeys.ts `changedSince`); the whole cache is
  * dropped when the tool's version, registry or adapter schema changes. Results equal a full check.
  *
  * Safety (issue 20, docs/robustness.md): the file lives outside the checked tree by default, is
@@ -20,6 +22,7 @@ import type { CodeDeclaration } from '../service';
 import {
   declText,
   decodeDecls,
+  declaresOneOf,
   decodeRefs,
   DetailsTable,
   encodeDecls,
@@ -27,9 +30,10 @@ import {
   encodeRefs,
   parseEntries,
   type Entry,
+  type Parsed,
 } from './cacheShape';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
-import { contentHash, dependencyKey, readsAllNames, toolKey } from './cacheKeys';
+import { changedSince, contentHash, dependencyKey, namesIn, readsAllNames, toolKey } from './cacheKeys';
 import type { IndexedFile } from './parallel';
 
 export { contentHash, readsAllNames };
@@ -61,6 +65,10 @@ export class CheckCache {
   private declarations: () => readonly [string, readonly CodeDeclaration[]][] = () => [];
   private byCode?: Map<string, CodeDeclaration[]>;
   private readonly declFps = new Map<string, string>();
+  private adapters: readonly string[] = [];
+  private declsOf: (uri: string) => readonly CodeDeclaration[] = () => [];
+  /** Names whose declarations changed since the last run (null: not known). */
+  private changed?: Set<string> | null;
   private allNames?: string;
   private fp = '';
   private dirty = false;
@@ -72,6 +80,8 @@ export class CheckCache {
     private readonly table: DetailsTable,
     /** The workspace fingerprint of the last run that needed the set of all names, and that set's fingerprint. */
     private names: readonly [string, string] | undefined,
+    /** The workspace fingerprint of the run that wrote the cache. */
+    private readonly last: string | undefined,
   ) {}
 
   /** The cache at `file`, or undefined (with one note) when it may not be used: a link, a FIFO, a folder, a path leading out of `root`. */
@@ -86,11 +96,11 @@ export class CheckCache {
         if (!(e instanceof Refusal) || !e.message.startsWith('not written by this user')) throw e;
         note(`cache not used: ${e.message}`);
       }
-      const { entries, table, names } =
+      const p: Parsed =
         body === undefined
           ? { entries: new Map<string, Entry>(), table: new DetailsTable(), names: undefined }
           : parseEntries(body, toolKey());
-      return new CheckCache(file, secret, entries, table, names);
+      return new CheckCache(file, secret, p.entries, p.table, p.names, p.last);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not used: ${e.message}`);
@@ -152,29 +162,14 @@ export class CheckCache {
 
   /** Of these unchanged files, those whose entry declares one of `codes` (read from the entry's text, without decoding it). */
   declaring(codes: ReadonlySet<string>, uris: readonly string[]): string[] {
-    const out: string[] = [];
-    const first = /\["((?:[^"\\]|\\.)*)",/g; // each declaration is ["CODE", category, details]
-    for (const u of uris) {
-      const text = this.entries.get(u)?.decls ?? '';
-      first.lastIndex = 0;
-      for (let m = first.exec(text); m; m = first.exec(text)) {
-        let name: string;
-        try {
-          name = m[1]!.includes('\\') ? (JSON.parse(`"${m[1]}"`) as string) : m[1]!;
-        } catch {
-          name = '';
-        }
-        if (codes.has(name) || name === '') {
-          out.push(u);
-          break;
-        }
-      }
-    }
-    return out;
+    return uris.filter(u => declaresOneOf(this.entries.get(u)?.decls ?? '', codes));
   }
 
   /** The declarations of the whole run (in run order, read lazily), before asking for results. */
   setWorkspace(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[]): void {
+    this.adapters = adapters;
+    this.declsOf = declsOf;
+    this.changed = undefined;
     this.declarations = () => adapters.map(u => [u, declsOf(u)]);
     this.byCode = undefined;
     this.declFps.clear();
@@ -186,7 +181,7 @@ export class CheckCache {
   result(uri: string, hash: string, refs: () => readonly string[]): Diagnostic[] | undefined {
     const e = this.entries.get(uri);
     if (!e || !this.hits.has(uri) || e.hash !== hash || !e.diagnostics || e.deps === undefined) return undefined;
-    if (e.wsfp !== this.fp && e.deps !== this.depsOf(refs(), e.diagnostics)) return undefined;
+    if (e.wsfp !== this.fp && !this.unaffected(e, refs) && e.deps !== this.depsOf(refs(), e.diagnostics)) return undefined;
     this.verified.add(uri);
     return e.diagnostics;
   }
@@ -241,12 +236,36 @@ export class CheckCache {
       }
     }
     if (!this.dirty) return;
+    // This run's adapters first, in its order: the next run rebuilds this workspace from them (`changedSince`).
+    const ordered = new Map<string, Entry>();
+    for (const u of this.adapters) {
+      const e = this.entries.get(u);
+      if (e) ordered.set(u, e);
+    }
+    for (const [u, e] of this.entries) if (!ordered.has(u)) ordered.set(u, e);
     try {
-      writeCache(this.file, encodeEntries(this.entries, this.table, toolKey(), this.names), this.secret);
+      writeCache(this.file, encodeEntries(ordered, this.table, toolKey(), this.names, this.fp), this.secret);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);
     }
+  }
+
+  /** Whether a result found current under the last run's declarations read none that changed since (`changedSince`). */
+  private unaffected(e: Entry, refs: () => readonly string[]): boolean {
+    if (this.last === undefined || e.wsfp !== this.last || readsAllNames(e.diagnostics ?? [])) return false;
+    if (this.changed === undefined)
+      this.changed =
+        changedSince(
+          this.last,
+          this.entries,
+          this.adapters,
+          (u, declFp) => this.hits.has(u) || this.declFpOf(u, this.declsOf(u)) === declFp,
+          // An unchanged file's names from its entry (its declarations may not be decoded).
+          u => (this.hits.has(u) ? namesIn(this.entries.get(u)?.decls ?? '') : this.declsOf(u).map(d => d.code)),
+        ) ?? null;
+    const changed = this.changed;
+    return changed !== null && !refs().some(r => changed.has(r));
   }
 
   /**

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { Code, type CodeDeclaration } from '../service';
+import type { Entry } from './cacheShape';
 import { deps, VERSION } from './deps';
 
 export const contentHash = (text: string): string => createHash('sha1').update(text).digest('hex');
@@ -38,4 +39,67 @@ export function dependencyKey(
   const parts = [...refs].sort().map(code => `${code}=${(byCode.get(code) ?? []).map(declSig).join(';')}`);
   if (readsAllNames(diagnostics)) parts.push(`*=${allNames()}`);
   return contentHash(parts.join('\n'));
+}
+
+/** The code names of an entry's declarations (`encodeDecls`), or undefined when the text has the wrong shape. */
+export function namesIn(decls: string): string[] | undefined {
+  try {
+    const x: unknown = JSON.parse(decls);
+    if (!Array.isArray(x)) return undefined;
+    const out: string[] = [];
+    for (const d of x) {
+      if (!Array.isArray(d) || typeof d[0] !== 'string') return undefined;
+      out.push(d[0]);
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The code names whose declarations may differ between the last run's workspace and this one: every
+ * name of a file whose declarations changed, that left the workspace or joined it. Undefined when the
+ * last run's workspace cannot be rebuilt exactly from the entries (`last`: its fingerprint; its
+ * adapters' entries hold `wsfp === last` and come first, in its order) or when the files both runs
+ * share are in another order (a name's declarations are listed in run order). A result that read
+ * none of these names, and not every name, is current without its dependency key being made again.
+ */
+export function changedSince(
+  last: string,
+  entries: ReadonlyMap<string, Entry>,
+  adapters: readonly string[],
+  unchanged: (uri: string, declFp: string) => boolean,
+  namesNow: (uri: string) => readonly string[] | undefined,
+): Set<string> | undefined {
+  const position = new Map(adapters.map((u, i) => [u, i] as const));
+  const changed = new Set<string>();
+  const inLast = new Set<string>();
+  const parts: string[] = [];
+  let previous = -1;
+  for (const [u, e] of entries) {
+    if (!e.adapter || e.wsfp !== last) continue;
+    inLast.add(u);
+    parts.push(u, '\0', e.declFp, '\n');
+    const at = position.get(u);
+    if (at !== undefined) {
+      if (at < previous) return undefined;
+      previous = at;
+      if (unchanged(u, e.declFp)) continue;
+      const now = namesNow(u);
+      if (!now) return undefined;
+      for (const n of now) changed.add(n);
+    }
+    const old = namesIn(e.decls);
+    if (!old) return undefined;
+    for (const n of old) changed.add(n);
+  }
+  if (contentHash(parts.join('')) !== last) return undefined;
+  for (const u of adapters) {
+    if (inLast.has(u)) continue;
+    const now = namesNow(u);
+    if (!now) return undefined;
+    for (const n of now) changed.add(n);
+  }
+  return changed;
 }

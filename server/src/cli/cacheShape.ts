@@ -119,6 +119,21 @@ export function decodeDecls(uri: string, text: string, table: DetailsTable): Cod
   return out;
 }
 
+/** Whether an entry's declarations text declares one of `codes` (or cannot be read: then say so), without decoding it. */
+export function declaresOneOf(text: string, codes: ReadonlySet<string>): boolean {
+  const first = /\["((?:[^"\\]|\\.)*)",/g; // each declaration is ["CODE", category, details]
+  for (let m = first.exec(text); m; m = first.exec(text)) {
+    let name: string;
+    try {
+      name = m[1]!.includes('\\') ? (JSON.parse(`"${m[1]}"`) as string) : m[1]!;
+    } catch {
+      name = '';
+    }
+    if (codes.has(name) || name === '') return true;
+  }
+  return false;
+}
+
 /** Declarations as kept in an entry (details by index in the table). */
 export const encodeDecls = (decls: readonly CodeDeclaration[], table: DetailsTable): string =>
   JSON.stringify(decls.map(d => [d.code, d.category ?? null, table.add(d.details)]));
@@ -184,11 +199,16 @@ const MAX_DETAILS = 100_000;
 
 const isFp = (x: unknown): x is string => isStr(x) && /^[0-9a-f]{40}$/.test(x);
 
-/** What a cache body holds besides its entries: the details table, and the fingerprint of all names under a workspace's (optional). */
+/**
+ * What a cache body holds besides its entries: the details table, the fingerprint of all names under a
+ * workspace's, and the workspace fingerprint of the run that wrote it (its adapters' entries come
+ * first, in its order).
+ */
 export interface Parsed {
   entries: Map<string, Entry>;
   table: DetailsTable;
   names: readonly [string, string] | undefined;
+  last?: string;
 }
 
 /** The entries of a cache body by URI (a Map: a key such as `__proto__` is just a key), and its details table. */
@@ -215,7 +235,7 @@ export function parseEntries(body: string, tool: string): Parsed {
   }
   const n = data.names;
   const names = Array.isArray(n) && n.length === 2 && isFp(n[0]) && isFp(n[1]) ? ([n[0], n[1]] as const) : undefined;
-  return { entries, table: new DetailsTable(data.details), names };
+  return { entries, table: new DetailsTable(data.details), names, ...(isFp(data.last) ? { last: data.last } : {}) };
 }
 
 /** The body for `entries` (what parseEntries reads back). */
@@ -224,9 +244,10 @@ export function encodeEntries(
   table: DetailsTable,
   tool: string,
   names?: readonly [string, string],
+  last?: string,
 ): string {
   const files: Record<string, unknown> = {};
   for (const [uri, e] of entries)
     files[uri] = [e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null];
-  return JSON.stringify({ version: LAYOUT, tool, details: table, ...(names ? { names } : {}), files });
+  return JSON.stringify({ version: LAYOUT, tool, details: table, ...(names ? { names } : {}), ...(last ? { last } : {}), files });
 }
