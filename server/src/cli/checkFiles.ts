@@ -185,7 +185,7 @@ export async function checkFiles(
       }
     };
     const position = new Map(adapters.map((u, i) => [u, i] as const));
-    // Every file to validate (a cold cache): one pass against every declaration, streamed, as without a cache.
+    // Every file to validate, every entry decoded (a cold cache): the `else` below, one streamed pass as without a cache.
     if (cache && toValidate.length && (lazy.size || toValidate.length < adapters.length)) {
       // A file's diagnostics read only the declarations of the codes it references (the cache's own
       // model of what they depend on), and every name when it has a mapping.unknown-code: validate
