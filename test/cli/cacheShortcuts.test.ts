@@ -148,3 +148,32 @@ test('a changed registry (another build under the same version) re-checks every 
     registry.codes = saved;
   }
 });
+
+test('runs over a part of the workspace, then all of it, with declarations changing in between: each equals a full check of what it names', async () => {
+  const uses = (code: string) => `error_mapping:\n  404:\n    code: ${code}\n`;
+  const decl = (code: string, category = 'NOT_FOUND') => `error_codes:\n  ${code}:\n    category: ${category}\n`;
+  const dir = tree({
+    'p/a.adapter.yaml': uses('NOT_FOUND_WIDGET'),
+    'p/b.adapter.yaml': decl('NOT_FOUND_WIDGET'),
+    'q/c.adapter.yaml': uses('NOT_FOUND_GADGET'),
+    'q/d.adapter.yaml': decl('NOT_FOUND_GADGET'),
+  });
+  const same = async (paths: string[], what: string) => {
+    const cached = await run(['check', ...paths, '--cache', '--format', 'json'], dir);
+    const full = await run(['check', ...paths, '--format', 'json'], dir);
+    assert.deepEqual([cached.code, cached.out], [full.code, full.out], what);
+  };
+  const write = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    age(dir, [name]);
+  };
+  await same(['.'], 'all');
+  await same(['p'], 'a part');
+  write('q/d.adapter.yaml', decl('NOT_FOUND_GADGET', 'VALIDATION'));
+  await same(['.'], 'all, after a declaration outside the part changed');
+  await same(['q', 'p'], 'both parts, named in another order');
+  write('p/b.adapter.yaml', decl('NOT_FOUND_THING'));
+  await same(['p'], 'a part, after a code it maps was renamed');
+  rmSync(join(dir, 'q/d.adapter.yaml'));
+  await same(['.'], 'all, after a declaring file was deleted');
+});
