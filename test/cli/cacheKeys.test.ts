@@ -101,3 +101,7 @@ test('refused when the last run cannot be rebuilt exactly, or the files are in a
     'names that cannot be read now',
   );
 });
+
+test('content hashes are SHA-256 (a SHA-1 chosen-prefix collision must not reuse a clean result)', () => {
+  assert.equal(contentHash('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+});

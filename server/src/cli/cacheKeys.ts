@@ -9,7 +9,11 @@ import { Code, type CodeDeclaration } from '../service';
 import type { Entry } from './cacheShape';
 import { deps, VERSION } from './deps';
 
-export const contentHash = (text: string): string => createHash('sha1').update(text).digest('hex');
+/**
+ * SHA-256, not SHA-1: a cached result is reused for any text of the same hash, and SHA-1 collisions with a
+ * chosen prefix are within reach, so a clean file could be swapped for a colliding broken one of the same size.
+ */
+export const contentHash = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
  * What made the cached results besides the files and their options: the tool's version, and the

@@ -10,9 +10,9 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
 
 export interface Entry {
-  /** sha1 of the content and the file's options. */
+  /** SHA-256 of the content and the file's options. */
   readonly hash: string;
-  /** sha1 of the file's options alone, to trust `stat` without reading. */
+  /** SHA-256 of the file's options alone, to trust `stat` without reading. */
   readonly opts: string;
   /** size, mtime, ctime, inode when the file was read; null when it was modified too close to that (racy: hash next time). */
   readonly stat: readonly [number, number, number, number] | null;
@@ -20,7 +20,7 @@ export interface Entry {
   /** The declarations and references as JSON text (`encodeDecls`, `encodeRefs`), decoded (and checked) only when a run needs them. */
   readonly decls: string;
   readonly refs: string;
-  /** sha1 of the declarations, for the workspace's fingerprint. */
+  /** SHA-256 of the declarations, for the workspace's fingerprint. */
   readonly declFp: string;
   readonly deps?: string;
   readonly diagnostics?: Diagnostic[];
@@ -191,13 +191,13 @@ function asEntry(x: unknown): Entry | undefined {
   };
 }
 
-/** The body's layout (5: references by position in the declarations). */
-const LAYOUT = 5;
+/** The body's layout (5: references by position in the declarations; 6: SHA-256 hashes). */
+const LAYOUT = 6;
 
 /** More distinct details lists than this and the cache starts afresh (the table only grows). */
 const MAX_DETAILS = 100_000;
 
-const isFp = (x: unknown): x is string => isStr(x) && /^[0-9a-f]{40}$/.test(x);
+const isFp = (x: unknown): x is string => isStr(x) && /^[0-9a-f]{64}$/.test(x);
 
 /**
  * What a cache body holds besides its entries: the details table, the fingerprint of all names under a
