@@ -6,7 +6,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -14,9 +14,10 @@ import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
 import { BatchWorkspace, DeclarationsByCode } from '../../server/src/cli/batchWorkspace';
 import { slim } from '../../server/src/cli/declarationsPack';
 import { WorkerPool } from '../../server/src/cli/parallel';
+import { inProcess } from '../../server/src/cli/inProcess';
 import { createAdapterService, createWorkspaceIndex, type CodeDeclaration, type CodeScope } from '../../server/src/service';
 import { loadDeps } from '../service/helpers';
-import { tempTree } from './helpers';
+import { ROOT, tempTree } from './helpers';
 
 const N = 60;
 function generated(): Record<string, string> {
@@ -188,6 +189,45 @@ test(
       assert.equal(workers.here, 0);
       assert.ok(joined.here >= 2, `the main thread handled ${joined.here} batches`);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
+
+test(
+  'a check thread sends each file the declarations and references an index would hold (fixtures and generated files)',
+  { timeout: 120_000 },
+  async () => {
+    const files = generated();
+    const dir = tempTree(files);
+    const fixtures: string[] = [];
+    const walk = (d: string) => {
+      for (const e of readdirSync(d, { withFileTypes: true }))
+        if (e.isDirectory()) walk(join(d, e.name));
+        else if (e.isFile()) fixtures.push(pathToFileURL(join(d, e.name)).href);
+    };
+    walk(join(ROOT, 'test', 'fixtures'));
+    walk(join(ROOT, 'examples'));
+    const uris = [...loaded(dir, files).map(d => d.uri), ...fixtures];
+    const pool = new WorkerPool(2);
+    try {
+      const failures: unknown[] = [];
+      const threads = await pool.index(
+        uris,
+        () => ({}),
+        f => failures.push(f),
+      );
+      const local = await inProcess(
+        () => ({}),
+        () => undefined,
+        {},
+      ).index(uris);
+      assert.deepEqual(failures, []);
+      assert.equal(threads.length, uris.length);
+      assert.ok(threads.filter(f => f.adapter).length > N, 'adapters found');
+      assert.deepEqual(threads, local);
+    } finally {
+      await pool.close();
       rmSync(dir, { recursive: true, force: true });
     }
   },

@@ -6,9 +6,9 @@
  * Uses the shared node/workspacePass path.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { createAdapterService, createWorkspaceIndex, type ServiceOptions } from '../service';
+import { createAdapterService, type ServiceOptions } from '../service';
 import { pathFromUri } from '../node/bytePaths';
-import { indexFiles, validateFiles } from '../node/workspacePass';
+import { entriesOf, validateFiles } from '../node/workspacePass';
 import { deps } from './deps';
 import { readText } from './checkFiles';
 import { BatchWorkspace } from './batchWorkspace';
@@ -26,10 +26,8 @@ export const WORKER_MARK = 'mcp-aql-check-worker';
  * threads (cli/parallel.ts `LocalPort`).
  */
 export function checkHandler(): (m: ToWorker) => FromWorker | undefined {
-  // The index pass files each file in an index of its own and takes it out again (that index stays
-  // empty; indexing reads no other file); validation reads the run's names (`names`, once) and each
-  // batch's declarations (cli/batchWorkspace.ts).
-  const index = createWorkspaceIndex();
+  // The index pass sends each file's entries on as it reads them (indexing reads no other file);
+  // validation reads the run's names (`names`, once) and each batch's declarations (cli/batchWorkspace.ts).
   const workspace = new BatchWorkspace();
   const service = createAdapterService({ ...deps, workspace });
   return m => {
@@ -44,9 +42,14 @@ export function checkHandler(): (m: ToWorker) => FromWorker | undefined {
       const read = (uri: string) => readText(pathFromUri(uri), f => failed.push(f));
       if (m.type === 'index') {
         const files: IndexedFile[] = [];
-        for (const r of indexFiles(service, index, m.uris, read, opts)) {
-          files.push({ uri: r.uri, adapter: index.has(r.uri), decls: index.declaredIn(r.uri).map(slim), refs: index.dependsOn(r.uri) });
-          index.remove(r.uri);
+        for (const uri of m.uris) {
+          const text = read(uri);
+          const e = text === undefined ? undefined : entriesOf(service, uri, text, opts(uri));
+          files.push(
+            e
+              ? { uri, adapter: true, decls: e.declarations.map(slim), refs: [...new Set(e.occurrences.map(o => o.code))] }
+              : { uri, adapter: false, decls: [], refs: [] },
+          );
         }
         return { type: 'indexed', batch: m.batch, json: packIndexed(files), failed };
       }

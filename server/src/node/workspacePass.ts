@@ -6,7 +6,7 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { AdapterService, ServiceOptions, WorkspaceIndex } from '../service';
+import type { AdapterService, IndexEntries, ServiceOptions, WorkspaceIndex } from '../service';
 
 /** A file's text, or undefined when it cannot be read (or is over the size limit for indexing). */
 type ReadText = (uri: string) => string | undefined;
@@ -75,6 +75,17 @@ export function indexText(
   const after = index.signature(uri);
   done.set(uri, { from, signature: after });
   return after !== before;
+}
+
+/**
+ * One file's entries as `indexText` files them, without an index or the bookkeeping an editor's index
+ * needs (a CLI thread sends them on: cli/checkWorker.ts); undefined when the file is not an adapter.
+ */
+export function entriesOf(service: AdapterService, uri: string, text: string, opts: ServiceOptions): IndexEntries | undefined {
+  const doc = TextDocument.create(uri, 'yaml', 0, text);
+  const e = service.isAdapter(doc, opts) ? service.indexEntries(doc, opts, { model: text.length >= MODEL_INDEX_SIZE }) : undefined;
+  service.park(uri);
+  return e;
 }
 
 /** Index every file of `uris` (unreadable ones are removed); yields after each file, so a caller can slice the work. */
