@@ -13,7 +13,10 @@
  * Writes bench/proxy-results.json and its section of docs/performance.md (which `npm run bench` keeps).
  *
  *   npm run bench:proxy    (the production build, as shipped)
- *   node --import tsx bench/proxyBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5]
+ *   node --import tsx bench/proxyBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5] [--compare=other/dist/cli.js]
+ *
+ * `--compare`: another build of the CLI (main's, say) runs as two more variants in the same interleaving
+ * (`watch` with a finding each and clean through that build), reported under `compare`.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -28,12 +31,13 @@ const N = arg('messages', 5000);
 const RATE = arg('rate', 1000);
 const WARMUP = arg('warmup', 1000);
 const RUNS = arg('runs', 5);
+const COMPARE = process.argv.find(a => a.startsWith('--compare='))?.slice('--compare='.length);
 const SERVER = [process.execPath, join(ROOT, 'bench/proxyAnswerServer.js')];
 const HANDSHAKE = '{"jsonrpc":"2.0","id":"init","method":"initialize","params":{}}\n';
 const request = (i: number) =>
   `{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"get_item","arguments":{"id":"item-${i}"}}}\n`;
 
-type Via = 'direct' | 'floor' | 'watch';
+type Via = 'direct' | 'floor' | 'watch' | 'compare';
 
 interface Run {
   readonly summary: RunSummary;
@@ -58,8 +62,8 @@ function cpuOf(pid: number): number {
 function once(via: Via, tmp: string, clean = false): Promise<Run> {
   const hashFile = join(tmp, `in-${via}-${clean}`);
   const argv =
-    via === 'watch'
-      ? [process.execPath, join(ROOT, 'dist/cli.js'), 'watch', '--', ...SERVER]
+    via === 'watch' || via === 'compare'
+      ? [process.execPath, via === 'watch' ? join(ROOT, 'dist/cli.js') : COMPARE!, 'watch', '--', ...SERVER]
       : via === 'floor'
         ? [process.execPath, join(ROOT, 'bench/proxyFloor.js'), ...SERVER]
         : SERVER;
@@ -143,6 +147,14 @@ export interface ProxyResults {
   /** The bare Node proxy minus direct: the cost of any proxy process. */
   addedByFloor: { p50: number; p99: number; startupMs: number };
   bytes: { clientReceivedEqual: boolean; received: number; serverReadEqual: boolean; sent: number };
+  /** `--compare`: the other build's watch, in the same interleaving, and what it adds. */
+  compare?: {
+    cli: string;
+    watch: RunSummary & { findings: number; cpuPerMessageUs: number };
+    watchClean: RunSummary & { cpuPerMessageUs: number };
+    added: { p50: number; p99: number };
+    addedClean: { p50: number; p99: number };
+  };
 }
 
 const RESULTS = join(ROOT, 'bench/proxy-results.json');
@@ -230,12 +242,13 @@ async function main(): Promise<void> {
     const before = load();
     const build = /\n\/\/# sourceMappingURL=/.test(readFileSync(join(ROOT, 'dist/cli.js'), 'utf8')) ? 'development' : 'production';
     await once('direct', tmp); // warm-up (disk cache, JIT of the client side)
-    const all: Record<'direct' | 'floor' | 'watch' | 'directClean' | 'watchClean', Run[]> = {
+    const all: Record<'direct' | 'floor' | 'watch' | 'directClean' | 'watchClean', Run[]> & { compare?: Run[]; compareClean?: Run[] } = {
       direct: [],
       floor: [],
       watch: [],
       directClean: [],
       watchClean: [],
+      ...(COMPARE ? { compare: [], compareClean: [] } : {}),
     };
     for (let k = 0; k < RUNS; k++) {
       all.direct.push(await once('direct', tmp));
@@ -243,6 +256,10 @@ async function main(): Promise<void> {
       all.watch.push(await once('watch', tmp));
       all.directClean.push(await once('direct', tmp, true));
       all.watchClean.push(await once('watch', tmp, true));
+      if (all.compare) {
+        all.compare.push(await once('compare', tmp));
+        all.compareClean!.push(await once('compare', tmp, true));
+      }
       process.stderr.write(`run ${k + 1}/${RUNS}: load ${load().join(' ')}\n`);
     }
     const med = (runs: Run[]) => medianOfRuns(runs.map(x => x.summary));
@@ -278,12 +295,27 @@ async function main(): Promise<void> {
       },
       bytes: {
         clientReceivedEqual:
-          sameBytes(all.watch, all.direct) && sameBytes(all.floor, all.direct) && sameBytes(all.watchClean, all.directClean),
+          sameBytes(all.watch, all.direct) &&
+          sameBytes(all.floor, all.direct) &&
+          sameBytes(all.watchClean, all.directClean) &&
+          sameBytes(all.compare ?? [], all.direct) &&
+          sameBytes(all.compareClean ?? [], all.directClean),
         received: all.watch[0]!.received.length,
         serverReadEqual: Object.values(all).every(runs => runs.every(x => x.serverRead === sentHash)),
         sent: Buffer.byteLength(sent),
       },
     };
+    if (all.compare && all.compareClean) {
+      const other = med(all.compare),
+        otherClean = med(all.compareClean);
+      results.compare = {
+        cli: COMPARE!,
+        watch: { ...other, findings: all.compare[0]!.findings, cpuPerMessageUs: cpuUs(all.compare) },
+        watchClean: { ...otherClean, cpuPerMessageUs: cpuUs(all.compareClean) },
+        added: { p50: round(other.p50 - direct.p50), p99: round(other.p99 - direct.p99) },
+        addedClean: { p50: round(otherClean.p50 - directClean.p50), p99: round(otherClean.p99 - directClean.p99) },
+      };
+    }
     writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
     writeDocs();
     process.stdout.write(JSON.stringify(results, null, 2) + '\n');

@@ -5,10 +5,11 @@
  * the session goes on, and the summary is given from the counts it left in shared memory.
  */
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { summaryLine, type Dir } from './watchChecker';
 import { WatchGate } from './watchGate';
-import { CALLS, COUNTERS, ERRORS, FINDINGS, WATCH_MARK, type ToJudge, type WatchWorkerData } from './watchWorker';
+import { RingWriter, ringMemory } from './watchRing';
+import { CALLS, COUNTERS, ERRORS, FINDINGS, JUDGE_NICE, WATCH_MARK, type ToJudge, type WatchWorkerData } from './watchWorker';
 
 /** The judge's heap: past it the judging thread ends (and is logged), never the session. */
 const JUDGE_HEAP_MB = 2048;
@@ -18,7 +19,7 @@ function workerFile(): string {
   return __filename.endsWith('.ts') ? join(__dirname, 'watchWorker.ts') : __filename;
 }
 
-export type JudgeOptions = Omit<WatchWorkerData, 'mark' | 'counters'>;
+export type JudgeOptions = Omit<WatchWorkerData, 'mark' | 'counters' | 'ring' | 'port'>;
 
 export class WatchJudge {
   private readonly worker: Worker;
@@ -26,6 +27,7 @@ export class WatchJudge {
   private readonly gate: WatchGate;
   private ended: Promise<void>;
   private done = false;
+  private readonly port: MessagePort;
 
   /** `script`: the worker's code instead of the bundle's (tests). */
   constructor(
@@ -33,16 +35,24 @@ export class WatchJudge {
     private readonly log: (s: string) => void,
     script?: string,
   ) {
+    const ring = ringMemory();
+    const { port1, port2 } = new MessageChannel();
+    const data: WatchWorkerData = { ...opts, mark: WATCH_MARK, counters: this.counts.buffer as SharedArrayBuffer, ring, port: port2 };
+    const options = {
+      workerData: data,
+      transferList: [port2],
+      stdout: true,
+      resourceLimits: { maxOldGenerationSizeMb: JUDGE_HEAP_MB },
+      eval: true,
+    };
+    // Lower the thread's priority before it loads anything (Linux: that thread only); from the sources
+    // (tests run under tsx), load them through tsx's require hook.
     const file = workerFile();
-    const data: WatchWorkerData = { ...opts, mark: WATCH_MARK, counters: this.counts.buffer as SharedArrayBuffer };
-    const options = { workerData: data, stdout: true, resourceLimits: { maxOldGenerationSizeMb: JUDGE_HEAP_MB } };
-    this.worker =
-      script !== undefined
-        ? new Worker(script, { ...options, eval: true })
-        : file.endsWith('.ts')
-          ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(file)});`, { ...options, eval: true })
-          : new Worker(file, options);
-    this.gate = new WatchGate(m => this.worker.postMessage(m satisfies ToJudge), this.counts, log);
+    const nice = process.platform === 'linux' ? `try { require('node:os').setPriority(${JUDGE_NICE}); } catch {}\n` : '';
+    const load = file.endsWith('.ts') ? `require('tsx/cjs'); require(${JSON.stringify(file)});` : `require(${JSON.stringify(file)});`;
+    this.worker = new Worker(script ?? nice + load, options);
+    this.port = port1;
+    this.gate = new WatchGate(new RingWriter(ring), c => port1.postMessage(c), log);
     this.worker.on('error', e => {
       if (!this.done) log(`checker failed, checking stopped (the session goes on): ${e.stack ?? e.message}`);
     });
@@ -74,11 +84,13 @@ export class WatchJudge {
       this.worker.postMessage({ end: this.gate.unchecked } satisfies ToJudge);
       if (await said) {
         this.done = true;
+        this.port.close();
         await this.worker.terminate();
         return;
       }
     }
     this.done = true;
+    this.port.close();
     const n = (i: number) => Atomics.load(this.counts, i);
     this.log(summaryLine(n(CALLS), n(FINDINGS), n(ERRORS), this.gate.unchecked + this.gate.unread()));
   }
@@ -86,6 +98,7 @@ export class WatchJudge {
   /** The session never started: end the judge, say nothing. */
   stop(): void {
     this.done = true;
+    this.port.close();
     void this.worker.terminate();
   }
 }

@@ -1,18 +1,19 @@
 /**
- * `watch`'s judging thread (issue 24; dist/cli.js is its script, started with WATCH_MARK): it gets the
- * copies of the forwarded chunks in order (cli/watchGate.ts), rebuilds the lines, matches requests and
+ * `watch`'s judging thread (issue 24; dist/cli.js is its script, started with WATCH_MARK): it takes the
+ * copies of the forwarded chunks from shared memory every POLL_MS while they come (backing off to
+ * IDLE_POLL_MS when none do), in order (cli/watchGate.ts, cli/watchRing.ts), rebuilds the lines, matches requests and
  * answers, judges each answer (cli/watchChecker.ts, cli/watchTracker.ts), writes the finding lines to
  * standard error and the responses to --record itself (cli/watchLines.ts: batched, never through the
  * forwarding thread), and at the end — every copy posted before it judged — the summary line and the
  * report (-o). Its counts live in shared memory, so the forwarding thread can still give the summary if
- * this thread dies. On Linux it lowers its own priority (a thread's nice value is its own there): when
- * the cores are busy, the forwarding thread, the client and the server run first.
+ * this thread dies. On Linux it runs at a lower priority (JUDGE_NICE, set before the bundle loads,
+ * cli/watchJudge.ts; a thread's nice value is its own there): when the cores are busy, the forwarding
+ * thread, the client and the server run first.
  */
 import { openSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type RuleLevel } from '../service';
 import { deps } from './deps';
@@ -22,8 +23,8 @@ import { render, writeOutputFile } from './output';
 import type { FileReport } from './report';
 import { contractOf, type AdapterText } from './runtimeArgs';
 import { summaryLine, WatchChecker, type Dir } from './watchChecker';
-import type { Copy } from './watchGate';
 import { LinesOut } from './watchLines';
+import { CUT, RingReader, SERVER, type RingMemory } from './watchRing';
 import { WatchTracker } from './watchTracker';
 
 /** Marks a worker thread started for `watch`. */
@@ -31,12 +32,15 @@ export const WATCH_MARK = 'mcp-aql-watch-worker';
 /** The judging thread's nice value (Linux: that thread only). */
 export const JUDGE_NICE = 10;
 
-/** Shared counters (Int32Array): bytes read (modulo 2^32), tool calls judged, findings, findings at error level. */
-export const READ = 0,
-  CALLS = 1,
-  FINDINGS = 2,
-  ERRORS = 3,
-  COUNTERS = 4;
+/** How often the judge looks for copies while they come, and at most when none do (ms). */
+const POLL_MS = 5,
+  IDLE_POLL_MS = 80;
+
+/** Shared counters (Int32Array): tool calls judged, findings, findings at error level. */
+export const CALLS = 0,
+  FINDINGS = 1,
+  ERRORS = 2,
+  COUNTERS = 3;
 
 export interface WatchWorkerData {
   readonly mark: typeof WATCH_MARK;
@@ -48,18 +52,17 @@ export interface WatchWorkerData {
   readonly outputFile?: string;
   readonly format: string;
   readonly counters: SharedArrayBuffer;
+  readonly ring: RingMemory;
+  /** Where the chunks of BIG bytes or more come (cli/watchGate.ts). */
+  readonly port: MessagePort;
 }
 
-/** From the forwarding thread: a copy, or the end (with the bytes it passed on unchecked). */
-export type ToJudge = Copy | { readonly end: number };
+/** From the forwarding thread, on the worker's own port: the end (with the bytes it passed on unchecked). */
+export interface ToJudge {
+  readonly end: number;
+}
 
 function runWatchWorker(d: WatchWorkerData): void {
-  if (process.platform === 'linux')
-    try {
-      setPriority(JUDGE_NICE);
-    } catch {
-      // not allowed here: the judge runs at the forwarding thread's priority
-    }
   const counts = new Int32Array(d.counters);
   const err = new LinesOut(() => 2, 4096, () => {}); // standard error gone: nothing to tell, nowhere to tell it
   const io: Io = guardIo({
@@ -95,14 +98,25 @@ function runWatchWorker(d: WatchWorkerData): void {
     d.outputFile !== undefined,
   );
   const checker = new WatchChecker(tracker, log);
-  const port = parentPort!;
-  port.on('message', (m: ToJudge) => {
-    if (Array.isArray(m)) {
-      const [dir, bytes] = m;
-      checker.push((dir & 1) as Dir, bytes, (dir & 2) !== 0);
-      Atomics.add(counts, READ, bytes.length);
-      return;
-    }
+  const ring = new RingReader(d.ring);
+  const fromPort = (): Uint8Array => {
+    const m = receiveMessageOnPort(d.port);
+    if (!m) throw new Error('a marker in the ring without its bytes on the port');
+    return m.message as Uint8Array;
+  };
+  const take = (): number => {
+    const copies = ring.take(fromPort);
+    for (const [flags, bytes] of copies) checker.push((flags & SERVER) as Dir, bytes, (flags & CUT) !== 0);
+    return copies.length;
+  };
+  let wait = POLL_MS;
+  let timer = setTimeout(function poll() {
+    wait = take() ? POLL_MS : Math.min(wait * 2, IDLE_POLL_MS);
+    timer = setTimeout(poll, wait);
+  }, wait);
+  parentPort!.once('message', (m: ToJudge) => {
+    clearTimeout(timer);
+    take(); // every copy was handed over before the end was posted
     record?.end(true);
     log(summaryLine(tracker.calls, Atomics.load(counts, FINDINGS), Atomics.load(counts, ERRORS), m.end));
     try {
@@ -111,8 +125,9 @@ function runWatchWorker(d: WatchWorkerData): void {
       log(`cannot write the report: ${(e as Error).message}`);
     }
     err.end(false);
-    port.postMessage('done');
-    port.close();
+    parentPort!.postMessage('done');
+    parentPort!.close();
+    d.port.close();
   });
 
   function writeReport(): void {
