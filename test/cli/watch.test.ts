@@ -237,3 +237,62 @@ test('--rule sets a finding level or turns it off, as in check', async () => {
     ],
   );
 });
+
+test('the judge never holds the traffic: a message sent while a 20 MB answer is judged comes back before that finding is written', async () => {
+  const p = spawn(process.execPath, [CLI, 'watch', '--', process.execPath, FAKE, 'echo'], { cwd: ROOT });
+  const bound = setTimeout(() => p.kill('SIGKILL'), 60_000);
+  let err = '';
+  p.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+  const request = msg({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'export', arguments: {} } });
+  // The echo server sends it back: to watch, the answer to call 1 (its text reads as a failure, isError false).
+  const answer = msg({
+    jsonrpc: '2.0',
+    id: 1,
+    result: { content: [{ type: 'text', text: 'Error: ' + 'x'.repeat(20_000_000) }], isError: false },
+  });
+  const ping = msg({ jsonrpc: '2.0', method: 'notifications/ping' });
+  let out = Buffer.alloc(0);
+  let findingBeforePing: boolean | undefined;
+  const ended = new Promise<number | null>(res => p.on('close', code => res(code)));
+  p.stdout.on('data', (c: Buffer) => {
+    const before = out.length;
+    out = Buffer.concat([out, c]);
+    const whole = Buffer.byteLength(request) + Buffer.byteLength(answer);
+    if (before < whole && out.length >= whole) p.stdin.write(ping); // the answer is back: watch is judging it now
+    if (out.length === whole + ping.length) {
+      findingBeforePing = err.includes('runtime.unflagged-failure');
+      p.stdin.end();
+    }
+  });
+  p.stdin.write(request + answer);
+  const code = await ended;
+  clearTimeout(bound);
+  assert.equal(code, 0);
+  assert.equal(out.toString('utf8'), request + answer + ping);
+  assert.equal(findingBeforePing, false, 'the ping came back before the judge was done with the answer');
+  assert.match(err, /mcp-aql-errors watch: export \(id 1\): warning runtime\.unflagged-failure: /);
+  assert.match(err, /mcp-aql-errors watch: 1 tool call checked, 1 finding \(0 errors\)\n$/, 'nothing lost at exit');
+});
+
+test('a burst of 10,000 calls: every finding, in order, every response recorded; the summary counts them all', async () => {
+  const dir = tempTree({});
+  try {
+    const n = 10_000;
+    let input = '';
+    for (let i = 1; i <= n; i++)
+      input += msg({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'quiet_failure', arguments: {} } });
+    const r = await watch(['--record', 'r.jsonl', '--', process.execPath, FAKE, 'tools'], [Buffer.from(input)], { cwd: dir });
+    assert.equal(r.code, 0);
+    const ours = r.stderr.split('\n').filter(l => l.startsWith('mcp-aql-errors watch:'));
+    assert.equal(ours.length, n + 1);
+    assert.deepEqual(
+      ours.slice(0, n).map(l => /^mcp-aql-errors watch: quiet_failure \(id (\d+)\): warning runtime\.unflagged-failure: /.exec(l)?.[1]),
+      Array.from({ length: n }, (_, i) => String(i + 1)),
+    );
+    assert.equal(ours[n], `mcp-aql-errors watch: ${n} tool calls checked, ${n} findings (0 errors)`);
+    assert.equal(r.stdout.toString('utf8').split('\n').length, n + 1);
+    assert.equal(readFileSync(join(dir, 'r.jsonl'), 'utf8'), r.stdout.toString('utf8'), 'every response recorded as sent');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -64,7 +64,11 @@ export interface ToJudge {
 
 function runWatchWorker(d: WatchWorkerData): void {
   const counts = new Int32Array(d.counters);
-  const err = new LinesOut(() => 2, 4096, () => {}); // standard error gone: nothing to tell, nowhere to tell it
+  const err = new LinesOut(
+    () => 2,
+    4096,
+    () => {},
+  ); // standard error gone: nothing to tell, nowhere to tell it
   const io: Io = guardIo({
     cwd: d.cwd,
     color: false,
