@@ -205,9 +205,10 @@ the server read ${n(r.bytes.sent)} bytes, ${r.bytes.serverReadEqual ? 'identical
 \`watch\`'s own CPU time per message (request and answer forwarded and checked, from /proc, 10 ms ticks):
 ${r.watch.cpuPerMessageUs} µs with a finding each, ${r.watchClean.cpuPerMessageUs} µs clean: at 1,000 messages/s it needs
 ${Math.round(r.watch.cpuPerMessageUs / 10)} % of one core. \`watch\` is a third process: on a machine whose load average exceeds its
-cores it gets a smaller share of a core than that, falls behind, and the percentiles measure the scheduler (the checker
-runs after the forwarding, in slices of 0.5 ms, and never holds a message: see ARCHITECTURE.md, "Run time").
-
+cores it gets a smaller share of a core than that, and the percentiles measure the scheduler. Its forwarding thread only
+pipes and copies each chunk into shared memory; the judging runs on a worker thread at a lower priority (see
+ARCHITECTURE.md, "Run time"), so what the client waits for does not depend on the findings.
+${compareMarkdown(r)}
 Where the time went (\`--cpu-prof\`, \`--trace-gc\`, per-message timelines, 2026-11-25). The 321 ms "added p99" of the
 earlier bench was start-up, not a per-message cost: its clock started at spawn, and the messages sent while \`watch\`
 loaded queued behind it (300 to 400 of the 5,000). Start-up then was the bundle (~100 ms to compile and
@@ -218,6 +219,28 @@ quiet minute). What is left over the bare proxy is compiling and initializing th
 In the steady state, judging one answer takes ~20–35 µs (the first ~1–2 ms, compiling), a young-generation GC
 ~1 ms every ~400 ms and one old-generation GC ~5 ms early on; a finding line is one synchronous write to stderr.
 The rest of the spread is the scheduler: three processes (client, \`watch\`, server) wake per message.
+`;
+}
+
+/** The `--compare` build's figures beside this build's, when the run had one. */
+function compareMarkdown(r: ProxyResults): string {
+  const c = r.compare;
+  if (!c) return '';
+  const ms = (x: number) => `${x.toFixed(3)} ms`;
+  const row = (name: string, x: RunSummary, cpu: number) =>
+    `| ${name} | ${ms(x.startupMs)} | ${ms(x.p50)} | ${ms(x.p99)} | ${ms(x.p999)} | ${ms(x.max)} | ${cpu} µs |`;
+  return `
+The same run, interleaved with this build's, through another build of \`watch\` (\`--compare=${c.cli.replace(/.*?([^/]+\/dist\/cli\.js)$/, '$1')}\`):
+
+| | spawn → \`initialize\` answered | p50 | p99 | p99.9 | max | CPU per message |
+|---|---|---|---|---|---|---|
+${row('this build, with a finding', r.watch, r.watch.cpuPerMessageUs)}
+${row('the other build, with a finding', c.watch, c.watch.cpuPerMessageUs)}
+${row('this build, clean', r.watchClean, r.watchClean.cpuPerMessageUs)}
+${row('the other build, clean', c.watchClean, c.watchClean.cpuPerMessageUs)}
+
+Added over direct by the other build: p50 ${ms(c.added.p50)}, p99 ${ms(c.added.p99)} with a finding each; p50 ${ms(c.addedClean.p50)},
+p99 ${ms(c.addedClean.p99)} clean.
 `;
 }
 
