@@ -19,7 +19,7 @@ test('a judge that dies: one line, the session goes on, the summary from what it
     Atomics.store(counts, 0, 3); Atomics.store(counts, 1, 2); Atomics.store(counts, 2, 1);
     throw new Error('judge bug');`;
   const judge = new WatchJudge(OPTIONS, s => logs.push(s), script);
-  await new Promise(r => setTimeout(r, 0));
+  judge.startNow();
   for (let i = 0; i < 1000 && logs.length === 0; i++) await new Promise(r => setTimeout(r, 10)); // bounded: 10 s
   assert.equal(logs.length, 1);
   assert.match(logs[0]!, /^checker failed, checking stopped \(the session goes on\): [^]*Error: judge bug/);

@@ -13,6 +13,8 @@ import { CALLS, COUNTERS, ERRORS, FINDINGS, JUDGE_NICE, WATCH_MARK, type ToJudge
 
 /** The judge's heap: past it the judging thread ends (and is logged), never the session. */
 const JUDGE_HEAP_MB = 2048;
+/** The judge starts by then even if the server has said nothing (ms). */
+const START_AT_LATEST_MS = 1000;
 
 /** The worker script: the bundle itself (dist/cli.js holds watchWorker.ts), or the source under tsx. */
 function workerFile(): string {
@@ -22,12 +24,14 @@ function workerFile(): string {
 export type JudgeOptions = Omit<WatchWorkerData, 'mark' | 'counters' | 'ring' | 'port'>;
 
 export class WatchJudge {
-  private readonly worker: Worker;
+  private worker: Worker | undefined;
   private readonly counts = new Int32Array(new SharedArrayBuffer(COUNTERS * 4));
   private readonly gate: WatchGate;
-  private ended: Promise<void>;
+  private ended: Promise<void> = Promise.resolve();
   private done = false;
   private readonly port: MessagePort;
+  private readonly start: () => void;
+  private starting = false;
 
   /** `script`: the worker's code instead of the bundle's (tests). */
   constructor(
@@ -37,31 +41,44 @@ export class WatchJudge {
   ) {
     const ring = ringMemory();
     const { port1, port2 } = new MessageChannel();
-    const data: WatchWorkerData = { ...opts, mark: WATCH_MARK, counters: this.counts.buffer as SharedArrayBuffer, ring, port: port2 };
-    const options = {
-      workerData: data,
-      transferList: [port2],
-      stdout: true,
-      resourceLimits: { maxOldGenerationSizeMb: JUDGE_HEAP_MB },
-      eval: true,
-    };
-    // Lower the thread's priority before it loads anything (Linux: that thread only); from the sources
-    // (tests run under tsx), load them through tsx's require hook.
-    const file = workerFile();
-    const nice = process.platform === 'linux' ? `try { require('node:os').setPriority(${JUDGE_NICE}); } catch {}\n` : '';
-    const load = file.endsWith('.ts') ? `require('tsx/cjs'); require(${JSON.stringify(file)});` : `require(${JSON.stringify(file)});`;
-    this.worker = new Worker(script ?? nice + load, options);
     this.port = port1;
     this.gate = new WatchGate(new RingWriter(ring), c => port1.postMessage(c), log);
-    this.worker.on('error', e => {
-      if (!this.done) log(`checker failed, checking stopped (the session goes on): ${e.stack ?? e.message}`);
-    });
-    this.ended = new Promise(res =>
-      this.worker.on('exit', () => {
-        if (!this.done) this.gate.broken = true;
-        res();
-      }),
-    );
+    this.start = () => {
+      if (this.worker || this.done) return;
+      const data: WatchWorkerData = { ...opts, mark: WATCH_MARK, counters: this.counts.buffer as SharedArrayBuffer, ring, port: port2 };
+      const options = {
+        workerData: data,
+        transferList: [port2],
+        stdout: true,
+        resourceLimits: { maxOldGenerationSizeMb: JUDGE_HEAP_MB },
+        eval: true,
+      };
+      // Lower the thread's priority before it loads anything (Linux: that thread only); from the sources
+      // (tests run under tsx), load them through tsx's require hook.
+      const file = workerFile();
+      const nice = process.platform === 'linux' ? `try { require('node:os').setPriority(${JUDGE_NICE}); } catch {}\n` : '';
+      const load = file.endsWith('.ts') ? `require('tsx/cjs'); require(${JSON.stringify(file)});` : `require(${JSON.stringify(file)});`;
+      const worker = (this.worker = new Worker(script ?? nice + load, options));
+      worker.on('error', e => {
+        if (!this.done) log(`checker failed, checking stopped (the session goes on): ${e.stack ?? e.message}`);
+      });
+      this.ended = new Promise(res =>
+        worker.on('exit', () => {
+          if (!this.done) this.gate.broken = true;
+          res();
+        }),
+      );
+    };
+    setTimeout(this.start, START_AT_LATEST_MS).unref();
+  }
+
+  /**
+   * Start the judging thread now. `watch` starts it once the server's first output is forwarded (the
+   * handshake's answer, as a rule), so loading it never competes with the server's start-up; the copies
+   * wait in shared memory meanwhile. A server silent for START_AT_LATEST_MS, or the end, starts it too.
+   */
+  startNow(): void {
+    this.start();
   }
 
   /** A copy of a chunk the client sent (already forwarded). */
@@ -69,23 +86,29 @@ export class WatchJudge {
     this.gate.pass(0 satisfies Dir, c);
   }
 
-  /** A copy of a chunk the server sent (already forwarded). */
+  /** A copy of a chunk the server sent (already forwarded); the first starts the judge after this turn. */
   server(c: Buffer): void {
     this.gate.pass(1 satisfies Dir, c);
+    if (!this.starting) {
+      this.starting = true;
+      setImmediate(this.start);
+    }
   }
 
   /** The session is over: the judge judges what is pending, writes the summary and the report, and ends. */
   async finish(): Promise<void> {
+    this.start();
+    const worker = this.worker!;
     if (!this.gate.broken) {
       const said = new Promise<boolean>(res => {
-        this.worker.once('message', m => res(m === 'done'));
+        worker.once('message', m => res(m === 'done'));
         void this.ended.then(() => res(false));
       });
-      this.worker.postMessage({ end: this.gate.unchecked } satisfies ToJudge);
+      worker.postMessage({ end: this.gate.unchecked } satisfies ToJudge);
       if (await said) {
         this.done = true;
         this.port.close();
-        await this.worker.terminate();
+        await worker.terminate();
         return;
       }
     }
@@ -99,6 +122,6 @@ export class WatchJudge {
   stop(): void {
     this.done = true;
     this.port.close();
-    void this.worker.terminate();
+    void this.worker?.terminate();
   }
 }
