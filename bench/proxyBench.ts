@@ -230,8 +230,9 @@ GC pauses and its 0.5 ms slices off the forwarding thread, but cost ~70–90 µs
 clone, a wake-up of the worker and its event loop for each chunk: 284 against 214 µs with findings), which on a
 busy 2-core machine is latency again. The ring of shared memory (\`cli/watchRing.ts\`) costs the forwarding thread
 a copy of ~100 bytes and an atomic store per chunk; the judge, at nice 10, polls it every 5 ms and judges
-the ~5 calls of each wake-up together, so \`watch\`'s CPU per message came back to within ~10–25 µs of the single-thread design,
-none of it on the forwarding thread. Finding lines are written by the judge, whole lines in writes of at most
+the ~5 calls of each wake-up together, so \`watch\`'s CPU per message is within ~10–55 µs of the single-thread design's (the
+runs vary; the judge's own loading, ~30–50 ms of CPU, falls inside the timed messages), none of it on the forwarding
+thread. Finding lines are written by the judge, whole lines in writes of at most
 4096 bytes, one write per poll. The judge starts after the server's first output, so its loading (a second
 copy of the bundle, ~100 ms of CPU) does not compete with the server's start-up.
 `;
@@ -245,7 +246,7 @@ function compareMarkdown(r: ProxyResults): string {
   const row = (name: string, x: RunSummary, cpu: number) =>
     `| ${name} | ${ms(x.startupMs)} | ${ms(x.p50)} | ${ms(x.p99)} | ${ms(x.p999)} | ${ms(x.max)} | ${cpu} µs |`;
   return `
-The same run, interleaved with this build's, through another build of \`watch\` (\`--compare=${c.cli.replace(/.*?([^/]+\/dist\/cli\.js)$/, '$1')}\`):
+The same run, interleaved with this build's, through another build of \`watch\` (\`--compare\`: ${c.cli}):
 
 | | spawn → \`initialize\` answered | p50 | p99 | p99.9 | max | CPU per message |
 |---|---|---|---|---|---|---|
