@@ -147,3 +147,48 @@ test('check on 2 workers: each batch is sent the declarations its files need, no
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test(
+  'check on the main thread and one worker: the main thread takes batches, and the results are those of two workers',
+  { timeout: 120_000 },
+  async () => {
+    const files = generated();
+    const dir = tempTree(files);
+    const run = async (join: boolean) => {
+      const pool = new WorkerPool(2, join);
+      try {
+        const uris = loaded(dir, files).map(d => d.uri);
+        const indexed = await pool.index(
+          uris,
+          () => ({}),
+          () => assert.fail('no failure'),
+        );
+        const adapters = indexed.filter(f => f.adapter);
+        const byCode = new DeclarationsByCode(adapters.map(f => [f.uri, f.decls]));
+        const refs = new Map(adapters.map(f => [f.uri, f.refs]));
+        pool.names(byCode);
+        const out: unknown[] = [];
+        await pool.validate(
+          adapters.map(f => f.uri),
+          () => ({}),
+          byCode,
+          u => refs.get(u)!,
+          (batch, results) => out.push([batch, results]),
+        );
+        return { indexed, out, here: pool.handledHere };
+      } finally {
+        await pool.close();
+      }
+    };
+    try {
+      const joined = await run(true);
+      const workers = await run(false);
+      assert.deepEqual(joined.indexed, workers.indexed);
+      assert.deepEqual(joined.out, workers.out);
+      assert.equal(workers.here, 0);
+      assert.ok(joined.here >= 2, `the main thread handled ${joined.here} batches`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -10,7 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeOf, fileText, pathOf } from '../../bench/genWorkspace';
 import { createWorkspaceIndex, type CodeScope, type WorkspaceCodes } from '../../server/src/service';
 import { closest } from '../../server/src/service/util/closest';
-import { NameTable, type WalkStats } from '../../server/src/service/util/nameTable';
+import { gallop, NameTable, type WalkStats } from '../../server/src/service/util/nameTable';
 import { loadDeps, newService } from './helpers';
 
 const name = fc
@@ -141,4 +141,22 @@ test('the walk for an unknown code takes the same steps among the names of 2,000
     assert.ok(small < 2000, `${word}: ${small} steps among 24,000 names`);
     assert.ok(large <= small * 1.6, `${word}: ${small} steps at 2,000 files, ${large} at 20,000`);
   }
+});
+
+test('gallop finds the first name not below the key from any start, as a linear scan does', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.stringMatching(/^[ab]{0,4}$/), { maxLength: 60 }),
+      fc.stringMatching(/^[ab]{0,4}\uffff?$/),
+      fc.nat(),
+      (raw, key, at) => {
+        const lower = [...raw].sort();
+        const from = at % (lower.length + 1);
+        let want = from;
+        while (want < lower.length && lower[want]! < key) want++;
+        assert.equal(gallop(lower, key, from, lower.length), want);
+      },
+    ),
+    { numRuns: 2000 },
+  );
 });

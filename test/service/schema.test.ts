@@ -73,3 +73,68 @@ test('JSON adapters: positions inside JSON, "404" keys', () => {
     [['schema.unknown-key', '"bogus"']],
   );
 });
+
+test('an error_codes key that names no code (a mapping, a list, null) is schema.type on the key, not skipped', () => {
+  for (const [key, what] of [
+    ['{ y }', 'a mapping'],
+    ['[a, b]', 'a list'],
+    ['~', 'null'],
+    ['null', 'null'],
+  ] as const) {
+    const text = yamlDoc('error_codes:', `  ${key}: { category: VALIDATION }`, '  VALIDATION_OK:', '    category: VALIDATION');
+    const ds = newService()
+      .validate(docOf(text))
+      .filter(d => d.code === 'schema.type');
+    assert.deepEqual(
+      ds.map(d => d.range),
+      [{ start: { line: 1, character: 2 }, end: { line: 1, character: 2 + key.length } }],
+      key,
+    );
+    assert.match(String(ds[0]!.message), new RegExp(`this key is ${what.replace(/[[\]]/g, '')},`), key);
+  }
+  // In a document with aliases (validated whole) too.
+  const aliased = yamlDoc('base: &b', '  category: VALIDATION', 'error_codes:', '  { y }: *b', '  VALIDATION_A_B:', '    <<: *b');
+  assert.deepEqual(
+    newService()
+      .validate(docOf(aliased))
+      .filter(d => d.code === 'schema.type')
+      .map(d => d.range),
+    [{ start: { line: 3, character: 2 }, end: { line: 3, character: 7 } }],
+  );
+  // The same for a key of an error's details.
+  const details = yamlDoc(
+    'error_codes:',
+    '  VALIDATION_A:',
+    '    category: VALIDATION',
+    '    details:',
+    '      { k }: string',
+    '      ~: string',
+    '      ok: string',
+  );
+  const found = newService()
+    .validate(docOf(details))
+    .filter(d => d.code === 'schema.type');
+  assert.deepEqual(
+    found.map(d => d.range),
+    [
+      { start: { line: 4, character: 6 }, end: { line: 4, character: 11 } },
+      { start: { line: 5, character: 6 }, end: { line: 5, character: 7 } },
+    ],
+  );
+  assert.match(String(found[0]!.message), /A details key .* this key is a mapping/);
+  // A merge key is no entry of its own: nothing to say about it.
+  const merged = yamlDoc(
+    'base: &b',
+    '  VALIDATION_A: { category: VALIDATION }',
+    'error_codes:',
+    '  <<: *b',
+    '  VALIDATION_OK:',
+    '    category: VALIDATION',
+  );
+  assert.deepEqual(
+    newService()
+      .validate(docOf(merged))
+      .filter(d => d.code === 'schema.type'),
+    [],
+  );
+});

@@ -20,7 +20,7 @@ import { escapeControls, shownPath } from './format/escape';
 import type { Io } from './io';
 import { DeclarationsByCode } from './batchWorkspace';
 import { inProcess, readText, type Backend, type Opts } from './inProcess';
-import { WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
+import { JOIN_MAX, WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
 import type { FileReport } from './report';
 
 export { readText };
@@ -124,7 +124,7 @@ export async function checkFiles(
   const toIndex = uris.filter(u => !known.has(u));
   const wanted = typeof pass.jobs === 'function' ? pass.jobs(toIndex.length) : (pass.jobs ?? 1);
   const jobs = inputs ? 1 : Math.max(1, Math.min(wanted, Math.floor(toIndex.length / 2) || 1));
-  const backend = jobs > 1 ? pooled(new WorkerPool(jobs), opts, failures) : inProcess(opts, failures.add, pass);
+  const backend = jobs > 1 ? pooled(new WorkerPool(jobs, toIndex.length <= JOIN_MAX), opts, failures) : inProcess(opts, failures.add, pass);
   /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
   const decode = async (which: readonly string[]) => {
     const again: string[] = [];

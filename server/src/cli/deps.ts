@@ -5,5 +5,6 @@ import pkg from '../../../package.json';
 import type { Registry, ServiceDeps } from '../service';
 import { envelopeSchemas } from '../envelopeSchemas';
 
-export const deps: ServiceDeps = { registry: registry as unknown as Registry, schema, envelopeSchemas };
+/** `once`: the CLI reads each text once (no incremental re-parse). */
+export const deps: ServiceDeps = { registry: registry as unknown as Registry, schema, envelopeSchemas, once: true };
 export const VERSION: string = pkg.version;

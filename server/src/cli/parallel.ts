@@ -1,5 +1,5 @@
 /**
- * `check` on all cores: worker threads (cli/checkWorker.ts) take batches of consecutive files from one
+ * `check` on all cores: the main thread and worker threads (cli/checkWorker.ts) take batches of consecutive files from one
  * queue (neighbouring files share a folder, and so its codes; a free worker takes the next batch, so
  * a slow share never holds the run). Pass 1: each batch is indexed, and each file's declarations and
  * referenced names come back. Then every worker gets every declared name once (names only: "did you
@@ -14,7 +14,7 @@ import type { CodeDeclaration, ServiceOptions } from '../service';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DeclarationsByCode } from './batchWorkspace';
 import { sharer, unpackIndexed } from './declarationsPack';
-import { WORKER_MARK } from './checkWorker';
+import { checkHandler, WORKER_MARK } from './checkWorker';
 
 /** Each file's options: distinct option sets, and for each URI (same order) the index of its set. */
 interface OptionsTable {
@@ -100,20 +100,82 @@ const WORKER_YOUNG_MB = 16;
 /** Batches out or waiting to be handed back, per worker. */
 const WINDOW_PER_WORKER = 4;
 
+/** What the pool drives: a worker thread, or the main thread's own handler (`LocalPort`). */
+interface Port {
+  postMessage(m: ToWorker): void;
+  on(event: string, f: (...args: never[]) => void): unknown;
+  off(event: string, f: (...args: never[]) => void): unknown;
+  terminate(): Promise<unknown>;
+}
+
+/**
+ * The main thread as one of the pool's threads: each message is handled on a later turn of the event
+ * loop (`setImmediate`), so the workers' answers are taken between two of its batches. A worker costs
+ * its start and its own warm-up (about 1.5 s of CPU on 2,000 files, bench/workspaceNotes.md); the main
+ * thread waits anyway, so on a run of up to JOIN_MAX files `--jobs 2` is the main thread and one worker.
+ */
+class LocalPort implements Port {
+  private readonly handle = checkHandler();
+  private readonly listeners = new Set<(m: FromWorker) => void>();
+  private closed = false;
+  /** Batches handled (the tests see that the main thread took its share). */
+  batches = 0;
+  postMessage(m: ToWorker): void {
+    setImmediate(() => {
+      if (this.closed) return;
+      const answer = this.handle(m);
+      if (answer) this.batches++;
+      if (answer) for (const f of [...this.listeners]) f(answer);
+    });
+  }
+  on(event: string, f: (...args: never[]) => void): this {
+    if (event === 'message') this.listeners.add(f as (m: FromWorker) => void);
+    return this;
+  }
+  off(event: string, f: (...args: never[]) => void): this {
+    if (event === 'message') this.listeners.delete(f as (m: FromWorker) => void);
+    return this;
+  }
+  terminate(): Promise<void> {
+    this.closed = true;
+    return Promise.resolve();
+  }
+}
+
+/**
+ * The most files the main thread works on as one of the pool's threads. Past that its heap, which holds
+ * every declaration of the run and takes V8's default young generation, outgrows a worker's: at 10,000
+ * files the run's peak RSS went from 366 to 583 MB; at 2,000 from 230 to 265 MB.
+ */
+export const JOIN_MAX = 4000;
+
+/** Batches a worker thread holds at once: the next is there when one is done (the main thread may be busy with its own). */
+const DEPTH = 2;
+
 export class WorkerPool {
-  private readonly workers: Worker[];
-  constructor(readonly size: number) {
+  private readonly workers: Port[];
+  /** `size` threads: `size` workers, or (`join`) the main thread and `size - 1` workers. */
+  constructor(
+    readonly size: number,
+    join = false,
+  ) {
     const file = workerFile();
     const limits = {
       resourceLimits: { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
       workerData: { mark: WORKER_MARK },
     };
     // From the sources (tests run under tsx), the worker loads them through tsx's require hook.
-    this.workers = Array.from({ length: size }, () =>
+    const threads = Array.from({ length: join ? size - 1 : size }, () =>
       file.endsWith('.ts')
         ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(file)});`, { eval: true, ...limits })
         : new Worker(file, limits),
     );
+    this.workers = join ? [...threads, new LocalPort()] : threads;
+  }
+
+  /** Batches the main thread handled. */
+  get handledHere(): number {
+    return this.workers.reduce((n, w) => n + (w instanceof LocalPort ? w.batches : 0), 0);
   }
 
   private batches(uris: readonly string[]): string[][] {
@@ -194,7 +256,9 @@ export class WorkerPool {
   private drive(count: number, may: (b: number) => boolean, message: (b: number) => ToWorker, on: (m: FromWorker) => void): Promise<void> {
     if (!count) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      const busy = this.workers.map(() => false);
+      // Batches each thread holds: up to DEPTH for a worker, one for the main thread (it takes them one by one anyway).
+      const busy = this.workers.map(() => 0);
+      const depth = (w: Port) => (w instanceof LocalPort ? 1 : DEPTH);
       let sent = 0,
         answered = 0,
         over = false;
@@ -210,16 +274,17 @@ export class WorkerPool {
         else resolve();
       };
       const pump = () => {
-        for (let i = 0; i < this.size && !over; i++) {
-          if (busy[i] || sent === count || !may(sent)) continue;
-          busy[i] = true;
-          this.workers[i]!.postMessage(message(sent++));
-        }
+        for (let round = 0; round < DEPTH; round++)
+          for (let i = 0; i < this.size && !over; i++) {
+            if (busy[i]! >= depth(this.workers[i]!) || sent === count || !may(sent)) continue;
+            busy[i]!++;
+            this.workers[i]!.postMessage(message(sent++));
+          }
       };
       const handlers = this.workers.map((_, i) => ({
         message: (m: FromWorker) => {
           if (m.type === 'error') return finish(new Error(`a check worker failed: ${m.message}`));
-          busy[i] = false;
+          busy[i]!--;
           try {
             on(m);
           } catch (e) {

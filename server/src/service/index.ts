@@ -152,6 +152,11 @@ export interface ServiceDeps {
    * Default: no other file.
    */
   readonly workspace?: WorkspaceCodes;
+  /**
+   * Each text is read once (the CLI): models are built whole, not in reusable chunks (buildModel's
+   * `once`). The editor's server leaves it off: it re-parses on every keystroke.
+   */
+  readonly once?: boolean;
 }
 
 export interface ServiceOptions {
@@ -384,7 +389,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     const deep = cls && !(hit?.model && !hit.deep && change && withinLine(hit.text, text, change)) ? deepIn(cls, lf) : undefined;
     const model =
       cls && !deep
-        ? buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change })
+        ? buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change, once: deps.once })
         : undefined;
     cache.set(doc.uri, { version: doc.version, text, files: JSON.stringify(opts?.files ?? []), model, deep });
     return model;

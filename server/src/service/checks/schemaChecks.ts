@@ -80,10 +80,45 @@ export function blockTypeProblem(s: Section, block: string, v: Node | null, emit
  */
 export function pairSchemaProblems(s: Section, block: string, validate: ValidateFunction, pair: Pair, emit: (p: Problem) => void): void {
   const key = keyString(pair);
-  if (key === undefined) return;
+  if (key === undefined) {
+    if (block === 'error_codes') namelessKeyProblem(s, pair, emit, 'code');
+    return;
+  }
+  if (block === 'error_codes') namelessDetailsKeys(s, pair, emit);
   for (const e of entryErrors(validate, pair)) {
     const p = toProblem(s, { ...e, instancePath: `/${block}/${escape(key)}${e.instancePath}` });
     if (p) emit(p);
+  }
+}
+
+/**
+ * An error_codes key that names no code: a mapping, a list or null (an error_mapping key is a status,
+ * extract.ts's). The entry is no code, and the schema, which reads keys as strings, cannot point at it.
+ */
+function namelessKeyProblem(s: Section, pair: Pair, emit: (p: Problem) => void, of: 'code' | 'details'): void {
+  const k = pair.key as Node | null;
+  if (!k?.range || (isScalar(k) && typeof k.value === 'symbol')) return; // `<<`: a merge, no entry of its own
+  const what = isMap(k) ? 'a mapping' : isSeq(k) ? 'a list' : isScalar(k) && k.value === null ? 'null' : 'no name';
+  const start = s.base + k.range[0];
+  emit({
+    code: Code.SchemaType,
+    start,
+    end: Math.max(s.base + k.range[1], start + 1),
+    message:
+      of === 'code'
+        ? `An error code's key is its name (CATEGORY_SPECIFIC_CONDITION): this key is ${what}, so the entry declares no code.`
+        : `A details key is the name of a value the error carries (a placeholder's name): this key is ${what}, so it declares none.`,
+  });
+}
+
+/** The keys of an error code's `details` mapping (written in the entry itself) that name nothing. */
+function namelessDetailsKeys(s: Section, pair: Pair, emit: (p: Problem) => void): void {
+  const entry = pair.value as Node | null;
+  if (!isMap(entry)) return;
+  for (const field of entry.items) {
+    const v = field.value as Node | null;
+    if (keyString(field) === 'details' && isMap(v))
+      for (const d of v.items) if (keyString(d) === undefined) namelessKeyProblem(s, d, emit, 'details');
   }
 }
 
@@ -93,6 +128,13 @@ export function wholeSchemaProblems(s: Section, validateSchema: ValidateFunction
     const p = toProblem(s, e);
     if (p) emit(p);
   });
+  const root = s.doc.contents as Node | null;
+  if (isMap(root))
+    for (const top of root.items) {
+      const v = top.value as Node | null;
+      if (keyString(top) === 'error_codes' && isMap(v))
+        for (const pair of v.items) if (keyString(pair) === undefined) namelessKeyProblem(s, pair, emit);
+    }
 }
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -87,7 +87,7 @@ export function parseProjectConfig(text: string): ParsedConfig {
     report(deepAt, deepAt + 1, `The config file nests deeper than ${MAX_NESTING} levels; it is not read.`);
     return { config: {}, problems };
   }
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   for (const e of doc.errors) report(e.pos[0], e.pos[1], `Config file: ${e.message.split('\n')[0]}`);
   if (doc.errors.length) return { config: {}, problems };
   const root = doc.contents as Node | null;

@@ -23,6 +23,8 @@ export const PARSE_OPTIONS = {
   stringKeys: false,
   // YAML 1.1 merge keys (`<<: *base`), as most loaders apply them (docs/spec-decisions.md).
   merge: true,
+  // The service writes nowhere: `yaml` would otherwise print warnings (a collection as a key) with process.emitWarning.
+  logLevel: 'error',
 } as const;
 
 /**
@@ -44,6 +46,13 @@ interface BuildOptions {
   readonly change?: Change;
   /** Override CHUNK_THRESHOLD (tests compare chunked and whole parses with 0 and Infinity). */
   readonly chunkThreshold?: number;
+  /**
+   * No later version of this document will be parsed (the CLI reads each file once): the region is
+   * parsed whole, which costs less and keeps no chunk state, and in chunks only when that parse finds
+   * an error, so that a broken entry is still reported inside that entry. On error-free text the two
+   * parses give the same model (test/service/chunkedParse*.test.ts, test/service/parseOnce.test.ts).
+   */
+  readonly once?: boolean;
 }
 
 export function buildModel(
@@ -76,7 +85,12 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
   let parseState: ChunkState | undefined;
   let ex: Extracted | undefined;
   let kept: AdapterModel['suppressions'] | undefined;
-  if (cls.kind !== 'json' && yamlText.length >= (opts.chunkThreshold ?? CHUNK_THRESHOLD)) {
+  if (opts.once && cls.kind !== 'json' && opts.chunkThreshold === undefined) {
+    const errors: ParseProblem[] = [];
+    const whole = parseSections(yamlText, start, cls.kind, errors);
+    if (!errors.length) sections = whole;
+  }
+  if (!sections && cls.kind !== 'json' && yamlText.length >= (opts.chunkThreshold ?? CHUNK_THRESHOLD)) {
     const ps = opts.previous?.parseState as ChunkState | undefined;
     const prev = Array.isArray(ps?.pieces) ? ps : undefined;
     const c = opts.change;

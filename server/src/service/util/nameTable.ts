@@ -28,6 +28,22 @@ function lowerBound(lower: readonly string[], key: string, from: number, to: num
 }
 
 /**
+ * `lowerBound` for a key that is usually near `from` (the names a cut skips are few next to the
+ * table): steps of 1, 2, 4… from `from` find a bracket, then a binary search inside it. Time in the
+ * log of the distance skipped, not of the table, and on neighbouring memory (at 140,000 names a plain
+ * binary search per cut made "did you mean" twice as slow as at 28,000).
+ */
+export function gallop(lower: readonly string[], key: string, from: number, to: number): number {
+  let step = 1,
+    lo = from;
+  while (lo + step < to && lower[lo + step - 1]! < key) {
+    lo += step;
+    step *= 2;
+  }
+  return lowerBound(lower, key, lo, Math.min(to, lo + step));
+}
+
+/**
  * The at most `limit` names that `accept` takes, within the bound of `word` (closest's rule), best first
  * with their distances. `lower` and `names` are parallel, sorted by lower case (then name).
  */
@@ -58,7 +74,7 @@ export function closestSorted(
     if (d <= best.bound && Math.abs(lc.length - w.length) <= best.bound && accept(c)) best.offer(c, d);
     // Every later name with the prefix that ruled this one out is ruled out too: those sort before
     // prefix + U+FFFF (a name going on with U+FFFF itself is merely not skipped).
-    i = distance.cut > 0 ? lowerBound(lower, lc.slice(0, distance.cut) + '\uffff', i + 1, names.length) : i + 1;
+    i = distance.cut > 0 ? gallop(lower, lc.slice(0, distance.cut) + '\uffff', i + 1, names.length) : i + 1;
   }
   return best.result();
 }
