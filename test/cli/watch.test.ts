@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run, tempTree } from './helpers';
 
@@ -296,3 +296,38 @@ test('a burst of 10,000 calls: every finding, in order, every response recorded;
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test(
+  'the judging thread runs at a lower priority than the forwarding thread (Linux: nice 10, that thread only)',
+  { skip: process.platform !== 'linux' },
+  async () => {
+    const p = spawn(process.execPath, [CLI, 'watch', '--', process.execPath, FAKE, 'tools'], { cwd: ROOT });
+    const bound = setTimeout(() => p.kill('SIGKILL'), 30_000);
+    const ended = new Promise(res => p.on('close', res));
+    p.stderr.resume();
+    // The judge starts once the server's first output is forwarded.
+    await new Promise(res => {
+      p.stdout.once('data', res);
+      p.stdin.write(msg({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    });
+    const nices = () => {
+      const out: number[] = [];
+      for (const t of readdirSync(`/proc/${p.pid}/task`)) {
+        const stat = readFileSync(`/proc/${p.pid}/task/${t}/stat`, 'utf8');
+        out.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])); // field 19: nice
+      }
+      return out;
+    };
+    let seen: number[] = [];
+    for (let i = 0; i < 300 && !seen.includes(10); i++) {
+      seen = nices();
+      if (!seen.includes(10)) await new Promise(res => setTimeout(res, 20));
+    }
+    const main = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
+    p.stdin.end();
+    await ended;
+    clearTimeout(bound);
+    assert.equal(seen.filter(n => n === 10).length, 1, `one thread at nice 10: ${seen.join(' ')}`);
+    assert.equal(Number(main.slice(main.lastIndexOf(')') + 2).split(' ')[16]), 0, 'the forwarding (main) thread keeps its priority');
+  },
+);
