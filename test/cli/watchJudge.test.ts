@@ -39,3 +39,17 @@ test('a judge that ends the session normally says it is done; the forwarding thr
   await judge.finish();
   assert.deepEqual(logs, []);
 });
+
+test('a judge that does not finish after the end is stopped: one line, the summary from its counts', async () => {
+  const logs: string[] = [];
+  const script = `
+    const { workerData, parentPort } = require('node:worker_threads');
+    Atomics.store(new Int32Array(workerData.counters), 0, 1);
+    parentPort.on('message', () => {}); // never says it is done`;
+  const judge = new WatchJudge(OPTIONS, s => logs.push(s), script, 200);
+  await judge.finish();
+  assert.deepEqual(logs, [
+    "the checker did not finish within 0.2 s of the session's end; it was stopped",
+    '1 tool call checked, 0 findings (0 errors)',
+  ]);
+});

@@ -13,6 +13,12 @@ import { CALLS, COUNTERS, ERRORS, FINDINGS, JUDGE_NICE, WATCH_MARK, type ToJudge
 
 /** The judge's heap: past it the judging thread ends (and is logged), never the session. */
 const JUDGE_HEAP_MB = 2048;
+/**
+ * How long the end waits for the judge to take what is pending, write the summary and the report (ms): a judge
+ * starved of CPU (it yields to everything else) still finishes a full ring well within it; one that does not
+ * (a bug) is stopped, and the summary comes from its counts.
+ */
+const END_WAIT_MS = 60_000;
 /** The judge starts by then even if the server has said nothing (ms). */
 const START_AT_LATEST_MS = 1000;
 
@@ -33,11 +39,12 @@ export class WatchJudge {
   private readonly start: () => void;
   private starting = false;
 
-  /** `script`: the worker's code instead of the bundle's (tests). */
+  /** `script`: the worker's code instead of the bundle's, `endWaitMs`: the wait at the end (tests). */
   constructor(
     opts: JudgeOptions,
     private readonly log: (s: string) => void,
     script?: string,
+    private readonly endWaitMs = END_WAIT_MS,
   ) {
     const ring = ringMemory();
     const { port1, port2 } = new MessageChannel();
@@ -100,12 +107,19 @@ export class WatchJudge {
     this.start();
     const worker = this.worker!;
     if (!this.gate.broken) {
+      let timer: NodeJS.Timeout | undefined;
       const said = new Promise<boolean>(res => {
         worker.once('message', m => res(m === 'done'));
         void this.ended.then(() => res(false));
+        timer = setTimeout(() => {
+          this.log(`the checker did not finish within ${this.endWaitMs / 1000} s of the session's end; it was stopped`);
+          res(false);
+        }, this.endWaitMs);
       });
       worker.postMessage({ end: this.gate.unchecked } satisfies ToJudge);
-      if (await said) {
+      const finished = await said;
+      clearTimeout(timer);
+      if (finished) {
         this.done = true;
         this.port.close();
         await worker.terminate();
@@ -114,6 +128,7 @@ export class WatchJudge {
     }
     this.done = true;
     this.port.close();
+    await worker.terminate();
     const n = (i: number) => Atomics.load(this.counts, i);
     this.log(summaryLine(n(CALLS), n(FINDINGS), n(ERRORS), this.gate.unchecked + this.gate.unread()));
   }
