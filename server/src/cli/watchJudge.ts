@@ -67,7 +67,9 @@ export class WatchJudge {
       const load = file.endsWith('.ts') ? `require('tsx/cjs'); require(${JSON.stringify(file)});` : `require(${JSON.stringify(file)});`;
       const worker = (this.worker = new Worker(script ?? nice + load, options));
       worker.on('error', e => {
-        if (!this.done) log(`checker failed, checking stopped (the session goes on): ${e.stack ?? e.message}`);
+        if (this.done) return;
+        this.gate.broken = true; // from now on copies are only counted ('exit' follows)
+        log(`checker failed, checking stopped (the session goes on): ${e.stack ?? e.message}`);
       });
       this.ended = new Promise(res =>
         worker.on('exit', () => {

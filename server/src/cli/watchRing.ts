@@ -20,10 +20,14 @@ export const SERVER = 1,
   CUT = 2,
   ON_PORT = 4;
 
-/** Control words (Int32Array): bytes written, bytes read, port bytes read (those posted are the writer's own count). */
+/**
+ * Control words (Int32Array): ring bytes written, ring bytes read (headers included), port bytes read, chunk
+ * bytes read from the ring (headers apart; those written and posted are the writer's own counts).
+ */
 const WRITTEN = 0,
   READ = 1,
-  TAKEN = 2;
+  TAKEN = 2,
+  PAYLOAD_READ = 3;
 
 export interface RingMemory {
   readonly control: SharedArrayBuffer;
@@ -49,6 +53,7 @@ class RingEnd {
 export class RingWriter extends RingEnd {
   private at = 0;
   private posted = 0;
+  private payload = 0;
 
   /** Room for a record of `len` bytes (the room only grows until the next write: one writer). */
   fits(len: number): boolean {
@@ -70,6 +75,7 @@ export class RingWriter extends RingEnd {
       this.data.set(c.subarray(first), 0);
     }
     this.at = (this.at + 4 + len) | 0;
+    this.payload = (this.payload + len) | 0;
     Atomics.store(this.ctl, WRITTEN, this.at);
     return true;
   }
@@ -84,9 +90,9 @@ export class RingWriter extends RingEnd {
     this.posted = (this.posted + n) | 0;
   }
 
-  /** Bytes written or posted and not yet read by the judge (left behind if it died). */
+  /** Chunk bytes written or posted and not yet read by the judge (left behind if it died). */
   unread(): number {
-    const ring = (this.at - Atomics.load(this.ctl, READ)) | 0;
+    const ring = (this.payload - Atomics.load(this.ctl, PAYLOAD_READ)) | 0;
     const port = (this.posted - Atomics.load(this.ctl, TAKEN)) | 0;
     return Math.max(0, ring) + Math.max(0, port);
   }
@@ -103,6 +109,7 @@ export class RingReader extends RingEnd {
     const end = Atomics.load(this.ctl, WRITTEN);
     const out: [number, Uint8Array][] = [];
     let p = this.at;
+    let payload = 0;
     while (p !== end) {
       let header = 0;
       for (let i = 0; i < 4; i++) header = (header << 8) | this.data[(p + i) & this.mask]!;
@@ -121,8 +128,10 @@ export class RingReader extends RingEnd {
       }
       out.push([flags, bytes]);
       p = (p + 4 + len) | 0;
+      payload += len;
     }
     this.at = p;
+    Atomics.add(this.ctl, PAYLOAD_READ, payload);
     Atomics.store(this.ctl, READ, p);
     return out;
   }
