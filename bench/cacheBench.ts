@@ -1,10 +1,11 @@
 /**
  * `check --cache` on the generated monorepo (issue 23 item 4): N files (default 10,000), one cold run
- * that fills the cache, then the median wall time of R runs with nothing changed and of R runs with 1 %
- * of the files changed (a comment line appended to each, so every run changes different bytes). The
- * CLI runs as users run it (`node dist/cli.js`, all cores), with its own XDG_CACHE_HOME. Writes
- * bench/cache-results.json (wall and CPU medians, and the load average: on a shared machine wall time
- * mostly measures the other processes).
+ * that fills the cache (its CPU time and peak RSS), then the median wall time of R runs with nothing
+ * changed and of R runs with 1 % of the files changed (a comment line appended to each, so every run
+ * changes different bytes; one file in each hundred, spread over the three kinds and over the files with
+ * problems, whose "did you mean" reads every name). The CLI runs as users run it (`node dist/cli.js`,
+ * all cores), with its own XDG_CACHE_HOME. Writes bench/cache-results.json (wall and CPU medians, and
+ * the load average: on a shared machine wall time mostly measures the other processes).
  *
  *   npm run build && node --import tsx bench/cacheBench.ts [--files=10000] [--runs=5]
  */
@@ -22,8 +23,8 @@ const RUNS = arg('runs', 5);
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-cache-bench-'));
 const home = mkdtempSync(join(tmpdir(), 'mcp-aql-cache-bench-home-'));
-/** One run: wall time, CPU time of all its threads (bench/rss.cjs), exit status and problem count. */
-function check(): { ms: number; cpuMs: number; exit: number | null; problems: number } {
+/** One run: wall time, CPU time of all its threads and peak RSS (bench/rss.cjs), exit status and problem count. */
+function check(): { ms: number; cpuMs: number; rssMb: number; exit: number | null; problems: number } {
   const t = performance.now();
   const r = spawnSync(
     process.execPath,
@@ -37,8 +38,8 @@ function check(): { ms: number; cpuMs: number; exit: number | null; problems: nu
   );
   const ms = performance.now() - t;
   const problems = (JSON.parse(r.stdout) as { diagnostics: unknown[] }[]).reduce((n, f) => n + f.diagnostics.length, 0);
-  const cpuMs = (JSON.parse(/BENCH (\{.*\})/.exec(r.stderr)?.[1] ?? '{"cpuMs":NaN}') as { cpuMs: number }).cpuMs;
-  return { ms, cpuMs, exit: r.status, problems };
+  const usage = JSON.parse(/BENCH (\{.*\})/.exec(r.stderr)?.[1] ?? '{"cpuMs":NaN,"maxRssKb":NaN}') as { cpuMs: number; maxRssKb: number };
+  return { ms, cpuMs: usage.cpuMs, rssMb: Math.round(usage.maxRssKb / 1024), exit: r.status, problems };
 }
 /** Set every file's times an hour back, as a checkout some time ago would have them (not racy). */
 function age(paths: string[]): void {
@@ -60,9 +61,9 @@ try {
   }
   const changed: number[] = [];
   const changedCpu: number[] = [];
-  const step = 100; // 1 %
+  const step = 100; // 1 %: in each hundred files, one at a position that moves from hundred to hundred (every kind of file)
   for (let r = 0; r < RUNS; r++) {
-    const touched = all.filter((_, i) => i % step === r % step);
+    const touched = all.filter((_, i) => i % step === (Math.floor(i / step) * 37 + r) % step);
     for (const p of touched) appendFileSync(p, p.endsWith('.json') ? ' ' : `\n# edit ${r}\n`);
     age(touched);
     const c = check();
@@ -74,6 +75,8 @@ try {
     files: N,
     runs: RUNS,
     coldMs: Math.round(cold.ms),
+    coldCpuMs: Math.round(cold.cpuMs),
+    coldMaxRssMb: cold.rssMb,
     unchangedMedianMs: Math.round(median(unchanged)),
     unchangedMs: unchanged.map(Math.round),
     unchangedCpuMedianMs: Math.round(median(unchangedCpu)),

@@ -93,14 +93,27 @@ test('an error_codes key that names no code (a mapping, a list, null) is schema.
     assert.match(String(ds[0]!.message), new RegExp(`this key is ${what.replace(/[[\]]/g, '')},`), key);
   }
   // In a document with aliases (validated whole) too.
-  const aliased = yamlDoc('base: &b', '  category: VALIDATION', 'error_codes:', '  { y }: *b', '  VALIDATION_A_B:', '    <<: *b');
-  assert.deepEqual(
-    newService()
-      .validate(docOf(aliased))
-      .filter(d => d.code === 'schema.type')
-      .map(d => d.range),
-    [{ start: { line: 3, character: 2 }, end: { line: 3, character: 7 } }],
+  const aliased = yamlDoc(
+    'base: &b',
+    '  category: VALIDATION',
+    'error_codes:',
+    '  { y }: *b',
+    '  VALIDATION_A_B:',
+    '    <<: *b',
+    '    details: { ~: string }',
   );
+  const inWhole = newService()
+    .validate(docOf(aliased))
+    .filter(d => d.code === 'schema.type');
+  assert.deepEqual(
+    inWhole.map(d => [d.range.start.line, d.range.start.character, d.range.end.character]),
+    [
+      [3, 2, 7],
+      [6, 15, 16],
+    ],
+  );
+  assert.match(String(inWhole[0]!.message), /An error code's key is its name/);
+  assert.match(String(inWhole[1]!.message), /A details key/);
   // The same for a key of an error's details.
   const details = yamlDoc(
     'error_codes:',

@@ -5,28 +5,38 @@
  * references, and, when it has a mapping.unknown-code (whose suggestions read every name), the set of
  * all declared names. A file whose size, mtime, ctime and inode are unchanged (and were not racy when
  * recorded) is not read at all; on any doubt it is read and hashed. A file is re-indexed when its
- * content changed and re-validated when its content or those facts changed; the whole cache is
- * dropped when the tool's version changes. Results equal a full check.
+ * content changed and re-validated when its content or those facts changed (a result found current
+ * under the last run's declarations stays current, without its key made again, when none of the names it
+ * read changed since: cacheKeys.ts `changedSince`); the whole cache is
+ * dropped when the tool's version, registry or adapter schema changes. Results equal a full check.
  *
  * Safety (issue 20, docs/robustness.md): the file lives outside the checked tree by default, is
  * signed with a per-user secret and checked entry by entry on load, never read or written through a
  * link, written atomically, and pruned of files that are gone (cacheStore.ts, cacheShape.ts). A cache
  * that cannot be used is one line on stderr; the run goes on without it and its result is unchanged.
  */
-import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
-import { declText, decodeDecls, decodeRefs, DetailsTable, encodeDecls, encodeEntries, parseEntries, type Entry } from './cacheShape';
+import {
+  declText,
+  decodeDecls,
+  declaresOneOf,
+  decodeRefs,
+  DetailsTable,
+  encodeDecls,
+  encodeEntries,
+  encodeRefs,
+  parseEntries,
+  type Entry,
+  type Parsed,
+} from './cacheShape';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
-import { VERSION } from './deps';
+import { changedSince, contentHash, dependencyKey, namesIn, readsAllNames, toolKey } from './cacheKeys';
 import type { IndexedFile } from './parallel';
 
-export const contentHash = (text: string): string => createHash('sha1').update(text).digest('hex');
-
-const declSig = (d: CodeDeclaration) =>
-  `${d.uri}|${d.code}|${d.category ?? ''}|${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}|${d.mapsFromHttp.join('+')}|${d.template ?? ''}`;
+export { contentHash, readsAllNames };
 
 /**
  * A file modified this close to when it was read may change again within the file system's time
@@ -54,7 +64,11 @@ export class CheckCache {
   /** The run's declarations, read when a dependency is first compared (the caller decodes them before: `stale`). */
   private declarations: () => readonly [string, readonly CodeDeclaration[]][] = () => [];
   private byCode?: Map<string, CodeDeclaration[]>;
-  private readonly sigs = new Map<string, string>();
+  private readonly declFps = new Map<string, string>();
+  private adapters: readonly string[] = [];
+  private declsOf: (uri: string) => readonly CodeDeclaration[] = () => [];
+  /** Names whose declarations changed since the last run (null: not known). */
+  private changed?: Set<string> | null;
   private allNames?: string;
   private fp = '';
   private dirty = false;
@@ -64,6 +78,10 @@ export class CheckCache {
     private readonly secret: Buffer,
     private readonly entries: Map<string, Entry>,
     private readonly table: DetailsTable,
+    /** The workspace fingerprint of the last run that needed the set of all names, and that set's fingerprint. */
+    private names: readonly [string, string] | undefined,
+    /** The workspace fingerprint of the run that wrote the cache. */
+    private readonly last: string | undefined,
   ) {}
 
   /** The cache at `file`, or undefined (with one note) when it may not be used: a link, a FIFO, a folder, a path leading out of `root`. */
@@ -78,8 +96,11 @@ export class CheckCache {
         if (!(e instanceof Refusal) || !e.message.startsWith('not written by this user')) throw e;
         note(`cache not used: ${e.message}`);
       }
-      const { entries, table } = body === undefined ? { entries: new Map(), table: new DetailsTable() } : parseEntries(body, VERSION);
-      return new CheckCache(file, secret, entries, table);
+      const p: Parsed =
+        body === undefined
+          ? { entries: new Map<string, Entry>(), table: new DetailsTable(), names: undefined }
+          : parseEntries(body, toolKey());
+      return new CheckCache(file, secret, p.entries, p.table, p.names, p.last);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not used: ${e.message}`);
@@ -124,7 +145,7 @@ export class CheckCache {
   decoded(uri: string): IndexedFile | undefined {
     const e = this.entries.get(uri)!;
     const decls = decodeDecls(uri, e.decls, this.table);
-    const refs = decodeRefs(e.refs);
+    const refs = decls && decodeRefs(e.refs, decls);
     if (decls && refs) return { uri, adapter: e.adapter, decls, refs };
     this.hits.delete(uri);
     this.entries.delete(uri);
@@ -141,32 +162,17 @@ export class CheckCache {
 
   /** Of these unchanged files, those whose entry declares one of `codes` (read from the entry's text, without decoding it). */
   declaring(codes: ReadonlySet<string>, uris: readonly string[]): string[] {
-    const out: string[] = [];
-    const first = /\["((?:[^"\\]|\\.)*)",/g; // each declaration is ["CODE", category, details]
-    for (const u of uris) {
-      const text = this.entries.get(u)?.decls ?? '';
-      first.lastIndex = 0;
-      for (let m = first.exec(text); m; m = first.exec(text)) {
-        let name: string;
-        try {
-          name = m[1]!.includes('\\') ? (JSON.parse(`"${m[1]}"`) as string) : m[1]!;
-        } catch {
-          name = '';
-        }
-        if (codes.has(name) || name === '') {
-          out.push(u);
-          break;
-        }
-      }
-    }
-    return out;
+    return uris.filter(u => declaresOneOf(this.entries.get(u)?.decls ?? '', codes));
   }
 
   /** The declarations of the whole run (in run order, read lazily), before asking for results. */
   setWorkspace(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[]): void {
+    this.adapters = adapters;
+    this.declsOf = declsOf;
+    this.changed = undefined;
     this.declarations = () => adapters.map(u => [u, declsOf(u)]);
     this.byCode = undefined;
-    this.sigs.clear();
+    this.declFps.clear();
     this.allNames = undefined;
     this.fp = this.fingerprint(adapters, declsOf);
   }
@@ -175,9 +181,17 @@ export class CheckCache {
   result(uri: string, hash: string, refs: () => readonly string[]): Diagnostic[] | undefined {
     const e = this.entries.get(uri);
     if (!e || !this.hits.has(uri) || e.hash !== hash || !e.diagnostics || e.deps === undefined) return undefined;
-    if (e.wsfp !== this.fp && e.deps !== this.depsOf(refs(), e.diagnostics)) return undefined;
+    if (e.wsfp !== this.fp && !this.unaffected(e, refs) && e.deps !== this.depsOf(refs(), e.diagnostics)) return undefined;
     this.verified.add(uri);
     return e.diagnostics;
+  }
+
+  /** Of these files, those whose cached result read every name: validated with every declaration at once, as they most likely still do. */
+  readingAllNames(uris: readonly string[]): string[] {
+    return uris.filter(u => {
+      const d = this.entries.get(u)?.diagnostics;
+      return d !== undefined && readsAllNames(d);
+    });
   }
 
   /** Remember a file: an unchanged one keeps its entry (new times, the current workspace); another gets a new one. */
@@ -200,8 +214,8 @@ export class CheckCache {
       stat,
       adapter: f.adapter,
       decls,
-      refs: JSON.stringify(f.refs),
-      declFp: contentHash(declText(f.decls)),
+      refs: encodeRefs(f.refs, f.decls),
+      declFp: this.declFpOf(uri, f.decls),
       ...(diagnostics ? { diagnostics, deps: this.depsOf(f.refs, diagnostics), wsfp: this.fp } : {}),
     });
   }
@@ -222,32 +236,73 @@ export class CheckCache {
       }
     }
     if (!this.dirty) return;
+    // This run's adapters first, in its order: the next run rebuilds this workspace from them (`changedSince`).
+    const ordered = new Map<string, Entry>();
+    for (const u of this.adapters) {
+      const e = this.entries.get(u);
+      if (e) ordered.set(u, e);
+    }
+    for (const [u, e] of this.entries) if (!ordered.has(u)) ordered.set(u, e);
     try {
-      writeCache(this.file, encodeEntries(this.entries, this.table, VERSION), this.secret);
+      writeCache(this.file, encodeEntries(ordered, this.table, toolKey(), this.names, this.fp), this.secret);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);
     }
   }
 
-  /** The run's declarations as one value: each adapter (in run order) with the fingerprint of what it declares. */
-  private fingerprint(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[] | undefined): string {
-    const h = createHash('sha1');
-    for (const u of adapters) {
-      const e = this.entries.get(u);
-      h.update(u)
-        .update('\0')
-        .update(e && this.hits.has(u) ? e.declFp : contentHash(declText(declsOf(u) ?? [])))
-        .update('\n');
-    }
-    return h.digest('hex');
+  /** Whether a result found current under the last run's declarations read none that changed since (`changedSince`). */
+  private unaffected(e: Entry, refs: () => readonly string[]): boolean {
+    if (this.last === undefined || e.wsfp !== this.last || readsAllNames(e.diagnostics ?? [])) return false;
+    if (this.changed === undefined)
+      this.changed =
+        changedSince(
+          this.last,
+          this.entries,
+          this.adapters,
+          (u, declFp) => this.hits.has(u) || this.declFpOf(u, this.declsOf(u)) === declFp,
+          // An unchanged file's names from its entry (its declarations may not be decoded).
+          u => (this.hits.has(u) ? namesIn(this.entries.get(u)?.decls ?? '') : this.declsOf(u).map(d => d.code)),
+        ) ?? null;
+    const changed = this.changed;
+    return changed !== null && !refs().some(r => changed.has(r));
   }
 
   /**
-   * The version of the cross-file facts a file's diagnostics read: every declaration of each code it
-   * references (its own included: they change only with its content, which is keyed already), and the
-   * set of all names when it has a mapping.unknown-code (whose suggestions read them).
+   * The fingerprint of the set of all declared names (sorting 100,000 names takes a while): the same
+   * workspace fingerprint means the same names, so the last run's is taken when it had the same.
+   * Called when every file's declarations are decoded (a file that reads every name was validated with them).
    */
+  private namesFp(): string {
+    if (this.allNames === undefined) {
+      if (this.names?.[0] === this.fp) this.allNames = this.names[1];
+      else {
+        this.allNames = contentHash([...this.byCode!.keys()].sort().join(','));
+        this.names = [this.fp, this.allNames];
+      }
+    }
+    return this.allNames;
+  }
+
+  /** The run's declarations as one value: each adapter (in run order) with the fingerprint of what it declares. */
+  private fingerprint(adapters: readonly string[], declsOf: (uri: string) => readonly CodeDeclaration[] | undefined): string {
+    // One text hashed once: an update per file costs more than the hashing (10,000 files: ~50 ms).
+    const parts: string[] = [];
+    for (const u of adapters) {
+      const e = this.entries.get(u);
+      parts.push(u, '\0', e && this.hits.has(u) ? e.declFp : this.declFpOf(u, declsOf(u) ?? []), '\n');
+    }
+    return contentHash(parts.join(''));
+  }
+
+  /** The fingerprint of a changed file's declarations (made once: the workspace's and its entry's). */
+  private declFpOf(uri: string, decls: readonly CodeDeclaration[]): string {
+    let fp = this.declFps.get(uri);
+    if (fp === undefined) this.declFps.set(uri, (fp = contentHash(declText(decls))));
+    return fp;
+  }
+
+  /** A result's dependency key (cacheKeys.ts), over the run's declarations by code name (made at the first). */
   private depsOf(refs: readonly string[], diagnostics: readonly Diagnostic[]): string {
     if (!this.byCode) {
       this.byCode = new Map();
@@ -258,13 +313,6 @@ export class CheckCache {
           else this.byCode.set(d.code, [d]);
         }
     }
-    const parts = [...refs].sort().map(code => {
-      let sig = this.sigs.get(code);
-      if (sig === undefined) this.sigs.set(code, (sig = `${code}=${(this.byCode!.get(code) ?? []).map(declSig).join(';')}`));
-      return sig;
-    });
-    if (diagnostics.some(d => d.code === 'mapping.unknown-code'))
-      parts.push(`*=${(this.allNames ??= contentHash([...this.byCode.keys()].sort().join(',')))}`);
-    return contentHash(parts.join('\n'));
+    return dependencyKey(refs, diagnostics, this.byCode, () => this.namesFp());
   }
 }

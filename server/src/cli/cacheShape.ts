@@ -10,17 +10,17 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
 
 export interface Entry {
-  /** sha1 of the content and the file's options. */
+  /** SHA-256 of the content and the file's options. */
   readonly hash: string;
-  /** sha1 of the file's options alone, to trust `stat` without reading. */
+  /** SHA-256 of the file's options alone, to trust `stat` without reading. */
   readonly opts: string;
   /** size, mtime, ctime, inode when the file was read; null when it was modified too close to that (racy: hash next time). */
   readonly stat: readonly [number, number, number, number] | null;
   readonly adapter: boolean;
-  /** The declarations and references as JSON text, decoded (and checked) only when a run needs them. */
+  /** The declarations and references as JSON text (`encodeDecls`, `encodeRefs`), decoded (and checked) only when a run needs them. */
   readonly decls: string;
   readonly refs: string;
-  /** sha1 of the declarations, for the workspace's fingerprint. */
+  /** SHA-256 of the declarations, for the workspace's fingerprint. */
   readonly declFp: string;
   readonly deps?: string;
   readonly diagnostics?: Diagnostic[];
@@ -119,6 +119,21 @@ export function decodeDecls(uri: string, text: string, table: DetailsTable): Cod
   return out;
 }
 
+/** Whether an entry's declarations text declares one of `codes` (or cannot be read: then say so), without decoding it. */
+export function declaresOneOf(text: string, codes: ReadonlySet<string>): boolean {
+  const first = /\["((?:[^"\\]|\\.)*)",/g; // each declaration is ["CODE", category, details]
+  for (let m = first.exec(text); m; m = first.exec(text)) {
+    let name: string;
+    try {
+      name = m[1]!.includes('\\') ? (JSON.parse(`"${m[1]}"`) as string) : m[1]!;
+    } catch {
+      name = '';
+    }
+    if (codes.has(name) || name === '') return true;
+  }
+  return false;
+}
+
 /** Declarations as kept in an entry (details by index in the table). */
 export const encodeDecls = (decls: readonly CodeDeclaration[], table: DetailsTable): string =>
   JSON.stringify(decls.map(d => [d.code, d.category ?? null, table.add(d.details)]));
@@ -127,14 +142,32 @@ export const encodeDecls = (decls: readonly CodeDeclaration[], table: DetailsTab
 export const declText = (decls: readonly CodeDeclaration[]): string =>
   JSON.stringify(decls.map(d => [d.code, d.category ?? null, d.details.map(x => [x.name, x.type ?? null, x.required ?? null])]));
 
-/** An entry's references, or undefined when the text has the wrong shape. */
-export function decodeRefs(text: string): string[] | undefined {
+/**
+ * References as kept in an entry: a name the file declares itself (most of them: a file's own codes are
+ * among what its diagnostics read) as its position in the declarations, any other as itself.
+ */
+export function encodeRefs(refs: readonly string[], decls: readonly CodeDeclaration[]): string {
+  const own = new Map<string, number>();
+  decls.forEach((d, i) => own.has(d.code) || own.set(d.code, i));
+  return JSON.stringify(refs.map(r => own.get(r) ?? r));
+}
+
+/** An entry's references (given its decoded declarations), or undefined when the text has the wrong shape. */
+export function decodeRefs(text: string, decls: readonly CodeDeclaration[]): string[] | undefined {
+  let x: unknown;
   try {
-    const x: unknown = JSON.parse(text);
-    return Array.isArray(x) && x.every(isStr) ? x : undefined;
+    x = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (!Array.isArray(x)) return undefined;
+  const out: string[] = [];
+  for (const r of x) {
+    if (isStr(r)) out.push(r);
+    else if (Number.isInteger(r) && r >= 0 && r < decls.length) out.push(decls[r as number]!.code);
+    else return undefined;
+  }
+  return out;
 }
 
 /** One file's entry from its array (declarations and references still text), or undefined when a part has the wrong shape. */
@@ -158,38 +191,63 @@ function asEntry(x: unknown): Entry | undefined {
   };
 }
 
+/** The body's layout (5: references by position in the declarations; 6: SHA-256 hashes). */
+const LAYOUT = 6;
+
 /** More distinct details lists than this and the cache starts afresh (the table only grows). */
 const MAX_DETAILS = 100_000;
 
+const isFp = (x: unknown): x is string => isStr(x) && /^[0-9a-f]{64}$/.test(x);
+
+/**
+ * What a cache body holds besides its entries: the details table, the fingerprint of all names under a
+ * workspace's, and the workspace fingerprint of the run that wrote it (its adapters' entries come
+ * first, in its order).
+ */
+export interface Parsed {
+  entries: Map<string, Entry>;
+  table: DetailsTable;
+  names: readonly [string, string] | undefined;
+  last?: string;
+}
+
 /** The entries of a cache body by URI (a Map: a key such as `__proto__` is just a key), and its details table. */
-export function parseEntries(body: string, tool: string): { entries: Map<string, Entry>; table: DetailsTable } {
+export function parseEntries(body: string, tool: string): Parsed {
   const entries = new Map<string, Entry>();
   let data: unknown;
   try {
     data = JSON.parse(body);
   } catch {
-    return { entries, table: new DetailsTable() };
+    return { entries, table: new DetailsTable(), names: undefined };
   }
   if (
     !isObj(data) ||
-    data.version !== 4 ||
+    data.version !== LAYOUT ||
     data.tool !== tool ||
     !isObj(data.files) ||
     !Array.isArray(data.details) ||
     data.details.length > MAX_DETAILS
   )
-    return { entries, table: new DetailsTable() };
+    return { entries, table: new DetailsTable(), names: undefined };
   for (const [uri, raw] of Object.entries(data.files)) {
     const e = uri.startsWith('file:') ? asEntry(raw) : undefined;
     if (e) entries.set(uri, e);
   }
-  return { entries, table: new DetailsTable(data.details) };
+  const n = data.names;
+  const names = Array.isArray(n) && n.length === 2 && isFp(n[0]) && isFp(n[1]) ? ([n[0], n[1]] as const) : undefined;
+  return { entries, table: new DetailsTable(data.details), names, ...(isFp(data.last) ? { last: data.last } : {}) };
 }
 
 /** The body for `entries` (what parseEntries reads back). */
-export function encodeEntries(entries: ReadonlyMap<string, Entry>, table: DetailsTable, tool: string): string {
+export function encodeEntries(
+  entries: ReadonlyMap<string, Entry>,
+  table: DetailsTable,
+  tool: string,
+  names?: readonly [string, string],
+  last?: string,
+): string {
   const files: Record<string, unknown> = {};
   for (const [uri, e] of entries)
     files[uri] = [e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null];
-  return JSON.stringify({ version: 4, tool, details: table, files });
+  return JSON.stringify({ version: LAYOUT, tool, details: table, ...(names ? { names } : {}), ...(last ? { last } : {}), files });
 }

@@ -139,13 +139,13 @@ export function readCache(file: string, secret: Buffer): string | undefined {
     throw new Refusal((e as Error).message);
   }
   if (!st.isFile()) throw new Refusal(fileKind(st));
-  let text: string;
+  let bytes: Buffer;
   try {
     const fd = openSync(file, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
     try {
       const now = fstatSync(fd);
       if (!now.isFile() || now.ino !== st.ino) throw new Refusal('replaced while it was opened');
-      text = readFileSync(fd, 'utf8');
+      bytes = readFileSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -154,27 +154,31 @@ export function readCache(file: string, secret: Buffer): string | undefined {
     throw new Refusal((e as NodeJS.ErrnoException).code === 'ELOOP' ? 'a symbolic link' : (e as Error).message);
   }
   // Never overwrite a file that is not a cache (`--cache-location package.json` by mistake); an older unsigned cache may go.
-  if (text !== '' && !text.startsWith(HEADER.split(' ')[0]!) && !text.startsWith('{"version":1,'))
+  // The signature is checked on the bytes as read, and only a body that passes is decoded.
+  const start = bytes.subarray(0, 64).toString('latin1');
+  if (bytes.length && !start.startsWith(HEADER.split(' ')[0]!) && !start.startsWith('{"version":1,'))
     throw new Refusal('not a cache file (it is kept as it is)');
-  const nl = text.indexOf('\n');
-  const head = nl < 0 ? text : text.slice(0, nl);
-  const body = text.slice(nl + 1);
+  const nl = bytes.indexOf(0x0a);
+  const head = (nl < 0 ? bytes : bytes.subarray(0, nl)).toString('utf8');
+  const body = bytes.subarray(nl + 1);
   const mac = head.startsWith(HEADER) ? Buffer.from(head.slice(HEADER.length), 'utf8') : Buffer.alloc(0);
   const want = Buffer.from(sign(body, secret), 'utf8');
   if (mac.length !== want.length || !timingSafeEqual(mac, want))
     throw new Refusal('not written by this user (its signature does not match); starting afresh');
-  return body;
+  return body.toString('utf8');
 }
 
-const sign = (body: string, secret: Buffer) => createHmac('sha256', secret).update(body).digest('hex');
+const sign = (body: Buffer, secret: Buffer) => createHmac('sha256', secret).update(body).digest('hex');
 
 /** A new private file beside `file` holding `text` (created exclusively: never an existing file or link). */
-function writeAside(file: string, text: string): string {
+function writeAside(file: string, ...parts: (string | Buffer)[]): string {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
   try {
-    const bytes = Buffer.from(text, 'utf8');
-    for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off);
+    for (const part of parts) {
+      const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+      for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off);
+    }
   } catch (e) {
     closeSync(fd);
     unlinkSync(tmp);
@@ -188,7 +192,9 @@ function writeAside(file: string, text: string): string {
 export function writeCache(file: string, body: string, secret: Buffer): void {
   let tmp: string;
   try {
-    tmp = writeAside(file, `${HEADER}${sign(body, secret)}\n${body}`);
+    // The body is encoded once: signed and written as the same bytes.
+    const bytes = Buffer.from(body, 'utf8');
+    tmp = writeAside(file, `${HEADER}${sign(bytes, secret)}\n`, bytes);
   } catch (e) {
     throw new Refusal((e as Error).message);
   }

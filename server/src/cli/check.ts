@@ -86,6 +86,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     allowNone: !args.errorOnUnmatchedPattern,
     jobs: args.jobs ?? defaultJobs,
     cacheFile: args.cache ? (args.cacheLocation === undefined ? defaultCacheFile(io.cwd) : resolve(io.cwd, args.cacheLocation)) : undefined,
+    lines: args.outputs.some(o => o.format === 'text' || o.format === 'codeclimate'),
     texts: stdinTexts,
     fix:
       args.fix || args.fixDryRun

@@ -14,7 +14,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AdapterService, CodeDeclaration, ServiceOptions } from '../service';
 import { fileUri } from '../node/bytePaths';
 import type { ReadResult } from '../node/readRegularFile';
-import { CheckCache, contentHash } from './cache';
+import { CheckCache, contentHash, readsAllNames } from './cache';
 import { UsageError, type Found } from './files';
 import { escapeControls, shownPath } from './format/escape';
 import type { Io } from './io';
@@ -53,6 +53,8 @@ interface CheckPass {
   readonly jobs?: number | ((toIndex: number) => number);
   /** The cache file, or undefined for no cache. */
   readonly cacheFile?: string;
+  /** Whether a report shows the files' lines (text's code frames, codeclimate's fingerprints); if not, a cached file with problems is not read again. */
+  readonly lines?: boolean;
   readonly texts?: ReadonlyMap<string, string>;
   /** No adapter file at all is fine (--no-error-on-unmatched-pattern): an empty report, not a usage error. */
   readonly allowNone?: boolean;
@@ -159,7 +161,7 @@ export async function checkFiles(
       toValidate = [];
       for (const uri of adapters) {
         const hit = cache.result(uri, hashes.get(uri)!, () => known.get(uri)!.refs);
-        const text = hit?.length ? readText(byUri.get(uri)!.path, failures.add) : '';
+        const text = hit?.length && pass.lines !== false ? readText(byUri.get(uri)!.path, failures.add) : '';
         if (hit && text !== undefined) ready.set(uri, { diagnostics: hit, text });
         else toValidate.push(uri);
       }
@@ -183,7 +185,8 @@ export async function checkFiles(
       }
     };
     const position = new Map(adapters.map((u, i) => [u, i] as const));
-    if (cache && toValidate.length) {
+    // Every file to validate, every entry decoded (a cold cache): the `else` below, one streamed pass as without a cache.
+    if (cache && toValidate.length && (lazy.size || toValidate.length < adapters.length)) {
       // A file's diagnostics read only the declarations of the codes it references (the cache's own
       // model of what they depend on), and every name when it has a mapping.unknown-code: validate
       // against those declarations, and again against all of them where the suggestions need it.
@@ -192,8 +195,11 @@ export async function checkFiles(
       await decode(cache.declaring(needed, [...lazy]));
       const some = declarationsNow().map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
       const got = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
-      await backend.validate(toValidate, some, refsOf, (uri, r) => got.set(uri, r), false);
-      const again = toValidate.filter(u => got.get(u)?.diagnostics.some(d => d.code === 'mapping.unknown-code'));
+      // A file whose last result read every name is validated with them at once (not twice).
+      const all = new Set(cache.readingAllNames(toValidate));
+      const first = all.size ? toValidate.filter(u => !all.has(u)) : toValidate;
+      if (first.length) await backend.validate(first, some, refsOf, (uri, r) => got.set(uri, r), false);
+      const again = toValidate.filter(u => all.has(u) || readsAllNames(got.get(u)?.diagnostics ?? []));
       if (again.length) {
         await decode(hits);
         await backend.validate(again, declarationsNow(), refsOf, (uri, r) => got.set(uri, r), false);
@@ -212,6 +218,7 @@ export async function checkFiles(
       );
     handOver(adapters.length);
     if (cache) {
+      await backend.close(); // the workers' memory goes before the cache's entries are made and written
       for (const uri of uris)
         if (hashes.has(uri)) cache.store(uri, hashes.get(uri)!, optsKeys.get(uri)!, known.get(uri)!, forCache.get(uri));
       cache.save(cacheNote);

@@ -133,7 +133,10 @@ export function wholeSchemaProblems(s: Section, validateSchema: ValidateFunction
     for (const top of root.items) {
       const v = top.value as Node | null;
       if (keyString(top) === 'error_codes' && isMap(v))
-        for (const pair of v.items) if (keyString(pair) === undefined) namelessKeyProblem(s, pair, emit);
+        for (const pair of v.items) {
+          if (keyString(pair) === undefined) namelessKeyProblem(s, pair, emit, 'code');
+          else namelessDetailsKeys(s, pair, emit);
+        }
     }
 }
 

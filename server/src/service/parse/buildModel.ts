@@ -10,6 +10,7 @@ import { badMerges } from './aliases';
 import { composeYaml, TOO_DEEP } from './compose';
 import { MAX_NESTING } from '../util/nesting';
 import { extract, type Extracted } from './extract';
+import { jsonDocument } from './jsonDocument';
 import { jsonSyntaxErrors } from './jsonSyntax';
 import { crLineEndsProblem, firstLoneCr, lfLineEnds } from './lineEnds';
 import { classify, type Classified } from './sourceFile';
@@ -118,12 +119,15 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
       if (ch && cls.kind === 'yaml') kept = keptSuppressions(opts.previous!, text, ch);
     }
   }
-  sections ??= parseSections(yamlText, start, cls.kind, syntaxErrors);
-  // A JSON adapter is checked as JSON; its model still comes from the YAML parse. One mistake, one report:
-  // where the JSON check finds errors, the YAML parser's own errors are dropped.
-  if (cls.kind === 'json') {
-    const json = jsonSyntaxErrors(text, start, end);
-    if (json.length) syntaxErrors.splice(0, syntaxErrors.length, ...json);
+  // A JSON adapter that is strict JSON gets its Document from one read by the JSON reader (parse/jsonDocument.ts).
+  // Any other JSON text (a syntax error, a root that is not an object, nesting past MAX_NESTING) takes the YAML parse,
+  // whose model and errors are today's contract for broken JSON: checked as JSON, and where the JSON check finds errors,
+  // the YAML parser's own errors are dropped (one mistake, one report).
+  const json = cls.kind === 'json' ? jsonDocument(yamlText, PARSE_OPTIONS) : undefined;
+  sections ??= json ? [{ index: 0, base: start, text: yamlText, doc: json }] : parseSections(yamlText, start, cls.kind, syntaxErrors);
+  if (cls.kind === 'json' && !json) {
+    const errors = jsonSyntaxErrors(text, start, end);
+    if (errors.length) syntaxErrors.splice(0, syntaxErrors.length, ...errors);
   }
   ex ??= extract(sections);
   if (parseState?.merges ?? yamlText.includes('<<')) {

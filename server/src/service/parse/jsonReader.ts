@@ -2,7 +2,8 @@
  * The service's one JSON reader (RFC 8259): text → events with offsets. Iterative (an explicit stack,
  * bounded by `maxDepth`), linear in the text, no regular expression. It reads `[from, to)` of a text,
  * so a line of a JSON Lines file is read in place. Two modes:
- * - strict (verify's records, the fast index scan of JSON adapters): the first mistake ends the read,
+ * - strict (verify's records, the fast index scan of JSON adapters, a JSON adapter's Document in
+ *   parse/jsonDocument.ts): the first mistake ends the read,
  *   returned as a `JsonFault`; values go to a `JsonSink`.
  * - lenient (a JSON adapter's `json.syntax`, parse/jsonSyntax.ts): a mistake a reader can step over —
  *   a comment, a trailing comma, a single-quoted or unquoted string, a word or number JSON does not

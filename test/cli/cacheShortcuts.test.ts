@@ -1,0 +1,179 @@
+/**
+ * `check --cache`'s shortcuts (issue 23 item 4): what a run with the cache does not read or redo, and
+ * that each shortcut still re-checks what it must — a changed file, a changed dependency, a changed
+ * config, a changed registry — with results equal to a full check. The user's cache folder is a
+ * temporary XDG_CACHE_HOME; files are aged an hour (a checkout made a while ago: their times are trusted).
+ */
+import test, { after, beforeEach, mock } from 'node:test';
+import assert from 'node:assert/strict';
+import fs, { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deps } from '../../server/src/cli/deps';
+import { run, tempTree } from './helpers';
+
+const BAD = 'error_mapping:\n  404:\n    code: NOT_FOUND_REPOSITRY\n';
+const CLEAN = 'error_codes:\n  VALIDATION_X:\n    category: VALIDATION\n';
+const dirs: string[] = [];
+const track = (d: string) => (dirs.push(d), d);
+const savedHome = process.env.XDG_CACHE_HOME;
+after(() => {
+  if (savedHome === undefined) delete process.env.XDG_CACHE_HOME;
+  else process.env.XDG_CACHE_HOME = savedHome;
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+beforeEach(() => {
+  process.env.XDG_CACHE_HOME = track(mkdtempSync(join(tmpdir(), 'mcp-aql-cache-home-')));
+});
+
+function tree(files: Record<string, string>): string {
+  const dir = track(tempTree(files));
+  age(dir, Object.keys(files));
+  return dir;
+}
+function age(dir: string, names: string[]): void {
+  const then = new Date(Date.now() - 3_600_000);
+  for (const n of names) utimesSync(join(dir, n), then, then);
+}
+
+/** A run, with the files of `dir` it opened (each once; its cache folder apart). */
+async function opening(argv: string[], dir: string): Promise<{ out: string; code: number; opened: string[] }> {
+  const opened: string[] = [];
+  const open = fs.openSync;
+  const spy = mock.method(fs, 'openSync', (p: fs.PathLike, ...rest: unknown[]) => {
+    if (String(p).startsWith(dir)) opened.push(String(p).slice(dir.length + 1));
+    return (open as (...a: unknown[]) => number)(p, ...rest);
+  });
+  try {
+    const r = await run(argv, dir);
+    return { out: r.out, code: r.code, opened: [...new Set(opened)].sort() };
+  } finally {
+    spy.mock.restore();
+  }
+}
+
+test('nothing changed: a cached file with problems is read again only by a report that shows its lines (text, codeclimate)', async () => {
+  const dir = tree({ 'a.adapter.yaml': BAD, 'b.adapter.yaml': CLEAN });
+  for (const format of ['json', 'sarif', 'github', 'checkstyle', 'junit', 'compact', 'text', 'codeclimate']) {
+    const full = await run(['check', '--format', format], dir);
+    const first = await opening(['check', '--cache', '--format', format], dir);
+    assert.deepEqual([first.code, first.out], [full.code, full.out], format);
+    const again = await opening(['check', '--cache', '--format', format], dir);
+    assert.deepEqual([again.code, again.out], [full.code, full.out], format);
+    assert.deepEqual(again.opened, format === 'text' || format === 'codeclimate' ? ['a.adapter.yaml'] : [], format);
+  }
+  // Two reports, one of which shows lines: read once.
+  const out = track(mkdtempSync(join(tmpdir(), 'mcp-aql-out-')));
+  const both = await opening(['check', '--cache', '--format', 'json', '--format', 'text', '-o', join(out, 'x.txt')], dir);
+  assert.deepEqual(both.opened, ['a.adapter.yaml']);
+});
+
+test('a file changed within a run of cached ones is re-checked, and its new problem reported', async () => {
+  const dir = tree({ 'a.adapter.yaml': CLEAN, 'b.adapter.yaml': CLEAN.replace('_X', '_Y') });
+  assert.equal((await run(['check', '--cache', '--format', 'json'], dir)).code, 0);
+  writeFileSync(join(dir, 'b.adapter.yaml'), BAD);
+  age(dir, ['b.adapter.yaml']);
+  const r = await opening(['check', '--cache', '--format', 'json'], dir);
+  assert.equal(r.code, 1);
+  assert.deepEqual(r.opened, ['b.adapter.yaml']);
+  assert.equal(r.out, (await run(['check', '--format', 'json'], dir)).out);
+});
+
+test('a changed dependency is re-checked: a declaration elsewhere (its category), and the names a suggestion reads', async () => {
+  const uses = 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n';
+  const decl = (category: string) => `error_codes:\n  NOT_FOUND_WIDGET:\n    category: ${category}\n`;
+  const dir = tree({
+    'a.adapter.yaml': uses,
+    'b.adapter.yaml': decl('NOT_FOUND'),
+    'c.adapter.yaml': BAD,
+    'd.adapter.yaml': CLEAN,
+  });
+  const same = async (what: string) => {
+    const cached = await run(['check', '--cache', '--format', 'json'], dir);
+    const full = await run(['check', '--format', 'json'], dir);
+    assert.deepEqual([cached.code, cached.out], [full.code, full.out], what);
+    return cached.out;
+  };
+  const first = await same('first run');
+  assert.equal(await same('nothing changed'), first);
+  // b's category changes: a (which maps b's code from 404) gets its result again.
+  writeFileSync(join(dir, 'b.adapter.yaml'), decl('VALIDATION'));
+  age(dir, ['b.adapter.yaml']);
+  assert.match(await same('a declaration a file maps changed'), /http\.category-mismatch/);
+  // A name close to c's unknown code appears in d: c's suggestions change, and c is edited in the same run.
+  writeFileSync(join(dir, 'd.adapter.yaml'), CLEAN + '  NOT_FOUND_REPOSITORY:\n    category: NOT_FOUND\n');
+  writeFileSync(join(dir, 'c.adapter.yaml'), BAD + '# edited\n');
+  age(dir, ['c.adapter.yaml', 'd.adapter.yaml']);
+  assert.match(await same('the names changed'), /NOT_FOUND_REPOSITORY/);
+  // Only the names change (c untouched): its cached suggestions are not taken.
+  writeFileSync(join(dir, 'd.adapter.yaml'), CLEAN);
+  age(dir, ['d.adapter.yaml']);
+  assert.doesNotMatch(await same('a name gone'), /NOT_FOUND_REPOSITORY/);
+  // c edited (a comment) under the same declarations: validated with every name, the names' fingerprint reused.
+  writeFileSync(join(dir, 'c.adapter.yaml'), BAD + '# edited again\n');
+  age(dir, ['c.adapter.yaml']);
+  const edited = await same('a file that reads every name edited, the names unchanged');
+  assert.equal(await same('then nothing changed'), edited);
+  // c, which read every name, fixed: its new result reads none.
+  writeFileSync(join(dir, 'c.adapter.yaml'), CLEAN.replace('_X', '_C'));
+  age(dir, ['c.adapter.yaml']);
+  await same('a file that read every name fixed');
+});
+
+test('a changed config re-checks the files it applies to', async () => {
+  const dir = tree({ 'a.adapter.yaml': BAD, 'b.adapter.yaml': CLEAN });
+  const first = await run(['check', '--cache', '--format', 'json'], dir);
+  assert.equal(first.code, 1);
+  writeFileSync(join(dir, '.mcp-aql.yaml'), 'rules:\n  mapping.unknown-code: off\n');
+  const cached = await run(['check', '--cache', '--format', 'json'], dir);
+  const full = await run(['check', '--format', 'json'], dir);
+  assert.deepEqual([cached.code, cached.out], [full.code, full.out]);
+  assert.equal(cached.code, 0);
+});
+
+test('a changed registry (another build under the same version) re-checks every file', async () => {
+  const registry = deps.registry as unknown as { codes: { code: string }[] };
+  const code = registry.codes[0]!.code;
+  const dir = tree({ 'a.adapter.yaml': `error_mapping:\n  404:\n    code: ${code}\n` });
+  const first = await run(['check', '--cache', '--format', 'json'], dir);
+  assert.equal(first.code, 0, first.out);
+  const saved = registry.codes;
+  registry.codes = saved.filter(c => c.code !== code);
+  try {
+    const cached = await run(['check', '--cache', '--format', 'json'], dir);
+    const full = await run(['check', '--format', 'json'], dir);
+    assert.deepEqual([cached.code, cached.out], [full.code, full.out]);
+    assert.equal(cached.code, 1);
+  } finally {
+    registry.codes = saved;
+  }
+});
+
+test('runs over a part of the workspace, then all of it, with declarations changing in between: each equals a full check of what it names', async () => {
+  const uses = (code: string) => `error_mapping:\n  404:\n    code: ${code}\n`;
+  const decl = (code: string, category = 'NOT_FOUND') => `error_codes:\n  ${code}:\n    category: ${category}\n`;
+  const dir = tree({
+    'p/a.adapter.yaml': uses('NOT_FOUND_WIDGET'),
+    'p/b.adapter.yaml': decl('NOT_FOUND_WIDGET'),
+    'q/c.adapter.yaml': uses('NOT_FOUND_GADGET'),
+    'q/d.adapter.yaml': decl('NOT_FOUND_GADGET'),
+  });
+  const same = async (paths: string[], what: string) => {
+    const cached = await run(['check', ...paths, '--cache', '--format', 'json'], dir);
+    const full = await run(['check', ...paths, '--format', 'json'], dir);
+    assert.deepEqual([cached.code, cached.out], [full.code, full.out], what);
+  };
+  const write = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    age(dir, [name]);
+  };
+  await same(['.'], 'all');
+  await same(['p'], 'a part');
+  write('q/d.adapter.yaml', decl('NOT_FOUND_GADGET', 'VALIDATION'));
+  await same(['.'], 'all, after a declaration outside the part changed');
+  await same(['q', 'p'], 'both parts, named in another order');
+  write('p/b.adapter.yaml', decl('NOT_FOUND_THING'));
+  await same(['p'], 'a part, after a code it maps was renamed');
+  rmSync(join(dir, 'q/d.adapter.yaml'));
+  await same(['.'], 'all, after a declaring file was deleted');
+});
