@@ -10,16 +10,20 @@
  * isError false, so watch judges every message and writes a finding line for each (its worst case);
  * the clean variant answers without a finding. Bytes are compared end to end: what the client got
  * through watch equals what it got directly, and the server read exactly what the client sent (SHA-256).
- * Writes bench/proxy-results.json and its section of docs/performance.md (which `npm run bench` keeps).
+ * Writes bench/proxy-results.json and its section of docs/performance.md (bench/proxyMarkdown.ts).
  *
  *   npm run bench:proxy    (the production build, as shipped)
- *   node --import tsx bench/proxyBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5]
+ *   node --import tsx bench/proxyBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5] [--compare=other/dist/cli.js]
+ *
+ * `--compare`: another build of the CLI (main's, say) runs as two more variants in the same interleaving
+ * (`watch` with a finding each and clean through that build), reported under `compare`.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { proxyMarkdown, RESULTS, writeDocs, type ProxyResults } from './proxyMarkdown';
 import { medianOfRuns, round, summarizeRun, type RunSummary } from './proxyStats';
 
 const ROOT = join(__dirname, '..');
@@ -28,12 +32,13 @@ const N = arg('messages', 5000);
 const RATE = arg('rate', 1000);
 const WARMUP = arg('warmup', 1000);
 const RUNS = arg('runs', 5);
+const COMPARE = process.argv.find(a => a.startsWith('--compare='))?.slice('--compare='.length);
 const SERVER = [process.execPath, join(ROOT, 'bench/proxyAnswerServer.js')];
 const HANDSHAKE = '{"jsonrpc":"2.0","id":"init","method":"initialize","params":{}}\n';
 const request = (i: number) =>
   `{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"get_item","arguments":{"id":"item-${i}"}}}\n`;
 
-type Via = 'direct' | 'floor' | 'watch';
+type Via = 'direct' | 'floor' | 'watch' | 'compare';
 
 interface Run {
   readonly summary: RunSummary;
@@ -58,8 +63,8 @@ function cpuOf(pid: number): number {
 function once(via: Via, tmp: string, clean = false): Promise<Run> {
   const hashFile = join(tmp, `in-${via}-${clean}`);
   const argv =
-    via === 'watch'
-      ? [process.execPath, join(ROOT, 'dist/cli.js'), 'watch', '--', ...SERVER]
+    via === 'watch' || via === 'compare'
+      ? [process.execPath, via === 'watch' ? join(ROOT, 'dist/cli.js') : COMPARE!, 'watch', '--', ...SERVER]
       : via === 'floor'
         ? [process.execPath, join(ROOT, 'bench/proxyFloor.js'), ...SERVER]
         : SERVER;
@@ -125,100 +130,7 @@ function once(via: Via, tmp: string, clean = false): Promise<Run> {
   });
 }
 
-export interface ProxyResults {
-  meta: { date: string; node: string; cpus: number; loadavg: number[]; loadavgAfter: number[]; build: string };
-  messages: number;
-  rate: number;
-  warmup: number;
-  runs: number;
-  /** Each variant: the median over the runs of each figure (ms). */
-  direct: RunSummary;
-  floor: RunSummary;
-  watch: RunSummary & { findings: number; cpuPerMessageUs: number };
-  directClean: RunSummary;
-  watchClean: RunSummary & { cpuPerMessageUs: number };
-  /** watch minus direct, steady state. */
-  added: { p50: number; p99: number; startupMs: number; firstByteMs: number };
-  addedClean: { p50: number; p99: number };
-  /** The bare Node proxy minus direct: the cost of any proxy process. */
-  addedByFloor: { p50: number; p99: number; startupMs: number };
-  bytes: { clientReceivedEqual: boolean; received: number; serverReadEqual: boolean; sent: number };
-}
-
-const RESULTS = join(ROOT, 'bench/proxy-results.json');
-const HEADING = '## `watch`: added latency and transparency';
-
-/** The docs/performance.md section for the last proxy run (bench/proxy-results.json), or '' without one (or an older shape). */
-export function proxyMarkdown(): string {
-  if (!existsSync(RESULTS)) return '';
-  const r = JSON.parse(readFileSync(RESULTS, 'utf8')) as ProxyResults;
-  if (!r.floor) return '';
-  const ms = (x: number) => `${x.toFixed(3)} ms`;
-  const row = (name: string, x: RunSummary) =>
-    `| ${name} | ${ms(x.firstByteMs)} | ${ms(x.startupMs)} | ${ms(x.warmupP99)} | ${ms(x.p50)} | ${ms(x.p99)} | ${ms(x.p999)} | ${ms(x.max)} |`;
-  const n = (x: number) => x.toLocaleString('en');
-  const verdict =
-    r.added.p99 < 1 && r.addedClean.p99 < 1
-      ? 'met in this run'
-      : `**not met** in this run; over the bare proxy, \`watch\` adds p99 ${ms(round(r.watch.p99 - r.floor.p99))} with a finding each, ${ms(round(r.watchClean.p99 - r.floor.p99))} clean`;
-  return `
-${HEADING}
-
-\`npm run bench:proxy\` (\`bench/proxyBench.ts\`, the ${r.meta.build} build): a client sends ${n(r.messages)} \`tools/call\` requests at ${n(r.rate)}/s to a
-server that answers each at once: directly, through a bare Node pipe proxy (\`bench/proxyFloor.js\`: spawn, pipe,
-nothing else — the floor for any proxy written in Node) and through \`watch\`. Each run starts with a handshake
-(\`initialize\` and its answer), timed apart: spawn → the server reads its first byte, and spawn → the client reads the
-answer. The timed messages follow it; the first ${n(r.warmup)} (the warm-up) are reported apart, the percentiles are over the
-other ${n(r.messages - r.warmup)} (the steady state). Each variant ran ${r.runs} times, interleaved; every figure is the median of the ${r.runs} runs.
-"With a finding": every answer reads "Error: …" with \`isError: false\`, so \`watch\` judges each and writes a finding
-line for each (${n(r.watch.findings)} findings a run: its worst case); "clean": answers without a finding. ${r.meta.date.slice(0, 16).replace('T', ' ')} UTC,
-Node ${r.meta.node}, ${r.meta.cpus} cores, load average ${r.meta.loadavg.join(' / ')} before, ${r.meta.loadavgAfter.join(' / ')} after.
-
-| | spawn → first byte | spawn → \`initialize\` answered | warm-up p99 | p50 | p99 | p99.9 | max |
-|---|---|---|---|---|---|---|---|
-${row('directly', r.direct)}
-${row('bare Node proxy', r.floor)}
-${row('through `watch`, with a finding', r.watch)}
-${row('directly (clean)', r.directClean)}
-${row('through `watch`, clean', r.watchClean)}
-
-Added by \`watch\`, steady state: p50 ${ms(r.added.p50)}, p99 ${ms(r.added.p99)} with a finding each; p50 ${ms(r.addedClean.p50)},
-p99 ${ms(r.addedClean.p99)} clean (target: p99 added < 1 ms at 1,000 messages/s: ${verdict}). Of which any Node proxy adds p50
-${ms(r.addedByFloor.p50)}, p99 ${ms(r.addedByFloor.p99)} (the bare proxy: one more process, two more pipe hops). Start-up, once
-per session: \`watch\` adds ${ms(r.added.firstByteMs)} before the server reads its first byte and ${ms(r.added.startupMs)} before the first
-answer (the bare proxy: ${ms(r.addedByFloor.startupMs)}).
-
-Bytes end to end: the client received ${n(r.bytes.received)} bytes through \`watch\`, ${r.bytes.clientReceivedEqual ? 'identical to' : '**different from**'} what it received directly;
-the server read ${n(r.bytes.sent)} bytes, ${r.bytes.serverReadEqual ? 'identical (SHA-256) to' : '**different from**'} what the client sent, every run, every variant.
-\`watch\`'s own CPU time per message (request and answer forwarded and checked, from /proc, 10 ms ticks):
-${r.watch.cpuPerMessageUs} µs with a finding each, ${r.watchClean.cpuPerMessageUs} µs clean: at 1,000 messages/s it needs
-${Math.round(r.watch.cpuPerMessageUs / 10)} % of one core. \`watch\` is a third process: on a machine whose load average exceeds its
-cores it gets a smaller share of a core than that, falls behind, and the percentiles measure the scheduler (the checker
-runs after the forwarding, in slices of 0.5 ms, and never holds a message: see ARCHITECTURE.md, "Run time").
-
-Where the time went (\`--cpu-prof\`, \`--trace-gc\`, per-message timelines, 2026-11-25). The 321 ms "added p99" of the
-earlier bench was start-up, not a per-message cost: its clock started at spawn, and the messages sent while \`watch\`
-loaded queued behind it (300 to 400 of the 5,000). Start-up then was the bundle (~100 ms to compile and
-initialize, of which ~15 ms building zod's schemas for \`probe\`'s SDK), the JSON schemas (~70 ms of Ajv compiling,
-which \`watch\` never uses), and only then the server's spawn; both are gone (the schemas are compiled when first
-needed, the SDK loads for \`probe\` only): spawn → first answer fell from a median of 375 ms to 276 ms (10 each, the same
-quiet minute). What is left over the bare proxy is compiling and initializing the 0.8 MB bundle before the spawn.
-In the steady state, judging one answer takes ~20–35 µs (the first ~1–2 ms, compiling), a young-generation GC
-~1 ms every ~400 ms and one old-generation GC ~5 ms early on; a finding line is one synchronous write to stderr.
-The rest of the spread is the scheduler: three processes (client, \`watch\`, server) wake per message.
-`;
-}
-
-/** Replace (or append) the proxy section of docs/performance.md. */
-export function writeDocs(): void {
-  const file = join(ROOT, 'docs/performance.md');
-  const text = readFileSync(file, 'utf8');
-  const at = text.indexOf('\n' + HEADING);
-  const next = at < 0 ? -1 : text.indexOf('\n## ', at + 2);
-  const before = at < 0 ? text : text.slice(0, at);
-  const after = next < 0 ? '' : text.slice(next);
-  writeFileSync(file, before.trimEnd() + '\n' + proxyMarkdown() + after);
-}
+export { proxyMarkdown };
 
 async function main(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'mcp-aql-proxy-bench-'));
@@ -230,12 +142,13 @@ async function main(): Promise<void> {
     const before = load();
     const build = /\n\/\/# sourceMappingURL=/.test(readFileSync(join(ROOT, 'dist/cli.js'), 'utf8')) ? 'development' : 'production';
     await once('direct', tmp); // warm-up (disk cache, JIT of the client side)
-    const all: Record<'direct' | 'floor' | 'watch' | 'directClean' | 'watchClean', Run[]> = {
+    const all: Record<'direct' | 'floor' | 'watch' | 'directClean' | 'watchClean', Run[]> & { compare?: Run[]; compareClean?: Run[] } = {
       direct: [],
       floor: [],
       watch: [],
       directClean: [],
       watchClean: [],
+      ...(COMPARE ? { compare: [], compareClean: [] } : {}),
     };
     for (let k = 0; k < RUNS; k++) {
       all.direct.push(await once('direct', tmp));
@@ -243,6 +156,10 @@ async function main(): Promise<void> {
       all.watch.push(await once('watch', tmp));
       all.directClean.push(await once('direct', tmp, true));
       all.watchClean.push(await once('watch', tmp, true));
+      if (all.compare) {
+        all.compare.push(await once('compare', tmp));
+        all.compareClean!.push(await once('compare', tmp, true));
+      }
       process.stderr.write(`run ${k + 1}/${RUNS}: load ${load().join(' ')}\n`);
     }
     const med = (runs: Run[]) => medianOfRuns(runs.map(x => x.summary));
@@ -278,12 +195,27 @@ async function main(): Promise<void> {
       },
       bytes: {
         clientReceivedEqual:
-          sameBytes(all.watch, all.direct) && sameBytes(all.floor, all.direct) && sameBytes(all.watchClean, all.directClean),
+          sameBytes(all.watch, all.direct) &&
+          sameBytes(all.floor, all.direct) &&
+          sameBytes(all.watchClean, all.directClean) &&
+          sameBytes(all.compare ?? [], all.direct) &&
+          sameBytes(all.compareClean ?? [], all.directClean),
         received: all.watch[0]!.received.length,
         serverReadEqual: Object.values(all).every(runs => runs.every(x => x.serverRead === sentHash)),
         sent: Buffer.byteLength(sent),
       },
     };
+    if (all.compare && all.compareClean) {
+      const other = med(all.compare),
+        otherClean = med(all.compareClean);
+      results.compare = {
+        cli: COMPARE!,
+        watch: { ...other, findings: all.compare[0]!.findings, cpuPerMessageUs: cpuUs(all.compare) },
+        watchClean: { ...otherClean, cpuPerMessageUs: cpuUs(all.compareClean) },
+        added: { p50: round(other.p50 - direct.p50), p99: round(other.p99 - direct.p99) },
+        addedClean: { p50: round(otherClean.p50 - directClean.p50), p99: round(otherClean.p99 - directClean.p99) },
+      };
+    }
     writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
     writeDocs();
     process.stdout.write(JSON.stringify(results, null, 2) + '\n');

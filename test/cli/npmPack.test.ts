@@ -1,14 +1,14 @@
 /**
  * The npm package: `npm pack` holds exactly the allowlist, installs offline into an empty folder (it
  * has no runtime dependencies: dist/cli.js bundles yaml, ajv and the schemas), and `npx
- * mcp-aql-errors check` runs there. Packs the current build (`npm test` builds first; `npm pack`
+ * mcp-aql-errors check` and `probe` (its SDK bundle, dist/probe-session.js, beside dist/cli.js) run there. Packs the current build (`npm test` builds first; `npm pack`
  * itself would run `prepack`, a production build, which this test skips with --ignore-scripts).
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinModules } from 'node:module';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, tempDir } from './helpers';
@@ -29,12 +29,18 @@ const npm = (args: string[], cwd: string, cache: string) => {
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
-test('dist/cli.js requires nothing but Node built-ins', () => {
+test('dist/cli.js requires nothing but Node built-ins, and dist/probe-session.js (the MCP SDK, for probe) beside it', () => {
+  const requires = (file: string) =>
+    // Calls only: ajv's code generator also holds `require("ajv/dist/runtime/…")` inside string literals.
+    new Set([...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?<![`'"\w.])require\(\s*["']([^"']+)["']\s*\)/g)].map(m => m[1]!));
   const src = readFileSync(join(ROOT, 'dist/cli.js'), 'utf8');
-  // Calls only: ajv's code generator also holds `require("ajv/dist/runtime/…")` inside string literals.
-  const required = new Set([...src.matchAll(/(?<![`'"\w.])require\(\s*["']([^"']+)["']\s*\)/g)].map(m => m[1]!));
-  assert.ok(required.size > 0, 'the bundle requires node built-ins');
-  for (const r of required) assert.ok(r.startsWith('node:') || builtinModules.includes(r), `dist/cli.js requires '${r}' at run time`);
+  const cli = requires('dist/cli.js');
+  assert.ok(cli.size > 0, 'the bundle requires node built-ins');
+  assert.ok(cli.delete('./probe-session.js'), 'probe requires the SDK bundle beside dist/cli.js');
+  for (const r of cli) assert.ok(r.startsWith('node:') || builtinModules.includes(r), `dist/cli.js requires '${r}' at run time`);
+  for (const r of requires('dist/probe-session.js'))
+    assert.ok(r.startsWith('node:') || builtinModules.includes(r), `dist/probe-session.js requires '${r}' at run time`);
+  assert.ok(!/McpError|ZodError/.test(src), 'neither the SDK nor zod is in dist/cli.js');
   assert.ok(src.startsWith('#!/usr/bin/env node\n'));
 });
 
@@ -57,6 +63,7 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
     'LICENSE',
     'README.md',
     'dist/cli.js',
+    'dist/probe-session.js',
     'package.json',
     'schemas/adapter.schema.json',
     'schemas/config.schema.json',
@@ -66,9 +73,10 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
     'schemas/envelopes/mcp-tool-result.schema.json',
     'schemas/error-registry.json',
   ]);
-  // This packs the development build (not minified, `npm test` builds it): about 400 KB packed; the released
-  // tarball (`prepack`: the production build) is about 300 KB. The bound catches a dependency bundled by mistake.
-  assert.ok(info.size < 450_000, `tarball ${info.size} bytes`);
+  // This packs the development build (not minified, `npm test` builds it): about 450 KB packed, of which ~120 KB is
+  // dist/probe-session.js (the MCP SDK, zod, and its own copy of ajv); the released tarball (`prepack`: the
+  // production build) is about 330 KB. The bound catches a dependency bundled by mistake.
+  assert.ok(info.size < 500_000, `tarball ${info.size} bytes`);
   t.diagnostic(`tarball ${info.filename}: ${info.size} bytes packed, ${info.unpackedSize} unpacked`);
 
   const empty = tempDir('mcp-aql-npx-');
@@ -94,4 +102,19 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
     env: { ...process.env, npm_config_cache: cache },
   });
   assert.equal(version.stdout.trim(), pkg.version);
+  // probe loads the SDK from its own bundle, installed beside dist/cli.js.
+  copyFileSync(join(ROOT, 'test/fixtures/runtime/tinyMcpServer.js'), join(empty, 'tiny.js'));
+  const probe = spawnSync('npx', ['--offline', 'mcp-aql-errors', 'probe', '--format', 'json', '--', process.execPath, 'tiny.js'], {
+    cwd: empty,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, npm_config_cache: cache },
+  });
+  assert.equal(probe.status, 1, probe.stderr);
+  assert.deepEqual(
+    (JSON.parse(probe.stdout) as { diagnostics: { code: string; line: number }[] }[]).flatMap(f =>
+      f.diagnostics.map(d => `${d.line} ${d.code}`),
+    ),
+    ['2 runtime.unflagged-failure', '4 runtime.unflagged-failure'],
+  );
 });

@@ -4,59 +4,10 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run, tempTree } from './helpers';
-
-const CLI = join(ROOT, 'dist/cli.js');
-const FAKE = join(ROOT, 'test/fixtures/runtime/fakeServer.js');
-
-interface Ended {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: Buffer;
-  stderr: string;
-}
-
-/** watch as a child; each chunk written on its own turn; a hang is bounded by a kill after 30 s. */
-function watch(
-  args: string[],
-  chunks: Buffer[],
-  o: { env?: NodeJS.ProcessEnv; cwd?: string; signalWhenStarted?: NodeJS.Signals; keepStdinOpen?: boolean } = {},
-): Promise<Ended> {
-  return new Promise(done => {
-    const p = spawn(process.execPath, [CLI, 'watch', ...args], { cwd: o.cwd ?? ROOT, env: { ...process.env, ...o.env } });
-    const out: Buffer[] = [];
-    let err = '';
-    p.stdout.on('data', (c: Buffer) => out.push(c));
-    let signalled = false;
-    p.stderr.on('data', (c: Buffer) => {
-      err += c.toString('utf8');
-      // The server is up (its first stderr line): now the signal has someone to reach.
-      if (o.signalWhenStarted && !signalled && err.includes('fake server: started\n')) {
-        signalled = true;
-        p.kill(o.signalWhenStarted);
-      }
-    });
-    const bound = setTimeout(() => p.kill('SIGKILL'), 30_000);
-    p.on('close', (code, signal) => {
-      clearTimeout(bound);
-      done({ code, signal, stdout: Buffer.concat(out), stderr: err });
-    });
-    let i = 0;
-    const next = () => {
-      if (i < chunks.length) {
-        p.stdin.write(chunks[i++]!, () => setTimeout(next, 2));
-        return;
-      }
-      if (!o.signalWhenStarted && !o.keepStdinOpen) p.stdin.end();
-    };
-    next();
-  });
-}
-
-const msg = (o: object) => JSON.stringify(o) + '\n';
+import { FAKE, msg, watch } from './watchRun';
 
 test('bytes pass through unchanged: split messages, several in a chunk, non-JSON, invalid UTF-8, a 3 MB message; exit code passed on', async () => {
   const huge = msg({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'x', arguments: { blob: 'é'.repeat(1_500_000) } } });

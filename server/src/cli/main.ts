@@ -5,6 +5,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { InputError } from './args';
 import './checkWorker'; // dist/cli.js is also the check worker's script
+import './watchWorker'; // and watch's judging thread
 import { runCheck } from './check';
 import { deps, VERSION } from './deps';
 import { UsageError } from './files';

@@ -10,6 +10,7 @@ import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PlacedAnswer, PlannedCall, ProbePlan } from '../service';
+import { VERSION } from './deps';
 import { escapeControls } from './format/escape';
 import type { Io } from './io';
 import { jsonText } from './format/commands';
@@ -38,7 +39,7 @@ const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 export async function runProbe(argv: readonly string[], io: Io): Promise<number> {
   const args = parseRuntimeArgs('probe', argv, ['--allow-writes', '--timeout', '--list', '--record']);
   const loaded = loadContract(args.contract, io);
-  const session = new ProbeSession(args.command, args.commandArgs, io.cwd);
+  const session = new ProbeSession(args.command, args.commandArgs, io.cwd, VERSION);
   // Stopped (the editor's Cancel, Ctrl+C): the server is stopped first — the SDK ends its input, then
   // SIGTERM, then SIGKILL — so none outlives us, and we end by the same signal.
   const handlers = SIGNALS.map(sig => {

@@ -2,14 +2,15 @@
  * The probe's connection to a server (issue 24 item 2), on the field's own client: the SDK's `Client`
  * over `StdioClientTransport`. It lists the tools, then sends one `tools/call` at a time and keeps
  * the request and the answer exactly as they crossed the transport (a result the SDK's schema would
- * reject is still the server's answer, and is judged).
+ * reject is still the server's answer, and is judged). It is a bundle of its own, `dist/probe-session.js`
+ * (esbuild.js), with the SDK and zod: `dist/cli.js` requires it when `probe` runs, so no other command
+ * compiles them; it imports nothing else of ours at run time (the version comes in).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable } from 'node:stream';
 import type { ToolInfo } from '../service';
-import { VERSION } from './deps';
 
 export type CallOutcome =
   | { readonly kind: 'answer'; readonly request: string; readonly response: string }
@@ -20,14 +21,15 @@ export type CallOutcome =
 const STDERR_KEEP = 20;
 
 export class ProbeSession {
-  private readonly client = new Client({ name: 'mcp-aql-errors-probe', version: VERSION });
+  private readonly client: Client;
   private readonly transport: StdioClientTransport;
   private lastRequest: JSONRPCMessage | undefined;
   private readonly answers = new Map<string, JSONRPCMessage>();
   private stderrTail: string[] = [];
   closed = false;
 
-  constructor(command: string, args: readonly string[], cwd: string) {
+  constructor(command: string, args: readonly string[], cwd: string, version: string) {
+    this.client = new Client({ name: 'mcp-aql-errors-probe', version });
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
     this.transport = new StdioClientTransport({ command, args: [...args], cwd, env, stderr: 'pipe' });

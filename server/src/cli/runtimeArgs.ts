@@ -76,15 +76,32 @@ export interface LoadedContract {
 
 export function loadContract(paths: readonly string[], io: Io): LoadedContract {
   const service = createAdapterService(deps);
-  const adapters: TextDocument[] = [];
+  return contractOf(service, readAdapters(service, paths, io));
+}
+
+/** An adapter file of the contract, as read (`watch` hands these to its judging thread). */
+export interface AdapterText {
+  readonly uri: string;
+  readonly text: string;
+}
+
+/** The adapter files named by `--contract` (files or folders), read; bad paths are usage errors. */
+export function readAdapters(service: AdapterService, paths: readonly string[], io: Io): AdapterText[] {
+  const adapters: AdapterText[] = [];
   const note = (p: string, m: string) => io.stderr(`${escapeControls(relative(io.cwd, p) || '.')}: ${m}\n`);
   if (paths.length)
     for (const f of findFiles(paths, io.cwd, { onNote: note })) {
       const doc = TextDocument.create(pathToFileURL(f.path).href, 'yaml', 1, readText(f.path, io.cwd));
-      if (service.isAdapter(doc)) adapters.push(doc);
+      if (service.isAdapter(doc)) adapters.push({ uri: doc.uri, text: doc.getText() });
       else if (f.explicit) throw new UsageError(`--contract: '${escapeControls(relative(io.cwd, f.path))}' is not an adapter file`);
     }
   if (paths.length && !adapters.length) throw new UsageError(`--contract: no adapter files in ${paths.join(' ')}`);
+  return adapters;
+}
+
+/** The contract of adapter files read by `readAdapters`. */
+export function contractOf(service: AdapterService, files: readonly AdapterText[]): LoadedContract {
+  const adapters = files.map(f => TextDocument.create(f.uri, 'yaml', 1, f.text));
   return {
     service,
     contract: service.contract(adapters),

@@ -30,7 +30,7 @@ export class LineSplitter {
     this.decoder.end();
   }
 
-  push(chunk: Buffer): void {
+  push(chunk: Uint8Array): void {
     let s = this.decoder.write(chunk);
     for (;;) {
       const nl = s.indexOf('\n');
@@ -56,6 +56,8 @@ export interface WatchEvents {
   finding(tool: string, id: string, f: RuntimeFinding): void;
   /** A response line, as the server wrote it (for --record). */
   response(line: string): void;
+  /** A tools/call answer was matched to its request (counted in `calls`) and is about to be judged. */
+  judged?(): void;
 }
 
 interface Pending {
@@ -114,6 +116,7 @@ export class WatchTracker {
     if (!p) return;
     this.pending.delete(id);
     this.calls++;
+    this.events.judged?.();
     const exchange = { response: line, tool: p.tool, listed: this.tools?.has(p.tool), claimsMcpAql: this.c.claimsMcpAql };
     if (this.keep && this.transcript.length + line.length < MAX_LINE) {
       this.answers.push({ at: this.transcript.length, exchange });
