@@ -58,7 +58,7 @@ test('release.yml: run by hand with a version; tests, builds, tags the release c
       'Install',
       'Test',
       'Build the npm tarball and the .vsix',
-      'Tag the release commit (main + the prebuilt dist/cli.js)',
+      'Tag the release commit (main + the prebuilt dist/cli.js and dist/probe-session.js)',
       'GitHub release with the .vsix and the npm tarball',
       'Publish to npm',
       'Publish to the VS Code Marketplace',
@@ -73,7 +73,7 @@ test('release.yml: run by hand with a version; tests, builds, tags the release c
   assert.match(build, /npm pack --ignore-scripts/);
   assert.match(build, /node scripts\/package-vsix\.mjs --no-build -o "mcp-aql-errors-\$VERSION\.vsix"/);
   const tag = step(/^Tag/).run!;
-  assert.match(tag, /git add -f dist\/cli\.js/);
+  assert.match(tag, /git add -f dist\/cli\.js dist\/probe-session\.js/, 'probe needs its bundle at a release tag too');
   assert.match(tag, /git tag -a "v\$VERSION"/);
   assert.match(tag, /git push origin "v\$VERSION"\n?$/, 'only the tag is pushed, never main');
   assert.match(

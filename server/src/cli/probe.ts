@@ -10,12 +10,13 @@ import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PlacedAnswer, PlannedCall, ProbePlan } from '../service';
+import { InputError } from './args';
 import { VERSION } from './deps';
 import { escapeControls } from './format/escape';
 import type { Io } from './io';
 import { jsonText } from './format/commands';
 import { outKind, render, writeFileAtomically, writeOutputFile } from './output';
-import { ProbeSession } from './probeSession';
+import type { ProbeSession } from './probeSession';
 import { count, type FileReport } from './report';
 import { loadContract, parseRuntimeArgs, type LoadedContract, type RuntimeArgs } from './runtimeArgs';
 
@@ -36,10 +37,26 @@ function planText(plan: ProbePlan): string {
 
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
+/**
+ * The SDK's client, from dist/probe-session.js beside dist/cli.js (esbuild.js). A build without it — the
+ * command line alone that scripts/run-cli.sh makes in a clone, with no MCP SDK installed — says so in one line.
+ */
+function sessionClass(): typeof ProbeSession {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when probe runs, not at start (issue 24)
+    return (require('./probeSession') as typeof import('./probeSession')).ProbeSession;
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'MODULE_NOT_FOUND') throw e;
+    throw new InputError(
+      'probe: this build has no MCP client (dist/probe-session.js is missing beside the command line); use the npm package, or `npm ci && npm run build` in this checkout',
+    );
+  }
+}
+
 export async function runProbe(argv: readonly string[], io: Io): Promise<number> {
   const args = parseRuntimeArgs('probe', argv, ['--allow-writes', '--timeout', '--list', '--record']);
   const loaded = loadContract(args.contract, io);
-  const session = new ProbeSession(args.command, args.commandArgs, io.cwd, VERSION);
+  const session = new (sessionClass())(args.command, args.commandArgs, io.cwd, VERSION);
   // Stopped (the editor's Cancel, Ctrl+C): the server is stopped first — the SDK ends its input, then
   // SIGTERM, then SIGKILL — so none outlives us, and we end by the same signal.
   const handlers = SIGNALS.map(sig => {
