@@ -166,3 +166,14 @@ test('config file names', () => {
   assert.ok(isConfigFileName('file:///w/.mcp-aql.yaml') && isConfigFileName('/w/.mcp-aql.json') && isConfigFileName('.mcp-aql.yml'));
   assert.ok(!isConfigFileName('/w/mcp-aql.yaml') && !isConfigFileName('/w/.mcp-aql.yaml.bak'));
 });
+
+test('a config key that is a mapping or a list is named as such, not as an empty code', () => {
+  const { problems } = parseProjectConfig('rules:\n  ? [x]\n  : off\n  yaml.syntax: warn\n? { a: 1 }\n: 2\n');
+  assert.deepEqual(
+    problems.map(p => [p.range.start.line, p.range.start.character, p.message]),
+    [
+      [1, 4, "A rule's key is a diagnostic code (such as template.unknown-placeholder); this key is a list."],
+      [4, 2, 'A config key is a word (rules, files, ignore, codeScope, maxFileSize); this key is a mapping.'],
+    ],
+  );
+});

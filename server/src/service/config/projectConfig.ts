@@ -61,6 +61,9 @@ export interface ParsedConfig {
 export const isConfigFileName = (path: string): boolean =>
   (CONFIG_FILE_NAMES as readonly string[]).includes(path.replace(/[?#].*$/, '').replace(/^.*[\\/]/, ''));
 
+/** What a key that is no scalar is, in words. */
+const kindOf = (k: unknown): string => (isMap(k) ? 'a mapping' : isSeq(k) ? 'a list' : 'empty');
+
 export function parseProjectConfig(text: string): ParsedConfig {
   const lc = new LineCounter();
   const problems: Diagnostic[] = [];
@@ -123,6 +126,10 @@ export function parseProjectConfig(text: string): ParsedConfig {
       const rules: Record<string, RuleLevel> = {};
       for (const r of v.items as Pair<Node, Node | null>[]) {
         const code = isScalar(r.key) ? String(r.key.value) : '';
+        if (!isScalar(r.key)) {
+          at(r.key, `A rule's key is a diagnostic code (such as template.unknown-placeholder); this key is ${kindOf(r.key)}.`);
+          continue;
+        }
         if (!isCode(code)) {
           const near = closest(code, allCodes, 1)[0] ?? (code.length > 3 ? allCodes.find(c => c.startsWith(code)) : undefined);
           at(r.key, `'${code}' is not an mcp-aql diagnostic code.${near ? ` Did you mean '${near}'?` : ''}`);
@@ -148,6 +155,8 @@ export function parseProjectConfig(text: string): ParsedConfig {
           v ?? pair.key,
           `'maxFileSize' must be a whole number of characters, at least ${MIN_FILE_SIZE} and at most ${MAX_FILE_SIZE_CEILING} (16 MiB).`,
         );
+    } else if (!isScalar(pair.key)) {
+      at(pair.key, `A config key is a word (rules, files, ignore, codeScope, maxFileSize); this key is ${kindOf(pair.key)}.`);
     } else {
       const near = closest(key, ['rules', 'files', 'ignore', 'codeScope', 'maxFileSize'], 1)[0];
       at(
