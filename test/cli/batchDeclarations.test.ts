@@ -13,7 +13,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
 import { BatchWorkspace, DeclarationsByCode } from '../../server/src/cli/batchWorkspace';
 import { slim } from '../../server/src/cli/declarationsPack';
-import { WorkerPool } from '../../server/src/cli/parallel';
+import { WorkerPool, type ValidatedFile } from '../../server/src/cli/parallel';
 import { inProcess } from '../../server/src/cli/inProcess';
 import { createAdapterService, createWorkspaceIndex, type CodeDeclaration, type CodeScope } from '../../server/src/service';
 import { loadDeps } from '../service/helpers';
@@ -110,36 +110,55 @@ test('DeclarationsByCode: the declarations of the asked codes, by file in run or
   ]);
 });
 
+/** Both passes on `pool` over `uris`, as checkFiles drives them; `onBatch` sees each validated batch. */
+async function passes(
+  pool: WorkerPool,
+  uris: string[],
+  onBatch: (
+    batch: readonly string[],
+    results: readonly ValidatedFile[],
+    declarations: number,
+    byCode: DeclarationsByCode,
+    refs: Map<string, string[]>,
+  ) => void,
+) {
+  const indexed = await pool.index(
+    uris,
+    () => ({}),
+    () => assert.fail('no failure'),
+  );
+  const adapters = indexed.filter(f => f.adapter);
+  const byCode = new DeclarationsByCode(adapters.map(f => [f.uri, f.decls]));
+  const refs = new Map(adapters.map(f => [f.uri, f.refs]));
+  pool.names(byCode);
+  await pool.validate(
+    adapters.map(f => f.uri),
+    () => ({}),
+    byCode,
+    u => refs.get(u)!,
+    (batch, results, _failed, declarations) => onBatch(batch, results, declarations, byCode, refs),
+  );
+  return { indexed, adapters };
+}
+
 test('check on 2 workers: each batch is sent the declarations its files need, not the whole workspace', { timeout: 120_000 }, async () => {
   const files = generated();
   const dir = tempTree(files);
   const pool = new WorkerPool(2);
   try {
-    const uris = loaded(dir, files).map(d => d.uri);
-    const indexed = await pool.index(
-      uris,
-      () => ({}),
-      () => assert.fail('no failure'),
-    );
-    const adapters = indexed.filter(f => f.adapter);
-    const byCode = new DeclarationsByCode(adapters.map(f => [f.uri, f.decls]));
-    const total = adapters.reduce((n, f) => n + f.decls.length, 0);
-    const refs = new Map(adapters.map(f => [f.uri, f.refs]));
-    pool.names(byCode);
     const seen: number[] = [];
     let validated = 0;
-    await pool.validate(
-      adapters.map(f => f.uri),
-      () => ({}),
-      byCode,
-      u => refs.get(u)!,
-      (batch, results, _failed, declarations) => {
+    const { adapters } = await passes(
+      pool,
+      loaded(dir, files).map(d => d.uri),
+      (batch, results, declarations, byCode, refs) => {
         validated += results.length;
         const needed = byCode.forCodes(batch.flatMap(u => refs.get(u)!)).reduce((n, [, ds]) => n + ds.length, 0);
         assert.equal(declarations, needed);
         seen.push(declarations);
       },
     );
+    const total = adapters.reduce((n, f) => n + f.decls.length, 0);
     assert.equal(validated, adapters.length);
     assert.ok(seen.length >= 4, `${seen.length} batches`);
     for (const n of seen) assert.ok(n > 0 && n < total / 2, `a batch held ${n} of ${total} declarations`);
@@ -158,22 +177,10 @@ test(
     const run = async (join: boolean) => {
       const pool = new WorkerPool(2, join);
       try {
-        const uris = loaded(dir, files).map(d => d.uri);
-        const indexed = await pool.index(
-          uris,
-          () => ({}),
-          () => assert.fail('no failure'),
-        );
-        const adapters = indexed.filter(f => f.adapter);
-        const byCode = new DeclarationsByCode(adapters.map(f => [f.uri, f.decls]));
-        const refs = new Map(adapters.map(f => [f.uri, f.refs]));
-        pool.names(byCode);
         const out: unknown[] = [];
-        await pool.validate(
-          adapters.map(f => f.uri),
-          () => ({}),
-          byCode,
-          u => refs.get(u)!,
+        const { indexed } = await passes(
+          pool,
+          loaded(dir, files).map(d => d.uri),
           (batch, results) => out.push([batch, results]),
         );
         return { indexed, out, here: pool.handledHere };

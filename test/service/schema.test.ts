@@ -74,6 +74,12 @@ test('JSON adapters: positions inside JSON, "404" keys', () => {
   );
 });
 
+/** The schema.type diagnostics of a YAML adapter's text. */
+const schemaTypes = (text: string) =>
+  newService()
+    .validate(docOf(text))
+    .filter(d => d.code === 'schema.type');
+
 test('an error_codes key that names no code (a mapping, a list, null) is schema.type on the key, not skipped', () => {
   for (const [key, what] of [
     ['{ y }', 'a mapping'],
@@ -82,9 +88,7 @@ test('an error_codes key that names no code (a mapping, a list, null) is schema.
     ['null', 'null'],
   ] as const) {
     const text = yamlDoc('error_codes:', `  ${key}: { category: VALIDATION }`, '  VALIDATION_OK:', '    category: VALIDATION');
-    const ds = newService()
-      .validate(docOf(text))
-      .filter(d => d.code === 'schema.type');
+    const ds = schemaTypes(text);
     assert.deepEqual(
       ds.map(d => d.range),
       [{ start: { line: 1, character: 2 }, end: { line: 1, character: 2 + key.length } }],
@@ -102,9 +106,7 @@ test('an error_codes key that names no code (a mapping, a list, null) is schema.
     '    <<: *b',
     '    details: { ~: string }',
   );
-  const inWhole = newService()
-    .validate(docOf(aliased))
-    .filter(d => d.code === 'schema.type');
+  const inWhole = schemaTypes(aliased);
   assert.deepEqual(
     inWhole.map(d => [d.range.start.line, d.range.start.character, d.range.end.character]),
     [
@@ -124,9 +126,7 @@ test('an error_codes key that names no code (a mapping, a list, null) is schema.
     '      ~: string',
     '      ok: string',
   );
-  const found = newService()
-    .validate(docOf(details))
-    .filter(d => d.code === 'schema.type');
+  const found = schemaTypes(details);
   assert.deepEqual(
     found.map(d => d.range),
     [
@@ -144,10 +144,5 @@ test('an error_codes key that names no code (a mapping, a list, null) is schema.
     '  VALIDATION_OK:',
     '    category: VALIDATION',
   );
-  assert.deepEqual(
-    newService()
-      .validate(docOf(merged))
-      .filter(d => d.code === 'schema.type'),
-    [],
-  );
+  assert.deepEqual(schemaTypes(merged), []);
 });

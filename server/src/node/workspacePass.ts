@@ -66,11 +66,9 @@ export function indexText(
     // and a model parked for it stays parked (park() here would drop it).
     return false;
   }
-  if (!service.isAdapter(doc, opts)) index.remove(uri);
-  else {
-    const e = service.indexEntries(doc, opts, { model: typeof text === 'string' && text.length >= MODEL_INDEX_SIZE });
-    index.update(uri, e.declarations, e.occurrences);
-  }
+  const e = readEntries(service, doc, opts, typeof text === 'string');
+  if (e) index.update(uri, e.declarations, e.occurrences);
+  else index.remove(uri);
   if (typeof text === 'string' && !(keep && service.holdsModel(uri) && keep(uri, doc.getText()))) service.park(uri);
   const after = index.signature(uri);
   done.set(uri, { from, signature: after });
@@ -82,10 +80,15 @@ export function indexText(
  * needs (a CLI thread sends them on: cli/checkWorker.ts); undefined when the file is not an adapter.
  */
 export function entriesOf(service: AdapterService, uri: string, text: string, opts: ServiceOptions): IndexEntries | undefined {
-  const doc = TextDocument.create(uri, 'yaml', 0, text);
-  const e = service.isAdapter(doc, opts) ? service.indexEntries(doc, opts, { model: text.length >= MODEL_INDEX_SIZE }) : undefined;
+  const e = readEntries(service, TextDocument.create(uri, 'yaml', 0, text), opts, true);
   service.park(uri);
   return e;
+}
+
+/** A document's index entries, undefined when it is not an adapter; a large text read from disk is read through its model. */
+function readEntries(service: AdapterService, doc: TextDocument, opts: ServiceOptions, fromDisk: boolean): IndexEntries | undefined {
+  if (!service.isAdapter(doc, opts)) return undefined;
+  return service.indexEntries(doc, opts, { model: fromDisk && doc.getText().length >= MODEL_INDEX_SIZE });
 }
 
 /** Index every file of `uris` (unreadable ones are removed); yields after each file, so a caller can slice the work. */

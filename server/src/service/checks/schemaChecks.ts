@@ -8,6 +8,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
 import { Code, type UnknownKeyData, type EnumData } from '../codes';
 import { closest, closestKey } from '../util/closest';
+import { keyKind } from '../util/keyKind';
 import { keyString } from '../parse/extract';
 import type { Section } from '../model/model';
 import { nodeAt } from '../parse/pointer';
@@ -98,7 +99,7 @@ export function pairSchemaProblems(s: Section, block: string, validate: Validate
 function namelessKeyProblem(s: Section, pair: Pair, emit: (p: Problem) => void, of: 'code' | 'details'): void {
   const k = pair.key as Node | null;
   if (!k?.range || (isScalar(k) && typeof k.value === 'symbol')) return; // `<<`: a merge, no entry of its own
-  const what = isMap(k) ? 'a mapping' : isSeq(k) ? 'a list' : isScalar(k) && k.value === null ? 'null' : 'no name';
+  const what = keyKind(k);
   const start = s.base + k.range[0];
   emit({
     code: Code.SchemaType,

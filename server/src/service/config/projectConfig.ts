@@ -10,6 +10,7 @@ import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types
 import { allCodes, Code, docsHref, isCode, SOURCE, type RuleLevel } from '../codes';
 import { CODE_SCOPES, type CodeScope } from '../model/workspace';
 import { closest } from '../util/closest';
+import { keyKind } from '../util/keyKind';
 
 /** In the order they are looked for in each folder; the first found is the config of that folder. */
 export const CONFIG_FILE_NAMES = ['.mcp-aql.yaml', '.mcp-aql.yml', '.mcp-aql.json'] as const;
@@ -60,9 +61,6 @@ export interface ParsedConfig {
 
 export const isConfigFileName = (path: string): boolean =>
   (CONFIG_FILE_NAMES as readonly string[]).includes(path.replace(/[?#].*$/, '').replace(/^.*[\\/]/, ''));
-
-/** What a key that is no scalar is, in words. */
-const kindOf = (k: unknown): string => (isMap(k) ? 'a mapping' : isSeq(k) ? 'a list' : 'empty');
 
 export function parseProjectConfig(text: string): ParsedConfig {
   const lc = new LineCounter();
@@ -127,7 +125,7 @@ export function parseProjectConfig(text: string): ParsedConfig {
       for (const r of v.items as Pair<Node, Node | null>[]) {
         const code = isScalar(r.key) ? String(r.key.value) : '';
         if (!isScalar(r.key)) {
-          at(r.key, `A rule's key is a diagnostic code (such as template.unknown-placeholder); this key is ${kindOf(r.key)}.`);
+          at(r.key, `A rule's key is a diagnostic code (such as template.unknown-placeholder); this key is ${keyKind(r.key)}.`);
           continue;
         }
         if (!isCode(code)) {
@@ -156,7 +154,7 @@ export function parseProjectConfig(text: string): ParsedConfig {
           `'maxFileSize' must be a whole number of characters, at least ${MIN_FILE_SIZE} and at most ${MAX_FILE_SIZE_CEILING} (16 MiB).`,
         );
     } else if (!isScalar(pair.key)) {
-      at(pair.key, `A config key is a word (rules, files, ignore, codeScope, maxFileSize); this key is ${kindOf(pair.key)}.`);
+      at(pair.key, `A config key is a word (rules, files, ignore, codeScope, maxFileSize); this key is ${keyKind(pair.key)}.`);
     } else {
       const near = closest(key, ['rules', 'files', 'ignore', 'codeScope', 'maxFileSize'], 1)[0];
       at(
