@@ -49,7 +49,8 @@ export function parseJson(text: string, map: (i: number) => number = i => i, fro
     if (!top) root = n;
     else if (top.kind === 'array') top.items.push(n);
     else {
-      top.entries.push({ ...key!, value: n });
+      // Spelled out: a spread here cost two thirds of a parse (V8 clones through a slow path).
+      top.entries.push({ key: key!.key, keyStart: key!.keyStart, keyEnd: key!.keyEnd, value: n });
       key = undefined;
     }
   };
