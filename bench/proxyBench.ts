@@ -13,14 +13,19 @@
  * Writes bench/proxy-results.json and its section of docs/performance.md (bench/proxyMarkdown.ts).
  *
  *   npm run bench:proxy    (the production build, as shipped)
- *   node --import tsx bench/proxyBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5] [--compare=other/dist/cli.js]
+ *   node --import tsx bench/proxyBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5] [--compare=other/dist/cli.js] [--dry]
+ *
+ * "With a finding, stderr to a file" is the with-a-finding variant again with `watch`'s standard error going to
+ * a file (a host that logs to a file) instead of a pipe the client reads: the client then does not wake for
+ * the finding lines in the process that timestamps the answers. It is reported beside the other, never
+ * instead of it. `--dry`: print the results, write neither bench/proxy-results.json nor the docs.
  *
  * `--compare`: another build of the CLI (main's, say) runs as two more variants in the same interleaving
  * (`watch` with a finding each and clean through that build), reported under `compare`.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { proxyMarkdown, RESULTS, writeDocs, type ProxyResults } from './proxyMarkdown';
@@ -33,6 +38,7 @@ const RATE = arg('rate', 1000);
 const WARMUP = arg('warmup', 1000);
 const RUNS = arg('runs', 5);
 const COMPARE = process.argv.find(a => a.startsWith('--compare='))?.slice('--compare='.length);
+const DRY = process.argv.includes('--dry');
 const SERVER = [process.execPath, join(ROOT, 'bench/proxyAnswerServer.js')];
 const HANDSHAKE = '{"jsonrpc":"2.0","id":"init","method":"initialize","params":{}}\n';
 const request = (i: number) =>
@@ -60,7 +66,8 @@ function cpuOf(pid: number): number {
   }
 }
 
-function once(via: Via, tmp: string, clean = false): Promise<Run> {
+/** `logFile`: the spawned process's standard error goes to that file (else to a pipe the client reads). */
+function once(via: Via, tmp: string, clean = false, logFile?: string): Promise<Run> {
   const hashFile = join(tmp, `in-${via}-${clean}`);
   const argv =
     via === 'watch' || via === 'compare'
@@ -69,7 +76,12 @@ function once(via: Via, tmp: string, clean = false): Promise<Run> {
         ? [process.execPath, join(ROOT, 'bench/proxyFloor.js'), ...SERVER]
         : SERVER;
   const t0 = process.hrtime.bigint();
-  const p = spawn(argv[0]!, argv.slice(1), { env: { ...process.env, BENCH_IN_HASH: hashFile, BENCH_CLEAN: clean ? '1' : '0' } });
+  const log = logFile === undefined ? undefined : openSync(logFile, 'w');
+  const p = spawn(argv[0]!, argv.slice(1), {
+    env: { ...process.env, BENCH_IN_HASH: hashFile, BENCH_CLEAN: clean ? '1' : '0' },
+    stdio: ['pipe', 'pipe', log ?? 'pipe'],
+  });
+  if (log !== undefined) closeSync(log);
   const sentAt: bigint[] = [];
   const rtt: number[] = [];
   const got: Buffer[] = [];
@@ -79,8 +91,9 @@ function once(via: Via, tmp: string, clean = false): Promise<Run> {
   let cpuFirst = 0,
     cpuLast = 0;
   let timed: () => void = () => {};
-  p.stderr.on('data', (c: Buffer) => (findings += c.toString('utf8').split('runtime.unflagged-failure').length - 1));
-  p.stdout.on('data', (c: Buffer) => {
+  const countFindings = (text: string) => (findings += text.split('runtime.unflagged-failure').length - 1);
+  p.stderr?.on('data', (c: Buffer) => countFindings(c.toString('utf8')));
+  p.stdout!.on('data', (c: Buffer) => {
     const now = process.hrtime.bigint();
     got.push(c);
     pending += c.toString('utf8');
@@ -106,10 +119,10 @@ function once(via: Via, tmp: string, clean = false): Promise<Run> {
       const due = Math.min(N, Math.floor((Number(process.hrtime.bigint() - start) / 1e9) * RATE) + 1);
       for (; i < due; i++) {
         sentAt[i] = process.hrtime.bigint();
-        p.stdin.write(request(i));
+        p.stdin!.write(request(i));
       }
       if (i < N) setTimeout(tick, 1);
-      else p.stdin.end();
+      else p.stdin!.end();
     };
     timed = () => {
       start = process.hrtime.bigint();
@@ -118,6 +131,7 @@ function once(via: Via, tmp: string, clean = false): Promise<Run> {
     p.on('close', () => {
       const server = JSON.parse(readFileSync(hashFile, 'utf8')) as { read: string; readyAt: string; firstByteAt: string };
       const firstByteMs = Number(BigInt(server.firstByteAt) - t0) / 1e6;
+      if (logFile !== undefined) countFindings(readFileSync(logFile, 'utf8'));
       done({
         summary: summarizeRun({ firstByteMs, startupMs, rtt }, WARMUP),
         received: Buffer.concat(got),
@@ -126,7 +140,7 @@ function once(via: Via, tmp: string, clean = false): Promise<Run> {
         cpuMs: cpuLast - cpuFirst,
       });
     });
-    p.stdin.write(HANDSHAKE);
+    p.stdin!.write(HANDSHAKE);
   });
 }
 
@@ -142,10 +156,14 @@ async function main(): Promise<void> {
     const before = load();
     const build = /\n\/\/# sourceMappingURL=/.test(readFileSync(join(ROOT, 'dist/cli.js'), 'utf8')) ? 'development' : 'production';
     await once('direct', tmp); // warm-up (disk cache, JIT of the client side)
-    const all: Record<'direct' | 'floor' | 'watch' | 'directClean' | 'watchClean', Run[]> & { compare?: Run[]; compareClean?: Run[] } = {
+    const all: Record<'direct' | 'floor' | 'watch' | 'watchToFile' | 'directClean' | 'watchClean', Run[]> & {
+      compare?: Run[];
+      compareClean?: Run[];
+    } = {
       direct: [],
       floor: [],
       watch: [],
+      watchToFile: [],
       directClean: [],
       watchClean: [],
       ...(COMPARE ? { compare: [], compareClean: [] } : {}),
@@ -154,6 +172,7 @@ async function main(): Promise<void> {
       all.direct.push(await once('direct', tmp));
       all.floor.push(await once('floor', tmp));
       all.watch.push(await once('watch', tmp));
+      all.watchToFile.push(await once('watch', tmp, false, join(tmp, 'watch.log')));
       all.directClean.push(await once('direct', tmp, true));
       all.watchClean.push(await once('watch', tmp, true));
       if (all.compare) {
@@ -167,6 +186,7 @@ async function main(): Promise<void> {
     const direct = med(all.direct),
       floor = med(all.floor),
       watch = med(all.watch),
+      watchToFile = med(all.watchToFile),
       directClean = med(all.directClean),
       watchClean = med(all.watchClean);
     const sameBytes = (a: Run[], b: Run[]) => a.every(x => b.every(y => x.received.equals(y.received)));
@@ -177,8 +197,9 @@ async function main(): Promise<void> {
       warmup: WARMUP,
       runs: RUNS,
       direct,
-      floor,
+      floor: { ...floor, cpuPerMessageUs: cpuUs(all.floor) },
       watch: { ...watch, findings: all.watch[0]!.findings, cpuPerMessageUs: cpuUs(all.watch) },
+      watchToFile: { ...watchToFile, findings: all.watchToFile[0]!.findings, cpuPerMessageUs: cpuUs(all.watchToFile) },
       directClean,
       watchClean: { ...watchClean, cpuPerMessageUs: cpuUs(all.watchClean) },
       added: {
@@ -187,6 +208,7 @@ async function main(): Promise<void> {
         startupMs: round(watch.startupMs - direct.startupMs),
         firstByteMs: round(watch.firstByteMs - direct.firstByteMs),
       },
+      addedToFile: { p50: round(watchToFile.p50 - direct.p50), p99: round(watchToFile.p99 - direct.p99) },
       addedClean: { p50: round(watchClean.p50 - directClean.p50), p99: round(watchClean.p99 - directClean.p99) },
       addedByFloor: {
         p50: round(floor.p50 - direct.p50),
@@ -196,6 +218,7 @@ async function main(): Promise<void> {
       bytes: {
         clientReceivedEqual:
           sameBytes(all.watch, all.direct) &&
+          sameBytes(all.watchToFile, all.direct) &&
           sameBytes(all.floor, all.direct) &&
           sameBytes(all.watchClean, all.directClean) &&
           sameBytes(all.compare ?? [], all.direct) &&
@@ -216,8 +239,10 @@ async function main(): Promise<void> {
         addedClean: { p50: round(otherClean.p50 - directClean.p50), p99: round(otherClean.p99 - directClean.p99) },
       };
     }
-    writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
-    writeDocs();
+    if (!DRY) {
+      writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
+      writeDocs();
+    }
     process.stdout.write(JSON.stringify(results, null, 2) + '\n');
     if (!results.bytes.clientReceivedEqual || !results.bytes.serverReadEqual) process.exitCode = 1;
   } finally {
