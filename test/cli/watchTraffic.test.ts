@@ -71,7 +71,7 @@ test('a burst of 10,000 calls: every finding, in order, every response recorded;
 });
 
 test(
-  'the judging thread runs at a lower priority than the forwarding thread (Linux: nice 10, that thread only)',
+  "every thread but the forwarding thread runs at a lower priority (Linux: nice 10): the judge and V8's helper threads, which run the judge's GC",
   { skip: process.platform !== 'linux' },
   async () => {
     const p = spawn(process.execPath, [CLI, 'watch', '--', process.execPath, FAKE, 'tools'], { cwd: ROOT });
@@ -84,23 +84,30 @@ test(
       p.stdin.write(msg({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     });
     const nices = () => {
-      const out: number[] = [];
+      const out = new Map<number, number>();
       for (const t of readdirSync(`/proc/${p.pid}/task`)) {
         const stat = readFileSync(`/proc/${p.pid}/task/${t}/stat`, 'utf8');
-        out.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])); // field 19: nice
+        out.set(Number(t), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])); // field 19: nice
       }
       return out;
     };
-    let seen: number[] = [];
-    for (let i = 0; i < 300 && !seen.includes(10); i++) {
+    const others = (m: Map<number, number>) => [...m].filter(([t]) => t !== p.pid).map(([, n]) => n);
+    // The judge lowers them as it starts: wait (bounded, 6 s) until no other thread is left at 0.
+    let seen = nices();
+    for (let i = 0; i < 300 && !(others(seen).includes(10) && !others(seen).includes(0)); i++) {
+      await new Promise(res => setTimeout(res, 20));
       seen = nices();
-      if (!seen.includes(10)) await new Promise(res => setTimeout(res, 20));
     }
-    const main = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
     p.stdin.end();
     await ended;
     clearTimeout(bound);
-    assert.equal(seen.filter(n => n === 10).length, 1, `one thread at nice 10: ${seen.join(' ')}`);
-    assert.equal(Number(main.slice(main.lastIndexOf(')') + 2).split(' ')[16]), 0, 'the forwarding (main) thread keeps its priority');
+    const rest = others(seen);
+    assert.ok(rest.length >= 2, `the judge and V8's helpers: ${rest.join(' ')}`);
+    assert.deepEqual(
+      rest.filter(n => n !== 10),
+      [],
+      `every other thread at nice 10: ${[...seen].map(([t, n]) => `${t}:${n}`).join(' ')}`,
+    );
+    assert.equal(seen.get(p.pid!), 0, 'the forwarding (main) thread keeps its priority');
   },
 );

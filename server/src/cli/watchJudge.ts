@@ -22,6 +22,20 @@ const END_WAIT_MS = 60_000;
 /** The judge starts by then even if the server has said nothing (ms). */
 const START_AT_LATEST_MS = 1000;
 
+/**
+ * The judging thread's first lines, before it loads anything (Linux, where a thread's nice value is its
+ * own): every thread of the process but the forwarding (main) one goes to JUDGE_NICE — the judge itself
+ * and V8's helper threads, which run the judge's garbage collection (a parallel scavenge a few times a
+ * second) and compiling. At nice 0 those helpers kept a core for a whole time slice against the
+ * forwarding thread, the client and the server; lowered, a waking forwarding thread takes the core back.
+ * The forwarding thread's own collections are small (its heap holds a few chunks): it does them itself.
+ */
+const LOWER_PRIORITIES = `try {
+  const { readdirSync } = require('node:fs'), { setPriority } = require('node:os');
+  for (const t of readdirSync('/proc/self/task')) if (Number(t) !== process.pid) try { setPriority(Number(t), ${JUDGE_NICE}); } catch {}
+} catch {}
+`;
+
 /** The worker script: the bundle itself (dist/cli.js holds watchWorker.ts), or the source under tsx. */
 function workerFile(): string {
   return __filename.endsWith('.ts') ? join(__dirname, 'watchWorker.ts') : __filename;
@@ -60,10 +74,10 @@ export class WatchJudge {
         resourceLimits: { maxOldGenerationSizeMb: JUDGE_HEAP_MB },
         eval: true,
       };
-      // Lower the thread's priority before it loads anything (Linux: that thread only); from the sources
-      // (tests run under tsx), load them through tsx's require hook.
+      // Lower the priorities before the judge loads anything; from the sources (tests run under tsx), load
+      // them through tsx's require hook.
       const file = workerFile();
-      const nice = process.platform === 'linux' ? `try { require('node:os').setPriority(${JUDGE_NICE}); } catch {}\n` : '';
+      const nice = process.platform === 'linux' ? LOWER_PRIORITIES : '';
       const load = file.endsWith('.ts') ? `require('tsx/cjs'); require(${JSON.stringify(file)});` : `require(${JSON.stringify(file)});`;
       const worker = (this.worker = new Worker(script ?? nice + load, options));
       worker.on('error', e => {

@@ -29,11 +29,11 @@ import { WatchTracker } from './watchTracker';
 
 /** Marks a worker thread started for `watch`. */
 export const WATCH_MARK = 'mcp-aql-watch-worker';
-/** The judging thread's nice value (Linux: that thread only). */
+/** The nice value of the judging thread and of V8's helper threads (Linux: every thread but the forwarding one; cli/watchJudge.ts). */
 export const JUDGE_NICE = 10;
 
 /** How often the judge looks for copies while they come, and at most when none do (ms). */
-const POLL_MS = 5,
+const POLL_MS = 20,
   IDLE_POLL_MS = 80;
 
 /** Shared counters (Int32Array): tool calls judged, findings, findings at error level. */
