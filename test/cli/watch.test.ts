@@ -4,10 +4,11 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run, tempTree } from './helpers';
-import { FAKE, msg, watch } from './watchRun';
+import { CLI, FAKE, msg, watch } from './watchRun';
 
 test('bytes pass through unchanged: split messages, several in a chunk, non-JSON, invalid UTF-8, a 3 MB message; exit code passed on', async () => {
   const huge = msg({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'x', arguments: { blob: 'é'.repeat(1_500_000) } } });
@@ -164,6 +165,40 @@ test('a --record that cannot be written is logged once; the session goes on', as
     );
     assert.equal(r.stderr.match(/cannot write --record 'ro\/x.jsonl'/g)?.length, 1);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('--record across a log rotation: the file renamed away keeps the answers before it, the path gets those after', async () => {
+  const dir = tempTree({});
+  const p = spawn(process.execPath, [CLI, 'watch', '--record', 'r.jsonl', '--', process.execPath, FAKE, 'tools'], { cwd: dir });
+  const bound = setTimeout(() => p.kill('SIGKILL'), 30_000);
+  try {
+    const ended = new Promise<number | null>(res => p.on('close', res));
+    p.stderr.resume();
+    let out = '';
+    p.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    const call = (id: number) =>
+      msg({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: id === 1 ? 'fine' : 'quiet_failure', arguments: {} } });
+    const answer1 = msg({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '42 open issues' }] } });
+    const answer2 = msg({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: 'Error: repository not found' }], isError: false },
+    });
+    p.stdin.write(call(1));
+    // The judge has recorded the first answer (bounded: 10 s), then the rotator renames the file.
+    const file = join(dir, 'r.jsonl');
+    for (let i = 0; i < 500 && !(existsSync(file) && readFileSync(file, 'utf8') === answer1); i++)
+      await new Promise(r => setTimeout(r, 20));
+    renameSync(file, join(dir, 'r.jsonl.1'));
+    p.stdin.end(call(2));
+    assert.equal(await ended, 0);
+    assert.equal(out, answer1 + answer2);
+    assert.equal(readFileSync(join(dir, 'r.jsonl.1'), 'utf8'), answer1);
+    assert.equal(readFileSync(file, 'utf8'), answer2);
+  } finally {
+    clearTimeout(bound);
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -32,6 +32,8 @@ export class LinesOut {
     private readonly maxWrite: number,
     private readonly onError: (e: Error) => void,
     private readonly write: (fd: number, b: Uint8Array, at: number) => number = (fd, b, at) => writeSync(fd, b, at),
+    /** Before each batch (not an eager write): the descriptor to write to now, given the one open (a rotated --record, cli/watchRecord.ts). */
+    private readonly current?: (fd: number) => number,
   ) {}
 
   /** One or more whole lines, each ending with a line feed. */
@@ -48,17 +50,18 @@ export class LinesOut {
 
   private readonly flushLater = (): void => {
     this.scheduled = false;
-    this.flush();
+    this.flush(true);
   };
 
-  /** Write everything pending, now. */
-  flush(): void {
+  /** Write everything pending, now; `turn`: the end of a turn (the descriptor is looked at again first). */
+  flush(turn = false): void {
     const texts = this.pending;
     this.pending = [];
     this.size = 0;
     if (this.dead || !texts.length) return;
     try {
-      this.fd ??= this.open();
+      if (this.fd === undefined) this.fd = this.open();
+      else if (turn && this.current) this.fd = this.current(this.fd);
       let batch = '';
       let bytes = 0;
       for (const t of texts) {
@@ -80,7 +83,7 @@ export class LinesOut {
 
   /** Flush, then close the descriptor if it was opened by `open` and `close` is set (not standard error); nothing more is written. */
   end(close: boolean): void {
-    this.flush();
+    this.flush(true);
     this.dead = true;
     if (close && this.fd !== undefined)
       try {

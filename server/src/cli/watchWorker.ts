@@ -10,7 +10,6 @@
  * cli/watchJudge.ts; a thread's nice value is its own there): when the cores are busy, the forwarding
  * thread, the client and the server run first.
  */
-import { openSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -24,6 +23,7 @@ import type { FileReport } from './report';
 import { contractOf, type AdapterText } from './runtimeArgs';
 import { summaryLine, WatchChecker, type Dir } from './watchChecker';
 import { LinesOut } from './watchLines';
+import { RecordFile } from './watchRecord';
 import { CUT, RingReader, SERVER, type RingMemory } from './watchRing';
 import { WatchTracker } from './watchTracker';
 
@@ -79,12 +79,15 @@ function runWatchWorker(d: WatchWorkerData): void {
     stderr: s => err.text(s),
   });
   const log = (s: string) => io.stderr(`mcp-aql-errors watch: ${escapeControls(s)}\n`);
+  const file = d.record && new RecordFile(d.record.path, d.record.name, log);
   const record =
-    d.record &&
+    file &&
     new LinesOut(
-      () => openSync(d.record!.path, 'a'),
+      () => file.open(),
       1 << 20,
       e => log(`cannot write --record '${d.record!.name}': ${e.message}; recording stopped`),
+      undefined,
+      fd => file.current(fd),
     );
   const loaded = contractOf(createAdapterService(deps), d.adapters);
   const tracker = new WatchTracker(
