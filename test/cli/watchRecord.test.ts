@@ -8,6 +8,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync, existsSync, lstatSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tempTree } from './helpers';
 import { LinesOut } from '../../server/src/cli/watchLines';
@@ -94,9 +95,14 @@ test('a folder (anything but a regular file) at the path: not written into, said
     rmSync(join(dir, 'r.jsonl'), { recursive: true });
     symlinkSync(join(dir, 'made-through-link'), join(dir, 'r.jsonl')); // dangling: O_CREAT would create its target
     await line('c');
+    rmSync(join(dir, 'r.jsonl'));
+    // A FIFO nobody reads: opening it to write would block, writing into it would lose the lines.
+    const fifo = spawnSync('mkfifo', [join(dir, 'r.jsonl')]).status === 0; // (skipped where there is no mkfifo)
+    if (fifo) await line('d');
     out.end(true);
     assert.equal(existsSync(join(dir, 'made-through-link')), false);
-    assert.equal(read(dir, 'r.jsonl.1'), 'a\nb\nc\n');
+    assert.equal(read(dir, 'r.jsonl.1'), fifo ? 'a\nb\nc\nd\n' : 'a\nb\nc\n');
+    if (fifo) assert.equal(lstatSync(join(dir, 'r.jsonl')).isFIFO(), true);
     assert.deepEqual(logs, [
       "--record 'r.jsonl' was moved away and its path is now not a regular file; recording goes on in the file it was",
     ]);
