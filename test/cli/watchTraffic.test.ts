@@ -5,7 +5,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, tempTree } from './helpers';
@@ -111,3 +111,27 @@ test(
     assert.equal(seen.get(p.pid!), 0, 'the forwarding (main) thread keeps its priority');
   },
 );
+
+test("the judge's young-generation collections use no helper threads (they run on the judge's own, lowered thread)", () => {
+  // --trace-gc-nvp prints a line per collection on watch's stdout, among the server's answers.
+  let input = '';
+  for (let i = 1; i <= 5000; i++)
+    input += msg({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'quiet_failure', arguments: {} } });
+  const r = spawnSync(process.execPath, ['--trace-gc-nvp', CLI, 'watch', '--', process.execPath, FAKE, 'tools'], {
+    cwd: ROOT,
+    input,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    timeout: 60_000,
+  });
+  assert.equal(r.status, 0, r.stderr.slice(-2000));
+  assert.match(r.stderr, /5000 tool calls checked, 5000 findings/);
+  const lines = r.stdout.split('\n').filter(l => / gc=s /.test(l));
+  const isolate = (l: string) => /\[\d+:(0x[0-9a-f]+)\]/.exec(l)?.[1];
+  const main = isolate(lines[0]!);
+  const judge = lines.filter(l => isolate(l) !== main);
+  // (The forwarding thread's first ones come while the bundle loads, before watch sets anything.)
+  const parallel = judge.filter(l => Number(/ background\.scavenge\.parallel=([\d.]+)/.exec(l)?.[1] ?? 0) > 0);
+  assert.ok(judge.length >= 5, `the judge collected ${judge.length} times`);
+  assert.deepEqual(parallel, []);
+});

@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { serialScavenges } from './parallel';
 import { summaryLine, type Dir } from './watchChecker';
 import { WatchGate } from './watchGate';
 import { RingWriter, ringMemory } from './watchRing';
@@ -60,6 +61,10 @@ export class WatchJudge {
     script?: string,
     private readonly endWaitMs = END_WAIT_MS,
   ) {
+    // Young-generation collections without helper threads, for the process: the judge's (a few a second)
+    // run on its own lowered thread instead of on helpers that either hold a core against the forwarding
+    // thread or, lowered, keep the judge's collection waiting; the forwarding thread's are small.
+    serialScavenges();
     const ring = ringMemory();
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
