@@ -135,7 +135,11 @@ helpers) and compiling, at nice 0 while the judge ran at nice 10. On Linux's sch
 preempts a nice-10 thread at once but may wait out a nice-0 one's protected slice (about a millisecond); of the
 time our own threads kept the forwarding thread, the client or the server from a core (\`perf sched timehist\`,
 waits over 0.3 ms), the helpers had a median of ~60 % in 8 runs, the judge the rest. Kept: the judge lowers every thread but the forwarding one to nice 10 before it loads
-(\`cli/watchJudge.ts\`; the forwarding thread's own collections are small and it does them itself). The judge's
+(\`cli/watchJudge.ts\`), and young-generation collections use no helper threads (\`cli/parallel.ts\`
+\`serialScavenges\`, as \`check\`'s pool does: the flag is read at each collection), so the judge's scavenges run
+on its own lowered thread and the forwarding thread's small ones on itself, never waiting for a lowered
+helper; what the helpers still do is mostly compiling the judge's code (\`perf record\`: TurboFan, ~6 % of
+watch's samples, falling as the session goes on), 80–100 ms a run with or without. The judge's
 profile: two thirds of verify's JSON parse went to an object spread (\`verify/json.ts\`, now spelled out: 27 → 8.5 µs
 for a request and an answer), judge 300 → 200 ms, helpers 130 → 80 ms. Dropped: V8 flags at run time so the judge
 would collect on its own thread (\`--no-parallel-scavenge\` ran; turning concurrent marking off after start ended

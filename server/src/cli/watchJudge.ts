@@ -26,10 +26,9 @@ const START_AT_LATEST_MS = 1000;
 /**
  * The judging thread's first lines, before it loads anything (Linux, where a thread's nice value is its
  * own): every thread of the process but the forwarding (main) one goes to JUDGE_NICE — the judge itself
- * and V8's helper threads, which run the judge's garbage collection (a parallel scavenge a few times a
- * second) and compiling. At nice 0 those helpers kept a core for a whole time slice against the
- * forwarding thread, the client and the server; lowered, a waking forwarding thread takes the core back.
- * The forwarding thread's own collections are small (its heap holds a few chunks): it does them itself.
+ * and V8's helper threads, which compile the judge's code and do its concurrent collection work. At nice 0
+ * those helpers could keep a core for a whole time slice against the forwarding thread, the client and
+ * the server. Young-generation collections use no helpers at all (below): each isolate does its own.
  */
 const LOWER_PRIORITIES = `try {
   const { readdirSync } = require('node:fs'), { setPriority } = require('node:os');
