@@ -250,4 +250,28 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) void main();
+const FLAGS = ['--dry'];
+/** Options with a value: a count, or (`--compare=`) a path. */
+const VALUED = ['--messages=', '--rate=', '--warmup=', '--runs=', '--compare='];
+
+/** `--help`, or an option the bench does not take (a typo must not start a run that rewrites the results): what to print, and the exit code. */
+export function usageProblem(argv: readonly string[]): { text: string; code: number } | undefined {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    const header = /^\/\*\*([\s\S]*?)\*\//.exec(readFileSync(__filename, 'utf8'))?.[1]?.replace(/^ \* ?/gm, '') ?? '';
+    return { text: `${header.trim()}\n`, code: 0 };
+  }
+  const ok = (a: string) =>
+    FLAGS.includes(a) ||
+    VALUED.some(v => a.startsWith(v) && (v === '--compare=' ? a.length > v.length : /^[1-9]\d*$/.test(a.slice(v.length))));
+  const bad = argv.filter(a => !ok(a));
+  return bad.length ? { text: `bench/proxyBench.ts: unknown option ${bad.join(' ')} (--help lists them)\n`, code: 2 } : undefined;
+}
+
+if (require.main === module) {
+  const problem = usageProblem(process.argv.slice(2));
+  if (problem) {
+    (problem.code ? process.stderr : process.stdout).write(problem.text);
+    process.exit(problem.code);
+  }
+  void main();
+}
