@@ -141,10 +141,12 @@ on its own lowered thread and the forwarding thread's small ones on itself, neve
 helper; what the helpers still do is mostly compiling the judge's code (\`perf record\`: TurboFan, ~6 % of
 watch's samples, falling as the session goes on), 80–100 ms a run with or without. The judge's
 profile: two thirds of verify's JSON parse went to an object spread (\`verify/json.ts\`, now spelled out: 27 → 8.5 µs
-for a request and an answer), judge 300 → 200 ms, helpers 130 → 80 ms. Dropped: V8 flags at run time so the judge
-would collect on its own thread (\`--no-parallel-scavenge\` ran; turning concurrent marking off after start ended
-the process in a V8 check, so no flag is changed at run time), and a larger young generation for the judge
-(\`maxYoungGenerationSizeMb\` 64: the same 16 scavenges a run; it grows only as survival asks).
+for a request and an answer), judge 300 → 200 ms, helpers 130 → 80 ms. Dropped: turning concurrent marking,
+parallel marking and compaction and concurrent sweeping off as well, so the judge would do all of its collecting
+itself (switching concurrent marking off after start ended the process in a V8 check,
+\`concurrent_marking_handle_\`: only the scavenge flag, read at each collection, is set), and a larger young
+generation for the judge (\`maxYoungGenerationSizeMb\` 64: the same 16 scavenges a run; it grows only as survival
+asks).
 (c) Polling every 20 ms instead of 5 (kept): the judge's wake-ups 740 → ~200 per 4,000 messages, its CPU
 160–250 → 100–110 ms (two runs each; 10 ms: 120–150 ms), and finding lines in ~50 writes a second instead of
 ~200, each a whole number of lines under 4096 bytes; a finding is on stderr ≤ 20 ms after its answer.
@@ -155,15 +157,18 @@ holds the session back in nothing: the ring (8 MiB) fills, later copies are drop
 every 10 s), and when it runs again it judges and records what the ring holds, in order, and the summary counts
 the rest as passed on unchecked (\`test/cli/watchStarved.test.ts\`).
 (a) The client reading watch's stderr in the process that timestamps the answers: the bench's variant with
-stderr to a file is reported beside the figure above, never instead of it.
+stderr to a file is reported beside the figure above, never instead of it; in both sittings it was no better
+(p99 4.21 against 3.83 ms, 5.29 against 5.65 ms; p50 0.163 against 0.177 ms), so with a poll every 20 ms the
+client's ~50 wake-ups a second for finding lines do not show at this load.
 The A/B of this round (\`--compare\` with main's build, 2026-11-26 01:09 UTC, load 6.3 → 6.8, medians of 5
 interleaved): CPU per message 140 / 120 µs against 180 / 192 µs (with a finding each / clean; the bare proxy 76 µs);
 the p99s (5.7 / 36.5 against 3.5 / 22.3 ms, the direct connection's own 1.5 / 2.7 ms) measured the load. The
 tables above (the other build: main's at 4ea1e58) are the final build's (young-generation collections serial too), in a sitting that started at load
 1.9 and rose to 4.3 with the other tenants: the target stays unproven on this machine until a quiet run.
-Not a per-message cost but seen in a 20 s run: V8's memory reducer runs a full collection of the forwarding
-thread's heap (the bundle's, ~6 MB) once or twice in the first ~10 s of a quiet stretch (a 1.4 ms pause, on top
-of ~4 ms in small incremental steps); the bare proxy's heap is about half of it.
+Not a per-message cost but seen in a 20 s run: V8's memory reducer collects the forwarding thread's whole heap
+(the bundle's, ~6 MB) about 8 s into the session, twice (pauses of 1.4 and 19.9 ms on the loaded machine, on top of
+4 and 6 ms in small incremental steps); the bare proxy's heap is about half of it. Left as it is: a flag to turn
+the reducer off is not one V8 reads at each collection.
 `;
 }
 
