@@ -30,10 +30,11 @@ const START_AT_LATEST_MS = 1000;
  * those helpers could keep a core for a whole time slice against the forwarding thread, the client and
  * the server. Young-generation collections use no helpers at all (below): each isolate does its own.
  */
-const LOWER_PRIORITIES = `try {
+const LOWER_PRIORITIES = `try { require('node:os').setPriority(${JUDGE_NICE}); } catch {}
+try {
   const { readdirSync } = require('node:fs'), { setPriority } = require('node:os');
   for (const t of readdirSync('/proc/self/task')) if (Number(t) !== process.pid) try { setPriority(Number(t), ${JUDGE_NICE}); } catch {}
-} catch {}
+} catch {} // no /proc (a sandbox): the judge's own thread is lowered all the same
 `;
 
 /** The worker script: the bundle itself (dist/cli.js holds watchWorker.ts), or the source under tsx. */
