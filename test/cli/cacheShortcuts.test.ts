@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs, { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DetailsTable } from '../../server/src/cli/cacheShape';
 import { deps } from '../../server/src/cli/deps';
 import { run, tempTree } from './helpers';
 
@@ -176,4 +177,61 @@ test('runs over a part of the workspace, then all of it, with declarations chang
   await same(['p'], 'a part, after a code it maps was renamed');
   rmSync(join(dir, 'q/d.adapter.yaml'));
   await same(['.'], 'all, after a declaring file was deleted');
+});
+
+test('a file that read every name, edited: validated with the names of unchanged entries (none decoded), and still re-checked on a changed file, dependency, config or registry', async () => {
+  const uses = 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n';
+  const decl = (code: string, category = 'NOT_FOUND') => `error_codes:\n  ${code}:\n    category: ${category}\n`;
+  const dir = tree({
+    'a.adapter.yaml': BAD,
+    'b.adapter.yaml': decl('NOT_FOUND_WIDGET'),
+    'c.adapter.yaml': uses,
+    'd.adapter.yaml': decl('NOT_FOUND_REPOSITORY'),
+  });
+  const edit = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    age(dir, [name]);
+  };
+  /** A cached run equal to a full one, with the declarations of unchanged entries it decoded. */
+  const same = async (what: string) => {
+    const get = mock.method(DetailsTable.prototype, 'get');
+    try {
+      const cached = await run(['check', '--cache', '--format', 'json'], dir);
+      const full = await run(['check', '--format', 'json'], dir);
+      assert.deepEqual([cached.code, cached.out], [full.code, full.out], what);
+      return { out: cached.out, decoded: get.mock.callCount() };
+    } finally {
+      get.mock.restore();
+    }
+  };
+  await same('cold');
+  // a (whose unknown code's suggestions read every name) and c (which maps b's code) edited: one pass, with
+  // every name; of the unchanged files only b, which declares a code c maps, is decoded (one declaration).
+  edit('a.adapter.yaml', BAD + '# 1\n');
+  edit('c.adapter.yaml', uses + '# 1\n');
+  const r = await same('two files edited, one reading every name');
+  assert.match(r.out, /NOT_FOUND_REPOSITORY/);
+  assert.equal(r.decoded, 1);
+  // A changed dependency: b's category (c maps it) and d's name (a's suggestion), with a edited again.
+  edit('b.adapter.yaml', decl('NOT_FOUND_WIDGET', 'VALIDATION'));
+  edit('d.adapter.yaml', decl('NOT_FOUND_REPOSITORIES'));
+  edit('a.adapter.yaml', BAD + '# 2\n');
+  const dep = await same('declarations changed');
+  assert.match(dep.out, /http\.category-mismatch/);
+  assert.match(dep.out, /NOT_FOUND_REPOSITORIES/);
+  assert.doesNotMatch(dep.out, /NOT_FOUND_REPOSITORY\b/);
+  // A changed config, with a edited again.
+  writeFileSync(join(dir, '.mcp-aql.yaml'), 'rules:\n  http.category-mismatch: off\n');
+  edit('a.adapter.yaml', BAD + '# 3\n');
+  assert.doesNotMatch((await same('config changed')).out, /http\.category-mismatch/);
+  // A changed registry (another build under the same version) that now holds a's unknown code: the cache starts afresh.
+  const registry = deps.registry as unknown as { codes: object[] };
+  const saved = registry.codes;
+  registry.codes = [...saved, { ...saved.find(c => (c as { category: string }).category === 'NOT_FOUND'), code: 'NOT_FOUND_REPOSITRY' }];
+  try {
+    edit('a.adapter.yaml', BAD + '# 4\n');
+    assert.doesNotMatch((await same('registry changed')).out, /mapping\.unknown-code/);
+  } finally {
+    registry.codes = saved;
+  }
 });

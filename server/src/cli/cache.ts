@@ -15,6 +15,7 @@
  * link, written atomically, and pruned of files that are gone (cacheStore.ts, cacheShape.ts). A cache
  * that cannot be used is one line on stderr; the run goes on without it and its result is unchanged.
  */
+import { randomBytes } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -152,6 +153,14 @@ export class CheckCache {
     return undefined;
   }
 
+  /**
+   * An unchanged file's declared names, read from its entry without decoding it, or undefined when the
+   * entry has the wrong shape: what "did you mean" and the code scope read of a code no validated file references.
+   */
+  namesOf(uri: string): string[] | undefined {
+    return namesIn(this.entries.get(uri)?.decls ?? '');
+  }
+
   /** True when some unchanged adapter's diagnostics were found current under other declarations than this run's (their dependencies must be compared). */
   stale(adapters: readonly string[]): boolean {
     return adapters.some(u => {
@@ -261,8 +270,7 @@ export class CheckCache {
           this.entries,
           this.adapters,
           (u, declFp) => this.hits.has(u) || this.declFpOf(u, this.declsOf(u)) === declFp,
-          // An unchanged file's names from its entry (its declarations may not be decoded).
-          u => (this.hits.has(u) ? namesIn(this.entries.get(u)?.decls ?? '') : this.declsOf(u).map(d => d.code)),
+          u => this.namesNow(u),
         ) ?? null;
     const changed = this.changed;
     return changed !== null && !refs().some(r => changed.has(r));
@@ -270,18 +278,30 @@ export class CheckCache {
 
   /**
    * The fingerprint of the set of all declared names (sorting 100,000 names takes a while): the same
-   * workspace fingerprint means the same names, so the last run's is taken when it had the same.
-   * Called when every file's declarations are decoded (a file that reads every name was validated with them).
+   * workspace fingerprint means the same names, so the last run's is taken when it had the same. An
+   * unchanged file's names come from its entry (its declarations may not be decoded).
    */
   private namesFp(): string {
     if (this.allNames === undefined) {
       if (this.names?.[0] === this.fp) this.allNames = this.names[1];
       else {
-        this.allNames = contentHash([...this.byCode!.keys()].sort().join(','));
+        const all = new Set<string>();
+        for (const u of this.adapters) {
+          const names = this.namesNow(u);
+          // Not readable (it was then decoded or indexed again, so this does not happen): a fingerprint no run repeats.
+          if (!names) return (this.allNames = contentHash(randomBytes(32).toString('hex')));
+          for (const n of names) all.add(n);
+        }
+        this.allNames = contentHash([...all].sort().join(','));
         this.names = [this.fp, this.allNames];
       }
     }
     return this.allNames;
+  }
+
+  /** A file's declared names in this run: an unchanged one's from its entry. */
+  private namesNow(uri: string): readonly string[] | undefined {
+    return this.hits.has(uri) ? namesIn(this.entries.get(uri)?.decls ?? '') : this.declsOf(uri).map(d => d.code);
   }
 
   /** The run's declarations as one value: each adapter (in run order) with the fingerprint of what it declares. */

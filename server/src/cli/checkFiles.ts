@@ -69,8 +69,8 @@ interface CheckPass {
 function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
   return {
     index: uris => pool.index(uris, opts, failures.add),
-    async validate(uris, declarations, refs, onResult) {
-      const byCode = new DeclarationsByCode(declarations);
+    async validate(uris, declarations, refs, onResult, _asIndexed, names) {
+      const byCode = new DeclarationsByCode(declarations, names);
       pool.names(byCode);
       await pool.validate(uris, opts, byCode, refs, (batch, results, failed) => {
         failed.forEach(failures.add);
@@ -195,14 +195,17 @@ export async function checkFiles(
       await decode(cache.declaring(needed, [...lazy]));
       const some = declarationsNow().map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
       const got = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
-      // A file whose last result read every name is validated with them at once (not twice).
-      const all = new Set(cache.readingAllNames(toValidate));
-      const first = all.size ? toValidate.filter(u => !all.has(u)) : toValidate;
+      // When some file's last result read every name, every file is validated with them at once (more
+      // names change no other result); else those that now read them are validated again, with them.
+      const first = cache.readingAllNames(toValidate).length ? [] : toValidate;
       if (first.length) await backend.validate(first, some, refsOf, (uri, r) => got.set(uri, r), false);
-      const again = toValidate.filter(u => all.has(u) || readsAllNames(got.get(u)?.diagnostics ?? []));
+      const again = first.length ? first.filter(u => readsAllNames(got.get(u)?.diagnostics ?? [])) : toValidate;
       if (again.length) {
-        await decode(hits);
-        await backend.validate(again, declarationsNow(), refsOf, (uri, r) => got.set(uri, r), false);
+        // Every name: an unchanged file's from its entry (not decoded), the declarations those of `needed`.
+        const light = new Map(adapters.filter(u => lazy.has(u)).map(u => [u, cache.namesOf(u)] as const));
+        await decode([...light].filter(([, ns]) => !ns).map(([u]) => u));
+        const names = adapters.map(u => [u, light.get(u) ?? known.get(u)!.decls.map(d => d.code)] as [string, readonly string[]]);
+        await backend.validate(again, some, refsOf, (uri, r) => got.set(uri, r), false, names);
       }
       for (const [uri, r] of got) ready.set(uri, r);
     } else if (toValidate.length)
