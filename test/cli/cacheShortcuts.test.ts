@@ -37,8 +37,8 @@ function age(dir: string, names: string[]): void {
   for (const n of names) utimesSync(join(dir, n), then, then);
 }
 
-/** A run, with the files of `dir` it opened (each once; its cache folder apart). */
-async function opening(argv: string[], dir: string): Promise<{ out: string; code: number; opened: string[] }> {
+/** A run, with the files of `dir` it opened (each once; its cache folder apart) and how often it opened each. */
+async function opening(argv: string[], dir: string): Promise<{ out: string; code: number; opened: string[]; opens: string[] }> {
   const opened: string[] = [];
   const open = fs.openSync;
   const spy = mock.method(fs, 'openSync', (p: fs.PathLike, ...rest: unknown[]) => {
@@ -47,7 +47,7 @@ async function opening(argv: string[], dir: string): Promise<{ out: string; code
   });
   try {
     const r = await run(argv, dir);
-    return { out: r.out, code: r.code, opened: [...new Set(opened)].sort() };
+    return { out: r.out, code: r.code, opened: [...new Set(opened)].sort(), opens: opened.sort() };
   } finally {
     spy.mock.restore();
   }
@@ -78,6 +78,44 @@ test('a file changed within a run of cached ones is re-checked, and its new prob
   assert.equal(r.code, 1);
   assert.deepEqual(r.opened, ['b.adapter.yaml']);
   assert.equal(r.out, (await run(['check', '--format', 'json'], dir)).out);
+});
+
+test('a changed file is read once: the text its hash was made of is the text indexed and validated', async () => {
+  const dir = tree({ 'a.adapter.yaml': CLEAN, 'b.adapter.yaml': CLEAN.replace('_X', '_Y'), 'c.adapter.yaml': BAD });
+  assert.equal((await run(['check', '--cache', '--format', 'json'], dir)).code, 1);
+  writeFileSync(join(dir, 'b.adapter.yaml'), BAD);
+  writeFileSync(join(dir, 'c.adapter.yaml'), BAD + '# edited\n');
+  age(dir, ['b.adapter.yaml', 'c.adapter.yaml']);
+  const r = await opening(['check', '--cache', '--format', 'json'], dir);
+  assert.deepEqual(r.opens, ['b.adapter.yaml', 'c.adapter.yaml']);
+  assert.equal(r.out, (await run(['check', '--format', 'json'], dir)).out);
+  // b swapped for a clean text right after it was read and hashed: the result reported and cached is the hashed
+  // text's, so when the broken text comes back (new times, the hash it had) its problem is not hidden.
+  writeFileSync(join(dir, 'b.adapter.yaml'), BAD + '# 2\n');
+  age(dir, ['b.adapter.yaml']);
+  const readFile = fs.readFileSync;
+  let swapped = false;
+  const spy = mock.method(fs, 'readFileSync', (p: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    const out = (readFile as (...a: unknown[]) => Buffer)(p, ...rest);
+    if (!swapped && typeof p === 'number' && String(out).endsWith('# 2\n')) {
+      swapped = true;
+      writeFileSync(join(dir, 'b.adapter.yaml'), CLEAN);
+    }
+    return out;
+  });
+  let during;
+  try {
+    during = await run(['check', '--cache', '--format', 'json'], dir);
+  } finally {
+    spy.mock.restore();
+  }
+  assert.equal(swapped, true);
+  assert.match(during.out, /b\.adapter\.yaml/, 'b reported as the text that was hashed');
+  writeFileSync(join(dir, 'b.adapter.yaml'), BAD + '# 2\n');
+  age(dir, ['b.adapter.yaml']);
+  const back = await run(['check', '--cache', '--format', 'json'], dir);
+  assert.match(back.out, /b\.adapter\.yaml/, 'the broken text back: its problem reported');
+  assert.equal(back.out, (await run(['check', '--format', 'json'], dir)).out);
 });
 
 test('a changed dependency is re-checked: a declaration elsewhere (its category), and the names a suggestion reads', async () => {

@@ -25,6 +25,9 @@ import type { FileReport } from './report';
 
 export { readText };
 
+/** How many characters of the texts `--cache` read to hash them are kept for this process's passes. */
+const READ_ONCE = 8 * 1024 * 1024;
+
 /** Failures, each said once on stderr. */
 class Failures {
   readonly byPath = new Map<string, Exclude<ReadResult, { ok: true }>>();
@@ -103,6 +106,10 @@ export async function checkFiles(
   // Unchanged files: known from their entries, declarations and references decoded only where a step needs them.
   const hits: string[] = [];
   const lazy = new Set<string>();
+  // The texts the probe read (changed files), up to READ_ONCE characters: the in-process passes take them
+  // instead of reading again, so a file's result comes from the very text its hash was made of.
+  const probed = new Map<string, string>();
+  let probedChars = 0;
   if (cache) {
     const keyOf = new Map<string, string>();
     for (const uri of uris) {
@@ -110,7 +117,11 @@ export async function checkFiles(
       const json = JSON.stringify(opts(uri));
       let optsKey = keyOf.get(json);
       if (optsKey === undefined) keyOf.set(json, (optsKey = contentHash(json)));
-      const p = cache.probe(uri, path, optsKey, () => readText(path, failures.add));
+      const p = cache.probe(uri, path, optsKey, () => {
+        const text = readText(path, failures.add);
+        if (text !== undefined && (probedChars += text.length) <= READ_ONCE) probed.set(uri, text);
+        return text;
+      });
       if (p.hash === undefined) {
         known.set(uri, { uri, adapter: false, decls: [], refs: [] });
         continue;
@@ -126,7 +137,11 @@ export async function checkFiles(
   const toIndex = uris.filter(u => !known.has(u));
   const wanted = typeof pass.jobs === 'function' ? pass.jobs(toIndex.length) : (pass.jobs ?? 1);
   const jobs = inputs ? 1 : Math.max(1, Math.min(wanted, Math.floor(toIndex.length / 2) || 1));
-  const backend = jobs > 1 ? pooled(new WorkerPool(jobs, toIndex.length <= JOIN_MAX), opts, failures) : inProcess(opts, failures.add, pass);
+  if (jobs > 1) probed.clear(); // the workers read for themselves
+  const backend =
+    jobs > 1
+      ? pooled(new WorkerPool(jobs, toIndex.length <= JOIN_MAX), opts, failures)
+      : inProcess(opts, failures.add, cache ? { ...pass, texts: probed } : pass);
   /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
   const decode = async (which: readonly string[]) => {
     const again: string[] = [];
