@@ -20,19 +20,8 @@ import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
-import {
-  declText,
-  decodeDecls,
-  declaresOneOf,
-  decodeRefs,
-  DetailsTable,
-  encodeDecls,
-  encodeEntries,
-  encodeRefs,
-  parseEntries,
-  type Entry,
-  type Parsed,
-} from './cacheShape';
+import { declText, decodeDecls, declaresOneOf, decodeRefs, DetailsTable, encodeDecls, encodeRefs, type Entry } from './cacheShape';
+import { encodeEntries, parseEntries, type Parsed } from './cacheBody';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
 import { changedSince, contentHash, dependencyKey, namesIn, readsAllNames, toolKey } from './cacheKeys';
 import type { IndexedFile } from './parallel';

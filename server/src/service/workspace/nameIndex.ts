@@ -28,7 +28,7 @@ export function createNameIndex(files: readonly (readonly [string, readonly stri
     () => holders.keys(),
     name => holders.has(name),
   );
-  for (const name of holders.keys()) table.touch(name);
+  table.touchAll();
   const filesOf = (name: string): readonly number[] => {
     const h = holders.get(name);
     return h === undefined ? [] : typeof h === 'number' ? [h] : h;
