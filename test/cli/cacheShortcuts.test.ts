@@ -69,6 +69,27 @@ test('nothing changed: a cached file with problems is read again only by a repor
   assert.deepEqual(both.opened, ['a.adapter.yaml']);
 });
 
+test("nothing changed: each file's size, times and inode are the listing's, not asked again", async () => {
+  const dir = tree({ 'a.adapter.yaml': BAD, 'b.adapter.yaml': CLEAN });
+  const first = await run(['check', '--cache', '--format', 'json'], dir);
+  const stat = fs.statSync;
+  const asked: string[] = [];
+  const spy = mock.method(fs, 'statSync', (p: fs.PathLike, ...rest: unknown[]) => {
+    if (String(p).startsWith(dir + '/')) asked.push(String(p).slice(dir.length + 1));
+    return (stat as (...a: unknown[]) => unknown)(p, ...rest);
+  });
+  try {
+    const again = await run(['check', '--cache', '--format', 'json'], dir);
+    assert.deepEqual([again.code, again.out], [first.code, first.out]);
+  } finally {
+    spy.mock.restore();
+  }
+  assert.deepEqual(
+    asked.filter(p => p.endsWith('.adapter.yaml')),
+    [],
+  );
+});
+
 test('a file changed within a run of cached ones is re-checked, and its new problem reported', async () => {
   const dir = tree({ 'a.adapter.yaml': CLEAN, 'b.adapter.yaml': CLEAN.replace('_X', '_Y') });
   assert.equal((await run(['check', '--cache', '--format', 'json'], dir)).code, 0);

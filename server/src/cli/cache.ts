@@ -99,15 +99,16 @@ export class CheckCache {
   }
 
   /**
-   * A file's hash and whether its content and options are unchanged. Size, times and inode first; the
-   * content is read (`read`) only when they differ or were racy.
+   * A file's hash and whether its content and options are unchanged. Size, times and inode first (`found`:
+   * as the listing found them, taken before the read; else asked now); the content is read (`read`) only
+   * when they differ or were racy.
    */
-  probe(uri: string, path: string, optsKey: string, read: () => string | undefined): Probe {
+  probe(uri: string, path: string, optsKey: string, read: () => string | undefined, found?: Stats): Probe {
     this.seen.add(uri);
     const e = this.entries.get(uri);
-    let st: Stats | undefined;
+    let st = found;
     try {
-      st = statSync(path);
+      st ??= statSync(path);
     } catch {
       /* the read below reports it */
     }

@@ -113,15 +113,21 @@ export async function checkFiles(
   if (cache) {
     const keyOf = new Map<string, string>();
     for (const uri of uris) {
-      const path = byUri.get(uri)!.path;
+      const { path, st } = byUri.get(uri)!;
       const json = JSON.stringify(opts(uri));
       let optsKey = keyOf.get(json);
       if (optsKey === undefined) keyOf.set(json, (optsKey = contentHash(json)));
-      const p = cache.probe(uri, path, optsKey, () => {
-        const text = readText(path, failures.add);
-        if (text !== undefined && (probedChars += text.length) <= READ_ONCE) probed.set(uri, text);
-        return text;
-      });
+      const p = cache.probe(
+        uri,
+        path,
+        optsKey,
+        () => {
+          const text = readText(path, failures.add);
+          if (text !== undefined && (probedChars += text.length) <= READ_ONCE) probed.set(uri, text);
+          return text;
+        },
+        st,
+      );
       if (p.hash === undefined) {
         known.set(uri, { uri, adapter: false, decls: [], refs: [] });
         continue;
