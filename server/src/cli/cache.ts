@@ -18,6 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { pathFromUri } from '../node/bytePaths';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
 import { declText, decodeDecls, declaresOneOf, decodeRefs, DetailsTable, encodeDecls, encodeRefs, type Entry } from './cacheShape';
@@ -47,6 +48,8 @@ export interface Probe {
 
 export class CheckCache {
   private readonly stats = new Map<string, StatKey | null>();
+  /** What each file looked like when probed (the listing's metadata), to see it was not changed while checked. */
+  private readonly before = new Map<string, StatKey | undefined>();
   private readonly seen = new Set<string>();
   /** Files whose content and options are unchanged, and those whose cached diagnostics were found current. */
   private readonly hits = new Set<string>();
@@ -115,6 +118,7 @@ export class CheckCache {
     const key = st && statKey(st);
     if (e && key && e.stat && e.opts === optsKey && sameStat(e.stat, key)) {
       this.stats.set(uri, e.stat);
+      this.before.set(uri, key);
       this.hits.add(uri);
       return { hash: e.hash, hit: true };
     }
@@ -122,6 +126,7 @@ export class CheckCache {
     if (text === undefined) return {};
     const hash = contentHash(text + '\0' + optsKey);
     this.stats.set(uri, key && key[1] < this.started - RACY_MS ? key : null);
+    this.before.set(uri, key);
     if (!e || e.hash !== hash) return { hash };
     this.hits.add(uri);
     return { hash, hit: true };
@@ -206,6 +211,11 @@ export class CheckCache {
       return;
     }
     this.dirty = true;
+    if (this.changedSinceRead(uri)) {
+      // Changed while it was checked: a worker may have read another text than the one hashed. Kept nowhere.
+      this.entries.delete(uri);
+      return;
+    }
     const decls = encodeDecls(f.decls, this.table);
     this.entries.set(uri, {
       hash,
@@ -247,6 +257,21 @@ export class CheckCache {
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);
+    }
+  }
+
+  /**
+   * Whether a file has other metadata now than when probed (any write moves its ctime): then what was
+   * indexed and validated may come from another text than the hash (a worker, or a file trusted by its
+   * metadata, is read again).
+   */
+  private changedSinceRead(uri: string): boolean {
+    const was = this.before.get(uri);
+    if (!was) return this.before.has(uri);
+    try {
+      return !sameStat(was, statKey(statSync(pathFromUri(uri))));
+    } catch {
+      return true;
     }
   }
 
