@@ -18,27 +18,16 @@
 import { randomBytes } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { pathFromUri } from '../node/bytePaths';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
 import { declText, decodeDecls, declaresOneOf, decodeRefs, DetailsTable, encodeDecls, encodeRefs, type Entry } from './cacheShape';
 import { encodeEntries, parseEntries, type Parsed } from './cacheBody';
+import { FileStats, sameStat } from './cacheStat';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
 import { changedSince, contentHash, dependencyKey, namesIn, readsAllNames, toolKey } from './cacheKeys';
 import type { IndexedFile } from './parallel';
 
 export { contentHash, readsAllNames };
-
-/**
- * A file modified this close to when it was read may change again within the file system's time
- * resolution (FAT: 2 s) without its mtime changing: it is hashed next time. (ctime is compared, not aged:
- * `touch -d` to restore an mtime sets it to now.)
- */
-const RACY_MS = 2000;
-
-type StatKey = readonly [number, number, number, number];
-const statKey = (st: Stats): StatKey => [st.size, st.mtimeMs, st.ctimeMs, st.ino];
-const sameStat = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 
 /** What `probe` says of a file: its hash (undefined when unreadable), and whether its content and options are unchanged. */
 export interface Probe {
@@ -47,9 +36,7 @@ export interface Probe {
 }
 
 export class CheckCache {
-  private readonly stats = new Map<string, StatKey | null>();
-  /** What each file looked like when probed (the listing's metadata), to see it was not changed while checked. */
-  private readonly before = new Map<string, StatKey | undefined>();
+  private readonly stats = new FileStats();
   private readonly seen = new Set<string>();
   /** Files whose content and options are unchanged, and those whose cached diagnostics were found current. */
   private readonly hits = new Set<string>();
@@ -65,7 +52,6 @@ export class CheckCache {
   private allNames?: string;
   private fp = '';
   private dirty = false;
-  private readonly started = Date.now();
   private constructor(
     private readonly file: string,
     private readonly secret: Buffer,
@@ -109,24 +95,16 @@ export class CheckCache {
   probe(uri: string, path: string, optsKey: string, read: () => string | undefined, found?: Stats): Probe {
     this.seen.add(uri);
     const e = this.entries.get(uri);
-    let st = found;
-    try {
-      st ??= statSync(path);
-    } catch {
-      /* the read below reports it */
-    }
-    const key = st && statKey(st);
+    const key = this.stats.look(uri, path, found);
     if (e && key && e.stat && e.opts === optsKey && sameStat(e.stat, key)) {
-      this.stats.set(uri, e.stat);
-      this.before.set(uri, key);
+      this.stats.trusted(uri, e.stat);
       this.hits.add(uri);
       return { hash: e.hash, hit: true };
     }
     const text = read();
     if (text === undefined) return {};
     const hash = contentHash(text + '\0' + optsKey);
-    this.stats.set(uri, key && key[1] < this.started - RACY_MS ? key : null);
-    this.before.set(uri, key);
+    this.stats.read(uri);
     if (!e || e.hash !== hash) return { hash };
     this.hits.add(uri);
     return { hash, hit: true };
@@ -201,7 +179,7 @@ export class CheckCache {
   /** Remember a file: an unchanged one keeps its entry (new times, the current workspace); another gets a new one. */
   store(uri: string, hash: string, optsKey: string, f: IndexedFile, diagnostics: Diagnostic[] | undefined): void {
     const old = this.entries.get(uri);
-    const stat = this.stats.get(uri) ?? null;
+    const stat = this.stats.keptFor(uri);
     const statSame = old && (old.stat && stat ? sameStat(old.stat, stat) : old.stat === stat);
     if (old && this.hits.has(uri) && (this.verified.has(uri) || (!old.adapter && diagnostics === undefined))) {
       const wsfp = this.verified.has(uri) ? this.fp : old.wsfp;
@@ -211,7 +189,7 @@ export class CheckCache {
       return;
     }
     this.dirty = true;
-    if (this.changedSinceRead(uri)) {
+    if (this.stats.changedSinceProbe(uri)) {
       // Changed while it was checked: a worker may have read another text than the one hashed. Kept nowhere.
       this.entries.delete(uri);
       return;
@@ -257,21 +235,6 @@ export class CheckCache {
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);
-    }
-  }
-
-  /**
-   * Whether a file has other metadata now than when probed (any write moves its ctime): then what was
-   * indexed and validated may come from another text than the hash (a worker, or a file trusted by its
-   * metadata, is read again).
-   */
-  private changedSinceRead(uri: string): boolean {
-    const was = this.before.get(uri);
-    if (!was) return this.before.has(uri);
-    try {
-      return !sameStat(was, statKey(statSync(pathFromUri(uri))));
-    } catch {
-      return true;
     }
   }
 
