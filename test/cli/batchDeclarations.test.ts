@@ -72,10 +72,14 @@ test('a worker validating against the names and its batch declarations says exac
   batch.setNames(byCode.packNames());
   const full = createAdapterService({ ...deps, workspace: whole });
   const part = createAdapterService({ ...deps, workspace: batch });
-  let suggestions = 0;
+  let suggestions = 0,
+    own = 0;
   for (const codeScope of ['workspace', 'folder', 'file'] as CodeScope[])
     for (const d of adapters) {
-      batch.setBatch(byCode.packFor(index.dependsOn(d.uri)));
+      // Not the codes only this file declares (`needs`): the file has them, the names say no other file does.
+      const needs = byCode.needs(d.uri, index.dependsOn(d.uri));
+      own += index.dependsOn(d.uri).length - needs.length;
+      batch.setBatch(byCode.packFor(needs));
       assert.ok(batch.received < total / 10, `${d.uri}: ${batch.received} of ${total} declarations`);
       const want = full.validate(d, { codeScope });
       full.forget(d.uri);
@@ -87,6 +91,7 @@ test('a worker validating against the names and its batch declarations says exac
       ).length;
     }
   assert.ok(suggestions >= 3, `suggestions from other files' names: ${suggestions}`);
+  assert.ok(own > adapters.length * 3, `codes left out of the batches: ${own}`);
 });
 
 test('DeclarationsByCode: the declarations of the asked codes, by file in run order, each file in its own order', () => {
@@ -135,7 +140,7 @@ async function passes(
     adapters.map(f => f.uri),
     () => ({}),
     byCode,
-    u => refs.get(u)!,
+    u => byCode.needs(u, refs.get(u)!),
     (batch, results, _failed, declarations) => onBatch(batch, results, declarations, byCode, refs),
   );
   return { indexed, adapters };
@@ -153,7 +158,7 @@ test('check on 2 workers: each batch is sent the declarations its files need, no
       loaded(dir, files).map(d => d.uri),
       (batch, results, declarations, byCode, refs) => {
         validated += results.length;
-        const needed = byCode.forCodes(batch.flatMap(u => refs.get(u)!)).reduce((n, [, ds]) => n + ds.length, 0);
+        const needed = byCode.forCodes(batch.flatMap(u => byCode.needs(u, refs.get(u)!))).reduce((n, [, ds]) => n + ds.length, 0);
         assert.equal(declarations, needed);
         seen.push(declarations);
       },

@@ -7,6 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createNameIndex, createWorkspaceIndex, type CodeDeclaration } from '../../server/src/service';
+import type { WalkStats } from '../../server/src/service/util/nameTable';
 
 const R = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 const name = fc
@@ -33,8 +34,13 @@ test('the name index answers nearNames, names and the declaring files as the wor
         const names = createNameIndex(files.map((ns, i) => [uris[i]!, ns]));
         const ex = except === undefined ? undefined : uris[except];
         const odd = (n: string) => n.length % 2 === 1;
-        for (const w of words) {
+        // Twice, with other filters the second time: a word found far from every name is remembered as such.
+        for (const w of [...words, ...words]) {
           assert.deepEqual(names.nearNames!(w, 3, ex, odd), full.nearNames!(w, 3, ex, odd));
+          assert.deepEqual(
+            names.nearNames!(w, 2, undefined, () => true),
+            full.nearNames!(w, 2, undefined, () => true),
+          );
           assert.deepEqual([...names.names!(ex, w.slice(0, 3))].sort(), [...full.names!(ex, w.slice(0, 3))].sort());
           assert.deepEqual([...new Set(names.declarations(w, ex).map(d => d.uri))], [...new Set(full.declarations(w, ex).map(d => d.uri))]);
         }
@@ -45,4 +51,31 @@ test('the name index answers nearNames, names and the declaring files as the wor
     ),
     { numRuns: 300 },
   );
+});
+
+test('a word with no name near it is walked once, not once per file that misspells it', () => {
+  // 2,000 files of names sharing a long prefix, as generated services do: proving a word far from all of
+  // them follows every prefix within the bound.
+  const files = Array.from({ length: 2000 }, (_, i): [string, string[]] => [
+    `file:///w/f${i}.adapter.yaml`,
+    [`NOT_FOUND_SVC${String(i).padStart(4, '0')}_E0`, `CONFLICT_SVC${String(i).padStart(4, '0')}_E1`],
+  ]);
+  const stats: WalkStats = { visited: 0 };
+  const names = createNameIndex(files, stats);
+  const all = () => true;
+  assert.deepEqual(names.nearNames!('NOT_FOUND_NOWHERE', 3, files[0]![0], all), []);
+  const first = stats.visited;
+  assert.ok(first > 200, `the first walk visited ${first}`);
+  for (let i = 1; i < 500; i++) assert.deepEqual(names.nearNames!('NOT_FOUND_NOWHERE', 3, files[i]![0], all), []);
+  assert.equal(stats.visited, first);
+  // A word with names near it is answered by a walk each time (the filter decides which).
+  const near = names.nearNames!('NOT_FOUND_SVC0007_E1', 3, undefined, all);
+  assert.equal(near[0]![0], 'NOT_FOUND_SVC0007_E0');
+  const four = names.nearNames!('NOT_FOUND_SVC0007_E1', 4, undefined, all).map(([n]) => n);
+  const filtered = names.nearNames!('NOT_FOUND_SVC0007_E1', 3, undefined, n => n !== 'NOT_FOUND_SVC0007_E0');
+  assert.deepEqual(
+    filtered.map(([n]) => n),
+    four.slice(1),
+  );
+  assert.ok(stats.visited > first);
 });

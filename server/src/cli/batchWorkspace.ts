@@ -40,6 +40,18 @@ export class DeclarationsByCode {
     });
   }
 
+  /**
+   * The codes of `refs` (what `uri` declares or references) whose declarations a batch holding `uri` needs:
+   * not those only `uri` itself declares. The file reads those from its own model, and the run's names
+   * already answer that no other file declares them (`code.declared-elsewhere`, the code scope).
+   */
+  needs(uri: string, refs: readonly string[]): string[] {
+    return refs.filter(code => {
+      const h = this.byCode.get(code);
+      return !(typeof h === 'number' && this.declarations[h]![0] === uri);
+    });
+  }
+
   /** Every declaration of these code names, by file in the run's order (each file's own order kept). */
   forCodes(codes: Iterable<string>): [string, CodeDeclaration[]][] {
     const wanted = new Set(codes);

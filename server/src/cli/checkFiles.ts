@@ -75,11 +75,17 @@ function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
     async validate(uris, declarations, refs, onResult, _asIndexed, names) {
       const byCode = new DeclarationsByCode(declarations, names);
       pool.names(byCode);
-      await pool.validate(uris, opts, byCode, refs, (batch, results, failed) => {
-        failed.forEach(failures.add);
-        const byUri = new Map(results.map(r => [r.uri, r]));
-        for (const uri of batch) onResult(uri, byUri.get(uri));
-      });
+      await pool.validate(
+        uris,
+        opts,
+        byCode,
+        uri => byCode.needs(uri, refs(uri)),
+        (batch, results, failed) => {
+          failed.forEach(failures.add);
+          const byUri = new Map(results.map(r => [r.uri, r]));
+          for (const uri of batch) onResult(uri, byUri.get(uri));
+        },
+      );
     },
     close: () => pool.close(),
   };

@@ -152,7 +152,7 @@ export function inProcess(
         const byCode = new DeclarationsByCode(declarations, names);
         const view = new BatchWorkspace();
         view.useNames(byCode.names());
-        view.useBatch(byCode.forCodes(uris.flatMap(refs)));
+        view.useBatch(byCode.forCodes(uris.flatMap(u => byCode.needs(u, refs(u)))));
         workspace = view;
       }
       for (const uri of uris) {

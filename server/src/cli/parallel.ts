@@ -9,6 +9,7 @@
  * is bounded by the workers, not by the workspace.
  */
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { CodeDeclaration, ServiceOptions } from '../service';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -152,6 +153,17 @@ export const JOIN_MAX = 4000;
 /** Batches a worker thread holds at once: the next is there when one is done (the main thread may be busy with its own). */
 const DEPTH = 2;
 
+/**
+ * Young-generation collections without helper threads, for the whole process (V8 reads the flag at each
+ * collection; it is safe to set at run time, unlike `--single-threaded-gc`, which aborts V8 when set
+ * after start). The pool keeps every core busy, and a parallel scavenge waits for helper threads that
+ * then get no core: at 10,000 files the run took 24-25 s of wall time against 13-16 s without, on the
+ * same CPU time (bench/workspaceNotes.md, 2026-11-26).
+ */
+export function serialScavenges(): void {
+  setFlagsFromString('--no-parallel-scavenge');
+}
+
 export class WorkerPool {
   private readonly workers: Port[];
   /** `size` threads: `size` workers, or (`join`) the main thread and `size - 1` workers. */
@@ -159,6 +171,7 @@ export class WorkerPool {
     readonly size: number,
     join = false,
   ) {
+    serialScavenges();
     const file = workerFile();
     const limits = {
       resourceLimits: { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },

@@ -7,18 +7,19 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import type { Section } from '../model/model';
+import { ObjectMemo } from '../util/objectMemo';
 
 const MAX_DEPTH = 1000;
-const free = new WeakSet<Node>();
+const free = new ObjectMemo<Node, true>('noAliases');
 /** The answer per document root (the alias check and the schema check both ask). */
-const known = new WeakMap<Node, boolean>();
+const known = new ObjectMemo<Node, boolean>('holdsAliases');
 
 const isMergeKey = (k: unknown): boolean => isScalar(k) && (k.value === '<<' || typeof k.value === 'symbol');
 
 function holds(n: Node | null | undefined, depth: number): boolean {
   if (!n) return false;
   if (isAlias(n)) return true;
-  if (free.has(n)) return false;
+  if (free.get(n)) return false;
   if (depth > MAX_DEPTH) return true; // too deep to tell: take the careful path
   let found = false;
   if (isMap(n) || isSeq(n)) {
@@ -34,7 +35,7 @@ function holds(n: Node | null | undefined, depth: number): boolean {
       }
     }
   }
-  if (!found) free.add(n);
+  if (!found) free.set(n, true);
   return found;
 }
 

@@ -5,6 +5,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node, type Scalar } from 'yaml';
 import { Code } from '../codes';
 import type { Section } from '../model/model';
+import { ObjectMemo } from '../util/objectMemo';
 import type { Check, Problem } from './types';
 
 const MAX_DEPTH = 512;
@@ -20,7 +21,7 @@ export const duplicateKeys: Check = {
  * Subtrees known to hold no duplicate. A node object is reused by the incremental parse only while its
  * text is unchanged, so the answer stays true for as long as the node lives.
  */
-const clean = new WeakSet<Node>();
+const clean = new ObjectMemo<Node, true>('noDuplicateKeys');
 
 /** The key as duplicates compare it: `5xx` reads as the range `5XX` (docs/spec-decisions.md), the same key. */
 export const keyName = (k: Scalar): string =>
@@ -35,7 +36,7 @@ const SMALL = 8;
  */
 export function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) => void): boolean {
   if (!node || depth > MAX_DEPTH || isAlias(node) || isScalar(node)) return false;
-  if (clean.has(node)) return false;
+  if (clean.get(node)) return false;
   let found = false;
   if (isMap(node)) {
     const items = node.items;
@@ -75,7 +76,7 @@ export function walk(s: Section, node: Node | null, depth: number, emit: (p: Pro
   } else if (isSeq(node)) {
     for (const it of node.items) if (!isPair(it) && walk(s, it as Node | null, depth + 1, emit)) found = true;
   }
-  if (!found && depth < MAX_DEPTH) clean.add(node);
+  if (!found && depth < MAX_DEPTH) clean.set(node, true);
   return found;
 }
 

@@ -9,6 +9,7 @@ import { isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
 import { Code, type UnknownKeyData, type EnumData } from '../codes';
 import { closest, closestKey } from '../util/closest';
 import { keyKind } from '../util/keyKind';
+import { ObjectMemo } from '../util/objectMemo';
 import { keyString } from '../parse/extract';
 import type { Section } from '../model/model';
 import { nodeAt } from '../parse/pointer';
@@ -17,7 +18,7 @@ import type { Check, Problem } from './types';
 import { hasAliasNodes } from './aliasNodes';
 
 /** Entry value node → ajv errors (relative to the entry), per validator. */
-const verdicts = new WeakMap<ValidateFunction, WeakMap<Node, ErrorObject[]>>();
+const verdicts = new WeakMap<ValidateFunction, ObjectMemo<Node, ErrorObject[]>>();
 
 export const schema: Check = {
   name: 'schema',
@@ -154,7 +155,7 @@ function entryErrors(validate: ValidateFunction, pair: Pair): ErrorObject[] {
   const node = pair.value as Node | null;
   if (!node) return validate(null) ? [] : [...(validate.errors ?? [])];
   let cache = verdicts.get(validate);
-  if (!cache) verdicts.set(validate, (cache = new WeakMap()));
+  if (!cache) verdicts.set(validate, (cache = new ObjectMemo('schemaVerdict')));
   const hit = cache.get(node);
   if (hit) return hit;
   let js: unknown;

@@ -7,9 +7,10 @@
  * document (cached).
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { ObjectMemo } from '../util/objectMemo';
 
 /** Alias node → the node its anchor names (the last one before it); anchored node → itself when used. */
-const targets = new WeakMap<Document, Map<Node, Node | undefined>>();
+const targets = new ObjectMemo<Document, Map<Node, Node | undefined>>('aliasTargets');
 
 function aliasTargets(doc: Document): Map<Node, Node | undefined> {
   let map = targets.get(doc);
@@ -73,7 +74,7 @@ const keyOf = (p: Pair): string | undefined =>
     : undefined;
 
 /** Per document: each mapping's pairs with its merges applied, as reached without an alias (`effective`). */
-const effectiveCache = new WeakMap<Document, Map<YAMLMap, readonly Reached[]>>();
+const effectiveCache = new ObjectMemo<Document, Map<YAMLMap, readonly Reached[]>>('effectivePairs');
 /** Merge chains are followed this deep (each level one stack frame); deeper sources are skipped. */
 const MAX_MERGE_DEPTH = 1000;
 

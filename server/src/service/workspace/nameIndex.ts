@@ -6,12 +6,18 @@
  * Declarations read from it carry the name and the file only (no range, category or details).
  */
 import type { CodeDeclaration, WorkspaceCodes } from '../model/workspace';
-import { NameTable } from '../util/nameTable';
+import { NameTable, type WalkStats } from '../util/nameTable';
 
 const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** `files`: each file's URI with the code names it declares (each file once). */
-export function createNameIndex(files: readonly (readonly [string, readonly string[]])[]): WorkspaceCodes {
+/** The most words remembered as having no name near them (a run's distinct unknown codes; past that, each is walked). */
+const MAX_FAR_WORDS = 10_000;
+
+/**
+ * `files`: each file's URI with the code names it declares (each file once). `stats` (tests) counts the
+ * steps of every "did you mean" walk.
+ */
+export function createNameIndex(files: readonly (readonly [string, readonly string[]])[], stats?: WalkStats): WorkspaceCodes {
   const uris = files.map(([uri]) => uri);
   /** Name → the file (its position in `uris`) declaring it, or the files when several do, in order. */
   const holders = new Map<string, number | number[]>();
@@ -39,6 +45,20 @@ export function createNameIndex(files: readonly (readonly [string, readonly stri
     return except === undefined || typeof h !== 'number' || uris[h] !== except;
   };
   const declOf = (uri: string, code: string): CodeDeclaration => ({ uri, code, range: NO_RANGE, details: [], mapsFromHttp: [] });
+  /**
+   * Words with no declared name within "did you mean"'s bound, whatever the filter: the names never change,
+   * so the answer for such a word is empty for every file and filter, without a walk. The walk that proves a
+   * word far from every name is the costly one (it cannot stop early: every prefix within the bound is
+   * followed), and a workspace repeats its mistakes (one misspelt code in many files).
+   */
+  const far = new Set<string>();
+  const nearNames = (word: string, limit: number, except: string | undefined, accept: (name: string) => boolean): [string, number][] => {
+    if (far.has(word)) return [];
+    const found = table.nearest(word, limit, name => elsewhere(name, except) && accept(name), stats);
+    // The bound depends on the word alone, so no name within it for any filter means none for this one either.
+    if (!found.length && far.size < MAX_FAR_WORDS && !table.nearest(word, 1, () => true, stats).length) far.add(word);
+    return found;
+  };
   return {
     declarations: (code, except) =>
       filesOf(code)
@@ -53,7 +73,7 @@ export function createNameIndex(files: readonly (readonly [string, readonly stri
       for (const name of holders.keys())
         if ((!p || name.startsWith(p) || name.toUpperCase().startsWith(p)) && elsewhere(name, except)) yield name;
     },
-    nearNames: (word, limit, except, accept) => table.nearest(word, limit, name => elsewhere(name, except) && accept(name)),
+    nearNames,
     occurrences: () => [],
   };
 }

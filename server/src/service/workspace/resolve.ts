@@ -7,6 +7,7 @@ import type { CodeDef, DetailDecl, MappingEntry } from '../model/model';
 import type { RegistryCode, RegistryIndex } from '../model/registry';
 import type { CodeDeclaration, WorkspaceCodes } from '../model/workspace';
 import { closestScored, mergeScored } from '../util/closest';
+import { ObjectMemo } from '../util/objectMemo';
 
 export type ResolvedCode =
   | { readonly source: 'file'; readonly code: string; readonly def: CodeDef; readonly category?: string; readonly kind: 'error' }
@@ -38,7 +39,7 @@ interface Resolver {
 }
 
 /** The first declaration of each code name, per model (checks of one validation share it). */
-const localCache = new WeakMap<readonly CodeDef[], Map<string, CodeDef>>();
+const localCache = new ObjectMemo<readonly CodeDef[], Map<string, CodeDef>>('codesByName');
 
 export function createResolver(codes: readonly CodeDef[], registry: RegistryIndex, workspace: WorkspaceCodes, uri: string): Resolver {
   let local = localCache.get(codes);

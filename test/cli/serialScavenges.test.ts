@@ -1,0 +1,33 @@
+/**
+ * Issue 23: `check`'s pool turns V8's parallel scavenges off for the process (cli/parallel.ts
+ * `serialScavenges`). With every core busy, a parallel young-generation collection waits for helper
+ * threads that get no core. Counted, not timed: with `--trace-gc-nvp`, no scavenge of a check worker
+ * has helper-thread time (before: most of them did).
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
+import { ROOT, tempTree } from './helpers';
+
+const N = 150;
+
+test('no check worker scavenges with helper threads', () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < N; i++) files[pathOf(i)] = fileText(i, N, isBroken(i));
+  const dir = tempTree(files);
+  const r = spawnSync(process.execPath, ['--trace-gc-nvp', join(ROOT, 'dist/cli.js'), 'check', dir, '--jobs', '2', '--format', 'json'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  assert.equal(r.status, 1, r.stderr);
+  // One line per collection: `[pid:isolate] … gc=s … background.scavenge.parallel=ms …`; the first isolate is the main thread's.
+  const lines = r.stdout.split('\n').filter(l => / gc=s /.test(l));
+  const isolate = (l: string) => /\[\d+:(0x[0-9a-f]+)\]/.exec(l)?.[1];
+  const main = isolate(lines[0]!);
+  const workers = lines.filter(l => isolate(l) !== main);
+  const parallel = workers.filter(l => Number(/ background\.scavenge\.parallel=([\d.]+)/.exec(l)?.[1] ?? 0) > 0);
+  assert.ok(workers.length >= 10, `the worker collected ${workers.length} times`);
+  assert.deepEqual(parallel, []);
+});
