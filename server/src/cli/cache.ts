@@ -56,6 +56,8 @@ export class CheckCache {
     private readonly file: string,
     private readonly secret: Buffer,
     private readonly entries: Map<string, Entry>,
+    /** The text each entry was read from (cacheBody.ts): an entry left as it was is written back as it was read. */
+    private readonly texts: ReadonlyMap<Entry, string>,
     private readonly table: DetailsTable,
     /** The workspace fingerprint of the last run that needed the set of all names, and that set's fingerprint. */
     private names: readonly [string, string] | undefined,
@@ -77,9 +79,9 @@ export class CheckCache {
       }
       const p: Parsed =
         body === undefined
-          ? { entries: new Map<string, Entry>(), table: new DetailsTable(), names: undefined }
+          ? { entries: new Map<string, Entry>(), texts: new Map<Entry, string>(), table: new DetailsTable(), names: undefined }
           : parseEntries(body, toolKey());
-      return new CheckCache(file, secret, p.entries, p.table, p.names, p.last);
+      return new CheckCache(file, secret, p.entries, p.texts, p.table, p.names, p.last);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not used: ${e.message}`);
@@ -231,7 +233,7 @@ export class CheckCache {
     }
     for (const [u, e] of this.entries) if (!ordered.has(u)) ordered.set(u, e);
     try {
-      writeCache(this.file, encodeEntries(ordered, this.table, toolKey(), this.names, this.fp), this.secret);
+      writeCache(this.file, encodeEntries(ordered, this.table, toolKey(), this.names, this.fp, this.texts), this.secret);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);

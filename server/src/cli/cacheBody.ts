@@ -16,9 +16,6 @@ const MAX_DETAILS = 100_000;
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isFp = (x: unknown): x is string => typeof x === 'string' && /^[0-9a-f]{64}$/.test(x);
 
-/** Each entry read from a body in the line layout, with the text of its array there (written back while the entry is the same object). */
-const textOf = new WeakMap<Entry, string>();
-
 /**
  * What a cache body holds besides its entries: the details table, the fingerprint of all names under a
  * workspace's, and the workspace fingerprint of the run that wrote it (its adapters' entries come
@@ -26,15 +23,17 @@ const textOf = new WeakMap<Entry, string>();
  */
 export interface Parsed {
   entries: Map<string, Entry>;
+  /** Each entry read from a body in the line layout, with the text of its array there (written back while it is the same object). */
+  texts: Map<Entry, string>;
   table: DetailsTable;
   names: readonly [string, string] | undefined;
   last?: string;
 }
 
-const empty = (): Parsed => ({ entries: new Map<string, Entry>(), table: new DetailsTable(), names: undefined });
+const empty = (): Parsed => ({ entries: new Map(), texts: new Map(), table: new DetailsTable(), names: undefined });
 
 /** The header's parts, or undefined when it is not this tool's layout. */
-function header(data: unknown, tool: string): Omit<Parsed, 'entries'> | undefined {
+function header(data: unknown, tool: string): Omit<Parsed, 'entries' | 'texts'> | undefined {
   if (
     !isObj(data) ||
     data.version !== LAYOUT ||
@@ -70,7 +69,7 @@ export function parseEntries(body: string, tool: string): Parsed {
     const e = uri.startsWith('file:') ? asEntry(raw) : undefined;
     if (e) entries.set(uri, e);
   }
-  return { entries, ...h };
+  return { entries, texts: new Map(), ...h };
 }
 
 /**
@@ -86,6 +85,7 @@ function byLine(body: string, tool: string): Parsed | undefined {
   const h = header(JSON.parse(head + '}}'), tool);
   if (!h) return empty();
   const entries = new Map<string, Entry>();
+  const texts = new Map<Entry, string>();
   const stop = body.length - 3;
   for (let at = nl + 1; at < stop;) {
     const end = body.indexOf('\n', at);
@@ -103,10 +103,10 @@ function byLine(body: string, tool: string): Parsed | undefined {
     const e = uri.startsWith('file:') ? asEntry(JSON.parse(text)) : undefined;
     if (e) {
       entries.set(uri, e);
-      textOf.set(e, text);
+      texts.set(e, text);
     } else entries.delete(uri);
   }
-  return { entries, ...h };
+  return { entries, texts, ...h };
 }
 
 /** The body for `entries` (what parseEntries reads back): each entry on its line, one read and unchanged as it was read. */
@@ -116,12 +116,13 @@ export function encodeEntries(
   tool: string,
   names?: readonly [string, string],
   last?: string,
+  texts?: ReadonlyMap<Entry, string>,
 ): string {
   const head = JSON.stringify({ version: LAYOUT, tool, details: table, ...(names ? { names } : {}), ...(last ? { last } : {}), files: {} });
   const parts = [head.slice(0, -2)];
   for (const [uri, e] of entries) {
     const text =
-      textOf.get(e) ??
+      texts?.get(e) ??
       JSON.stringify([e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null]);
     parts.push('\n', JSON.stringify(uri), ':', text, ',');
   }
