@@ -294,3 +294,38 @@ test('a file that read every name, edited: validated with the names of unchanged
     registry.codes = saved;
   }
 });
+
+test("files under one config share one options key (the options written out once per config), and each config's files keep their own", async () => {
+  const dir = tree({
+    'p/a.adapter.yaml': BAD,
+    'p/b.adapter.yaml': CLEAN,
+    'q/c.adapter.yaml': BAD,
+    'q/d.adapter.yaml': CLEAN.replace('_X', '_Y'),
+    'q/.mcp-aql.yaml': 'rules:\n  mapping.unknown-code: off\n',
+  });
+  const cold = await run(['check', '--cache', '--format', 'json'], dir);
+  // Nothing changed (no file indexed): each file's options looked up, written out once per config.
+  const stringify = JSON.stringify;
+  let optionTexts = 0;
+  const spy = mock.method(JSON, 'stringify', (...a: Parameters<typeof JSON.stringify>) => {
+    if ((a[0] as { maxProblems?: number } | null)?.maxProblems === Infinity) optionTexts++;
+    return stringify(...a);
+  });
+  let cached;
+  try {
+    cached = await run(['check', '--cache', '--format', 'json'], dir);
+  } finally {
+    spy.mock.restore();
+  }
+  assert.equal(optionTexts, 2, 'one per config');
+  assert.equal(cached.out, cold.out);
+  const full = await run(['check', '--format', 'json'], dir);
+  assert.deepEqual([cached.code, cached.out], [full.code, full.out]);
+  assert.match(cached.out, /p\/a\.adapter\.yaml[\s\S]*mapping\.unknown-code/);
+  assert.doesNotMatch(cached.out, /q\/c\.adapter\.yaml[^\]]*mapping\.unknown-code/);
+  // q's config changed: q's files are checked under it, p's keep theirs.
+  writeFileSync(join(dir, 'q/.mcp-aql.yaml'), 'rules: {}\n');
+  const again = await run(['check', '--cache', '--format', 'json'], dir);
+  assert.deepEqual([again.code, again.out], [1, (await run(['check', '--format', 'json'], dir)).out]);
+  assert.match(again.out, /q\/c\.adapter\.yaml[\s\S]*mapping\.unknown-code/);
+});

@@ -118,11 +118,17 @@ export async function checkFiles(
   let probedChars = 0;
   if (cache) {
     const keyOf = new Map<string, string>();
+    const byObject = new Map<ServiceOptions, string>(); // the same options object: the same text, not made again
     for (const uri of uris) {
       const { path, st } = byUri.get(uri)!;
-      const json = JSON.stringify(opts(uri));
-      let optsKey = keyOf.get(json);
-      if (optsKey === undefined) keyOf.set(json, (optsKey = contentHash(json)));
+      const o = opts(uri);
+      let optsKey = byObject.get(o);
+      if (optsKey === undefined) {
+        const json = JSON.stringify(o);
+        optsKey = keyOf.get(json) ?? contentHash(json);
+        keyOf.set(json, optsKey);
+        byObject.set(o, optsKey);
+      }
       const p = cache.probe(
         uri,
         path,
