@@ -480,7 +480,30 @@ function markdown(
   return lines.join('\n');
 }
 
-void main().catch(e => {
-  console.error(e);
-  process.exit(1);
-});
+/** The flags above; anything else (a typo, `--help`) stops before the bench starts its half hour of work. */
+const FLAGS = ['--quick', '--full', '--from-results', '--ours-only', '--no-spectral', '--workspace-only', '--no-workspace'];
+const VALUED = ['--sizes=', '--ws-sizes=', '--ws-runs=', '--spectral-max='];
+
+/** Undefined when the command line is one the bench takes, else what to print (exit 2, or 0 for --help). */
+export function usageProblem(argv: readonly string[]): { text: string; code: number } | undefined {
+  const header =
+    readFileSync(__filename, 'utf8')
+      .match(/^\/\*\*([\s\S]*?)\*\//)?.[1]
+      ?.replace(/^ \* ?/gm, '')
+      .trim() ?? '';
+  if (argv.includes('--help') || argv.includes('-h')) return { text: `${header}\n`, code: 0 };
+  const bad = argv.filter(a => !FLAGS.includes(a) && !VALUED.some(v => a.startsWith(v) && a.length > v.length));
+  return bad.length ? { text: `bench/run.ts: unknown option ${bad.join(' ')} (--help lists them)\n`, code: 2 } : undefined;
+}
+
+if (require.main === module) {
+  const problem = usageProblem(process.argv.slice(2));
+  if (problem) {
+    (problem.code ? process.stderr : process.stdout).write(problem.text);
+    process.exit(problem.code);
+  }
+  void main().catch(e => {
+    console.error(e);
+    process.exit(1);
+  });
+}
