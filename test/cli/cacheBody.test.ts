@@ -37,12 +37,12 @@ async function realBody(): Promise<string> {
 }
 
 /** What a body reads as (entries, details, fingerprints), without the texts kept for writing back. */
-const read = (body: string) => {
+const read = (body: string | Buffer) => {
   const { texts: _, ...rest } = parseEntries(body, toolKey());
   return rest;
 };
 /** What one JSON parse of the body reads (a trailing space: not the line layout). */
-const whole = (body: string) => read(body + ' ');
+const whole = (body: string | Buffer) => read(typeof body === 'string' ? body + ' ' : Buffer.concat([body, Buffer.from(' ')]));
 
 test('a body is written one entry a line, read back line by line as one JSON parse reads it, and written back byte for byte', async () => {
   const body = await realBody();
@@ -52,11 +52,11 @@ test('a body is written one entry a line, read back line by line as one JSON par
   assert.equal(p.entries.size, 3);
   assert.deepEqual(read(body), whole(body));
   assert.equal(p.texts.size, 3);
-  assert.equal(encodeEntries(p.entries, p.table, toolKey(), p.names, p.last, p.texts), body);
+  assert.equal(encodeEntries(p.entries, p.table, toolKey(), p.names, p.last, p.texts).toString(), body);
   // One entry replaced (a new object): its line alone is encoded again.
   const [uri, e] = [...p.entries][1]!;
   p.entries.set(uri, { ...e, stat: [1, 2, 3, 4] });
-  const again = encodeEntries(p.entries, p.table, toolKey(), p.names, p.last, p.texts).split('\n');
+  const again = encodeEntries(p.entries, p.table, toolKey(), p.names, p.last, p.texts).toString().split('\n');
   const lines = body.split('\n');
   assert.deepEqual(
     again.map((l, i) => l === lines[i]),
@@ -79,4 +79,11 @@ test('a damaged body in the line layout reads exactly what one JSON parse reads 
     }
   }
   assert.ok(lined > 100, 'most insertions (in a message, say) still leave a readable body');
+  // Bytes that are not UTF-8 (a stray continuation, a lead byte cut short, a newline inside a character).
+  const bytes = Buffer.from(body, 'utf8');
+  for (let i = 0; i < bytes.length; i += 3)
+    for (const b of [[0xff], [0xc3], [0xe2, 0x80], [0xc3, 0x0a], [0xe2, 0x0a, 0xa8]]) {
+      const put = Buffer.concat([bytes.subarray(0, i), Buffer.from(b), bytes.subarray(i)]);
+      assert.deepEqual(read(put), whole(put), `${b.join(',')} inserted at byte ${i}`);
+    }
 });

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
 import { declText, decodeDecls, declaresOneOf, decodeRefs, DetailsTable, encodeDecls, encodeRefs, type Entry } from './cacheShape';
-import { encodeEntries, parseEntries, type Parsed } from './cacheBody';
+import { encodeEntries, parseEntries, type Line, type Parsed } from './cacheBody';
 import { FileStats, sameStat } from './cacheStat';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
 import { changedSince, contentHash, dependencyKey, namesIn, readsAllNames, toolKey } from './cacheKeys';
@@ -57,7 +57,7 @@ export class CheckCache {
     private readonly secret: Buffer,
     private readonly entries: Map<string, Entry>,
     /** The text each entry was read from (cacheBody.ts): an entry left as it was is written back as it was read. */
-    private readonly texts: ReadonlyMap<Entry, string>,
+    private readonly texts: ReadonlyMap<Entry, Line>,
     private readonly table: DetailsTable,
     /** The workspace fingerprint of the last run that needed the set of all names, and that set's fingerprint. */
     private names: readonly [string, string] | undefined,
@@ -70,7 +70,7 @@ export class CheckCache {
     try {
       checkCachePath(file, root);
       const secret = userSecret();
-      let body: string | undefined;
+      let body: Buffer | undefined;
       try {
         body = readCache(file, secret);
       } catch (e) {
@@ -79,7 +79,7 @@ export class CheckCache {
       }
       const p: Parsed =
         body === undefined
-          ? { entries: new Map<string, Entry>(), texts: new Map<Entry, string>(), table: new DetailsTable(), names: undefined }
+          ? { entries: new Map<string, Entry>(), texts: new Map<Entry, Line>(), table: new DetailsTable(), names: undefined }
           : parseEntries(body, toolKey());
       return new CheckCache(file, secret, p.entries, p.texts, p.table, p.names, p.last);
     } catch (e) {

@@ -23,11 +23,17 @@ const isFp = (x: unknown): x is string => typeof x === 'string' && /^[0-9a-f]{64
  */
 export interface Parsed {
   entries: Map<string, Entry>;
-  /** Each entry read from a body in the line layout, with the text of its array there (written back while it is the same object). */
-  texts: Map<Entry, string>;
+  /** Each entry read from a body in the line layout, with its line's bytes there (written back while it is the same object under the same URI). */
+  texts: Map<Entry, Line>;
   table: DetailsTable;
   names: readonly [string, string] | undefined;
   last?: string;
+}
+
+/** An entry's line as read (`"uri":[...]`, no comma): a view of the body's bytes. */
+export interface Line {
+  readonly uri: string;
+  readonly bytes: Uint8Array;
 }
 
 const empty = (): Parsed => ({ entries: new Map(), texts: new Map(), table: new DetailsTable(), names: undefined });
@@ -48,17 +54,18 @@ function header(data: unknown, tool: string): Omit<Parsed, 'entries' | 'texts'> 
   return { table: new DetailsTable(data.details), names, ...(isFp(data.last) ? { last: data.last } : {}) };
 }
 
-/** The entries of a cache body by URI (a Map: a key such as `__proto__` is just a key), and its details table. */
-export function parseEntries(body: string, tool: string): Parsed {
+/** The entries of a cache body (its bytes as read) by URI (a Map: a key such as `__proto__` is just a key), and its details table. */
+export function parseEntries(body: Uint8Array | string, tool: string): Parsed {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   try {
-    const lines = byLine(body, tool);
+    const lines = byLine(bytes, tool);
     if (lines) return lines;
   } catch {
     /* not the line layout after all: read as one JSON text */
   }
   let data: unknown;
   try {
-    data = JSON.parse(body);
+    data = JSON.parse(bytes.toString('utf8'));
   } catch {
     return empty();
   }
@@ -75,58 +82,69 @@ export function parseEntries(body: string, tool: string): Parsed {
 /**
  * A body in the line layout (`encodeEntries`): the header up to `"files":{`, then per line `"uri":[...],`
  * (no comma after the last), then `}}`. Undefined when the body is not laid out so; it is then read whole.
- * Each entry is parsed from the text it keeps, so the text written back is the text this entry came from.
+ * Lines end at a newline byte, which UTF-8 never puts inside a character. Each entry is parsed from the
+ * bytes it keeps, so what is written back is what this entry came from.
  */
-function byLine(body: string, tool: string): Parsed | undefined {
-  const nl = body.indexOf('\n');
-  if (nl < 0 || !body.endsWith('\n}}')) return undefined;
-  const head = body.slice(0, nl);
+function byLine(body: Buffer, tool: string): Parsed | undefined {
+  const nl = body.indexOf(0x0a);
+  const stop = body.length - 3; // the newline before the closing `}}`
+  if (nl < 0 || stop < nl || body[stop] !== 0x0a || body[stop + 1] !== 0x7d || body[stop + 2] !== 0x7d) return undefined;
+  const head = body.toString('utf8', 0, nl);
   if (!head.endsWith('"files":{')) return undefined;
   const h = header(JSON.parse(head + '}}'), tool);
   if (!h) return empty();
   const entries = new Map<string, Entry>();
-  const texts = new Map<Entry, string>();
-  const stop = body.length - 3;
+  const texts = new Map<Entry, Line>();
   for (let at = nl + 1; at < stop;) {
-    const end = body.indexOf('\n', at);
+    const end = body.indexOf(0x0a, at);
     if (end < 0 || end > stop) return undefined;
-    const comma = body.charCodeAt(end - 1) === 0x2c;
+    const comma = body[end - 1] === 0x2c;
     if (comma === (end === stop)) return undefined; // a comma after every entry but the last
-    const line = body.slice(at, comma ? end - 1 : end);
+    const lineEnd = comma ? end - 1 : end;
+    const start = at;
     at = end + 1;
     // The key is a URI (no quote or backslash in it); any other key and the body is read whole.
+    const line = body.toString('utf8', start, lineEnd);
     const k = line.indexOf('":');
     if (line.charCodeAt(0) !== 0x22 || k < 0) return undefined;
     const uri = line.slice(1, k);
     if (/["\\\u0000-\u001f]/.test(uri)) return undefined; // what JSON.parse would unescape or refuse
-    const text = line.slice(k + 2);
-    const e = uri.startsWith('file:') ? asEntry(JSON.parse(text)) : undefined;
+    const e = uri.startsWith('file:') ? asEntry(JSON.parse(line.slice(k + 2))) : undefined;
     if (e) {
       entries.set(uri, e);
-      texts.set(e, text);
+      texts.set(e, { uri, bytes: body.subarray(start, lineEnd) });
     } else entries.delete(uri);
   }
   return { entries, texts, ...h };
 }
 
-/** The body for `entries` (what parseEntries reads back): each entry on its line, one read and unchanged as it was read. */
+const SEP = Buffer.from(',\n');
+const TAIL = Buffer.from('\n}}');
+
+/** The body for `entries` (what parseEntries reads back): each entry on its line, one read and left as it was copied as read. */
 export function encodeEntries(
   entries: ReadonlyMap<string, Entry>,
   table: DetailsTable,
   tool: string,
   names?: readonly [string, string],
   last?: string,
-  texts?: ReadonlyMap<Entry, string>,
-): string {
+  texts?: ReadonlyMap<Entry, Line>,
+): Buffer {
   const head = JSON.stringify({ version: LAYOUT, tool, details: table, ...(names ? { names } : {}), ...(last ? { last } : {}), files: {} });
-  const parts = [head.slice(0, -2)];
+  const parts: Uint8Array[] = [Buffer.from(head.slice(0, -2) + '\n', 'utf8')];
   for (const [uri, e] of entries) {
-    const text =
-      texts?.get(e) ??
-      JSON.stringify([e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null]);
-    parts.push('\n', JSON.stringify(uri), ':', text, ',');
+    const kept = texts?.get(e);
+    parts.push(
+      kept?.uri === uri
+        ? kept.bytes
+        : Buffer.from(
+            `${JSON.stringify(uri)}:${JSON.stringify([e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null])}`,
+            'utf8',
+          ),
+      SEP,
+    );
   }
   if (entries.size) parts.pop();
-  parts.push('\n}}');
-  return parts.join('');
+  parts.push(TAIL);
+  return Buffer.concat(parts);
 }
