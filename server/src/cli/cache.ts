@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
 import { declText, decodeDecls, declaresOneOf, decodeRefs, DetailsTable, encodeDecls, encodeRefs, type Entry } from './cacheShape';
-import { encodeEntries, parseEntries, type Line, type Parsed } from './cacheBody';
+import { encodeEntries, parseEntries, type Parsed, type Source } from './cacheBody';
 import { FileStats, sameStat } from './cacheStat';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
 import { changedSince, contentHash, dependencyKey, namesIn, readsAllNames, toolKey } from './cacheKeys';
@@ -56,8 +56,8 @@ export class CheckCache {
     private readonly file: string,
     private readonly secret: Buffer,
     private readonly entries: Map<string, Entry>,
-    /** The text each entry was read from (cacheBody.ts): an entry left as it was is written back as it was read. */
-    private readonly texts: ReadonlyMap<Entry, Line>,
+    /** What the entries were read from (cacheBody.ts): an entry left as it was is written back as it was read. */
+    private readonly source: Source | undefined,
     private readonly table: DetailsTable,
     /** The workspace fingerprint of the last run that needed the set of all names, and that set's fingerprint. */
     private names: readonly [string, string] | undefined,
@@ -79,9 +79,9 @@ export class CheckCache {
       }
       const p: Parsed =
         body === undefined
-          ? { entries: new Map<string, Entry>(), texts: new Map<Entry, Line>(), table: new DetailsTable(), names: undefined }
+          ? { entries: new Map<string, Entry>(), table: new DetailsTable(), names: undefined }
           : parseEntries(body, toolKey());
-      return new CheckCache(file, secret, p.entries, p.texts, p.table, p.names, p.last);
+      return new CheckCache(file, secret, p.entries, p.source, p.table, p.names, p.last);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not used: ${e.message}`);
@@ -233,7 +233,7 @@ export class CheckCache {
     }
     for (const [u, e] of this.entries) if (!ordered.has(u)) ordered.set(u, e);
     try {
-      writeCache(this.file, encodeEntries(ordered, this.table, toolKey(), this.names, this.fp, this.texts), this.secret);
+      writeCache(this.file, encodeEntries(ordered, this.table, toolKey(), this.names, this.fp, this.source), this.secret);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);
