@@ -287,3 +287,27 @@ test('nothing changed: no file is read, no entry decoded, the cache not rewritte
   cache.setWorkspace(uris, () => assert.fail('no declarations decoded'));
   assert.equal(cache.stale(uris), false, 'every result current under the same declarations: no dependency compared');
 });
+
+test('a file changed while it was checked (a worker read another text than the one hashed) leaves no entry: its result is never taken for the hashed text', async () => {
+  const dir = tree({ 'a.adapter.yaml': BAD });
+  const a = join(dir, 'a.adapter.yaml');
+  age(dir, ['a.adapter.yaml']);
+  assert.equal((await run(['check', '--cache'], dir)).code, 1);
+  writeFileSync(a, BAD + '# 1\n');
+  age(dir, ['a.adapter.yaml']);
+  // As a run would: probed (read, hashed), then — the file swapped for a clean text — checked from the swapped text.
+  const file = defaultCacheFile(dir);
+  const cache = CheckCache.open(file, dir, m => assert.fail(m))!;
+  const uri = pathToFileURL(a).href;
+  const { hash } = cache.probe(uri, a, OPTS_KEY, () => readFileSync(a, 'utf8'));
+  writeFileSync(a, CLEAN);
+  cache.setWorkspace([uri], () => []);
+  cache.store(uri, hash!, OPTS_KEY, { uri, adapter: true, decls: [], refs: [] }, []);
+  cache.save(m => assert.fail(m));
+  // The broken text back (new times, the hash it had): checked, not the clean text's result.
+  writeFileSync(a, BAD + '# 1\n');
+  age(dir, ['a.adapter.yaml']);
+  const r = await run(['check', '--cache', '--format', 'json'], dir);
+  assert.equal(r.code, 1);
+  assert.equal(r.out, (await run(['check', '--format', 'json'], dir)).out);
+});

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs, { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DetailsTable } from '../../server/src/cli/cacheShape';
 import { deps } from '../../server/src/cli/deps';
 import { run, tempTree } from './helpers';
 
@@ -36,8 +37,8 @@ function age(dir: string, names: string[]): void {
   for (const n of names) utimesSync(join(dir, n), then, then);
 }
 
-/** A run, with the files of `dir` it opened (each once; its cache folder apart). */
-async function opening(argv: string[], dir: string): Promise<{ out: string; code: number; opened: string[] }> {
+/** A run, with the files of `dir` it opened (each once; its cache folder apart) and how often it opened each. */
+async function opening(argv: string[], dir: string): Promise<{ out: string; code: number; opened: string[]; opens: string[] }> {
   const opened: string[] = [];
   const open = fs.openSync;
   const spy = mock.method(fs, 'openSync', (p: fs.PathLike, ...rest: unknown[]) => {
@@ -46,7 +47,7 @@ async function opening(argv: string[], dir: string): Promise<{ out: string; code
   });
   try {
     const r = await run(argv, dir);
-    return { out: r.out, code: r.code, opened: [...new Set(opened)].sort() };
+    return { out: r.out, code: r.code, opened: [...new Set(opened)].sort(), opens: opened.sort() };
   } finally {
     spy.mock.restore();
   }
@@ -68,6 +69,27 @@ test('nothing changed: a cached file with problems is read again only by a repor
   assert.deepEqual(both.opened, ['a.adapter.yaml']);
 });
 
+test("nothing changed: each file's size, times and inode are the listing's, not asked again", async () => {
+  const dir = tree({ 'a.adapter.yaml': BAD, 'b.adapter.yaml': CLEAN });
+  const first = await run(['check', '--cache', '--format', 'json'], dir);
+  const stat = fs.statSync;
+  const asked: string[] = [];
+  const spy = mock.method(fs, 'statSync', (p: fs.PathLike, ...rest: unknown[]) => {
+    if (String(p).startsWith(dir + '/')) asked.push(String(p).slice(dir.length + 1));
+    return (stat as (...a: unknown[]) => unknown)(p, ...rest);
+  });
+  try {
+    const again = await run(['check', '--cache', '--format', 'json'], dir);
+    assert.deepEqual([again.code, again.out], [first.code, first.out]);
+  } finally {
+    spy.mock.restore();
+  }
+  assert.deepEqual(
+    asked.filter(p => p.endsWith('.adapter.yaml')),
+    [],
+  );
+});
+
 test('a file changed within a run of cached ones is re-checked, and its new problem reported', async () => {
   const dir = tree({ 'a.adapter.yaml': CLEAN, 'b.adapter.yaml': CLEAN.replace('_X', '_Y') });
   assert.equal((await run(['check', '--cache', '--format', 'json'], dir)).code, 0);
@@ -77,6 +99,44 @@ test('a file changed within a run of cached ones is re-checked, and its new prob
   assert.equal(r.code, 1);
   assert.deepEqual(r.opened, ['b.adapter.yaml']);
   assert.equal(r.out, (await run(['check', '--format', 'json'], dir)).out);
+});
+
+test('a changed file is read once: the text its hash was made of is the text indexed and validated', async () => {
+  const dir = tree({ 'a.adapter.yaml': CLEAN, 'b.adapter.yaml': CLEAN.replace('_X', '_Y'), 'c.adapter.yaml': BAD });
+  assert.equal((await run(['check', '--cache', '--format', 'json'], dir)).code, 1);
+  writeFileSync(join(dir, 'b.adapter.yaml'), BAD);
+  writeFileSync(join(dir, 'c.adapter.yaml'), BAD + '# edited\n');
+  age(dir, ['b.adapter.yaml', 'c.adapter.yaml']);
+  const r = await opening(['check', '--cache', '--format', 'json'], dir);
+  assert.deepEqual(r.opens, ['b.adapter.yaml', 'c.adapter.yaml']);
+  assert.equal(r.out, (await run(['check', '--format', 'json'], dir)).out);
+  // b swapped for a clean text right after it was read and hashed: the result reported and cached is the hashed
+  // text's, so when the broken text comes back (new times, the hash it had) its problem is not hidden.
+  writeFileSync(join(dir, 'b.adapter.yaml'), BAD + '# 2\n');
+  age(dir, ['b.adapter.yaml']);
+  const readFile = fs.readFileSync;
+  let swapped = false;
+  const spy = mock.method(fs, 'readFileSync', (p: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    const out = (readFile as (...a: unknown[]) => Buffer)(p, ...rest);
+    if (!swapped && typeof p === 'number' && String(out).endsWith('# 2\n')) {
+      swapped = true;
+      writeFileSync(join(dir, 'b.adapter.yaml'), CLEAN);
+    }
+    return out;
+  });
+  let during;
+  try {
+    during = await run(['check', '--cache', '--format', 'json'], dir);
+  } finally {
+    spy.mock.restore();
+  }
+  assert.equal(swapped, true);
+  assert.match(during.out, /b\.adapter\.yaml/, 'b reported as the text that was hashed');
+  writeFileSync(join(dir, 'b.adapter.yaml'), BAD + '# 2\n');
+  age(dir, ['b.adapter.yaml']);
+  const back = await run(['check', '--cache', '--format', 'json'], dir);
+  assert.match(back.out, /b\.adapter\.yaml/, 'the broken text back: its problem reported');
+  assert.equal(back.out, (await run(['check', '--format', 'json'], dir)).out);
 });
 
 test('a changed dependency is re-checked: a declaration elsewhere (its category), and the names a suggestion reads', async () => {
@@ -176,4 +236,96 @@ test('runs over a part of the workspace, then all of it, with declarations chang
   await same(['p'], 'a part, after a code it maps was renamed');
   rmSync(join(dir, 'q/d.adapter.yaml'));
   await same(['.'], 'all, after a declaring file was deleted');
+});
+
+test('a file that read every name, edited: validated with the names of unchanged entries (none decoded), and still re-checked on a changed file, dependency, config or registry', async () => {
+  const uses = 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n';
+  const decl = (code: string, category = 'NOT_FOUND') => `error_codes:\n  ${code}:\n    category: ${category}\n`;
+  const dir = tree({
+    'a.adapter.yaml': BAD,
+    'b.adapter.yaml': decl('NOT_FOUND_WIDGET'),
+    'c.adapter.yaml': uses,
+    'd.adapter.yaml': decl('NOT_FOUND_REPOSITORY'),
+  });
+  const edit = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    age(dir, [name]);
+  };
+  /** A cached run equal to a full one, with the declarations of unchanged entries it decoded. */
+  const same = async (what: string) => {
+    const get = mock.method(DetailsTable.prototype, 'get');
+    try {
+      const cached = await run(['check', '--cache', '--format', 'json'], dir);
+      const full = await run(['check', '--format', 'json'], dir);
+      assert.deepEqual([cached.code, cached.out], [full.code, full.out], what);
+      return { out: cached.out, decoded: get.mock.callCount() };
+    } finally {
+      get.mock.restore();
+    }
+  };
+  await same('cold');
+  // a (whose unknown code's suggestions read every name) and c (which maps b's code) edited: one pass, with
+  // every name; of the unchanged files only b, which declares a code c maps, is decoded (one declaration).
+  edit('a.adapter.yaml', BAD + '# 1\n');
+  edit('c.adapter.yaml', uses + '# 1\n');
+  const r = await same('two files edited, one reading every name');
+  assert.match(r.out, /NOT_FOUND_REPOSITORY/);
+  assert.equal(r.decoded, 1);
+  // A changed dependency: b's category (c maps it) and d's name (a's suggestion), with a edited again.
+  edit('b.adapter.yaml', decl('NOT_FOUND_WIDGET', 'VALIDATION'));
+  edit('d.adapter.yaml', decl('NOT_FOUND_REPOSITORIES'));
+  edit('a.adapter.yaml', BAD + '# 2\n');
+  const dep = await same('declarations changed');
+  assert.match(dep.out, /http\.category-mismatch/);
+  assert.match(dep.out, /NOT_FOUND_REPOSITORIES/);
+  assert.doesNotMatch(dep.out, /NOT_FOUND_REPOSITORY\b/);
+  // A changed config, with a edited again.
+  writeFileSync(join(dir, '.mcp-aql.yaml'), 'rules:\n  http.category-mismatch: off\n');
+  edit('a.adapter.yaml', BAD + '# 3\n');
+  assert.doesNotMatch((await same('config changed')).out, /http\.category-mismatch/);
+  // A changed registry (another build under the same version) that now holds a's unknown code: the cache starts afresh.
+  const registry = deps.registry as unknown as { codes: object[] };
+  const saved = registry.codes;
+  registry.codes = [...saved, { ...saved.find(c => (c as { category: string }).category === 'NOT_FOUND'), code: 'NOT_FOUND_REPOSITRY' }];
+  try {
+    edit('a.adapter.yaml', BAD + '# 4\n');
+    assert.doesNotMatch((await same('registry changed')).out, /mapping\.unknown-code/);
+  } finally {
+    registry.codes = saved;
+  }
+});
+
+test("files under one config share one options key (the options written out once per config), and each config's files keep their own", async () => {
+  const dir = tree({
+    'p/a.adapter.yaml': BAD,
+    'p/b.adapter.yaml': CLEAN,
+    'q/c.adapter.yaml': BAD,
+    'q/d.adapter.yaml': CLEAN.replace('_X', '_Y'),
+    'q/.mcp-aql.yaml': 'rules:\n  mapping.unknown-code: off\n',
+  });
+  const cold = await run(['check', '--cache', '--format', 'json'], dir);
+  // Nothing changed (no file indexed): each file's options looked up, written out once per config.
+  const stringify = JSON.stringify;
+  let optionTexts = 0;
+  const spy = mock.method(JSON, 'stringify', (...a: Parameters<typeof JSON.stringify>) => {
+    if ((a[0] as { maxProblems?: number } | null)?.maxProblems === Infinity) optionTexts++;
+    return stringify(...a);
+  });
+  let cached;
+  try {
+    cached = await run(['check', '--cache', '--format', 'json'], dir);
+  } finally {
+    spy.mock.restore();
+  }
+  assert.equal(optionTexts, 2, 'one per config');
+  assert.equal(cached.out, cold.out);
+  const full = await run(['check', '--format', 'json'], dir);
+  assert.deepEqual([cached.code, cached.out], [full.code, full.out]);
+  assert.match(cached.out, /p\/a\.adapter\.yaml[\s\S]*mapping\.unknown-code/);
+  assert.doesNotMatch(cached.out, /q\/c\.adapter\.yaml[^\]]*mapping\.unknown-code/);
+  // q's config changed: q's files are checked under it, p's keep theirs.
+  writeFileSync(join(dir, 'q/.mcp-aql.yaml'), 'rules: {}\n');
+  const again = await run(['check', '--cache', '--format', 'json'], dir);
+  assert.deepEqual([again.code, again.out], [1, (await run(['check', '--format', 'json'], dir)).out]);
+  assert.match(again.out, /q\/c\.adapter\.yaml[\s\S]*mapping\.unknown-code/);
 });

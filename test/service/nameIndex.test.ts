@@ -79,3 +79,26 @@ test('a word with no name near it is walked once, not once per file that misspel
   );
   assert.ok(stats.visited > first);
 });
+
+test('the memo of far words is bounded: a long word is walked each time', () => {
+  const files: [string, string[]][] = [['file:///w/a.adapter.yaml', ['NOT_FOUND_SVC1_E0', 'CONFLICT_SVC1_E1']]];
+  const stats: WalkStats = { visited: 0 };
+  const names = createNameIndex(files, stats);
+  const long = 'Z'.repeat(300);
+  assert.deepEqual(
+    names.nearNames!(long, 3, undefined, () => true),
+    [],
+  );
+  const once = stats.visited;
+  assert.ok(once > 0);
+  assert.deepEqual(
+    names.nearNames!(long, 3, undefined, () => true),
+    [],
+  );
+  assert.equal(stats.visited, 2 * once);
+  // A short far word is remembered.
+  names.nearNames!('QQQQQQQQ', 3, undefined, () => true);
+  const after = stats.visited;
+  names.nearNames!('QQQQQQQQ', 3, undefined, () => true);
+  assert.equal(stats.visited, after);
+});

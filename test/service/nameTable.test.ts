@@ -34,6 +34,7 @@ test('NameTable.nearest gives closest over the names it holds that accept takes,
           if (add) live.add(n);
           else live.delete(n);
           table.touch(n);
+          if (i % 11 === 5) table.touchAll();
           // Ask now and then, so both the repair and the rebuild paths are taken.
           if (i % 7 === 0) table.nearest(word, limit, () => true);
         });

@@ -16,13 +16,19 @@ import { createNameIndex, createWorkspaceIndex, emptyWorkspace, type CodeDeclara
 import { packDeclarations, unpackDeclarations } from './declarationsPack';
 
 /** Every declared name per file: `[uri, names][]`, in the run's file order. */
-type PackedNames = [string, string[]][];
+export type PackedNames = [string, readonly string[]][];
 
-/** The declarations of a run (adapters in run order), looked up by code name, for one batch at a time. */
+/**
+ * The declarations of a run (adapters in run order), looked up by code name, for one batch at a time.
+ * `allNames`: every declared name per file, when `declarations` holds only those some files need (`check --cache`).
+ */
 export class DeclarationsByCode {
   /** Code name → the file (its position in the run) declaring it, or the files, in order. */
   private readonly byCode = new Map<string, number | number[]>();
-  constructor(private readonly declarations: readonly [string, readonly CodeDeclaration[]][]) {
+  constructor(
+    private readonly declarations: readonly [string, readonly CodeDeclaration[]][],
+    private readonly allNames?: PackedNames,
+  ) {
     declarations.forEach(([, ds], i) => {
       for (const d of ds) {
         const h = this.byCode.get(d.code);
@@ -70,6 +76,7 @@ export class DeclarationsByCode {
 
   /** Every declared name, per file. */
   names(): PackedNames {
+    if (this.allNames) return this.allNames.filter(([, ns]) => ns.length);
     return this.declarations.filter(([, ds]) => ds.length).map(([uri, ds]) => [uri, ds.map(d => d.code)]);
   }
 

@@ -15,39 +15,19 @@
  * link, written atomically, and pruned of files that are gone (cacheStore.ts, cacheShape.ts). A cache
  * that cannot be used is one line on stderr; the run goes on without it and its result is unchanged.
  */
+import { randomBytes } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { CodeDeclaration } from '../service';
-import {
-  declText,
-  decodeDecls,
-  declaresOneOf,
-  decodeRefs,
-  DetailsTable,
-  encodeDecls,
-  encodeEntries,
-  encodeRefs,
-  parseEntries,
-  type Entry,
-  type Parsed,
-} from './cacheShape';
+import { declText, decodeDecls, declaresOneOf, decodeRefs, DetailsTable, encodeDecls, encodeRefs, type Entry } from './cacheShape';
+import { encodeEntries, parseEntries, type Parsed, type Source } from './cacheBody';
+import { FileStats, sameStat } from './cacheStat';
 import { checkCachePath, readCache, Refusal, userSecret, writeCache } from './cacheStore';
 import { changedSince, contentHash, dependencyKey, namesIn, readsAllNames, toolKey } from './cacheKeys';
 import type { IndexedFile } from './parallel';
 
 export { contentHash, readsAllNames };
-
-/**
- * A file modified this close to when it was read may change again within the file system's time
- * resolution (FAT: 2 s) without its mtime changing: it is hashed next time. (ctime is compared, not aged:
- * `touch -d` to restore an mtime sets it to now.)
- */
-const RACY_MS = 2000;
-
-type StatKey = readonly [number, number, number, number];
-const statKey = (st: Stats): StatKey => [st.size, st.mtimeMs, st.ctimeMs, st.ino];
-const sameStat = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 
 /** What `probe` says of a file: its hash (undefined when unreadable), and whether its content and options are unchanged. */
 export interface Probe {
@@ -56,7 +36,7 @@ export interface Probe {
 }
 
 export class CheckCache {
-  private readonly stats = new Map<string, StatKey | null>();
+  private readonly stats = new FileStats();
   private readonly seen = new Set<string>();
   /** Files whose content and options are unchanged, and those whose cached diagnostics were found current. */
   private readonly hits = new Set<string>();
@@ -72,11 +52,12 @@ export class CheckCache {
   private allNames?: string;
   private fp = '';
   private dirty = false;
-  private readonly started = Date.now();
   private constructor(
     private readonly file: string,
     private readonly secret: Buffer,
     private readonly entries: Map<string, Entry>,
+    /** What the entries were read from (cacheBody.ts): an entry left as it was is written back as it was read. */
+    private readonly source: Source | undefined,
     private readonly table: DetailsTable,
     /** The workspace fingerprint of the last run that needed the set of all names, and that set's fingerprint. */
     private names: readonly [string, string] | undefined,
@@ -89,7 +70,7 @@ export class CheckCache {
     try {
       checkCachePath(file, root);
       const secret = userSecret();
-      let body: string | undefined;
+      let body: Buffer | undefined;
       try {
         body = readCache(file, secret);
       } catch (e) {
@@ -100,7 +81,7 @@ export class CheckCache {
         body === undefined
           ? { entries: new Map<string, Entry>(), table: new DetailsTable(), names: undefined }
           : parseEntries(body, toolKey());
-      return new CheckCache(file, secret, p.entries, p.table, p.names, p.last);
+      return new CheckCache(file, secret, p.entries, p.source, p.table, p.names, p.last);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not used: ${e.message}`);
@@ -109,28 +90,23 @@ export class CheckCache {
   }
 
   /**
-   * A file's hash and whether its content and options are unchanged. Size, times and inode first; the
-   * content is read (`read`) only when they differ or were racy.
+   * A file's hash and whether its content and options are unchanged. Size, times and inode first (`found`:
+   * as the listing found them, taken before the read; else asked now); the content is read (`read`) only
+   * when they differ or were racy.
    */
-  probe(uri: string, path: string, optsKey: string, read: () => string | undefined): Probe {
+  probe(uri: string, path: string, optsKey: string, read: () => string | undefined, found?: Stats): Probe {
     this.seen.add(uri);
     const e = this.entries.get(uri);
-    let st: Stats | undefined;
-    try {
-      st = statSync(path);
-    } catch {
-      /* the read below reports it */
-    }
-    const key = st && statKey(st);
+    const key = this.stats.look(uri, path, found);
     if (e && key && e.stat && e.opts === optsKey && sameStat(e.stat, key)) {
-      this.stats.set(uri, e.stat);
+      this.stats.trusted(uri, e.stat);
       this.hits.add(uri);
       return { hash: e.hash, hit: true };
     }
     const text = read();
     if (text === undefined) return {};
     const hash = contentHash(text + '\0' + optsKey);
-    this.stats.set(uri, key && key[1] < this.started - RACY_MS ? key : null);
+    this.stats.read(uri);
     if (!e || e.hash !== hash) return { hash };
     this.hits.add(uri);
     return { hash, hit: true };
@@ -150,6 +126,14 @@ export class CheckCache {
     this.hits.delete(uri);
     this.entries.delete(uri);
     return undefined;
+  }
+
+  /**
+   * An unchanged file's declared names, read from its entry without decoding it, or undefined when the
+   * entry has the wrong shape: what "did you mean" and the code scope read of a code no validated file references.
+   */
+  namesOf(uri: string): string[] | undefined {
+    return namesIn(this.entries.get(uri)?.decls ?? '');
   }
 
   /** True when some unchanged adapter's diagnostics were found current under other declarations than this run's (their dependencies must be compared). */
@@ -197,7 +181,7 @@ export class CheckCache {
   /** Remember a file: an unchanged one keeps its entry (new times, the current workspace); another gets a new one. */
   store(uri: string, hash: string, optsKey: string, f: IndexedFile, diagnostics: Diagnostic[] | undefined): void {
     const old = this.entries.get(uri);
-    const stat = this.stats.get(uri) ?? null;
+    const stat = this.stats.keptFor(uri);
     const statSame = old && (old.stat && stat ? sameStat(old.stat, stat) : old.stat === stat);
     if (old && this.hits.has(uri) && (this.verified.has(uri) || (!old.adapter && diagnostics === undefined))) {
       const wsfp = this.verified.has(uri) ? this.fp : old.wsfp;
@@ -207,6 +191,11 @@ export class CheckCache {
       return;
     }
     this.dirty = true;
+    if (this.stats.changedSinceProbe(uri)) {
+      // Changed while it was checked: a worker may have read another text than the one hashed. Kept nowhere.
+      this.entries.delete(uri);
+      return;
+    }
     const decls = encodeDecls(f.decls, this.table);
     this.entries.set(uri, {
       hash,
@@ -244,7 +233,7 @@ export class CheckCache {
     }
     for (const [u, e] of this.entries) if (!ordered.has(u)) ordered.set(u, e);
     try {
-      writeCache(this.file, encodeEntries(ordered, this.table, toolKey(), this.names, this.fp), this.secret);
+      writeCache(this.file, encodeEntries(ordered, this.table, toolKey(), this.names, this.fp, this.source), this.secret);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       note(`cache not saved: ${e.message}`);
@@ -261,8 +250,7 @@ export class CheckCache {
           this.entries,
           this.adapters,
           (u, declFp) => this.hits.has(u) || this.declFpOf(u, this.declsOf(u)) === declFp,
-          // An unchanged file's names from its entry (its declarations may not be decoded).
-          u => (this.hits.has(u) ? namesIn(this.entries.get(u)?.decls ?? '') : this.declsOf(u).map(d => d.code)),
+          u => this.namesNow(u),
         ) ?? null;
     const changed = this.changed;
     return changed !== null && !refs().some(r => changed.has(r));
@@ -270,18 +258,30 @@ export class CheckCache {
 
   /**
    * The fingerprint of the set of all declared names (sorting 100,000 names takes a while): the same
-   * workspace fingerprint means the same names, so the last run's is taken when it had the same.
-   * Called when every file's declarations are decoded (a file that reads every name was validated with them).
+   * workspace fingerprint means the same names, so the last run's is taken when it had the same. An
+   * unchanged file's names come from its entry (its declarations may not be decoded).
    */
   private namesFp(): string {
     if (this.allNames === undefined) {
       if (this.names?.[0] === this.fp) this.allNames = this.names[1];
       else {
-        this.allNames = contentHash([...this.byCode!.keys()].sort().join(','));
+        const all = new Set<string>();
+        for (const u of this.adapters) {
+          const names = this.namesNow(u);
+          // Not readable (it was then decoded or indexed again, so this does not happen): a fingerprint no run repeats.
+          if (!names) return (this.allNames = contentHash(randomBytes(32).toString('hex')));
+          for (const n of names) all.add(n);
+        }
+        this.allNames = contentHash([...all].sort().join(','));
         this.names = [this.fp, this.allNames];
       }
     }
     return this.allNames;
+  }
+
+  /** A file's declared names in this run: an unchanged one's from its entry. */
+  private namesNow(uri: string): readonly string[] | undefined {
+    return this.hits.has(uri) ? namesIn(this.entries.get(uri)?.decls ?? '') : this.declsOf(uri).map(d => d.code);
   }
 
   /** The run's declarations as one value: each adapter (in run order) with the fingerprint of what it declares. */

@@ -1,5 +1,5 @@
 /**
- * The `check --cache` file's body: one array per file, its declarations and references kept as JSON
+ * The `check --cache` file's entries: one array per file, its declarations and references kept as JSON
  * text that a run decodes only when it needs them (nothing changed: never), each distinct details list
  * once in a table. Checked on load and on
  * decoding (issue 20): a cache is signed, but it may come from another build or be damaged; an entry of
@@ -171,13 +171,14 @@ export function decodeRefs(text: string, decls: readonly CodeDeclaration[]): str
 }
 
 /** One file's entry from its array (declarations and references still text), or undefined when a part has the wrong shape. */
-function asEntry(x: unknown): Entry | undefined {
+export function asEntry(x: unknown): Entry | undefined {
   if (!Array.isArray(x) || x.length !== 10) return undefined;
   const [hash, opts, stat, adapter, decls, refs, deps, diagnostics, declFp, wsfp] = x as unknown[];
   if (!isStr(hash) || !isStr(opts) || typeof adapter !== 'boolean' || !isStr(decls) || !isStr(refs) || !isStr(declFp)) return undefined;
   if (!(stat === null || (Array.isArray(stat) && stat.length === 4 && stat.every(isNum)))) return undefined;
   if ((deps === null) !== (diagnostics === null) || !(wsfp === null || isStr(wsfp))) return undefined;
   if (deps !== null && (!isStr(deps) || !Array.isArray(diagnostics) || !diagnostics.every(isDiagnostic))) return undefined;
+  // One shape for every entry (no spreads: 10,000 of them on every run).
   return {
     hash,
     opts,
@@ -186,68 +187,8 @@ function asEntry(x: unknown): Entry | undefined {
     decls,
     refs,
     declFp,
-    ...(deps === null ? {} : { deps: deps as string, diagnostics: diagnostics as Diagnostic[] }),
-    ...(wsfp === null ? {} : { wsfp: wsfp as string }),
+    deps: deps === null ? undefined : (deps as string),
+    diagnostics: deps === null ? undefined : (diagnostics as Diagnostic[]),
+    wsfp: wsfp === null ? undefined : (wsfp as string),
   };
-}
-
-/** The body's layout (5: references by position in the declarations; 6: SHA-256 hashes). */
-const LAYOUT = 6;
-
-/** More distinct details lists than this and the cache starts afresh (the table only grows). */
-const MAX_DETAILS = 100_000;
-
-const isFp = (x: unknown): x is string => isStr(x) && /^[0-9a-f]{64}$/.test(x);
-
-/**
- * What a cache body holds besides its entries: the details table, the fingerprint of all names under a
- * workspace's, and the workspace fingerprint of the run that wrote it (its adapters' entries come
- * first, in its order).
- */
-export interface Parsed {
-  entries: Map<string, Entry>;
-  table: DetailsTable;
-  names: readonly [string, string] | undefined;
-  last?: string;
-}
-
-/** The entries of a cache body by URI (a Map: a key such as `__proto__` is just a key), and its details table. */
-export function parseEntries(body: string, tool: string): Parsed {
-  const entries = new Map<string, Entry>();
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch {
-    return { entries, table: new DetailsTable(), names: undefined };
-  }
-  if (
-    !isObj(data) ||
-    data.version !== LAYOUT ||
-    data.tool !== tool ||
-    !isObj(data.files) ||
-    !Array.isArray(data.details) ||
-    data.details.length > MAX_DETAILS
-  )
-    return { entries, table: new DetailsTable(), names: undefined };
-  for (const [uri, raw] of Object.entries(data.files)) {
-    const e = uri.startsWith('file:') ? asEntry(raw) : undefined;
-    if (e) entries.set(uri, e);
-  }
-  const n = data.names;
-  const names = Array.isArray(n) && n.length === 2 && isFp(n[0]) && isFp(n[1]) ? ([n[0], n[1]] as const) : undefined;
-  return { entries, table: new DetailsTable(data.details), names, ...(isFp(data.last) ? { last: data.last } : {}) };
-}
-
-/** The body for `entries` (what parseEntries reads back). */
-export function encodeEntries(
-  entries: ReadonlyMap<string, Entry>,
-  table: DetailsTable,
-  tool: string,
-  names?: readonly [string, string],
-  last?: string,
-): string {
-  const files: Record<string, unknown> = {};
-  for (const [uri, e] of entries)
-    files[uri] = [e.hash, e.opts, e.stat, e.adapter, e.decls, e.refs, e.deps ?? null, e.diagnostics ?? null, e.declFp, e.wsfp ?? null];
-  return JSON.stringify({ version: LAYOUT, tool, details: table, ...(names ? { names } : {}), ...(last ? { last } : {}), files });
 }

@@ -129,8 +129,8 @@ export function checkCachePath(file: string, root: string): void {
   }
 }
 
-/** The cache's text if its signature is ours; undefined when there is none yet. Never follows a link, never blocks. */
-export function readCache(file: string, secret: Buffer): string | undefined {
+/** The cache's body (its bytes) if its signature is ours; undefined when there is none yet. Never follows a link, never blocks. */
+export function readCache(file: string, secret: Buffer): Buffer | undefined {
   let st: Stats;
   try {
     st = lstatSync(file);
@@ -165,7 +165,7 @@ export function readCache(file: string, secret: Buffer): string | undefined {
   const want = Buffer.from(sign(body, secret), 'utf8');
   if (mac.length !== want.length || !timingSafeEqual(mac, want))
     throw new Refusal('not written by this user (its signature does not match); starting afresh');
-  return body.toString('utf8');
+  return body;
 }
 
 const sign = (body: Buffer, secret: Buffer) => createHmac('sha256', secret).update(body).digest('hex');
@@ -189,12 +189,11 @@ function writeAside(file: string, ...parts: (string | Buffer)[]): string {
 }
 
 /** Sign and replace the cache atomically; refuses when something other than a regular file now stands there. */
-export function writeCache(file: string, body: string, secret: Buffer): void {
+export function writeCache(file: string, body: Buffer, secret: Buffer): void {
   let tmp: string;
   try {
-    // The body is encoded once: signed and written as the same bytes.
-    const bytes = Buffer.from(body, 'utf8');
-    tmp = writeAside(file, `${HEADER}${sign(bytes, secret)}\n`, bytes);
+    // Signed and written as the same bytes.
+    tmp = writeAside(file, `${HEADER}${sign(body, secret)}\n`, body);
   } catch (e) {
     throw new Refusal((e as Error).message);
   }

@@ -1,7 +1,7 @@
 /** `mcp-aql-errors check`: arguments, config files, the shared index → validate pass (checkFiles.ts), fixes, the report. */
 import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
-import { compileGlob, GlobSyntaxError, type Glob } from '../service';
+import { compileGlob, GlobSyntaxError, type Glob, type ServiceOptions } from '../service';
 import { fileUri, pathFromUri } from '../node/bytePaths';
 import { readRegularFile } from '../node/readRegularFile';
 import { InputError, parseCheckArgs, type CheckArgs } from './args';
@@ -54,8 +54,17 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     else emitReport(io, args, []);
     return 0;
   }
-  // Every problem from the service: the per-file cap is applied here, after --quiet (capReports).
-  const opts = (uri: string) => ({ ...configs.optionsFor(pathFromUri(uri)), maxProblems: Infinity });
+  // Every problem from the service: the per-file cap is applied here, after --quiet (capReports). A file's
+  // options are its config's (each loaded once) and whether that config ignores it: one object for all such
+  // files (`check --cache` keys entries by them, by identity before their text).
+  const shared = new Map<string, ServiceOptions>();
+  const opts = (uri: string) => {
+    const o = configs.optionsFor(pathFromUri(uri));
+    const key = `${o.ignored}\0${o.configPath ?? ''}`;
+    let s = shared.get(key);
+    if (!s) shared.set(key, (s = { ...o, maxProblems: Infinity }));
+    return s;
+  };
   const stdinTexts = stdin ? new Map([[fileUri(stdin.path), new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;
   let stdoutTaken = false;
   // Each report streams: to standard output as the files come (unless --fix-dry-run or --stdin --fix

@@ -25,6 +25,9 @@ import type { FileReport } from './report';
 
 export { readText };
 
+/** How many characters of the texts `--cache` read to hash them are kept for this process's passes. */
+const READ_ONCE = 8 * 1024 * 1024;
+
 /** Failures, each said once on stderr. */
 class Failures {
   readonly byPath = new Map<string, Exclude<ReadResult, { ok: true }>>();
@@ -69,8 +72,8 @@ interface CheckPass {
 function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
   return {
     index: uris => pool.index(uris, opts, failures.add),
-    async validate(uris, declarations, refs, onResult) {
-      const byCode = new DeclarationsByCode(declarations);
+    async validate(uris, declarations, refs, onResult, _asIndexed, names) {
+      const byCode = new DeclarationsByCode(declarations, names);
       pool.names(byCode);
       await pool.validate(
         uris,
@@ -109,14 +112,34 @@ export async function checkFiles(
   // Unchanged files: known from their entries, declarations and references decoded only where a step needs them.
   const hits: string[] = [];
   const lazy = new Set<string>();
+  // The texts the probe read (changed files), up to READ_ONCE characters: the in-process passes take them
+  // instead of reading again, so a file's result comes from the very text its hash was made of.
+  const probed = new Map<string, string>();
+  let probedChars = 0;
   if (cache) {
     const keyOf = new Map<string, string>();
+    const byObject = new Map<ServiceOptions, string>(); // the same options object: the same text, not made again
     for (const uri of uris) {
-      const path = byUri.get(uri)!.path;
-      const json = JSON.stringify(opts(uri));
-      let optsKey = keyOf.get(json);
-      if (optsKey === undefined) keyOf.set(json, (optsKey = contentHash(json)));
-      const p = cache.probe(uri, path, optsKey, () => readText(path, failures.add));
+      const { path, st } = byUri.get(uri)!;
+      const o = opts(uri);
+      let optsKey = byObject.get(o);
+      if (optsKey === undefined) {
+        const json = JSON.stringify(o);
+        optsKey = keyOf.get(json) ?? contentHash(json);
+        keyOf.set(json, optsKey);
+        byObject.set(o, optsKey);
+      }
+      const p = cache.probe(
+        uri,
+        path,
+        optsKey,
+        () => {
+          const text = readText(path, failures.add);
+          if (text !== undefined && (probedChars += text.length) <= READ_ONCE) probed.set(uri, text);
+          return text;
+        },
+        st,
+      );
       if (p.hash === undefined) {
         known.set(uri, { uri, adapter: false, decls: [], refs: [] });
         continue;
@@ -132,7 +155,11 @@ export async function checkFiles(
   const toIndex = uris.filter(u => !known.has(u));
   const wanted = typeof pass.jobs === 'function' ? pass.jobs(toIndex.length) : (pass.jobs ?? 1);
   const jobs = inputs ? 1 : Math.max(1, Math.min(wanted, Math.floor(toIndex.length / 2) || 1));
-  const backend = jobs > 1 ? pooled(new WorkerPool(jobs, toIndex.length <= JOIN_MAX), opts, failures) : inProcess(opts, failures.add, pass);
+  if (jobs > 1) probed.clear(); // the workers read for themselves
+  const backend =
+    jobs > 1
+      ? pooled(new WorkerPool(jobs, toIndex.length <= JOIN_MAX), opts, failures)
+      : inProcess(opts, failures.add, cache ? { ...pass, texts: probed } : pass);
   /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
   const decode = async (which: readonly string[]) => {
     const again: string[] = [];
@@ -201,14 +228,17 @@ export async function checkFiles(
       await decode(cache.declaring(needed, [...lazy]));
       const some = declarationsNow().map(([u, ds]) => [u, ds.filter(d => needed.has(d.code))] as [string, readonly CodeDeclaration[]]);
       const got = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
-      // A file whose last result read every name is validated with them at once (not twice).
-      const all = new Set(cache.readingAllNames(toValidate));
-      const first = all.size ? toValidate.filter(u => !all.has(u)) : toValidate;
+      // When some file's last result read every name, every file is validated with them at once (more
+      // names change no other result); else those that now read them are validated again, with them.
+      const first = cache.readingAllNames(toValidate).length ? [] : toValidate;
       if (first.length) await backend.validate(first, some, refsOf, (uri, r) => got.set(uri, r), false);
-      const again = toValidate.filter(u => all.has(u) || readsAllNames(got.get(u)?.diagnostics ?? []));
+      const again = first.length ? first.filter(u => readsAllNames(got.get(u)?.diagnostics ?? [])) : toValidate;
       if (again.length) {
-        await decode(hits);
-        await backend.validate(again, declarationsNow(), refsOf, (uri, r) => got.set(uri, r), false);
+        // Every name: an unchanged file's from its entry (not decoded), the declarations those of `needed`.
+        const light = new Map(adapters.filter(u => lazy.has(u)).map(u => [u, cache.namesOf(u)] as const));
+        await decode([...light].filter(([, ns]) => !ns).map(([u]) => u));
+        const names = adapters.map(u => [u, light.get(u) ?? known.get(u)!.decls.map(d => d.code)] as [string, readonly string[]]);
+        await backend.validate(again, some, refsOf, (uri, r) => got.set(uri, r), false, names);
       }
       for (const [uri, r] of got) ready.set(uri, r);
     } else if (toValidate.length)

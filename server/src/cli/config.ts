@@ -42,7 +42,11 @@ export class ConfigLookup {
     return findConfigFile(dirname(resolve(this.cwd, file)), this.byDir, path => load(path, this.cwd));
   }
 
-  /** The file's options: its config merged under the command line's --rule and --code-scope flags. */
+  /**
+   * The file's options: its config merged under the command line's --rule and --code-scope flags. They depend
+   * on the file only through its config (each loaded once) and whether that config ignores it (check.ts shares
+   * one object among such files).
+   */
   optionsFor(file: string): EffectiveOptions & { readonly configPath?: string } {
     const c = this.configFor(file);
     const rel = c ? relative(c.dir, resolve(this.cwd, file)).split(sep).join('/') : undefined;

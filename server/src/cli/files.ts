@@ -4,7 +4,7 @@
  * outside the checked folder are not followed (unless --follow-symlinks), and only regular files are
  * listed; everything skipped is reported through `onNote`.
  */
-import { realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { compileGlob, GlobSyntaxError, type Glob } from '../service';
 import { fsPath, nameFromBytes } from '../node/bytePaths';
@@ -19,10 +19,13 @@ export class UsageError extends Error {}
 export interface Found {
   readonly path: string;
   /** named on the command line, not found by walking */ readonly explicit: boolean;
+  /** Its metadata when it was found (links followed): `check --cache` trusts it instead of asking again. */
+  readonly st?: Stats;
 }
 
 interface Keyed extends Found {
   readonly key: string;
+  readonly st: Stats;
 }
 
 interface FindOptions {
@@ -72,7 +75,7 @@ export function findFiles(args: readonly string[], cwd: string, opts: FindOption
       { root: rootFor(dir), followSymlinks: opts.followSymlinks, skip: SKIP, candidate: n => CANDIDATE.test(n) },
       n => note(n.path, n.message),
     )) {
-      into.push({ path, explicit: false, key: `${st.dev}:${st.ino}` });
+      into.push({ path, explicit: false, key: `${st.dev}:${st.ino}`, st });
     }
   };
   for (const a of args.length ? args : ['.']) {
@@ -103,9 +106,9 @@ export function findFiles(args: readonly string[], cwd: string, opts: FindOption
     }
     if (st.isDirectory()) walk(p, out);
     else if (!st.isFile()) note(p, `${fileKind(st)}; skipped (only regular files are read)`);
-    else out.push({ path: p, explicit: true, key: `${st.dev}:${st.ino}` });
+    else out.push({ path: p, explicit: true, key: `${st.dev}:${st.ino}`, st });
   }
   // One file reached by several names or arguments is checked once (its declarations would clash with themselves).
   const seen = new Set<string>();
-  return out.filter(f => (seen.has(f.key) ? false : (seen.add(f.key), true))).map(({ path, explicit }) => ({ path, explicit }));
+  return out.filter(f => (seen.has(f.key) ? false : (seen.add(f.key), true))).map(({ path, explicit, st }) => ({ path, explicit, st }));
 }

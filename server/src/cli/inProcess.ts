@@ -19,7 +19,7 @@ import {
 import { pathFromUri } from '../node/bytePaths';
 import { readRegularFile } from '../node/readRegularFile';
 import { indexFiles, indexText, validateFiles } from '../node/workspacePass';
-import { BatchWorkspace, DeclarationsByCode } from './batchWorkspace';
+import { BatchWorkspace, DeclarationsByCode, type PackedNames } from './batchWorkspace';
 import { slim } from './declarationsPack';
 import { deps } from './deps';
 import type { IndexedFile, ReadFailure } from './parallel';
@@ -59,6 +59,8 @@ export interface Backend {
     refs: (uri: string) => readonly string[],
     onResult: OnResult,
     asIndexed: boolean,
+    /** Every declared name per file, when `declarations` holds only those the files need (not with `asIndexed`). */
+    names?: PackedNames,
   ): Promise<void>;
   close(): Promise<void>;
 }
@@ -141,13 +143,13 @@ export function inProcess(
         for (const [uri, text] of fixed) indexText(service(), index, uri, text, opts(uri));
         return [...fixed.keys()].map(uri => indexed(index, uri));
       }),
-    async validate(uris, declarations, refs, onResult, asIndexed) {
+    async validate(uris, declarations, refs, onResult, asIndexed, names) {
       if (pass.fix) {
         // The same index, in the same order, as a worker reads.
         for (const uri of index.uris()) index.remove(uri);
         for (const [uri, decls] of declarations) index.update(uri, decls, []);
       } else if (!asIndexed) {
-        const byCode = new DeclarationsByCode(declarations);
+        const byCode = new DeclarationsByCode(declarations, names);
         const view = new BatchWorkspace();
         view.useNames(byCode.names());
         view.useBatch(byCode.forCodes(uris.flatMap(u => byCode.needs(u, refs(u)))));

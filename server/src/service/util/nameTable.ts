@@ -88,6 +88,8 @@ export class NameTable {
   private lower: string[] = [];
   private names: string[] = [];
   private readonly pending = new Set<string>();
+  /** Every name may have come or gone (`touchAll`): the next question sorts them all. */
+  private everything = false;
   constructor(
     /** Every name that exists now. */
     private readonly all: () => Iterable<string>,
@@ -96,7 +98,13 @@ export class NameTable {
   ) {}
 
   touch(name: string): void {
-    this.pending.add(name);
+    if (!this.everything) this.pending.add(name);
+  }
+
+  /** Every name may have come or gone (a table filled at once): cheaper than touching each of 100,000 names. */
+  touchAll(): void {
+    this.everything = true;
+    this.pending.clear();
   }
 
   get size(): number {
@@ -110,6 +118,11 @@ export class NameTable {
   }
 
   private flush(): void {
+    if (this.everything) {
+      this.everything = false;
+      this.rebuild();
+      return;
+    }
     if (!this.pending.size) return;
     if (this.pending.size > 64 && this.pending.size * 8 > this.names.length) this.rebuild();
     else for (const n of this.pending) this.repair(n);

@@ -12,6 +12,8 @@ const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 
 
 /** The most words remembered as having no name near them (a run's distinct unknown codes; past that, each is walked). */
 const MAX_FAR_WORDS = 10_000;
+/** Longer words are not remembered (a stranger's file may hold a code name of megabytes; the memo stays small). */
+const MAX_FAR_LENGTH = 256;
 
 /**
  * `files`: each file's URI with the code names it declares (each file once). `stats` (tests) counts the
@@ -34,7 +36,7 @@ export function createNameIndex(files: readonly (readonly [string, readonly stri
     () => holders.keys(),
     name => holders.has(name),
   );
-  for (const name of holders.keys()) table.touch(name);
+  table.touchAll();
   const filesOf = (name: string): readonly number[] => {
     const h = holders.get(name);
     return h === undefined ? [] : typeof h === 'number' ? [h] : h;
@@ -56,7 +58,8 @@ export function createNameIndex(files: readonly (readonly [string, readonly stri
     if (far.has(word)) return [];
     const found = table.nearest(word, limit, name => elsewhere(name, except) && accept(name), stats);
     // The bound depends on the word alone, so no name within it for any filter means none for this one either.
-    if (!found.length && far.size < MAX_FAR_WORDS && !table.nearest(word, 1, () => true, stats).length) far.add(word);
+    if (!found.length && far.size < MAX_FAR_WORDS && word.length <= MAX_FAR_LENGTH && !table.nearest(word, 1, () => true, stats).length)
+      far.add(word);
     return found;
   };
   return {
