@@ -157,19 +157,20 @@ holds the session back in nothing: the ring (8 MiB) fills, later copies are drop
 every 10 s), and when it runs again it judges and records what the ring holds, in order, and the summary counts
 the rest as passed on unchecked (\`test/cli/watchStarved.test.ts\`).
 (a) The client reading watch's stderr in the process that timestamps the answers: the bench's variant with
-stderr to a file is reported beside the figure above, never instead of it; in three sittings it was no better at
-p99 (2.92 against 3.00 ms, 4.21 against 3.83, 5.29 against 5.65) and a little at p50 (0.218 against 0.258 ms, 0.163
-against 0.177), so with a poll every 20 ms the client's ~50 wake-ups a second for finding lines do not explain the
-finding case's p99.
+stderr to a file is reported beside the figure above, never instead of it; in four sittings it was no better at
+p99 (0.96 against 0.86 ms on the quiet machine, 2.92 against 3.00, 4.21 against 3.83, 5.29 against 5.65) nor at
+p50 (0.183 against 0.186 ms quiet), so with a poll every 20 ms the client's ~50 wake-ups a second for finding lines
+do not show.
 The A/B of this round (\`--compare\` with main's build, 2026-11-26 01:09 UTC, load 6.3 → 6.8, medians of 5
 interleaved): CPU per message 140 / 120 µs against 180 / 192 µs (with a finding each / clean; the bare proxy 76 µs);
 the p99s (5.7 / 36.5 against 3.5 / 22.3 ms, the direct connection's own 1.5 / 2.7 ms) measured the load. A sitting
 of the final build at 01:33 UTC (load 1.9 rising to 4.3): CPU per message 146 / 126 against 182 / 180 µs, p99
-3.83 / 2.25 against 1.97 / 2.51 ms, the bare proxy's own 3.07 ms. The tables above (the other build: main's at
-4ea1e58) are the final build's in the quietest sitting of the night (01:50 UTC, load 0.9 at the start, 1.0–1.7
-during, of which the bench's own three processes are about 1; the direct connection's p99 still 1.5 / 1.1 ms
-against 0.25 ms on the quiet machine of 2026-11-25): clean, \`watch\` added nothing over the bare proxy at p99;
-with a finding on every message, ~0.7 ms. The target is for a quiet re-run to settle.
+3.83 / 2.25 against 1.97 / 2.51 ms, the bare proxy's own 3.07 ms. At 01:50 UTC (load 0.9 → 1.7, the direct
+connection's p99 still 1.5 / 1.1 ms): added p99 1.48 / 1.13 against 1.27 / 2.04 ms, CPU 172 / 158 against
+236 / 212 µs. The tables above (the other build: main's at 4ea1e58) are the final build's once the machine was
+quiet (01:57 UTC, load 0.75 → 0.56, the direct connection's p99 0.38 / 0.29 ms): added p99 0.47 ms with a finding
+on every message and 0.59 ms clean, against main's 1.47 / 0.92 ms in the same interleaving — the target met in
+that run; over the bare proxy (0.27 ms) \`watch\` adds ~0.2 ms at p99, with or without findings.
 Not a per-message cost but seen in a 20 s run: V8's memory reducer collects the forwarding thread's whole heap
 (the bundle's, ~6 MB) about 8 s into the session, twice (pauses of 1.4 and 19.9 ms on the loaded machine, on top of
 4 and 6 ms in small incremental steps); the bare proxy's heap is about half of it. Left as it is (not
