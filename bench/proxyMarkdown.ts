@@ -124,7 +124,7 @@ run (2026-11-25 23:25 UTC, load 0.36 → 0.11): added p99 1.338 ms with a findin
 proxy 0.176 ms; p50 0.122 / 0.080 ms.
 
 Round four (issue 24, 2026-11-26): what the finding and clean cases add over the bare proxy, one hypothesis at a
-time (the machine shared with CPU-heavy benchmarks: load 3 to 7 on 2 cores all sitting, so the p99s of every
+time (the machine shared with CPU-heavy benchmarks: load 3 to 7 on 2 cores for most of the night, when the p99s of every
 variant, the direct connection's included, were the other tenants'; what follows leans on CPU time per thread
 from \`/proc\`, over the 4,000 steady messages, and on \`perf sched\`, which hold under load).
 (d) The forwarding thread does the bare proxy's work: 210 ms of CPU for both in the same minute (the two
