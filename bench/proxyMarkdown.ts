@@ -131,8 +131,8 @@ from \`/proc\`, over the 4,000 steady messages, and on \`perf sched\`, which hol
 \`data\` listeners, the ~100-byte copy into the ring and its atomic store do not show at 10 ms ticks). What watch
 adds is elsewhere: the judge (280–310 ms) and V8's helper threads, 110–130 ms against ~10 ms for the bare proxy —
 the judge's garbage collection (\`--trace-gc\`: a scavenge every ~330 ms, 1–9 ms each, done in parallel by the
-helpers) and compiling, at nice 0 while the judge ran at nice 10. On Linux's scheduler (EEVDF) a waking thread
-preempts a nice-10 thread at once but may wait out a nice-0 one's protected slice (about a millisecond); of the
+helpers) and compiling, at nice 0 while the judge ran at nice 10. On Linux's scheduler (EEVDF) a waking thread can wait for a running thread's time slice (about a
+millisecond), and a nice-0 helper competes with it at full weight; of the
 time our own threads kept the forwarding thread, the client or the server from a core (\`perf sched timehist\`,
 waits over 0.3 ms), the helpers had a median of ~60 % in 8 runs, the judge the rest. Kept: the judge lowers every thread but the forwarding one to nice 10 before it loads
 (\`cli/watchJudge.ts\`), and young-generation collections use no helper threads (\`cli/parallel.ts\`
