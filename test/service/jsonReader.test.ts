@@ -10,6 +10,7 @@ import { jsonSyntaxErrors } from '../../server/src/service/parse/jsonSyntax';
 import { OTHER } from '../../server/src/service/parse/lightTree';
 import { scanJson } from '../../server/src/service/parse/scanJson';
 import { MAX_DEPTH, member, parseJson, toValue } from '../../server/src/service/verify/json';
+import { SHALLOW } from '../../server/src/service/util/nesting';
 
 /** Every event of a strict read, then its fault. */
 function events(text: string, from = 0, to = text.length, maxDepth = MAX_DEPTH) {
@@ -196,8 +197,9 @@ test('hostile input: nesting is bounded without recursion, huge strings are line
     [1006, 1008, "'01' is not a JSON number (no leading zeros, '+', hex, or bare '.')."],
     [1004, 1005, "This '[' is never closed."],
   ]);
-  assert.equal(scan('{"a": ' + deep(200) + '}') === 'unsupported', false);
-  assert.equal(scan('{"a": ' + deep(201) + '}'), 'unsupported');
+  // The index scan reads SHALLOW levels (util/nesting.ts): deeper text goes to the model.
+  assert.equal(scan('{"a": ' + deep(SHALLOW) + '}') === 'unsupported', false);
+  assert.equal(scan('{"a": ' + deep(SHALLOW + 1) + '}'), 'unsupported');
   const big = 'x'.repeat(4_000_000);
   const r = parseJson(`{"a": "${big}\\n"}`);
   assert.ok(r.ok && r.node.kind === 'object');

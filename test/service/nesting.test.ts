@@ -6,8 +6,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { isMap, isPair, isSeq, parseAllDocuments, stringify } from 'yaml';
-import { MAX_NESTING, nestingOverflow } from '../../server/src/service/util/nesting';
+import { Document, isMap, isPair, isSeq, parseAllDocuments, stringify, visit } from 'yaml';
+import { MAX_NESTING, nestingOverflow, SHALLOW } from '../../server/src/service/util/nesting';
+import { scanJson } from '../../server/src/service/parse/scanJson';
+import { scanYaml } from '../../server/src/service/parse/scanYaml';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseProjectConfig } from '../../server/src/service';
 import { newService } from './helpers';
@@ -208,4 +210,48 @@ test('keystrokes: an edit inside one line skips the scan, and typing past the li
       .map(d => [d.code, doc.offsetAt(d.range.start)]),
     [['file.too-deep', at]],
   );
+});
+
+test('a text the index scan reads is far below the limit however the nesting scan counts it (the index pass skips that scan)', () => {
+  const level = fc.constantFrom('map', 'seq', 'flow-map', 'flow-seq', 'compact-seq');
+  fc.assert(
+    fc.property(fc.array(level, { minLength: 1, maxLength: SHALLOW + 20 }), fc.boolean(), (levels, indentSeq) => {
+      // Nested from the inside out; a compact sequence is a sequence whose items are sequences (`- - x`).
+      let v: unknown = 'x';
+      for (const l of [...levels].reverse()) v = l === 'map' || l === 'flow-map' ? { k: v } : [v];
+      const doc = new Document(v);
+      let i = 0;
+      visit(doc, {
+        Map: (_, n) => void (n.flow = levels[i++] === 'flow-map'),
+        Seq: (_, n) => void (n.flow = levels[i++] === 'flow-seq'),
+      });
+      const text = doc.toString({ indentSeq });
+      let read = true;
+      try {
+        scanYaml(text, 0, text.length);
+      } catch {
+        read = false;
+      }
+      if (read) assert.ok(scannedDepth(text) <= MAX_NESTING / 2, `scanned ${scannedDepth(text)}:\n${text}`);
+    }),
+    { numRuns: 400 },
+  );
+  // Past SHALLOW levels the scan gives the text to the model (and the index pass to the nesting scan).
+  for (const shape of DEEP_SHAPES) {
+    const { text, ext } = deepAdapter(shape, SHALLOW + 4);
+    assert.throws(() => (ext === 'json' ? scanJson(text, 0, text.length) : scanYaml(text, 0, text.length)), shape);
+  }
+});
+
+test('index entries of texts near and past the limit are those of the model, and none past the limit', () => {
+  const service = newService();
+  for (const shape of DEEP_SHAPES)
+    for (const depth of [SHALLOW - 2, SHALLOW + 4, MAX_NESTING, MAX_NESTING + 1]) {
+      const a = deepAdapter(shape, depth);
+      const doc = docFor(a);
+      const got = service.indexEntries(doc);
+      const codes = got.declarations.map(d => d.code);
+      assert.deepEqual(codes, depth <= MAX_NESTING ? ['NOT_FOUND_X'] : [], `${shape} at ${depth}`);
+      service.forget(doc.uri);
+    }
 });

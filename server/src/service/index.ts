@@ -465,10 +465,12 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       if (!cached && !o?.model) {
         if (text.length > maxSizeOf(opts)) return none;
         const cls = classify(doc.uri, text, opts?.files);
-        if (!cls || deepIn(cls, text)) return none;
-        // The scan reads no lone CR (it would miss a CR-only front matter): the model reads them as LF.
+        if (!cls) return none;
+        // The scan reads no lone CR (it would miss a CR-only front matter): the model reads them as LF. It reads
+        // at most SHALLOW levels, so a text it reads needs no nesting scan (util/nesting.ts); any other takes it.
         const fast = firstLoneCr(text, 0, text.length) < 0 ? scanIndexEntries(doc, cls) : undefined;
         if (fast) return fast;
+        if (deepIn(cls, text)) return none;
       }
       return on(doc, opts, none, c => ({ declarations: declaredCodes(c), occurrences: codeOccurrences(c) }));
     },

@@ -7,6 +7,7 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';
+import { positionsIn } from '../util/ranges';
 import type { CodeDeclaration, CodeOccurrence } from '../model/workspace';
 import { OTHER, UNSUPPORTED_CHARS, bail, type LightMap, type LightNode, type LightScalar } from './lightTree';
 import { scanJson } from './scanJson';
@@ -78,7 +79,8 @@ function entries(doc: TextDocument, root: LightNode | null): IndexEntries {
     }
   }
   const uri = doc.uri;
-  const range = (s: number, e: number): Range => ({ start: doc.positionAt(s), end: doc.positionAt(e) });
+  const at = positionsIn(doc.getText());
+  const range = (s: number, e: number): Range => ({ start: at(s), end: at(e) });
   // A quoted key or code is named without its quotes (util/quotes.ts unquotedSpan, features/cursor.ts nameSpan).
   const keyRange = (k: LightScalar) => (k.style !== 'plain' ? range(k.start + 1, k.end - 1) : range(k.start, k.end));
   const declarations: CodeDeclaration[] = decls.map(d => ({

@@ -7,9 +7,11 @@
  */
 import { JsonReader, type JsonSink } from './jsonReader';
 import { bail, OTHER, type LightMap, type LightNode, type LightSeq, type LightScalar } from './lightTree';
+import { SHALLOW } from '../util/nesting';
 
 const INT = /^[0-9]{1,15}$/;
-const MAX_LEVELS = 200;
+/** Deeper nesting than this: the model decides (see util/nesting.ts SHALLOW). */
+const MAX_LEVELS = SHALLOW;
 
 /** The root node of the JSON text in `[from, to)` (an object), or throws UNSUPPORTED. */
 export function scanJson(text: string, from: number, to: number): LightNode {

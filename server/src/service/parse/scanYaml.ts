@@ -16,10 +16,11 @@ import {
   type LightSeq,
 } from './lightTree';
 import { readJsonString } from './jsonReader';
+import { SHALLOW } from '../util/nesting';
 
 /** Characters a plain scalar may not start with (indicators; `-`, `?`, `:` only when followed by a space, here never). */
-/** Deeper nesting than this: the model decides (and the scan's recursion stays far from the stack's limit). */
-const MAX_DEPTH = 500;
+/** Deeper nesting than this: the model decides (the scan's recursion stays far from the stack's limit, and the text far from MAX_NESTING). */
+const MAX_DEPTH = SHALLOW;
 
 const NOT_PLAIN_START = new Set([...'-?:,[]{}#&*!|>\'"%@`'].map(c => c.charCodeAt(0)));
 
@@ -213,7 +214,12 @@ export function scanYaml(text: string, from: number, to: number): LightNode | nu
     const at = pos;
     enter(li + 1);
     if (li < N && inds[li]! > n) return block(inds[li]!);
-    if (sameIndentSeq && li < N && inds[li] === n && isSeqStart(pos)) return seq(n);
+    if (sameIndentSeq && li < N && inds[li] === n && isSeqStart(pos)) {
+      if (++depth > MAX_DEPTH) bail();
+      const v = seq(n);
+      depth--;
+      return v;
+    }
     return { k: 'scalar', start: at, end: at, style: 'plain', value: null };
   };
 
@@ -242,11 +248,18 @@ export function scanYaml(text: string, from: number, to: number): LightNode | nu
       let item = valueAfter(n, false);
       if (!item) {
         const c = col();
-        if (isSeqStart(pos)) item = seq(c);
-        else {
+        // A collection on the dash's line (`- - x`, `- k: v`) is one level deeper, counted as block() counts.
+        if (isSeqStart(pos)) {
+          if (++depth > MAX_DEPTH) bail();
+          item = seq(c);
+          depth--;
+        } else {
           const k = tryKey();
-          if (k) item = map(c, k);
-          else {
+          if (k) {
+            if (++depth > MAX_DEPTH) bail();
+            item = map(c, k);
+            depth--;
+          } else {
             item = inline();
             if (li < N && inds[li]! > n) bail();
           }

@@ -14,6 +14,14 @@
 /** The deepest nesting parsed; far below the ~800 levels that overflow the parser, far above real adapters. */
 export const MAX_NESTING = 256;
 
+/**
+ * The deepest nesting the fast index scan reads (parse/scanYaml.ts, parse/scanJson.ts; deeper text goes to
+ * the model). A text read within SHALLOW levels is far below MAX_NESTING however it is counted (the scan
+ * below counts at most a few levels more than the parser builds, and only on multi-line plain scalars,
+ * which the index scan does not read), so the index pass skips this scan for it.
+ */
+export const SHALLOW = 64;
+
 export interface TooDeep {
   /** Offset of the first collection past the limit (its bracket, indicator or key). */
   readonly offset: number;
