@@ -30,6 +30,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { proxyMarkdown, RESULTS, writeDocs, type ProxyResults } from './proxyMarkdown';
 import { medianOfRuns, round, summarizeRun, type RunSummary } from './proxyStats';
+import { runUnless, usageOf, type UsageProblem } from './usage';
 
 const ROOT = join(__dirname, '..');
 const arg = (name: string, dflt: number) => Number(process.argv.find(a => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
@@ -255,23 +256,13 @@ const FLAGS = ['--dry'];
 const VALUED = ['--messages=', '--rate=', '--warmup=', '--runs=', '--compare='];
 
 /** `--help`, or an option the bench does not take (a typo must not start a run that rewrites the results): what to print, and the exit code. */
-export function usageProblem(argv: readonly string[]): { text: string; code: number } | undefined {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    const header = /^\/\*\*([\s\S]*?)\*\//.exec(readFileSync(__filename, 'utf8'))?.[1]?.replace(/^ \* ?/gm, '') ?? '';
-    return { text: `${header.trim()}\n`, code: 0 };
-  }
-  const ok = (a: string) =>
-    FLAGS.includes(a) ||
-    VALUED.some(v => a.startsWith(v) && (v === '--compare=' ? a.length > v.length : /^[1-9]\d*$/.test(a.slice(v.length))));
-  const bad = argv.filter(a => !ok(a));
-  return bad.length ? { text: `bench/proxyBench.ts: unknown option ${bad.join(' ')} (--help lists them)\n`, code: 2 } : undefined;
-}
+export const usageProblem = (argv: readonly string[]): UsageProblem | undefined =>
+  usageOf(
+    __filename,
+    argv,
+    a =>
+      FLAGS.includes(a) ||
+      VALUED.some(v => a.startsWith(v) && (v === '--compare=' ? a.length > v.length : /^[1-9]\d*$/.test(a.slice(v.length)))),
+  );
 
-if (require.main === module) {
-  const problem = usageProblem(process.argv.slice(2));
-  if (problem) {
-    (problem.code ? process.stderr : process.stdout).write(problem.text);
-    process.exit(problem.code);
-  }
-  void main();
-}
+if (require.main === module) runUnless(usageProblem(process.argv.slice(2)), main);

@@ -20,6 +20,7 @@ import { runOnce, type RunResult, type ServerSpec } from './lspBench';
 import { brokenCount, writeWorkspace } from './genWorkspace';
 import { ensureSpectral, runFloor, runSpectral, SPECTRAL_VERSION, type ProcessRun } from './spectralBench';
 import { runCli, runServer, type CliResult, type ServerResult } from './workspaceBench';
+import { runUnless, usageOf, type UsageProblem } from './usage';
 
 const ROOT = join(__dirname, '..');
 /** The hand-written part of docs/performance.md's workspace section (bench/workspaceNotes.md). */
@@ -489,25 +490,7 @@ const FLAGS = ['--quick', '--full', '--from-results', '--ours-only', '--no-spect
 const VALUED = ['--sizes=', '--ws-sizes=', '--ws-runs=', '--spectral-max='];
 
 /** Undefined when the command line is one the bench takes, else what to print (exit 2, or 0 for --help). */
-export function usageProblem(argv: readonly string[]): { text: string; code: number } | undefined {
-  const header =
-    readFileSync(__filename, 'utf8')
-      .match(/^\/\*\*([\s\S]*?)\*\//)?.[1]
-      ?.replace(/^ \* ?/gm, '')
-      .trim() ?? '';
-  if (argv.includes('--help') || argv.includes('-h')) return { text: `${header}\n`, code: 0 };
-  const bad = argv.filter(a => !FLAGS.includes(a) && !VALUED.some(v => a.startsWith(v) && a.length > v.length));
-  return bad.length ? { text: `bench/run.ts: unknown option ${bad.join(' ')} (--help lists them)\n`, code: 2 } : undefined;
-}
+export const usageProblem = (argv: readonly string[]): UsageProblem | undefined =>
+  usageOf(__filename, argv, a => FLAGS.includes(a) || VALUED.some(v => a.startsWith(v) && a.length > v.length));
 
-if (require.main === module) {
-  const problem = usageProblem(process.argv.slice(2));
-  if (problem) {
-    (problem.code ? process.stderr : process.stdout).write(problem.text);
-    process.exit(problem.code);
-  }
-  void main().catch(e => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+if (require.main === module) runUnless(usageProblem(process.argv.slice(2)), main);

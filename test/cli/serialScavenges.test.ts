@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
+import { otherThreadsScavenges, withHelperThreads } from './gcTrace';
 import { ROOT, tempTree } from './helpers';
 
 const N = 150;
@@ -22,12 +23,7 @@ test('no check worker scavenges with helper threads', () => {
     maxBuffer: 64 * 1024 * 1024,
   });
   assert.equal(r.status, 1, r.stderr);
-  // One line per collection: `[pid:isolate] … gc=s … background.scavenge.parallel=ms …`; the first isolate is the main thread's.
-  const lines = r.stdout.split('\n').filter(l => / gc=s /.test(l));
-  const isolate = (l: string) => /\[\d+:(0x[0-9a-f]+)\]/.exec(l)?.[1];
-  const main = isolate(lines[0]!);
-  const workers = lines.filter(l => isolate(l) !== main);
-  const parallel = workers.filter(l => Number(/ background\.scavenge\.parallel=([\d.]+)/.exec(l)?.[1] ?? 0) > 0);
+  const workers = otherThreadsScavenges(r.stdout);
   assert.ok(workers.length >= 10, `the worker collected ${workers.length} times`);
-  assert.deepEqual(parallel, []);
+  assert.deepEqual(withHelperThreads(workers), []);
 });

@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, tempTree } from './helpers';
+import { otherThreadsScavenges, withHelperThreads } from './gcTrace';
 import { CLI, FAKE, msg, watch } from './watchRun';
 
 test('the judge never holds the traffic: a message sent while a 20 MB answer is judged comes back before that finding is written', async () => {
@@ -126,12 +127,8 @@ test("the judge's young-generation collections use no helper threads (they run o
   });
   assert.equal(r.status, 0, r.stderr.slice(-2000));
   assert.match(r.stderr, /5000 tool calls checked, 5000 findings/);
-  const lines = r.stdout.split('\n').filter(l => / gc=s /.test(l));
-  const isolate = (l: string) => /\[\d+:(0x[0-9a-f]+)\]/.exec(l)?.[1];
-  const main = isolate(lines[0]!);
-  const judge = lines.filter(l => isolate(l) !== main);
   // (The forwarding thread's first ones come while the bundle loads, before watch sets anything.)
-  const parallel = judge.filter(l => Number(/ background\.scavenge\.parallel=([\d.]+)/.exec(l)?.[1] ?? 0) > 0);
+  const judge = otherThreadsScavenges(r.stdout);
   assert.ok(judge.length >= 5, `the judge collected ${judge.length} times`);
-  assert.deepEqual(parallel, []);
+  assert.deepEqual(withHelperThreads(judge), []);
 });
