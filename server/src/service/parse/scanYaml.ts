@@ -214,13 +214,22 @@ export function scanYaml(text: string, from: number, to: number): LightNode | nu
     const at = pos;
     enter(li + 1);
     if (li < N && inds[li]! > n) return block(inds[li]!);
-    if (sameIndentSeq && li < N && inds[li] === n && isSeqStart(pos)) {
-      if (++depth > MAX_DEPTH) bail();
-      const v = seq(n);
-      depth--;
-      return v;
-    }
+    if (sameIndentSeq && li < N && inds[li] === n && isSeqStart(pos)) return deeperSeq(n);
     return { k: 'scalar', start: at, end: at, style: 'plain', value: null };
+  };
+
+  /** A collection that `block` does not open (a sequence at its key's indentation, one on a dash's line): counted as `block` counts. */
+  const deeperSeq = (n: number): LightSeq => {
+    if (++depth > MAX_DEPTH) bail();
+    const v = seq(n);
+    depth--;
+    return v;
+  };
+  const deeperMap = (n: number, first: LightScalar): LightMap => {
+    if (++depth > MAX_DEPTH) bail();
+    const v = map(n, first);
+    depth--;
+    return v;
   };
 
   const map = (n: number, first: LightScalar): LightMap => {
@@ -248,18 +257,12 @@ export function scanYaml(text: string, from: number, to: number): LightNode | nu
       let item = valueAfter(n, false);
       if (!item) {
         const c = col();
-        // A collection on the dash's line (`- - x`, `- k: v`) is one level deeper, counted as block() counts.
-        if (isSeqStart(pos)) {
-          if (++depth > MAX_DEPTH) bail();
-          item = seq(c);
-          depth--;
-        } else {
+        // A collection on the dash's line (`- - x`, `- k: v`) is one level deeper.
+        if (isSeqStart(pos)) item = deeperSeq(c);
+        else {
           const k = tryKey();
-          if (k) {
-            if (++depth > MAX_DEPTH) bail();
-            item = map(c, k);
-            depth--;
-          } else {
+          if (k) item = deeperMap(c, k);
+          else {
             item = inline();
             if (li < N && inds[li]! > n) bail();
           }
