@@ -69,7 +69,7 @@ test('a worker validating against the names and its batch declarations says exac
   const byCode = new DeclarationsByCode(declarations);
   const total = declarations.reduce((n, [, ds]) => n + ds.length, 0);
   const batch = new BatchWorkspace();
-  batch.setNames(byCode.packNames());
+  batch.useNames(byCode.names);
   const full = createAdapterService({ ...deps, workspace: whole });
   const part = createAdapterService({ ...deps, workspace: batch });
   let suggestions = 0,
@@ -109,10 +109,13 @@ test('DeclarationsByCode: the declarations of the asked codes, by file in run or
       ['c', ['Y']],
     ],
   );
-  assert.deepEqual(JSON.parse(by.packNames()), [
-    ['a', ['X', 'Y', 'Z']],
-    ['c', ['Y', 'W']],
-  ]);
+  // The names, sorted once for every thread: end to end, with each name's files (positions in the run).
+  const { text, ends, first, files, uris } = by.names;
+  assert.equal(text, 'WXYZ');
+  assert.deepEqual([...ends], [1, 2, 3, 4]);
+  assert.deepEqual([...first], [0, 1, 2, 4, 5]);
+  assert.deepEqual([...files], [2, 0, 0, 2, 0]);
+  assert.deepEqual(uris, ['a', 'b', 'c']);
 });
 
 /** Both passes on `pool` over `uris`, as checkFiles drives them; `onBatch` sees each validated batch. */

@@ -6,13 +6,18 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createNameIndex, createWorkspaceIndex, type CodeDeclaration } from '../../server/src/service';
+import { createNameIndex, createWorkspaceIndex, packNames, PackedNameList, type CodeDeclaration } from '../../server/src/service';
 import type { WalkStats } from '../../server/src/service/util/nameTable';
 
 const R = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 const name = fc
-  .tuple(fc.constantFrom('', 'NOT_FOUND_', 'not_found_', 'VALIDATION_E'), fc.stringMatching(/^[abAB_0-9]{0,5}$/))
-  .map(([a, b]) => a + b)
+  .tuple(
+    fc.constantFrom('', 'NOT_FOUND_', 'not_found_', 'VALIDATION_E'),
+    fc.stringMatching(/^[abAB_0-9]{0,5}$/),
+    // Outside ASCII: a lower case of another length (İ), one that is ASCII (the Kelvin sign), others.
+    fc.constantFrom('', '', '', 'İ', '\u212a', 'k', 'é', 'É', 'ß', '\u{1f600}', '\uffff'),
+  )
+  .map(([a, b, c]) => a + b + c)
   .filter(n => n.length > 0);
 
 test('the name index answers nearNames, names and the declaring files as the workspace index does', () => {
@@ -101,4 +106,70 @@ test('the memo of far words is bounded: a long word is walked each time', () => 
   const after = stats.visited;
   names.nearNames!('QQQQQQQQ', 3, undefined, () => true);
   assert.equal(stats.visited, after);
+});
+
+test('packed names: sorted as the editor table sorts, and each found by position (outside ASCII too)', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(name, { maxLength: 6 }), { minLength: 1, maxLength: 6 }),
+      fc.array(name, { maxLength: 8 }),
+      (files, words) => {
+        const uris = files.map((_, i) => `file:///w/f${i}.adapter.yaml`);
+        const list = new PackedNameList(packNames(files.map((ns, i) => [uris[i]!, ns])));
+        const all = [...new Set(files.flat())];
+        const sorted = Array.from({ length: list.size }, (_, i) => list.name(i));
+        const lower = (n: string) => n.toLowerCase();
+        assert.deepEqual(
+          sorted,
+          [...all].sort((a, b) => (lower(a) < lower(b) ? -1 : lower(a) > lower(b) ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+        );
+        for (const w of [...all, ...words]) {
+          const i = list.indexOf(w);
+          assert.equal(i, sorted.indexOf(w), w);
+          if (i >= 0)
+            assert.deepEqual(
+              [...list.holders(i)],
+              files.flatMap((ns, f) => (ns.includes(w) ? [f] : [])),
+            );
+        }
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+test('a thread given packed names sorts nothing: the main thread sorted them once', () => {
+  const files = Array.from({ length: 500 }, (_, i): [string, string[]] => [
+    `file:///w/f${i}.adapter.yaml`,
+    [`NOT_FOUND_SVC${i}_E0`, `b_${i}`],
+  ]);
+  const packed = packNames(files);
+  const sort = Array.prototype.sort;
+  let sorts = 0;
+  // Sorts of all the names (a walk's results are sorted too: fewer, not counted).
+  Array.prototype.sort = function (this: unknown[], ...args: Parameters<typeof sort>) {
+    if (this.length >= files.length * 2) sorts++;
+    return sort.apply(this, args);
+  } as typeof sort;
+  try {
+    const names = createNameIndex(packed);
+    assert.deepEqual(
+      names.nearNames!('NOT_FOUND_SVC17_E1', 2, undefined, () => true),
+      [
+        ['NOT_FOUND_SVC17_E0', 1],
+        ['NOT_FOUND_SVC1_E0', 2],
+      ],
+    );
+    assert.deepEqual(
+      names.declarations('b_42', undefined).map(d => d.uri),
+      ['file:///w/f42.adapter.yaml'],
+    );
+    assert.deepEqual(
+      names.nearNames!('ZZZZZZZZ', 2, undefined, () => true),
+      [],
+    );
+  } finally {
+    Array.prototype.sort = sort;
+  }
+  assert.equal(sorts, 0);
 });

@@ -10,34 +10,53 @@
  *   which reads only the URI) read.
  *
  * A name the batch needs is answered from the batch's declarations, any other from the names. The main
- * thread's side, `DeclarationsByCode`, picks each batch's declarations and packs the names.
+ * thread's side, `DeclarationsByCode`, sorts and packs the names once (workspace/nameIndex.ts
+ * `packNames`) and picks each batch's declarations.
  */
-import { createNameIndex, createWorkspaceIndex, emptyWorkspace, type CodeDeclaration, type WorkspaceCodes } from '../service';
+import {
+  createNameIndex,
+  createWorkspaceIndex,
+  emptyWorkspace,
+  packNames,
+  PackedNameList,
+  type CodeDeclaration,
+  type PackedNames,
+  type WorkspaceCodes,
+} from '../service';
 import { packDeclarations, unpackDeclarations } from './declarationsPack';
 
 /** Every declared name per file: `[uri, names][]`, in the run's file order. */
-export type PackedNames = [string, readonly string[]][];
+export type NamesPerFile = [string, readonly string[]][];
 
 /**
  * The declarations of a run (adapters in run order), looked up by code name, for one batch at a time.
  * `allNames`: every declared name per file, when `declarations` holds only those some files need (`check --cache`).
+ * The names are sorted and packed once here (`names`, what every thread gets), and lookups by name read
+ * them: no map of every name on this thread.
  */
 export class DeclarationsByCode {
-  /** Code name → the file (its position in the run) declaring it, or the files, in order. */
-  private readonly byCode = new Map<string, number | number[]>();
-  constructor(
-    private readonly declarations: readonly [string, readonly CodeDeclaration[]][],
-    private readonly allNames?: PackedNames,
-  ) {
-    declarations.forEach(([, ds], i) => {
-      for (const d of ds) {
-        const h = this.byCode.get(d.code);
-        if (h === undefined) this.byCode.set(d.code, i);
-        else if (typeof h === 'number') {
-          if (h !== i) this.byCode.set(d.code, [h, i]);
-        } else if (h[h.length - 1] !== i) h.push(i);
-      }
-    });
+  /** Every declared name of the run with its files, sorted and packed (`packNames`): what each thread gets once. */
+  readonly names: PackedNames;
+  private readonly list: PackedNameList;
+  /** A file of `names` → its position in `declarations` (when `allNames` lists the files otherwise). */
+  private readonly at?: Int32Array;
+  private declarations: readonly (readonly [string, readonly CodeDeclaration[]])[];
+  constructor(declarations: readonly (readonly [string, readonly CodeDeclaration[]])[], allNames?: NamesPerFile) {
+    this.declarations = declarations;
+    this.names = packNames(allNames ?? declarations.map(([uri, ds]) => [uri, ds.map(d => d.code)] as const));
+    this.list = new PackedNameList(this.names);
+    if (allNames) {
+      const position = new Map(declarations.map(([uri], i) => [uri, i] as const));
+      this.at = Int32Array.from(allNames, ([uri]) => position.get(uri) ?? -1);
+    }
+  }
+
+  /** The positions in `declarations` of the files declaring `code`, in order. */
+  private filesOf(code: string): number[] {
+    const i = this.list.indexOf(code);
+    if (i < 0) return [];
+    const files = [...this.list.holders(i)];
+    return this.at ? files.map(f => this.at![f]!).filter(f => f >= 0) : files;
   }
 
   /**
@@ -47,42 +66,45 @@ export class DeclarationsByCode {
    */
   needs(uri: string, refs: readonly string[]): string[] {
     return refs.filter(code => {
-      const h = this.byCode.get(code);
-      return !(typeof h === 'number' && this.declarations[h]![0] === uri);
+      const i = this.list.indexOf(code);
+      if (i < 0) return true;
+      const h = this.list.holders(i);
+      return !(h.length === 1 && this.names.uris[h[0]!] === uri);
     });
+  }
+
+  /**
+   * Drop every declaration of a code not in `codes` (those no batch will ask for: `needs` of every file).
+   * The names stay; in a generated workspace of 20,000 files 7 % of the declarations remain.
+   */
+  keepOnly(codes: ReadonlySet<string>): void {
+    this.declarations = this.declarations.map(
+      ([uri, ds]) => [uri, ds.some(d => !codes.has(d.code)) ? ds.filter(d => codes.has(d.code)) : ds] as const,
+    );
+  }
+
+  /** Declarations held (`keepOnly` counted by the tests). */
+  get held(): number {
+    return this.declarations.reduce((n, [, ds]) => n + ds.length, 0);
   }
 
   /** Every declaration of these code names, by file in the run's order (each file's own order kept). */
   forCodes(codes: Iterable<string>): [string, CodeDeclaration[]][] {
     const wanted = new Set(codes);
     const files = new Set<number>();
-    for (const c of wanted) {
-      const h = this.byCode.get(c);
-      if (typeof h === 'number') files.add(h);
-      else if (h) for (const i of h) files.add(i);
-    }
+    for (const c of wanted) for (const i of this.filesOf(c)) files.add(i);
     return [...files]
       .sort((a, b) => a - b)
       .map(i => {
         const [uri, ds] = this.declarations[i]!;
-        return [uri, ds.filter(d => wanted.has(d.code))];
-      });
+        return [uri, ds.filter(d => wanted.has(d.code))] as [string, CodeDeclaration[]];
+      })
+      .filter(([, ds]) => ds.length);
   }
 
   /** The packed declarations a batch needs (`forCodes`). */
   packFor(codes: Iterable<string>): string {
     return packDeclarations(this.forCodes(codes));
-  }
-
-  /** Every declared name, per file. */
-  names(): PackedNames {
-    if (this.allNames) return this.allNames.filter(([, ns]) => ns.length);
-    return this.declarations.filter(([, ds]) => ds.length).map(([uri, ds]) => [uri, ds.map(d => d.code)]);
-  }
-
-  /** Every declared name, per file: one string for every worker. */
-  packNames(): string {
-    return JSON.stringify(this.names());
   }
 }
 
@@ -94,11 +116,7 @@ export class BatchWorkspace implements WorkspaceCodes {
   /** Declarations received, for the tests: the last batch's count. */
   received = 0;
 
-  /** The run's names (`DeclarationsByCode.packNames`), once. */
-  setNames(json: string): void {
-    this.useNames(JSON.parse(json) as PackedNames);
-  }
-
+  /** The run's names (`DeclarationsByCode.names`), once: sorted already, so no thread sorts them. */
   useNames(names: PackedNames): void {
     this.all = createNameIndex(names);
   }

@@ -33,7 +33,7 @@ export function checkHandler(): (m: ToWorker) => FromWorker | undefined {
   return m => {
     try {
       if (m.type === 'names') {
-        workspace.setNames(m.json);
+        workspace.useNames(m.names);
         return undefined;
       }
       const byUri = new Map(m.uris.map((u, i) => [u, m.opts.sets[m.opts.of[i]!]!] as const));

@@ -19,7 +19,7 @@ import {
 import { pathFromUri } from '../node/bytePaths';
 import { readRegularFile } from '../node/readRegularFile';
 import { indexFiles, indexText, validateFiles } from '../node/workspacePass';
-import { BatchWorkspace, DeclarationsByCode, type PackedNames } from './batchWorkspace';
+import { BatchWorkspace, DeclarationsByCode, type NamesPerFile } from './batchWorkspace';
 import { slim } from './declarationsPack';
 import { deps } from './deps';
 import type { IndexedFile, ReadFailure } from './parallel';
@@ -60,7 +60,7 @@ export interface Backend {
     onResult: OnResult,
     asIndexed: boolean,
     /** Every declared name per file, when `declarations` holds only those the files need (not with `asIndexed`). */
-    names?: PackedNames,
+    names?: NamesPerFile,
   ): Promise<void>;
   close(): Promise<void>;
 }
@@ -151,7 +151,7 @@ export function inProcess(
       } else if (!asIndexed) {
         const byCode = new DeclarationsByCode(declarations, names);
         const view = new BatchWorkspace();
-        view.useNames(byCode.names());
+        view.useNames(byCode.names);
         view.useBatch(byCode.forCodes(uris.flatMap(u => byCode.needs(u, refs(u)))));
         workspace = view;
       }

@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { CodeDeclaration, ServiceOptions } from '../service';
+import type { CodeDeclaration, PackedNames, ServiceOptions } from '../service';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DeclarationsByCode } from './batchWorkspace';
 import { sharer, unpackIndexed } from './declarationsPack';
@@ -25,8 +25,8 @@ interface OptionsTable {
 
 export type ToWorker =
   | { readonly type: 'index'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable }
-  /** Every declared name of the run, per file (`DeclarationsByCode.packNames`), once per run. */
-  | { readonly type: 'names'; readonly json: string }
+  /** Every declared name of the run with its files, sorted and packed once (`DeclarationsByCode.names`), once per run. */
+  | { readonly type: 'names'; readonly names: PackedNames }
   /** `json`: the declarations of the codes the batch's files reference or declare (`DeclarationsByCode.packFor`). */
   | { readonly type: 'validate'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable; readonly json: string };
 
@@ -219,8 +219,8 @@ export class WorkerPool {
 
   /** Every worker gets every declared name (once per run). */
   names(declarations: DeclarationsByCode): void {
-    const json = declarations.packNames();
-    for (const w of this.workers) w.postMessage({ type: 'names', json } satisfies ToWorker);
+    const names = declarations.names;
+    for (const w of this.workers) w.postMessage({ type: 'names', names } satisfies ToWorker);
   }
 
   /**

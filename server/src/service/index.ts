@@ -71,7 +71,7 @@ export { PREVIEW_COMMAND } from './features/symbols';
 export { MAX_NESTING } from './util/nesting';
 export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
-export { createNameIndex } from './workspace/nameIndex';
+export { createNameIndex, packNames, PackedNameList, type PackedNames } from './workspace/nameIndex';
 export {
   CONFIG_FILE_NAMES,
   isConfigFileName,

@@ -17,11 +17,18 @@ export interface WalkStats {
 
 const before = (la: string, a: string, lb: string, b: string) => la < lb || (la === lb && a < b);
 
+/** Names sorted by lower case, then name, read one at a time: arrays (`NameTable`) or one packed string (workspace/nameIndex.ts). */
+export interface SortedNames {
+  readonly size: number;
+  name(i: number): string;
+  lower(i: number): string;
+}
+
 /** First index in [from, to) whose lower-case name is not below `key` (sorted `lower`). */
-function lowerBound(lower: readonly string[], key: string, from: number, to: number): number {
+function lowerBound(lower: (i: number) => string, key: string, from: number, to: number): number {
   while (from < to) {
     const mid = (from + to) >>> 1;
-    if (lower[mid]! < key) from = mid + 1;
+    if (lower(mid) < key) from = mid + 1;
     else to = mid;
   }
   return from;
@@ -34,9 +41,13 @@ function lowerBound(lower: readonly string[], key: string, from: number, to: num
  * binary search per cut made "did you mean" twice as slow as at 28,000).
  */
 export function gallop(lower: readonly string[], key: string, from: number, to: number): number {
+  return gallopBy(i => lower[i]!, key, from, to);
+}
+
+function gallopBy(lower: (i: number) => string, key: string, from: number, to: number): number {
   let step = 1,
     lo = from;
-  while (lo + step < to && lower[lo + step - 1]! < key) {
+  while (lo + step < to && lower(lo + step - 1) < key) {
     lo += step;
     step *= 2;
   }
@@ -45,12 +56,11 @@ export function gallop(lower: readonly string[], key: string, from: number, to: 
 
 /**
  * The at most `limit` names that `accept` takes, within the bound of `word` (closest's rule), best first
- * with their distances. `lower` and `names` are parallel, sorted by lower case (then name).
+ * with their distances. `sorted`: sorted by lower case (then name).
  */
 export function closestSorted(
   word: string,
-  lower: readonly string[],
-  names: readonly string[],
+  sorted: SortedNames,
   limit: number,
   accept: (name: string) => boolean,
   stats?: WalkStats,
@@ -59,22 +69,24 @@ export function closestSorted(
   const w = word.toLowerCase();
   const distance = distancesTo(w);
   const best = new Best(word, limit);
+  const lower = (i: number) => sorted.lower(i);
+  const size = sorted.size;
   let i = 0;
-  while (i < names.length) {
+  while (i < size) {
     if (stats) stats.visited++;
-    const c = names[i]!;
+    const c = sorted.name(i);
     if (c === word) {
       i++;
       continue;
     }
-    const lc = lower[i]!;
+    const lc = sorted.lower(i);
     // Always walked for its prefixes (a cut skips the names that share one); the distance itself only
     // counts inside the band, that is when the lengths differ by at most the bound.
     const d = distance(lc, best.bound);
     if (d <= best.bound && Math.abs(lc.length - w.length) <= best.bound && accept(c)) best.offer(c, d);
     // Every later name with the prefix that ruled this one out is ruled out too: those sort before
     // prefix + U+FFFF (a name going on with U+FFFF itself is merely not skipped).
-    i = distance.cut > 0 ? gallop(lower, lc.slice(0, distance.cut) + '\uffff', i + 1, names.length) : i + 1;
+    i = distance.cut > 0 ? gallopBy(lower, lc.slice(0, distance.cut) + '\uffff', i + 1, size) : i + 1;
   }
   return best.result();
 }
@@ -88,6 +100,7 @@ export class NameTable {
   private lower: string[] = [];
   private names: string[] = [];
   private readonly pending = new Set<string>();
+
   /** Every name may have come or gone (`touchAll`): the next question sorts them all. */
   private everything = false;
   constructor(
@@ -114,7 +127,9 @@ export class NameTable {
 
   nearest(word: string, limit: number, accept: (name: string) => boolean, stats?: WalkStats): [string, number][] {
     this.flush();
-    return closestSorted(word, this.lower, this.names, limit, accept, stats);
+    const names = this.names,
+      lower = this.lower;
+    return closestSorted(word, { size: names.length, name: i => names[i]!, lower: i => lower[i]! }, limit, accept, stats);
   }
 
   private flush(): void {
@@ -138,7 +153,7 @@ export class NameTable {
 
   private repair(name: string): void {
     const ln = name.toLowerCase();
-    let at = lowerBound(this.lower, ln, 0, this.names.length);
+    let at = lowerBound(i => this.lower[i]!, ln, 0, this.names.length);
     while (at < this.names.length && this.lower[at] === ln && this.names[at]! < name) at++;
     const present = this.names[at] === name;
     const wanted = this.has(name);

@@ -1,12 +1,14 @@
 /**
  * The code names a workspace declares, with the files declaring each, and nothing else: what "did
  * you mean" (`nearNames`) and the code scope's filter of its candidates (which reads a declaration's
- * file only) need. A CLI check worker holds this for the whole run instead of every declaration
- * (cli/batchWorkspace.ts): at 10,000 files a few bytes per name, not the index's objects per name.
+ * file only) need. A CLI check thread holds this for the whole run instead of every declaration
+ * (cli/batchWorkspace.ts), packed (`PackedNames`): the names sorted once, on the main thread, end to
+ * end in one string with their ends and files in typed arrays — no string, map entry or lower-case
+ * copy per name, and no sort in any worker. Lower-case names are made when a walk reads them.
  * Declarations read from it carry the name and the file only (no range, category or details).
  */
 import type { CodeDeclaration, WorkspaceCodes } from '../model/workspace';
-import { NameTable, type WalkStats } from '../util/nameTable';
+import { closestSorted, type SortedNames, type WalkStats } from '../util/nameTable';
 
 const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -15,13 +17,21 @@ const MAX_FAR_WORDS = 10_000;
 /** Longer words are not remembered (a stranger's file may hold a code name of megabytes; the memo stays small). */
 const MAX_FAR_LENGTH = 256;
 
-/**
- * `files`: each file's URI with the code names it declares (each file once). `stats` (tests) counts the
- * steps of every "did you mean" walk.
- */
-export function createNameIndex(files: readonly (readonly [string, readonly string[]])[], stats?: WalkStats): WorkspaceCodes {
-  const uris = files.map(([uri]) => uri);
-  /** Name → the file (its position in `uris`) declaring it, or the files when several do, in order. */
+/** A run's declared names, sorted by lower case then name (`NameTable`'s order), as one thread sends them to another. */
+export interface PackedNames {
+  /** Every name, in order, end to end. */
+  readonly text: string;
+  /** Where name `i` ends in `text` (it starts where name `i - 1` ends). */
+  readonly ends: Int32Array;
+  /** The files declaring name `i`: `files[first[i]]` up to `files[first[i + 1]]` (excluded), positions in `uris`, ascending. */
+  readonly first: Int32Array;
+  readonly files: Int32Array;
+  /** Every file given to `packNames`, in its order (those declaring nothing too). */
+  readonly uris: readonly string[];
+}
+
+/** Each file's URI with the code names it declares (each file once), sorted and packed once. */
+export function packNames(files: readonly (readonly [string, readonly string[]])[]): PackedNames {
   const holders = new Map<string, number | number[]>();
   files.forEach(([, names], i) => {
     for (const name of names) {
@@ -32,19 +42,102 @@ export function createNameIndex(files: readonly (readonly [string, readonly stri
       } else if (h[h.length - 1] !== i) h.push(i);
     }
   });
-  const table = new NameTable(
-    () => holders.keys(),
-    name => holders.has(name),
-  );
-  table.touchAll();
-  const filesOf = (name: string): readonly number[] => {
-    const h = holders.get(name);
-    return h === undefined ? [] : typeof h === 'number' ? [h] : h;
-  };
-  /** Whether a name is declared by some file other than `except` (the index's rule: not by that file alone). */
-  const elsewhere = (name: string, except: string | undefined) => {
-    const h = holders.get(name)!;
-    return except === undefined || typeof h !== 'number' || uris[h] !== except;
+  const order = [...holders.keys()].map(n => [n.toLowerCase(), n] as const);
+  order.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  const ends = new Int32Array(order.length),
+    first = new Int32Array(order.length + 1);
+  let count = 0,
+    end = 0;
+  order.forEach(([, n], i) => {
+    const h = holders.get(n)!;
+    count += typeof h === 'number' ? 1 : h.length;
+    first[i + 1] = count;
+    ends[i] = end += n.length;
+  });
+  const held = new Int32Array(count);
+  order.forEach(([, n], i) => {
+    const h = holders.get(n)!;
+    if (typeof h === 'number') held[first[i]!] = h;
+    else held.set(h, first[i]!);
+  });
+  return { text: order.map(([, n]) => n).join(''), ends, first, files: held, uris: files.map(([uri]) => uri) };
+}
+
+/** Reading `PackedNames`: a name by its position, the position of a name, the files declaring it. */
+export class PackedNameList implements SortedNames {
+  constructor(readonly packed: PackedNames) {}
+
+  get size(): number {
+    return this.packed.ends.length;
+  }
+
+  name(i: number): string {
+    const { text, ends } = this.packed;
+    return text.slice(i ? ends[i - 1]! : 0, ends[i]!);
+  }
+
+  lower(i: number): string {
+    return this.name(i).toLowerCase();
+  }
+
+  /** The position of `code`, or -1: a binary search that makes no string (ASCII compared in place). */
+  indexOf(code: string): number {
+    const lc = code.toLowerCase();
+    let lo = 0,
+      hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(mid, lc, code) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.size && this.compare(lo, lc, code) === 0 ? lo : -1;
+  }
+
+  /** The files (positions in `uris`) declaring name `i`. */
+  holders(i: number): Int32Array {
+    return this.packed.files.subarray(this.packed.first[i]!, this.packed.first[i + 1]!);
+  }
+
+  /** Name `i` against (`lc`, `name`) in the sorted order. */
+  private compare(i: number, lc: string, name: string): number {
+    const { text, ends } = this.packed;
+    const from = i ? ends[i - 1]! : 0,
+      to = ends[i]!;
+    let byName = 0;
+    for (let k = 0; k < to - from; k++) {
+      const c = text.charCodeAt(from + k);
+      // Outside ASCII a lower-case copy may differ in length: compare the copies.
+      if (c >= 128) return this.compareCopies(i, lc, name);
+      if (k >= lc.length) return 1;
+      const l = c >= 65 && c <= 90 ? c + 32 : c;
+      if (l !== lc.charCodeAt(k)) return l - lc.charCodeAt(k);
+      if (!byName && c !== name.charCodeAt(k)) byName = c - name.charCodeAt(k);
+    }
+    if (to - from < lc.length) return -1;
+    // Equal in lower case (so of equal length here): the names themselves decide.
+    return byName;
+  }
+
+  private compareCopies(i: number, lc: string, name: string): number {
+    const l = this.lower(i);
+    if (l !== lc) return l < lc ? -1 : 1;
+    const n = this.name(i);
+    return n === name ? 0 : n < name ? -1 : 1;
+  }
+}
+
+/**
+ * `files`: each file's URI with the code names it declares (each file once), or those packed
+ * (`packNames`, made once for every thread). `stats` (tests) counts the steps of every "did you mean" walk.
+ */
+export function createNameIndex(files: readonly (readonly [string, readonly string[]])[] | PackedNames, stats?: WalkStats): WorkspaceCodes {
+  const list = new PackedNameList('text' in files ? files : packNames(files));
+  const { uris } = list.packed;
+  /** Whether name `i` is declared by some file other than `except` (the index's rule: not by that file alone). */
+  const elsewhere = (i: number, except: string | undefined) => {
+    if (except === undefined) return true;
+    const h = list.holders(i);
+    return h.length !== 1 || uris[h[0]!] !== except;
   };
   const declOf = (uri: string, code: string): CodeDeclaration => ({ uri, code, range: NO_RANGE, details: [], mapsFromHttp: [] });
   /**
@@ -54,27 +147,40 @@ export function createNameIndex(files: readonly (readonly [string, readonly stri
    * followed), and a workspace repeats its mistakes (one misspelt code in many files).
    */
   const far = new Set<string>();
+  const nearest = (word: string, limit: number, accept: (name: string) => boolean) => closestSorted(word, list, limit, accept, stats);
   const nearNames = (word: string, limit: number, except: string | undefined, accept: (name: string) => boolean): [string, number][] => {
     if (far.has(word)) return [];
-    const found = table.nearest(word, limit, name => elsewhere(name, except) && accept(name), stats);
+    const found = nearest(word, limit, name => elsewhere(list.indexOf(name), except) && accept(name));
     // The bound depends on the word alone, so no name within it for any filter means none for this one either.
-    if (!found.length && far.size < MAX_FAR_WORDS && word.length <= MAX_FAR_LENGTH && !table.nearest(word, 1, () => true, stats).length)
-      far.add(word);
+    if (!found.length && far.size < MAX_FAR_WORDS && word.length <= MAX_FAR_LENGTH && !nearest(word, 1, () => true).length) far.add(word);
     return found;
   };
   return {
-    declarations: (code, except) =>
-      filesOf(code)
-        .map(i => uris[i]!)
-        .filter(u => u !== except)
-        .map(u => declOf(u, code)),
+    declarations(code, except) {
+      const i = list.indexOf(code);
+      if (i < 0) return [];
+      const out: CodeDeclaration[] = [];
+      for (const f of list.holders(i)) if (uris[f] !== except) out.push(declOf(uris[f]!, code));
+      return out;
+    },
+    /** By file in order; a file's names in the sorted order (only completion reads this, and it sorts). */
     *allDeclarations(except) {
-      for (const [uri, names] of files) if (uri !== except) for (const n of new Set(names)) yield declOf(uri, n);
+      const byFile = new Map<number, string[]>();
+      for (let i = 0; i < list.size; i++)
+        for (const f of list.holders(i)) {
+          if (uris[f] === except) continue;
+          const ns = byFile.get(f);
+          if (ns) ns.push(list.name(i));
+          else byFile.set(f, [list.name(i)]);
+        }
+      for (const f of [...byFile.keys()].sort((a, b) => a - b)) for (const n of byFile.get(f)!) yield declOf(uris[f]!, n);
     },
     *names(except, prefix) {
       const p = prefix?.toUpperCase() ?? '';
-      for (const name of holders.keys())
-        if ((!p || name.startsWith(p) || name.toUpperCase().startsWith(p)) && elsewhere(name, except)) yield name;
+      for (let i = 0; i < list.size; i++) {
+        const name = list.name(i);
+        if ((!p || name.startsWith(p) || name.toUpperCase().startsWith(p)) && elsewhere(i, except)) yield name;
+      }
     },
     nearNames,
     occurrences: () => [],
