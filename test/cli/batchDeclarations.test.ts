@@ -136,14 +136,18 @@ async function passes(
     () => assert.fail('no failure'),
   );
   const adapters = indexed.filter(f => f.adapter);
-  const byCode = new DeclarationsByCode(adapters.map(f => [f.uri, f.decls]));
   const refs = new Map(adapters.map(f => [f.uri, f.refs]));
+  const { byCode, needs } = DeclarationsByCode.forRun(
+    adapters.map(f => [f.uri, f.decls]),
+    adapters.map(f => f.uri),
+    u => refs.get(u)!,
+  );
   pool.names(byCode);
   await pool.validate(
     adapters.map(f => f.uri),
     () => ({}),
     byCode,
-    u => byCode.needs(u, refs.get(u)!),
+    u => needs.get(u)!,
     (batch, results, _failed, declarations) => onBatch(batch, results, declarations, byCode, refs),
   );
   return { indexed, adapters };
@@ -155,18 +159,29 @@ test('check on 2 workers: each batch is sent the declarations its files need, no
   const pool = new WorkerPool(2);
   try {
     const seen: number[] = [];
-    let validated = 0;
+    let validated = 0,
+      byCodeHeld = -1;
     const { adapters } = await passes(
       pool,
       loaded(dir, files).map(d => d.uri),
       (batch, results, declarations, byCode, refs) => {
         validated += results.length;
+        byCodeHeld = byCode.held;
         const needed = byCode.forCodes(batch.flatMap(u => byCode.needs(u, refs.get(u)!))).reduce((n, [, ds]) => n + ds.length, 0);
         assert.equal(declarations, needed);
         seen.push(declarations);
       },
     );
     const total = adapters.reduce((n, f) => n + f.decls.length, 0);
+    // The main thread keeps the declarations of the codes some file uses outside the file declaring them, no others.
+    const holders = new Map<string, Set<string>>();
+    for (const f of adapters) for (const d of f.decls) holders.set(d.code, (holders.get(d.code) ?? new Set()).add(f.uri));
+    const usedElsewhere = new Set(
+      adapters.flatMap(f => f.refs.filter(c => holders.has(c) && (holders.get(c)!.size > 1 || !holders.get(c)!.has(f.uri)))),
+    );
+    const kept = adapters.reduce((n, f) => n + f.decls.filter(d => usedElsewhere.has(d.code)).length, 0);
+    assert.equal(byCodeHeld, kept);
+    assert.ok(kept < total / 5, `the main thread kept ${kept} of ${total} declarations`);
     assert.equal(validated, adapters.length);
     assert.ok(seen.length >= 4, `${seen.length} batches`);
     for (const n of seen) assert.ok(n > 0 && n < total / 2, `a batch held ${n} of ${total} declarations`);

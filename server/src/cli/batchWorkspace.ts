@@ -83,6 +83,22 @@ export class DeclarationsByCode {
     );
   }
 
+  /**
+   * A validation's declarations: each file's needs (`needs`) worked out once, and only the declarations
+   * some batch needs kept (`keepOnly`), so the caller can drop `declarations` and `refs` once this returns.
+   */
+  static forRun(
+    declarations: readonly (readonly [string, readonly CodeDeclaration[]])[],
+    uris: readonly string[],
+    refs: (uri: string) => readonly string[],
+    allNames?: NamesPerFile,
+  ): { byCode: DeclarationsByCode; needs: Map<string, string[]> } {
+    const byCode = new DeclarationsByCode(declarations, allNames);
+    const needs = new Map(uris.map(uri => [uri, byCode.needs(uri, refs(uri))] as const));
+    byCode.keepOnly(new Set([...needs.values()].flat()));
+    return { byCode, needs };
+  }
+
   /** Declarations held (`keepOnly` counted by the tests). */
   get held(): number {
     return this.declarations.reduce((n, [, ds]) => n + ds.length, 0);

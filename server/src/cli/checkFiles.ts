@@ -19,7 +19,7 @@ import { UsageError, type Found } from './files';
 import { escapeControls, shownPath } from './format/escape';
 import type { Io } from './io';
 import { DeclarationsByCode } from './batchWorkspace';
-import { inProcess, readText, type Backend, type Opts } from './inProcess';
+import { inProcess, readText, type Backend, type OnResult, type Opts } from './inProcess';
 import { JOIN_MAX, WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
 import type { FileReport } from './report';
 
@@ -72,14 +72,20 @@ interface CheckPass {
 function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
   return {
     index: uris => pool.index(uris, opts, failures.add),
-    async validate(uris, declarations, refs, onResult, _asIndexed, names) {
-      const byCode = new DeclarationsByCode(declarations, names);
+    validate(uris, declarations, refs, onResult, _asIndexed, names) {
+      // What each file's batch needs, worked out once; then only the declarations some batch needs are
+      // kept, and neither `declarations` nor `refs` is held while the batches run (the caller may drop them).
+      const { byCode, needs } = DeclarationsByCode.forRun(declarations, uris, refs, names);
       pool.names(byCode);
-      await pool.validate(
+      return pool.validate(
         uris,
         opts,
         byCode,
-        uri => byCode.needs(uri, refs(uri)),
+        uri => {
+          const n = needs.get(uri) ?? [];
+          needs.delete(uri); // each file's batch is made once
+          return n;
+        },
         (batch, results, failed) => {
           failed.forEach(failures.add);
           const byUri = new Map(results.map(r => [r.uri, r]));
@@ -184,6 +190,16 @@ export async function checkFiles(
     for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
     const refsOf = (uri: string) => known.get(uri)!.refs;
     const declarationsNow = () => adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
+    /**
+     * Without a cache nothing here reads a file's declarations or references once the validation starts:
+     * the backend takes them (the pool keeps only what some batch needs) and this side lets them go.
+     */
+    const validateHandingOver = (which: readonly string[], onResult: OnResult) => {
+      const all = declarationsNow();
+      const refs = new Map(adapters.map(u => [u, known.get(u)!.refs] as const));
+      for (const u of adapters) known.set(u, { uri: u, adapter: true, decls: [], refs: [] });
+      return backend.validate(which, all, u => refs.get(u) ?? [], onResult, true);
+    };
     /** Results of the cache, and of validated files waiting for an earlier one. */
     const ready = new Map<string, { diagnostics: Diagnostic[]; text: string } | undefined>();
     let toValidate = adapters;
@@ -241,17 +257,13 @@ export async function checkFiles(
         await backend.validate(again, some, refsOf, (uri, r) => got.set(uri, r), false, names);
       }
       for (const [uri, r] of got) ready.set(uri, r);
-    } else if (toValidate.length)
-      await backend.validate(
-        toValidate,
-        declarationsNow(),
-        refsOf,
-        (uri, r) => {
-          ready.set(uri, r);
-          handOver(position.get(uri)! + 1);
-        },
-        !cache,
-      );
+    } else if (toValidate.length) {
+      const onResult = (uri: string, r: { diagnostics: Diagnostic[]; text: string } | undefined) => {
+        ready.set(uri, r);
+        handOver(position.get(uri)! + 1);
+      };
+      await (cache ? backend.validate(toValidate, declarationsNow(), refsOf, onResult, false) : validateHandingOver(toValidate, onResult));
+    }
     handOver(adapters.length);
     if (cache) {
       await backend.close(); // the workers' memory goes before the cache's entries are made and written

@@ -80,17 +80,16 @@ export class PackedNameList implements SortedNames {
     return this.name(i).toLowerCase();
   }
 
-  /** The position of `code`, or -1: a binary search that makes no string (ASCII compared in place). */
+  /** The position of `code`, or -1 (a hash table of positions, made at the first question: no string made per question). */
   indexOf(code: string): number {
-    const lc = code.toLowerCase();
-    let lo = 0,
-      hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compare(mid, lc, code) < 0) lo = mid + 1;
-      else hi = mid;
+    const table = (this.table ??= this.hashTable());
+    const mask = table.length - 1;
+    for (let h = hashOf(code, 0, code.length) & mask; table[h]; h = (h + 1) & mask) {
+      const i = table[h]! - 1;
+      const from = i ? this.packed.ends[i - 1]! : 0;
+      if (this.packed.ends[i]! - from === code.length && this.packed.text.startsWith(code, from)) return i;
     }
-    return lo < this.size && this.compare(lo, lc, code) === 0 ? lo : -1;
+    return -1;
   }
 
   /** The files (positions in `uris`) declaring name `i`. */
@@ -98,32 +97,28 @@ export class PackedNameList implements SortedNames {
     return this.packed.files.subarray(this.packed.first[i]!, this.packed.first[i + 1]!);
   }
 
-  /** Name `i` against (`lc`, `name`) in the sorted order. */
-  private compare(i: number, lc: string, name: string): number {
-    const { text, ends } = this.packed;
-    const from = i ? ends[i - 1]! : 0,
-      to = ends[i]!;
-    let byName = 0;
-    for (let k = 0; k < to - from; k++) {
-      const c = text.charCodeAt(from + k);
-      // Outside ASCII a lower-case copy may differ in length: compare the copies.
-      if (c >= 128) return this.compareCopies(i, lc, name);
-      if (k >= lc.length) return 1;
-      const l = c >= 65 && c <= 90 ? c + 32 : c;
-      if (l !== lc.charCodeAt(k)) return l - lc.charCodeAt(k);
-      if (!byName && c !== name.charCodeAt(k)) byName = c - name.charCodeAt(k);
-    }
-    if (to - from < lc.length) return -1;
-    // Equal in lower case (so of equal length here): the names themselves decide.
-    return byName;
-  }
+  private table?: Int32Array;
 
-  private compareCopies(i: number, lc: string, name: string): number {
-    const l = this.lower(i);
-    if (l !== lc) return l < lc ? -1 : 1;
-    const n = this.name(i);
-    return n === name ? 0 : n < name ? -1 : 1;
+  /** Open addressing, at most two thirds full: each slot a name's position + 1, or 0. */
+  private hashTable(): Int32Array {
+    const { text, ends } = this.packed;
+    let size = 16;
+    while (size < ends.length * 1.5) size *= 2;
+    const table = new Int32Array(size);
+    for (let i = 0, from = 0; i < ends.length; from = ends[i++]!) {
+      let h = hashOf(text, from, ends[i]!) & (size - 1);
+      while (table[h]) h = (h + 1) & (size - 1);
+      table[h] = i + 1;
+    }
+    return table;
   }
+}
+
+/** FNV-1a over the UTF-16 units of `s` from `from` to `to` (excluded). */
+function hashOf(s: string, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /**
