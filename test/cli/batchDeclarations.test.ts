@@ -198,7 +198,8 @@ test(
     const files = generated();
     const dir = tempTree(files);
     const run = async (join: boolean) => {
-      const pool = new WorkerPool(2, join);
+      // A heap bound of 1 MB: the main thread collects in full between its batches.
+      const pool = new WorkerPool(2, join, 1024 * 1024);
       try {
         const out: unknown[] = [];
         const { indexed } = await passes(
@@ -206,7 +207,7 @@ test(
           loaded(dir, files).map(d => d.uri),
           (batch, results) => out.push([batch, results]),
         );
-        return { indexed, out, here: pool.handledHere };
+        return { indexed, out, here: pool.handledHere, collections: pool.collectionsHere };
       } finally {
         await pool.close();
       }
@@ -218,6 +219,8 @@ test(
       assert.deepEqual(joined.out, workers.out);
       assert.equal(workers.here, 0);
       assert.ok(joined.here >= 2, `the main thread handled ${joined.here} batches`);
+      assert.ok(joined.collections >= 2, `the main thread collected ${joined.collections} times`);
+      assert.equal(workers.collections, 0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
