@@ -20,7 +20,7 @@ import { escapeControls, shownPath } from './format/escape';
 import type { Io } from './io';
 import { DeclarationsByCode } from './batchWorkspace';
 import { inProcess, readText, type Backend, type OnResult, type Opts } from './inProcess';
-import { JOIN_MAX, WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
+import { WorkerPool, type IndexedFile, type ReadFailure } from './parallel';
 import type { FileReport } from './report';
 
 export { readText };
@@ -164,7 +164,7 @@ export async function checkFiles(
   if (jobs > 1) probed.clear(); // the workers read for themselves
   const backend =
     jobs > 1
-      ? pooled(new WorkerPool(jobs, toIndex.length <= JOIN_MAX), opts, failures)
+      ? pooled(new WorkerPool(jobs, true), opts, failures) // the main thread is one of the `jobs` threads
       : inProcess(opts, failures.add, cache ? { ...pass, texts: probed } : pass);
   /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
   const decode = async (which: readonly string[]) => {

@@ -2,11 +2,12 @@
  * `check` on all cores: the main thread and worker threads (cli/checkWorker.ts) take batches of consecutive files from one
  * queue (neighbouring files share a folder, and so its codes; a free worker takes the next batch, so
  * a slow share never holds the run). Pass 1: each batch is indexed, and each file's declarations and
- * referenced names come back. Then every worker gets every declared name once (names only: "did you
- * mean"). Pass 2: batches are validated, each sent with the declarations of the codes its files
- * reference or declare (cli/batchWorkspace.ts), and each batch is handed back in the input order as
- * soon as every batch before it is (streaming); at most WINDOW batches are out or waiting, so memory
- * is bounded by the workers, not by the workspace.
+ * referenced names come back. Then every thread gets every declared name once, sorted and packed on
+ * the main thread (names only: "did you mean"). Pass 2: batches are validated, each sent with the
+ * declarations of the codes its files need (cli/batchWorkspace.ts; the main thread keeps only those
+ * some batch needs), and each batch is handed back in the input order as soon as every batch before it
+ * is (streaming); at most WINDOW batches are out or waiting, so memory is bounded by the threads, not
+ * by the workspace.
  */
 import { join } from 'node:path';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
@@ -114,7 +115,9 @@ interface Port {
  * The main thread as one of the pool's threads: each message is handled on a later turn of the event
  * loop (`setImmediate`), so the workers' answers are taken between two of its batches. A worker costs
  * its start and its own warm-up (about 1.5 s of CPU on 2,000 files, bench/workspaceNotes.md); the main
- * thread waits anyway, so on a run of up to JOIN_MAX files `--jobs 2` is the main thread and one worker.
+ * thread waits anyway, so `--jobs 2` is the main thread and one worker, at every size: its heap holds the
+ * run's packed names and the few declarations batches need (cli/batchWorkspace.ts), and is collected in full
+ * whenever it grew by LOCAL_GROWTH (bench/workspaceNotes.md, 2026-11-26 mem5).
  */
 class LocalPort implements Port {
   private readonly handle = checkHandler();
@@ -155,13 +158,6 @@ class LocalPort implements Port {
     return Promise.resolve();
   }
 }
-
-/**
- * The most files the main thread works on as one of the pool's threads. Past that its heap, which holds
- * every declaration of the run and takes V8's default young generation, outgrows a worker's: at 10,000
- * files the run's peak RSS went from 366 to 583 MB; at 2,000 from 230 to 265 MB.
- */
-export const JOIN_MAX = 4000;
 
 /** Batches a worker thread holds at once: the next is there when one is done (the main thread may be busy with its own). */
 const DEPTH = 2;
