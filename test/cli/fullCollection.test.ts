@@ -6,9 +6,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { getHeapStatistics } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { fullCollection } from '../../server/src/cli/parallel';
 
-test('fullCollection frees this thread’s garbage at once, and gives the program no global gc', () => {
+test('fullCollection frees this thread’s garbage at once, and gives the program, and contexts made later, no global gc', () => {
   assert.equal(fullCollection(), true);
   const before = getHeapStatistics().used_heap_size;
   let garbage: { i: number; s: string }[] | undefined = Array.from({ length: 300_000 }, (_, i) => ({ i, s: `name ${i}` }));
@@ -20,4 +21,5 @@ test('fullCollection frees this thread’s garbage at once, and gives the progra
   const after = getHeapStatistics().used_heap_size;
   assert.ok(after - before < 2_000_000, `${after - before} bytes left of ${grown - before}`);
   assert.equal('gc' in globalThis, false);
+  assert.equal(runInNewContext('typeof gc'), 'undefined');
 });

@@ -188,6 +188,7 @@ export function fullCollection(): boolean {
     try {
       setFlagsFromString('--expose-gc');
       collector = runInNewContext('gc') as () => void;
+      setFlagsFromString('--no-expose-gc'); // contexts made later (a worker's, a `vm` one) get no `gc`
     } catch {
       collector = null;
     }
