@@ -219,8 +219,9 @@ test(
       assert.deepEqual(joined.out, workers.out);
       assert.equal(workers.here, 0);
       assert.ok(joined.here >= 2, `the main thread handled ${joined.here} batches`);
+      // Joined or not, the main thread's heap is collected whenever it grew by the bound.
       assert.ok(joined.collections >= 2, `the main thread collected ${joined.collections} times`);
-      assert.equal(workers.collections, 0);
+      assert.ok(workers.collections >= 2, `the main thread collected ${workers.collections} times`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -116,34 +116,22 @@ interface Port {
  * loop (`setImmediate`), so the workers' answers are taken between two of its batches. A worker costs
  * its start and its own warm-up (about 1.5 s of CPU on 2,000 files, bench/workspaceNotes.md); the main
  * thread waits anyway, so `--jobs 2` is the main thread and one worker, at every size: its heap holds the
- * run's packed names and the few declarations batches need (cli/batchWorkspace.ts), and is collected in full
- * whenever it grew by LOCAL_GROWTH (bench/workspaceNotes.md, 2026-11-26 mem5).
+ * run's packed names and the few declarations batches need (cli/batchWorkspace.ts), and the pool collects
+ * it in full whenever it grew by LOCAL_GROWTH (bench/workspaceNotes.md, 2026-11-26 mem5).
  */
 class LocalPort implements Port {
   private readonly handle = checkHandler();
-  constructor(private readonly growth: number) {}
   private readonly listeners = new Set<(m: FromWorker) => void>();
   private closed = false;
   /** Batches handled (the tests see that the main thread took its share). */
   batches = 0;
-  /** Full collections made to bound the heap (`LOCAL_GROWTH`). */
-  collections = 0;
   postMessage(m: ToWorker): void {
     setImmediate(() => {
       if (this.closed) return;
       const answer = this.handle(m);
       if (answer) this.batches++;
       if (answer) for (const f of [...this.listeners]) f(answer);
-      this.bound();
     });
-  }
-  /**
-   * The main thread's heap has V8's default limits, far above a worker's (`resourceLimits`): left alone it
-   * grows by what each file leaves in the old generation, with a rare full collection. Bounded here
-   * by what it held after the last full collection, as a worker's limits bound its heap.
-   */
-  private bound(): void {
-    if (getHeapStatistics().used_heap_size >= usedAfterCollection + this.growth && fullCollection()) this.collections++;
   }
   on(event: string, f: (...args: never[]) => void): this {
     if (event === 'message') this.listeners.add(f as (m: FromWorker) => void);
@@ -198,7 +186,11 @@ export function fullCollection(): boolean {
   return true;
 }
 
-/** The main thread's heap as a pool thread: collected in full once it holds this much more than after the last full collection. */
+/**
+ * The main thread's heap has V8's default limits, far above a worker's (`resourceLimits`): left alone it grows
+ * by what the index pass's results and each file it validates leave in the old generation, with a rare full
+ * collection. The pool collects it in full once it holds this much more than after the last full collection.
+ */
 const LOCAL_GROWTH = 64 * 1024 * 1024;
 
 export class WorkerPool {
@@ -207,7 +199,7 @@ export class WorkerPool {
   constructor(
     readonly size: number,
     join = false,
-    localGrowth = LOCAL_GROWTH,
+    private readonly localGrowth = LOCAL_GROWTH,
   ) {
     serialScavenges();
     const file = workerFile();
@@ -221,7 +213,7 @@ export class WorkerPool {
         ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(file)});`, { eval: true, ...limits })
         : new Worker(file, limits),
     );
-    this.workers = join ? [...threads, new LocalPort(localGrowth)] : threads;
+    this.workers = join ? [...threads, new LocalPort()] : threads;
   }
 
   /** Batches the main thread handled. */
@@ -229,9 +221,12 @@ export class WorkerPool {
     return this.workers.reduce((n, w) => n + (w instanceof LocalPort ? w.batches : 0), 0);
   }
 
-  /** Full collections the main thread made to bound its heap as a pool thread. */
-  get collectionsHere(): number {
-    return this.workers.reduce((n, w) => n + (w instanceof LocalPort ? w.collections : 0), 0);
+  /** Full collections of the main thread's heap made to bound it (`LOCAL_GROWTH`). */
+  collectionsHere = 0;
+
+  /** After each answer, whichever thread gave it: the main thread's heap collected once it grew by `localGrowth`. */
+  private bound(): void {
+    if (getHeapStatistics().used_heap_size >= usedAfterCollection + this.localGrowth && fullCollection()) this.collectionsHere++;
   }
 
   private batches(uris: readonly string[]): string[][] {
@@ -351,6 +346,7 @@ export class WorkerPool {
           }
           if (++answered === count) return finish();
           pump();
+          this.bound();
         },
         error: (e: Error) => finish(e),
         exit: (code: number) => finish(new Error(`a check worker exited (${code})`)),

@@ -30,37 +30,75 @@ export interface PackedNames {
   readonly uris: readonly string[];
 }
 
-/** Each file's URI with the code names it declares (each file once), sorted and packed once. */
+/**
+ * Each file's URI with the code names it declares (each file once), sorted and packed once. Every (name, file)
+ * is sorted as a position in two flat lists, compared in lower case without a lower-case copy (ASCII in place):
+ * no map of names, no pair and no copy per name while the main thread holds the run's declarations.
+ */
 export function packNames(files: readonly (readonly [string, readonly string[]])[]): PackedNames {
-  const holders = new Map<string, number | number[]>();
+  let total = 0;
+  for (const [, names] of files) total += names.length;
+  const name: string[] = new Array<string>(total);
+  const file = new Int32Array(total);
+  let k = 0;
   files.forEach(([, names], i) => {
-    for (const name of names) {
-      const h = holders.get(name);
-      if (h === undefined) holders.set(name, i);
-      else if (typeof h === 'number') {
-        if (h !== i) holders.set(name, [h, i]);
-      } else if (h[h.length - 1] !== i) h.push(i);
+    for (const n of names) {
+      name[k] = n;
+      file[k++] = i;
     }
   });
-  const order = [...holders.keys()].map(n => [n.toLowerCase(), n] as const);
-  order.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  const ends = new Int32Array(order.length),
-    first = new Int32Array(order.length + 1);
-  let count = 0,
-    end = 0;
-  order.forEach(([, n], i) => {
-    const h = holders.get(n)!;
-    count += typeof h === 'number' ? 1 : h.length;
-    first[i + 1] = count;
-    ends[i] = end += n.length;
-  });
-  const held = new Int32Array(count);
-  order.forEach(([, n], i) => {
-    const h = holders.get(n)!;
-    if (typeof h === 'number') held[first[i]!] = h;
-    else held.set(h, first[i]!);
-  });
-  return { text: order.map(([, n]) => n).join(''), ends, first, files: held, uris: files.map(([uri]) => uri) };
+  const order = Array.from({ length: total }, (_, j) => j);
+  order.sort((x, y) => compareNames(name[x]!, name[y]!) || file[x]! - file[y]!);
+  const ends: number[] = [],
+    first: number[] = [0],
+    held: number[] = [],
+    parts: string[] = [];
+  let end = 0;
+  for (let j = 0; j < total; j++) {
+    const at = order[j]!,
+      n = name[at]!,
+      f = file[at]!;
+    const previous = j ? order[j - 1]! : -1;
+    if (previous < 0 || name[previous] !== n) {
+      parts.push(n);
+      ends.push((end += n.length));
+      first.push(held.length);
+    }
+    if (previous < 0 || name[previous] !== n || file[previous] !== f) {
+      held.push(f);
+      first[first.length - 1] = held.length;
+    }
+  }
+  return {
+    text: parts.join(''),
+    ends: Int32Array.from(ends),
+    first: Int32Array.from(first),
+    files: Int32Array.from(held),
+    uris: files.map(([uri]) => uri),
+  };
+}
+
+/** `NameTable`'s order: by lower case, then by the names themselves (UTF-16 units), without a lower-case copy for ASCII. */
+function compareNames(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i),
+      y = b.charCodeAt(i);
+    // Outside ASCII a lower-case copy may differ in length (İ) or context (Σ): compare the copies.
+    if (x >= 128 || y >= 128) return compareCopies(a, b);
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (x !== y) return x - y;
+  }
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareCopies(a: string, b: string): number {
+  const la = a.toLowerCase(),
+    lb = b.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Reading `PackedNames`: a name by its position, the position of a name, the files declaring it. */
