@@ -1,7 +1,7 @@
 /**
  * Issue 23: the main thread's heap has V8's default limits, so `check` collects it in full itself
- * (cli/parallel.ts `fullCollection`): once the index pass's leftovers are dropped, and, as a pool
- * thread, whenever it grew by `LOCAL_GROWTH` (the pool's count in test/cli/batchDeclarations.test.ts).
+ * (cli/parallel.ts `fullCollection`): once the index pass's leftovers are dropped, and whenever it grew
+ * by `LOCAL_GROWTH` between two answers of the pool (counted in test/cli/batchDeclarations.test.ts).
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
