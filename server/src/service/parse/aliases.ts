@@ -63,6 +63,13 @@ export function deref(doc: Document, n: unknown): Deref {
 /** `<<` as a merge key (a plain `<<` read with `merge: true`; a quoted '<<' is an ordinary key). */
 const isMergeKey = (p: Pair): boolean => isScalar(p.key) && typeof p.key.value === 'symbol';
 
+/** Whether `map` has a merge key of its own: without one, its effective pairs are its items, unshared. */
+export function hasMergeKey(map: YAMLMap): boolean {
+  const items = map.items;
+  for (let i = 0; i < items.length; i++) if (isMergeKey(items[i]!)) return true;
+  return false;
+}
+
 export interface Reached {
   readonly pair: Pair;
   /** Reached through an alias: editing it changes the anchor's other users. */ readonly shared: boolean;

@@ -1,6 +1,6 @@
 /** Walks the parsed sections and pulls out the blocks we check, with document offsets. */
 import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import { deref, effectivePairs, type Reached } from './aliases';
+import { deref, effectivePairs, hasMergeKey, type Reached } from './aliases';
 import type {
   CodeDef,
   DetailDecl,
@@ -138,24 +138,8 @@ function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] 
   const n = d.node,
     sharedAll = sharedEntry || d.shared;
   if (isMap(n)) {
-    for (const { pair: p, shared } of effectivePairs(s.doc, n, sharedAll)) {
-      const name = keyString(p);
-      if (name === undefined || !(p.key as Node).range) continue;
-      const v = deref(s.doc, p.value).node;
-      let spec: Partial<DetailDecl> = {};
-      if (isScalar(v) && typeof v.value === 'string') spec = { type: v.value };
-      else if (isMap(v)) {
-        const js = (toJSON(v) ?? {}) as Record<string, unknown>;
-        spec = {
-          type: typeof js.type === 'string' ? js.type : undefined,
-          required: typeof js.required === 'boolean' ? js.required : undefined,
-          description: typeof js.description === 'string' ? js.description : undefined,
-          example: js.example,
-          enum: Array.isArray(js.enum) ? js.enum : undefined,
-        };
-      }
-      out.push({ ...spec, name, keySpan: spanOf(s, p.key as Node), pairSpan: pairSpan(s, p), ...(shared ? { shared } : {}) });
-    }
+    if (hasMergeKey(n)) for (const { pair, shared } of effectivePairs(s.doc, n, sharedAll)) detail(s, pair, shared, out);
+    else for (const pair of n.items) detail(s, pair, sharedAll, out);
   } else if (isSeq(n)) {
     for (const it of n.items) {
       const r = deref(s.doc, it),
@@ -167,6 +151,32 @@ function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] 
     }
   }
   return trimmed(out);
+}
+
+/** One pair of a details mapping (its keys in the order they always had: the spec's, then name, spans, shared). */
+function detail(s: Section, p: Pair, shared: boolean, out: DetailDecl[]): void {
+  const name = keyString(p);
+  if (name === undefined || !(p.key as Node).range) return;
+  const v = deref(s.doc, p.value).node;
+  const keySpan = spanOf(s, p.key as Node),
+    span = pairSpan(s, p);
+  let decl: { -readonly [K in keyof DetailDecl]: DetailDecl[K] };
+  if (isScalar(v) && typeof v.value === 'string') decl = { type: v.value, name, keySpan, pairSpan: span };
+  else if (isMap(v)) {
+    const js = (toJSON(v) ?? {}) as Record<string, unknown>;
+    decl = {
+      type: typeof js.type === 'string' ? js.type : undefined,
+      required: typeof js.required === 'boolean' ? js.required : undefined,
+      description: typeof js.description === 'string' ? js.description : undefined,
+      example: js.example,
+      enum: Array.isArray(js.enum) ? js.enum : undefined,
+      name,
+      keySpan,
+      pairSpan: span,
+    };
+  } else decl = { name, keySpan, pairSpan: span };
+  if (shared) decl.shared = true;
+  out.push(decl);
 }
 
 interface EntryFields {
@@ -185,54 +195,59 @@ interface EntryFields {
 function entryFields(s: Section, map: YAMLMap | undefined, shared: boolean): EntryFields {
   const f: EntryFields = { mapsFromHttp: [], details: [] };
   if (!map) return f;
-  for (const { pair: p, shared: sh } of effectivePairs(s.doc, map, shared)) {
-    const k = keyString(p),
-      v = p.value as Node | null;
-    switch (k) {
-      case 'code':
-        f.code = stringValue(s, v, sh);
-        break;
-      case 'category':
-        f.category = valueRef(s, v);
-        break;
-      case 'message_template':
-        f.template = template(s, v, sh);
-        if (!f.template) f.templateNode = valueRef(s, v);
-        break;
-      case 'maps_from_http': {
-        const list = deref(s.doc, v).node;
-        if (isSeq(list))
-          for (const it of list.items) {
-            const r = statusRef(s, it);
-            if (r) f.mapsFromHttp.push(r);
-          }
-        break;
-      }
-      case 'condition':
-        f.condition = stringValue(s, v, sh);
-        break;
-      case 'details': {
-        const d = deref(s.doc, v);
-        f.details = details(s, v, sh);
-        f.detailsNode = d.node ?? undefined;
-        if (sh || d.shared) f.detailsShared = true;
-        break;
-      }
-      case 'description': {
-        const d = deref(s.doc, v).node;
-        if (isScalar(d) && typeof d.value === 'string') f.description = d.value;
-        break;
-      }
-    }
-  }
+  if (hasMergeKey(map)) for (const { pair, shared: sh } of effectivePairs(s.doc, map, shared)) entryField(s, pair, sh, f);
+  else for (const pair of map.items) entryField(s, pair, shared, f);
   return f;
 }
 
+/** What one pair of an entry says, into `f`. */
+function entryField(s: Section, p: Pair, sh: boolean, f: EntryFields): void {
+  const k = keyString(p),
+    v = p.value as Node | null;
+  switch (k) {
+    case 'code':
+      f.code = stringValue(s, v, sh);
+      break;
+    case 'category':
+      f.category = valueRef(s, v);
+      break;
+    case 'message_template':
+      f.template = template(s, v, sh);
+      if (!f.template) f.templateNode = valueRef(s, v);
+      break;
+    case 'maps_from_http': {
+      const list = deref(s.doc, v).node;
+      if (isSeq(list))
+        for (const it of list.items) {
+          const r = statusRef(s, it);
+          if (r) f.mapsFromHttp.push(r);
+        }
+      break;
+    }
+    case 'condition':
+      f.condition = stringValue(s, v, sh);
+      break;
+    case 'details': {
+      const d = deref(s.doc, v);
+      f.details = details(s, v, sh);
+      f.detailsNode = d.node ?? undefined;
+      if (sh || d.shared) f.detailsShared = true;
+      break;
+    }
+    case 'description': {
+      const d = deref(s.doc, v).node;
+      if (isScalar(d) && typeof d.value === 'string') f.description = d.value;
+      break;
+    }
+  }
+}
+
 /** `shared` (the entry, or only its details, reached through an alias) only when true, so models compare equal. */
-const sharedFlags = (entry: boolean, f: EntryFields) => ({
-  ...(entry ? { shared: true as const } : {}),
-  ...(f.detailsShared ? { detailsShared: true as const } : {}),
-});
+function withShared<T extends { shared?: true; detailsShared?: true }>(o: T, entry: boolean, f: EntryFields): T {
+  if (entry) o.shared = true;
+  if (f.detailsShared) o.detailsShared = true;
+  return o;
+}
 
 function codeDef(s: Section, r: Reached): CodeDef | undefined {
   const p = r.pair;
@@ -243,7 +258,7 @@ function codeDef(s: Section, r: Reached): CodeDef | undefined {
   const node = isMap(d.node) ? d.node : undefined;
   const shared = r.shared || d.shared;
   const f = entryFields(s, node, shared);
-  return {
+  const c: { -readonly [K in keyof CodeDef]: CodeDef[K] } = {
     name,
     keySpan: spanOf(s, key),
     entrySpan: pairSpan(s, p),
@@ -257,8 +272,8 @@ function codeDef(s: Section, r: Reached): CodeDef | undefined {
     details: f.details,
     detailsNode: f.detailsNode,
     description: f.description,
-    ...sharedFlags(shared, f),
   };
+  return withShared(c, shared, f);
 }
 
 /**
@@ -294,7 +309,7 @@ function mappingEntries(s: Section, r: Reached, out: MappingEntry[]): void {
     const node = isMap(d.node) ? d.node : undefined;
     const shared = viaAlias || d.shared;
     const f = entryFields(s, node, shared);
-    out.push({
+    const m: { -readonly [K in keyof MappingEntry]: MappingEntry[K] } = {
       status,
       index,
       entrySpan: span,
@@ -306,8 +321,8 @@ function mappingEntries(s: Section, r: Reached, out: MappingEntry[]): void {
       condition: f.condition,
       details: f.details,
       detailsNode: f.detailsNode,
-      ...sharedFlags(shared, f),
-    });
+    };
+    out.push(withShared(m, shared, f));
   };
   const v = deref(s.doc, value);
   const shared = r.shared || v.shared;
