@@ -13,6 +13,7 @@ import { ObjectMemo } from '../util/objectMemo';
 import { keyString } from '../parse/extract';
 import type { Section } from '../model/model';
 import { nodeAt } from '../parse/pointer';
+import { plainValue } from '../parse/plainValue';
 import { onePerSpan } from './onePerSpan';
 import type { Check, Problem } from './types';
 import { hasAliasNodes } from './aliasNodes';
@@ -160,7 +161,7 @@ function entryErrors(validate: ValidateFunction, pair: Pair): ErrorObject[] {
   if (hit) return hit;
   let js: unknown;
   try {
-    js = node.toJSON();
+    js = plainValue(node);
   } catch {
     return [];
   }

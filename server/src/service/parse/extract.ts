@@ -16,6 +16,7 @@ import type {
 } from '../model/model';
 import { flat, trimmed } from './flat';
 import { scanTemplate } from './placeholders';
+import { plainValue } from './plainValue';
 
 export interface Extracted {
   codes: CodeDef[];
@@ -73,7 +74,7 @@ export function keyString(pair: Pair): string | undefined {
 /** A node's plain value; undefined when it cannot be built (a `<<` merging a non-mapping throws). */
 function toJSON(n: Node): unknown {
   try {
-    return n.toJSON();
+    return plainValue(n);
   } catch {
     return undefined;
   }
