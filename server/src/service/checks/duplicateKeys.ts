@@ -13,7 +13,9 @@ const MAX_DEPTH = 512;
 export const duplicateKeys: Check = {
   name: 'duplicateKeys',
   run({ model }, emit) {
-    for (const s of model.sections) walk(s, s.doc.contents as Node | null, 0, emit);
+    // Only a model parsed in chunks hands its nodes to a later parse: another's clean subtrees are not worth remembering.
+    const remember = model.parseState !== undefined;
+    for (const s of model.sections) walk(s, s.doc.contents as Node | null, 0, emit, remember);
   },
 };
 
@@ -32,9 +34,9 @@ const SMALL = 8;
 
 /**
  * yaml.duplicate-key under `node` (at `depth`); true when something was found. Only collections are
- * walked and remembered as clean: a scalar cannot hold a duplicate, so it costs no WeakSet entry.
+ * walked and remembered as clean (when `remember`): a scalar cannot hold a duplicate, so it costs no entry.
  */
-export function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) => void): boolean {
+export function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) => void, remember = true): boolean {
   if (!node || depth > MAX_DEPTH || isAlias(node) || isScalar(node)) return false;
   if (clean.get(node)) return false;
   let found = false;
@@ -56,7 +58,7 @@ export function walk(s: Section, node: Node | null, depth: number, emit: (p: Pro
           }
         }
         names.push(name);
-        if (walk(s, items[i]!.value as Node | null, depth + 1, emit)) found = true;
+        if (walk(s, items[i]!.value as Node | null, depth + 1, emit, remember)) found = true;
       }
     } else {
       const seen = new Map<string, Node>();
@@ -70,13 +72,13 @@ export function walk(s: Section, node: Node | null, depth: number, emit: (p: Pro
             emit(duplicateProblem(s, name, k.range, first.range));
           } else seen.set(name, k);
         }
-        if (walk(s, pair.value as Node | null, depth + 1, emit)) found = true;
+        if (walk(s, pair.value as Node | null, depth + 1, emit, remember)) found = true;
       }
     }
   } else if (isSeq(node)) {
-    for (const it of node.items) if (!isPair(it) && walk(s, it as Node | null, depth + 1, emit)) found = true;
+    for (const it of node.items) if (!isPair(it) && walk(s, it as Node | null, depth + 1, emit, remember)) found = true;
   }
-  if (!found && depth < MAX_DEPTH) clean.set(node, true);
+  if (!found && remember && depth < MAX_DEPTH) clean.set(node, true);
   return found;
 }
 

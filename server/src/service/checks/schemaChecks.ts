@@ -31,6 +31,8 @@ export const schema: Check = {
         continue;
       }
       const push = onePerSpan(emit);
+      // Only a model parsed in chunks hands its entry nodes to a later parse: other verdicts are not kept.
+      const remember = model.parseState !== undefined;
       // Documents with aliases or merge keys are validated whole (toJS resolves them, with a budget).
       if (!validateEntry || hasAliasNodes(s)) {
         wholeSchemaProblems(s, validateSchema, push);
@@ -45,7 +47,7 @@ export const schema: Check = {
           continue;
         }
         const validate = block === 'error_codes' ? validateEntry.code : validateEntry.mapping;
-        for (const pair of v.items) pairSchemaProblems(s, block, validate, pair, push);
+        for (const pair of v.items) pairSchemaProblems(s, block, validate, pair, push, remember);
       }
     }
   },
@@ -81,14 +83,21 @@ export function blockTypeProblem(s: Section, block: string, v: Node | null, emit
  * schema.* of one entry of a block. The pointer of each error is resolved from the section's root, so
  * the result holds for this pair only while it is the first of its key in the first block of its name.
  */
-export function pairSchemaProblems(s: Section, block: string, validate: ValidateFunction, pair: Pair, emit: (p: Problem) => void): void {
+export function pairSchemaProblems(
+  s: Section,
+  block: string,
+  validate: ValidateFunction,
+  pair: Pair,
+  emit: (p: Problem) => void,
+  remember = true,
+): void {
   const key = keyString(pair);
   if (key === undefined) {
     if (block === 'error_codes') namelessKeyProblem(s, pair, emit, 'code');
     return;
   }
   if (block === 'error_codes') namelessDetailsKeys(s, pair, emit);
-  for (const e of entryErrors(validate, pair)) {
+  for (const e of entryErrors(validate, pair, remember)) {
     const p = toProblem(s, { ...e, instancePath: `/${block}/${escape(key)}${e.instancePath}` });
     if (p) emit(p);
   }
@@ -152,7 +161,7 @@ const typeError = (instancePath: string, message: string): ErrorObject => ({
   message,
 });
 
-function entryErrors(validate: ValidateFunction, pair: Pair): ErrorObject[] {
+function entryErrors(validate: ValidateFunction, pair: Pair, remember: boolean): ErrorObject[] {
   const node = pair.value as Node | null;
   if (!node) return validate(null) ? [] : [...(validate.errors ?? [])];
   let cache = verdicts.get(validate);
@@ -166,7 +175,7 @@ function entryErrors(validate: ValidateFunction, pair: Pair): ErrorObject[] {
     return [];
   }
   const errors = validate(js) ? [] : [...(validate.errors ?? [])];
-  cache.set(node, errors);
+  if (remember) cache.set(node, errors);
   return errors;
 }
 
