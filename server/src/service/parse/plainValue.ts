@@ -32,16 +32,16 @@ export function plain(n: unknown): unknown {
       let name: string;
       if (k === null || k === undefined) name = '';
       else {
-        // A merge key (`<<`, a symbol) has its own conversion; a collection as a key is stringified.
-        if (!isScalar(k) || 'addToJSMap' in k) return OTHER;
+        // A merge key (`<<`: a symbol) has its own conversion; a collection as a key is stringified.
+        if (!isScalar(k)) return OTHER;
         const kv = plain(k);
         if (kv === OTHER) return OTHER;
         name = kv === null ? '' : String(kv);
       }
       const v = plain(p.value);
       if (v === OTHER) return OTHER;
-      // As yaml does: a key already there (a duplicate, or `__proto__`) is defined, not assigned.
-      if (name in o) Object.defineProperty(o, name, { value: v, writable: true, enumerable: true, configurable: true });
+      // yaml defines a key already there (a duplicate, an inherited name); only `__proto__` would assign otherwise.
+      if (name === '__proto__') Object.defineProperty(o, name, { value: v, writable: true, enumerable: true, configurable: true });
       else o[name] = v;
     }
     return o;
