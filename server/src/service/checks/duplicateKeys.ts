@@ -31,6 +31,8 @@ export const keyName = (k: Scalar): string =>
 
 /** Mappings with at most this many keys compare their keys pairwise (no Map to allocate). */
 const SMALL = 8;
+/** The names of a small mapping's keys so far, per depth. */
+const scratch: (string | undefined)[][] = [];
 
 /**
  * yaml.duplicate-key under `node` (at `depth`); true when something was found. Only collections are
@@ -38,12 +40,14 @@ const SMALL = 8;
  */
 export function walk(s: Section, node: Node | null, depth: number, emit: (p: Problem) => void, remember = true): boolean {
   if (!node || depth > MAX_DEPTH || isAlias(node) || isScalar(node)) return false;
-  if (clean.get(node)) return false;
+  if (remember && clean.get(node)) return false;
   let found = false;
   if (isMap(node)) {
     const items = node.items;
     if (items.length <= SMALL) {
-      const names: (string | undefined)[] = [];
+      // One list per depth, reused: the walk below this mapping uses deeper ones only.
+      const names = (scratch[depth] ??= []);
+      names.length = 0;
       for (let i = 0; i < items.length; i++) {
         const k = items[i]!.key as Node | null;
         let name: string | undefined;
@@ -60,6 +64,7 @@ export function walk(s: Section, node: Node | null, depth: number, emit: (p: Pro
         names.push(name);
         if (walk(s, items[i]!.value as Node | null, depth + 1, emit, remember)) found = true;
       }
+      names.length = 0; // no key string (maybe a slice of the text) outlives the walk
     } else {
       const seen = new Map<string, Node>();
       for (const pair of items) {

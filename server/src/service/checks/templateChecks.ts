@@ -37,7 +37,7 @@ export function codeTemplateProblems(c: CodeDef, env: EntryEnv, emit: (p: Proble
     emit,
     c.template,
     c.templateNode,
-    visibleKeys({ kind: 'code', def: c }, env.resolver, env.registry),
+    () => visibleKeys({ kind: 'code', def: c }, env.resolver, env.registry),
     c.template ? c.details : [],
     {
       entryAt: c.keySpan.start,
@@ -59,7 +59,7 @@ export function mappingTemplateProblems(m: MappingEntry, env: EntryEnv, emit: (p
     emit,
     m.template,
     m.templateNode,
-    visibleKeys({ kind: 'mapping', entry: m }, env.resolver, env.registry),
+    () => visibleKeys({ kind: 'mapping', entry: m }, env.resolver, env.registry),
     m.template ? m.details : [],
     { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index },
     origin,
@@ -72,7 +72,8 @@ function one(
   emit: (p: Problem) => void,
   t: Template | undefined,
   node: CodeDef['templateNode'],
-  visible: Map<string, VisibleKey> | undefined,
+  /** The keys the entry sees: asked only when a placeholder needs them. */
+  visibleOf: () => Map<string, VisibleKey> | undefined,
   declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean; shared?: true }[],
   where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>,
   origin = '',
@@ -114,8 +115,10 @@ function one(
       message: `Malformed placeholder: ${m.reason}.`,
     });
   }
+  let visible: Map<string, VisibleKey> | undefined | null = null;
   for (const p of t.placeholders) {
     used.add(p.name);
+    if (visible === null) visible = visibleOf();
     if (!visible) continue;
     const key = visible.get(p.name);
     if (!key) {
