@@ -2,7 +2,8 @@
  * yaml.duplicate-key, in O(n): one Set per mapping. Keys compare as strings, so `404:` and `"404":`
  * in error_mapping are the same status. The parser's own check is quadratic (peers.md s5.3).
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, type Node, type Scalar } from 'yaml';
+import type { Node, Scalar } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq } from '../parse/yamlNodes';
 import { Code } from '../codes';
 import type { Section } from '../model/model';
 import { ObjectMemo } from '../util/objectMemo';

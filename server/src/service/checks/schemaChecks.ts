@@ -5,7 +5,8 @@
  * unchanged, so a keystroke re-validates one entry.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
+import type { Node, Pair } from 'yaml';
+import { isMap, isScalar, isSeq } from '../parse/yamlNodes';
 import { Code, type UnknownKeyData, type EnumData } from '../codes';
 import { closest, closestKey } from '../util/closest';
 import { keyKind } from '../util/keyKind';

@@ -3,7 +3,7 @@
  * (design s2); declared keys should be used; malformed placeholders; single quotes around string
  * values (spec s4.2); a template that YAML read as a flow mapping.
  */
-import { isMap } from 'yaml';
+import { isMap } from '../parse/yamlNodes';
 import { Code, type InvalidDetailNameData, type UnknownPlaceholderData, type UnusedDetailData, type UnquotedData } from '../codes';
 import { closest } from '../util/closest';
 import type { CodeDef, MappingEntry, Template } from '../model/model';

@@ -6,7 +6,8 @@
  * is marked `shared`: editing it would change the anchor's other users. Resolution is one walk per
  * document (cached).
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { Document, Node, Pair, YAMLMap } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq } from './yamlNodes';
 import { ObjectMemo } from '../util/objectMemo';
 
 /** Alias node → the node its anchor names (the last one before it); anchored node → itself when used. */

@@ -1,5 +1,6 @@
 /** Walks the parsed sections and pulls out the blocks we check, with document offsets. */
-import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq } from './yamlNodes';
 import { deref, effectivePairs, hasMergeKey, type Reached } from './aliases';
 import type {
   CodeDef,

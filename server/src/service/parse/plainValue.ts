@@ -5,7 +5,8 @@
  * object) is left to `toJSON`, which stays the oracle (test/service/plainValue.test.ts). About three
  * times cheaper than `toJSON`, which passes every key and value through its generic conversion.
  */
-import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { isMap, isScalar, isSeq } from './yamlNodes';
 
 /** What `plain` returns for a node it leaves to `toJSON`. */
 export const OTHER = Symbol('other');
