@@ -47,25 +47,25 @@ export function walk(s: Section, node: Node | null, depth: number, emit: (p: Pro
     const items = node.items;
     if (items.length <= SMALL) {
       // One list per depth, reused: the walk below this mapping uses deeper ones only.
-      const names = (scratch[depth] ??= []);
-      names.length = 0;
+      const names = (scratch[depth] ??= new Array<string | undefined>(SMALL));
       for (let i = 0; i < items.length; i++) {
         const k = items[i]!.key as Node | null;
         let name: string | undefined;
         if (isScalar(k) && k.range) {
           name = keyName(k);
-          const j = names.indexOf(name);
-          const first = j < 0 ? undefined : (items[j]!.key as Scalar);
+          let j = 0;
+          while (j < i && names[j] !== name) j++;
+          const first = j < i ? (items[j]!.key as Scalar) : undefined;
           if (first?.range) {
             found = true;
             emit(duplicateProblem(s, name, k.range, first.range));
             name = undefined;
           }
         }
-        names.push(name);
+        names[i] = name;
         if (walk(s, items[i]!.value as Node | null, depth + 1, emit, remember)) found = true;
       }
-      names.length = 0; // no key string (maybe a slice of the text) outlives the walk
+      names.fill(undefined, 0, items.length); // no key string (maybe a slice of the text) outlives the walk
     } else {
       const seen = new Map<string, Node>();
       for (const pair of items) {
