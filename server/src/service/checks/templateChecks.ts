@@ -104,8 +104,10 @@ function one(
     for (const m of scanTemplate(env.text.slice(cut.start, cut.end), cut.start, '', 'plain').placeholders) written.add(m.name);
   }
   for (const m of t.malformed) if (m.name) written.add(m.name);
-  // Declared keys no placeholder names (and that one could): what an unknown name most likely meant.
-  const unusedKeys = declared.filter(d => !written.has(d.name) && d.required !== false && PLACEHOLDER_NAME.test(d.name)).map(d => d.name);
+  // Declared keys no placeholder names (and that one could): what an unknown name most likely meant (made when one is unknown).
+  let unused: string[] | undefined;
+  const unusedKeys = () =>
+    (unused ??= declared.filter(d => !written.has(d.name) && d.required !== false && PLACEHOLDER_NAME.test(d.name)).map(d => d.name));
   for (const m of t.malformed) {
     if (m.name) used.add(m.name); // meant as that key: one diagnostic, not two
     emit({
@@ -125,8 +127,8 @@ function one(
       const names = [...visible.keys()];
       const param = env.param(p.name);
       const near = closest(p.name, names, 3);
-      const meant = unusedKeys.filter(k => partOf(p.name, k) || near.includes(k));
-      const unusedKey = meant.length === 1 && unusedKeys.length === 1;
+      const meant = unusedKeys().filter(k => partOf(p.name, k) || near.includes(k));
+      const unusedKey = meant.length === 1 && unusedKeys().length === 1;
       const suggested = unusedKey ? meant : near;
       emit({
         code: Code.TemplateUnknownPlaceholder,

@@ -270,7 +270,11 @@ export function createWorkspaceIndex(): WorkspaceIndex {
     signature: uri => files.get(uri)?.sig ?? '',
     declarations(code, exceptUri) {
       const out: CodeDeclaration[] = [];
-      for (const [uri, list] of holders(decls.get(code))) if (uri !== exceptUri) for (const d of list) out.push(declOf(uri, d));
+      const h = decls.get(code);
+      // Most names have one holder: read it without the generator.
+      if (h && !(h instanceof Map)) {
+        if (h.uri !== exceptUri) for (const d of h.items) out.push(declOf(h.uri, d));
+      } else for (const [uri, list] of holders(h)) if (uri !== exceptUri) for (const d of list) out.push(declOf(uri, d));
       return out;
     },
     *allDeclarations(exceptUri) {
