@@ -19,6 +19,12 @@ import { flat, trimmed } from './flat';
 import { scanTemplate } from './placeholders';
 import { plainValue } from './plainValue';
 
+/** Tests only: `viaMerges` reads every mapping through `effectivePairs`, the path the merge-free one must equal. */
+export const extractTesting = { viaMerges: false };
+
+/** Whether `map`'s pairs are read with merges resolved: only when it has a merge key of its own. */
+const resolve = (map: YAMLMap): boolean => extractTesting.viaMerges || hasMergeKey(map);
+
 export interface Extracted {
   codes: CodeDef[];
   mappings: MappingEntry[];
@@ -140,7 +146,7 @@ function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] 
   const n = d.node,
     sharedAll = sharedEntry || d.shared;
   if (isMap(n)) {
-    if (hasMergeKey(n)) for (const { pair, shared } of effectivePairs(s.doc, n, sharedAll)) detail(s, pair, shared, out);
+    if (resolve(n)) for (const { pair, shared } of effectivePairs(s.doc, n, sharedAll)) detail(s, pair, shared, out);
     else for (const pair of n.items) detail(s, pair, sharedAll, out);
   } else if (isSeq(n)) {
     for (const it of n.items) {
@@ -197,7 +203,7 @@ interface EntryFields {
 function entryFields(s: Section, map: YAMLMap | undefined, shared: boolean): EntryFields {
   const f: EntryFields = { mapsFromHttp: [], details: [] };
   if (!map) return f;
-  if (hasMergeKey(map)) for (const { pair, shared: sh } of effectivePairs(s.doc, map, shared)) entryField(s, pair, sh, f);
+  if (resolve(map)) for (const { pair, shared: sh } of effectivePairs(s.doc, map, shared)) entryField(s, pair, sh, f);
   else for (const pair of map.items) entryField(s, pair, shared, f);
   return f;
 }
