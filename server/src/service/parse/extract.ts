@@ -1,7 +1,7 @@
 /** Walks the parsed sections and pulls out the blocks we check, with document offsets. */
 import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isMap, isScalar, isSeq } from './yamlNodes';
-import { deref, effectivePairs, hasMergeKey, type Reached } from './aliases';
+import { deref, effectivePairs, type Reached } from './aliases';
 import type {
   CodeDef,
   DetailDecl,
@@ -17,13 +17,11 @@ import type {
 } from '../model/model';
 import { flat, trimmed } from './flat';
 import { scanTemplate } from './placeholders';
-import { plainValue } from './plainValue';
+import { details } from './details';
+import { keyString, pairSpan, readsMerges, spanOf, toJSON } from './nodeRead';
 
-/** Tests only: `viaMerges` reads every mapping through `effectivePairs`, the path the merge-free one must equal. */
-export const extractTesting = { viaMerges: false };
-
-/** Whether `map`'s pairs are read with merges resolved: only when it has a merge key of its own. */
-const resolve = (map: YAMLMap): boolean => extractTesting.viaMerges || hasMergeKey(map);
+export { extractTesting } from './nodeRead';
+export { keyString };
 
 export interface Extracted {
   codes: CodeDef[];
@@ -72,31 +70,6 @@ export function extractMappingPairs(s: Section, pairs: PairsIn, out: Extracted):
   for (const p of pairs) mappingEntries(s, reached(p), out.mappings);
 }
 
-export function keyString(pair: Pair): string | undefined {
-  const v = isScalar(pair.key) ? pair.key.value : null;
-  // A merge key `<<` (a symbol) is no key of its own: its pairs are read through effectivePairs.
-  return v !== null && typeof v !== 'object' && typeof v !== 'symbol' ? String(v) : undefined;
-}
-
-/** A node's plain value; undefined when it cannot be built (a `<<` merging a non-mapping throws). */
-function toJSON(n: Node): unknown {
-  try {
-    return plainValue(n);
-  } catch {
-    return undefined;
-  }
-}
-
-const spanOf = (s: Section, n: Node): Span => ({ start: s.base + n.range![0], end: s.base + n.range![1] });
-
-function pairSpan(s: Section, p: Pair): Span {
-  const k = p.key as Node | null,
-    v = p.value as Node | null;
-  const start = k?.range ? k.range[0] : (v?.range?.[0] ?? 0);
-  const end = v?.range ? v.range[1] : k?.range ? k.range[1] : start;
-  return { start: s.base + start, end: s.base + end };
-}
-
 const STYLE: Record<string, ScalarStyle> = {
   PLAIN: 'plain',
   QUOTE_SINGLE: 'single',
@@ -140,53 +113,6 @@ function statusRef(s: Section, n: unknown): StatusRef | undefined {
   return { raw, value, span, valid };
 }
 
-function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] {
-  const out: DetailDecl[] = [];
-  const d = deref(s.doc, node);
-  const n = d.node,
-    sharedAll = sharedEntry || d.shared;
-  if (isMap(n)) {
-    if (resolve(n)) for (const { pair, shared } of effectivePairs(s.doc, n, sharedAll)) detail(s, pair, shared, out);
-    else for (const pair of n.items) detail(s, pair, sharedAll, out);
-  } else if (isSeq(n)) {
-    for (const it of n.items) {
-      const r = deref(s.doc, it),
-        item = r.node;
-      if (isScalar(item) && typeof item.value === 'string' && item.range) {
-        const span = spanOf(s, item);
-        out.push({ name: item.value, keySpan: span, pairSpan: { ...span }, ...(sharedAll || r.shared ? { shared: true } : {}) });
-      }
-    }
-  }
-  return trimmed(out);
-}
-
-/** One pair of a details mapping (its keys in the order they always had: the spec's, then name, spans, shared). */
-function detail(s: Section, p: Pair, shared: boolean, out: DetailDecl[]): void {
-  const name = keyString(p);
-  if (name === undefined || !(p.key as Node).range) return;
-  const v = deref(s.doc, p.value).node;
-  const keySpan = spanOf(s, p.key as Node),
-    span = pairSpan(s, p);
-  let decl: { -readonly [K in keyof DetailDecl]: DetailDecl[K] };
-  if (isScalar(v) && typeof v.value === 'string') decl = { type: v.value, name, keySpan, pairSpan: span };
-  else if (isMap(v)) {
-    const js = (toJSON(v) ?? {}) as Record<string, unknown>;
-    decl = {
-      type: typeof js.type === 'string' ? js.type : undefined,
-      required: typeof js.required === 'boolean' ? js.required : undefined,
-      description: typeof js.description === 'string' ? js.description : undefined,
-      example: js.example,
-      enum: Array.isArray(js.enum) ? js.enum : undefined,
-      name,
-      keySpan,
-      pairSpan: span,
-    };
-  } else decl = { name, keySpan, pairSpan: span };
-  if (shared) decl.shared = true;
-  out.push(decl);
-}
-
 interface EntryFields {
   code?: StringValue;
   category?: ValueRef;
@@ -203,7 +129,7 @@ interface EntryFields {
 function entryFields(s: Section, map: YAMLMap | undefined, shared: boolean): EntryFields {
   const f: EntryFields = { mapsFromHttp: [], details: [] };
   if (!map) return f;
-  if (resolve(map)) for (const { pair, shared: sh } of effectivePairs(s.doc, map, shared)) entryField(s, pair, sh, f);
+  if (readsMerges(map)) for (const { pair, shared: sh } of effectivePairs(s.doc, map, shared)) entryField(s, pair, sh, f);
   else for (const pair of map.items) entryField(s, pair, shared, f);
   return f;
 }
