@@ -223,7 +223,7 @@ export function createWorkspaceIndex(stats?: WalkStats): WorkspaceIndex {
   const far = new Set<string>();
   const born = (code: string) => {
     table.touch(code);
-    far.clear();
+    if (far.size) far.clear(); // clear() on an empty set still allocates a new table
     const k = bucketOf(code);
     let b = buckets.get(k);
     if (!b) buckets.set(k, (b = new Set()));
