@@ -150,3 +150,35 @@ test('a large file indexed twice with the same text keeps its parked model for t
   // park() on a file with no cached model would drop the parked one: the second pass must not call it.
   assert.deepEqual(parks, [uri]);
 });
+
+test("the CLI's scan notes nothing for an open that never comes; the editor's scan does, and a later unnoted indexing forgets it", () => {
+  const { service, calls } = spied();
+  const uri = 'file:///ws/scan.adapter.yaml';
+  const text = 'error_codes:\n  SCAN_CODE:\n    category: VALIDATION\n';
+  const read = () => text;
+  // The CLI's scan (remember off): the same text indexed afterwards is read again.
+  const cli = createWorkspaceIndex();
+  assert.deepEqual([...indexFiles(service, cli, [uri], read, () => ({}))], [{ uri, changed: true }]);
+  assert.equal(indexText(service, cli, uri, TextDocument.create(uri, 'yaml', 1, text), {}), false);
+  assert.equal(calls.length, 2, 'nothing noted: read again');
+  // The editor's scan: the open of the same text is skipped.
+  const editor = createWorkspaceIndex();
+  assert.deepEqual([...indexFiles(service, editor, [uri], read, () => ({}), undefined, true)], [{ uri, changed: true }]);
+  assert.equal(indexText(service, editor, uri, TextDocument.create(uri, 'yaml', 1, text), {}), false);
+  assert.equal(calls.length, 3, 'the open reuses the scan');
+  // Other text indexed without a note, then the first text again: read again (the old note is gone).
+  const other = text.replace('category: VALIDATION', 'category: VALIDATION\n    description: other');
+  indexFiles(
+    service,
+    editor,
+    [uri],
+    () => other,
+    () => ({}),
+  ).next();
+  assert.equal(calls.length, 4);
+  indexText(service, editor, uri, TextDocument.create(uri, 'yaml', 2, text), {});
+  assert.equal(calls.length, 5, 'the note of the first text was dropped with the unnoted indexing');
+  assert.equal(index0(editor, uri), 'SCAN_CODE');
+});
+
+const index0 = (index: ReturnType<typeof createWorkspaceIndex>, uri: string): string | undefined => index.declaredIn(uri)[0]?.code;

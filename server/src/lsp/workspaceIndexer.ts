@@ -62,6 +62,8 @@ export class WorkspaceIndexer {
       [uri],
       u => this.readText(u, opts),
       () => opts,
+      undefined,
+      true,
     ))
       changed = r.changed;
     return changed;
@@ -132,7 +134,7 @@ export class WorkspaceIndexer {
       }
     })(this);
     let sliceStart = Date.now();
-    for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts(u)), opts)) {
+    for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts(u)), opts, undefined, true)) {
       if (this.index.declaredIn(r.uri).length) indexed++;
       if (Date.now() - sliceStart >= SLICE_MS) {
         o.progress?.({ seen, indexed });

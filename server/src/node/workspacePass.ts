@@ -46,7 +46,9 @@ export type KeepModel = (uri: string, text: string) => boolean;
 
 /**
  * Index one file from its text (non-adapters are removed from the index). Returns whether what
- * other files depend on (its declared codes, categories, details keys) changed.
+ * other files depend on (its declared codes, categories, details keys) changed. `remember`: note what
+ * the file was indexed from (a fingerprint of its text and options), so that indexing the same text
+ * again is skipped; a caller that never indexes a file twice (the CLI's scan) saves the fingerprint.
  */
 export function indexText(
   service: AdapterService,
@@ -55,12 +57,13 @@ export function indexText(
   text: string | TextDocument,
   opts: ServiceOptions,
   keep?: KeepModel,
+  remember = true,
 ): boolean {
   const doc = typeof text === 'string' ? TextDocument.create(uri, 'yaml', 0, text) : text;
   const before = index.signature(uri);
-  const done = indexedFrom.get(index) ?? indexedFrom.set(index, new Map()).get(index)!;
-  const from = `${fingerprint(doc.getText())}|${JSON.stringify(opts)}`;
-  const last = done.get(uri);
+  const done = indexedFrom.get(index);
+  const last = done?.get(uri);
+  const from = remember || last ? `${fingerprint(doc.getText())}|${JSON.stringify(opts)}` : '';
   if (last && last.from === from && last.signature === before) {
     // The editor opened the file the scan just indexed (or re-indexed an unchanged text): nothing to redo,
     // and a model parked for it stays parked (park() here would drop it).
@@ -71,7 +74,8 @@ export function indexText(
   else index.remove(uri);
   if (typeof text === 'string' && !(keep && service.holdsModel(uri) && keep(uri, doc.getText()))) service.park(uri);
   const after = index.signature(uri);
-  done.set(uri, { from, signature: after });
+  if (remember) (done ?? indexedFrom.set(index, new Map()).get(index)!).set(uri, { from, signature: after });
+  else done?.delete(uri); // what it noted before is not what the index holds now
   return after !== before;
 }
 
@@ -91,7 +95,10 @@ function readEntries(service: AdapterService, doc: TextDocument, opts: ServiceOp
   return service.indexEntries(doc, opts, { model: fromDisk && doc.getText().length >= MODEL_INDEX_SIZE });
 }
 
-/** Index every file of `uris` (unreadable ones are removed); yields after each file, so a caller can slice the work. */
+/**
+ * Index every file of `uris` (unreadable ones are removed); yields after each file, so a caller can slice
+ * the work. `remember`: as for `indexText` (the editor's scan, whose files the editor may open next).
+ */
 export function* indexFiles(
   service: AdapterService,
   index: WorkspaceIndex,
@@ -99,6 +106,7 @@ export function* indexFiles(
   read: ReadText,
   opts: (uri: string) => ServiceOptions,
   keep?: KeepModel,
+  remember = false,
 ): Generator<{ uri: string; changed: boolean }> {
   for (const uri of uris) {
     const text = read(uri);
@@ -108,7 +116,7 @@ export function* indexFiles(
       yield { uri, changed: had };
       continue;
     }
-    yield { uri, changed: indexText(service, index, uri, text, opts(uri), keep) };
+    yield { uri, changed: indexText(service, index, uri, text, opts(uri), keep, remember) };
   }
 }
 

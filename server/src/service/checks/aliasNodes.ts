@@ -5,7 +5,8 @@
  * reused by the incremental parse only while its text is unchanged), so a keystroke looks at the
  * edited entry and the top-level lists.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq } from '../parse/yamlNodes';
 import type { Section } from '../model/model';
 import { ObjectMemo } from '../util/objectMemo';
 

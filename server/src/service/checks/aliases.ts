@@ -3,7 +3,8 @@
  * node's expansion is computed once per node over the alias DAG, so the check itself stays linear;
  * nothing else in the service expands aliases (peers.md s6: this is what kills yaml-language-server).
  */
-import { isAlias, isMap, isPair, isSeq, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { isAlias, isMap, isPair, isSeq } from '../parse/yamlNodes';
 import { Code } from '../codes';
 import type { Section } from '../model/model';
 import type { Check } from './types';

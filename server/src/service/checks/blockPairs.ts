@@ -5,7 +5,8 @@
  * keys of the block come from counts kept as pairs come and go. Problems move with the pair's key.
  */
 import type { ValidateFunction } from 'ajv';
-import { isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { Node, Pair, YAMLMap } from 'yaml';
+import { isScalar } from '../parse/yamlNodes';
 import type { Section } from '../model/model';
 import { keyString } from '../parse/extract';
 import { duplicateProblem, keyName, walk } from './duplicateKeys';

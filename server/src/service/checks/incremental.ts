@@ -10,7 +10,8 @@
  * - code names, templates, statuses, mapping codes, conditions: per entry (entryRecords.ts).
  * - unreachable entries and precedence: from the mapping entries and the statuses claimed per code.
  */
-import { isMap, isScalar, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { isMap, isScalar } from '../parse/yamlNodes';
 import type { CodeDef, MappingEntry, Section } from '../model/model';
 import { keyString } from '../parse/extract';
 import { createResolver } from '../workspace/resolve';

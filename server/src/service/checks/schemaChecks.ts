@@ -5,7 +5,8 @@
  * unchanged, so a keystroke re-validates one entry.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
+import type { Node, Pair } from 'yaml';
+import { isMap, isScalar, isSeq } from '../parse/yamlNodes';
 import { Code, type UnknownKeyData, type EnumData } from '../codes';
 import { closest, closestKey } from '../util/closest';
 import { keyKind } from '../util/keyKind';
@@ -13,6 +14,7 @@ import { ObjectMemo } from '../util/objectMemo';
 import { keyString } from '../parse/extract';
 import type { Section } from '../model/model';
 import { nodeAt } from '../parse/pointer';
+import { plainValue } from '../parse/plainValue';
 import { onePerSpan } from './onePerSpan';
 import type { Check, Problem } from './types';
 import { hasAliasNodes } from './aliasNodes';
@@ -30,6 +32,8 @@ export const schema: Check = {
         continue;
       }
       const push = onePerSpan(emit);
+      // Only a model parsed in chunks hands its entry nodes to a later parse: other verdicts are not kept.
+      const remember = model.parseState !== undefined;
       // Documents with aliases or merge keys are validated whole (toJS resolves them, with a budget).
       if (!validateEntry || hasAliasNodes(s)) {
         wholeSchemaProblems(s, validateSchema, push);
@@ -44,7 +48,7 @@ export const schema: Check = {
           continue;
         }
         const validate = block === 'error_codes' ? validateEntry.code : validateEntry.mapping;
-        for (const pair of v.items) pairSchemaProblems(s, block, validate, pair, push);
+        for (const pair of v.items) pairSchemaProblems(s, block, validate, pair, push, remember);
       }
     }
   },
@@ -80,14 +84,21 @@ export function blockTypeProblem(s: Section, block: string, v: Node | null, emit
  * schema.* of one entry of a block. The pointer of each error is resolved from the section's root, so
  * the result holds for this pair only while it is the first of its key in the first block of its name.
  */
-export function pairSchemaProblems(s: Section, block: string, validate: ValidateFunction, pair: Pair, emit: (p: Problem) => void): void {
+export function pairSchemaProblems(
+  s: Section,
+  block: string,
+  validate: ValidateFunction,
+  pair: Pair,
+  emit: (p: Problem) => void,
+  remember = true,
+): void {
   const key = keyString(pair);
   if (key === undefined) {
     if (block === 'error_codes') namelessKeyProblem(s, pair, emit, 'code');
     return;
   }
   if (block === 'error_codes') namelessDetailsKeys(s, pair, emit);
-  for (const e of entryErrors(validate, pair)) {
+  for (const e of entryErrors(validate, pair, remember)) {
     const p = toProblem(s, { ...e, instancePath: `/${block}/${escape(key)}${e.instancePath}` });
     if (p) emit(p);
   }
@@ -151,7 +162,7 @@ const typeError = (instancePath: string, message: string): ErrorObject => ({
   message,
 });
 
-function entryErrors(validate: ValidateFunction, pair: Pair): ErrorObject[] {
+function entryErrors(validate: ValidateFunction, pair: Pair, remember: boolean): ErrorObject[] {
   const node = pair.value as Node | null;
   if (!node) return validate(null) ? [] : [...(validate.errors ?? [])];
   let cache = verdicts.get(validate);
@@ -160,12 +171,12 @@ function entryErrors(validate: ValidateFunction, pair: Pair): ErrorObject[] {
   if (hit) return hit;
   let js: unknown;
   try {
-    js = node.toJSON();
+    js = plainValue(node);
   } catch {
     return [];
   }
   const errors = validate(js) ? [] : [...(validate.errors ?? [])];
-  cache.set(node, errors);
+  if (remember) cache.set(node, errors);
   return errors;
 }
 

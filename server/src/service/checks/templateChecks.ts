@@ -3,7 +3,7 @@
  * (design s2); declared keys should be used; malformed placeholders; single quotes around string
  * values (spec s4.2); a template that YAML read as a flow mapping.
  */
-import { isMap } from 'yaml';
+import { isMap } from '../parse/yamlNodes';
 import { Code, type InvalidDetailNameData, type UnknownPlaceholderData, type UnusedDetailData, type UnquotedData } from '../codes';
 import { closest } from '../util/closest';
 import type { CodeDef, MappingEntry, Template } from '../model/model';
@@ -37,7 +37,7 @@ export function codeTemplateProblems(c: CodeDef, env: EntryEnv, emit: (p: Proble
     emit,
     c.template,
     c.templateNode,
-    visibleKeys({ kind: 'code', def: c }, env.resolver, env.registry),
+    () => visibleKeys({ kind: 'code', def: c }, env.resolver, env.registry),
     c.template ? c.details : [],
     {
       entryAt: c.keySpan.start,
@@ -59,7 +59,7 @@ export function mappingTemplateProblems(m: MappingEntry, env: EntryEnv, emit: (p
     emit,
     m.template,
     m.templateNode,
-    visibleKeys({ kind: 'mapping', entry: m }, env.resolver, env.registry),
+    () => visibleKeys({ kind: 'mapping', entry: m }, env.resolver, env.registry),
     m.template ? m.details : [],
     { entryAt: m.status.span.start, entryKind: 'mapping', index: m.index },
     origin,
@@ -72,7 +72,8 @@ function one(
   emit: (p: Problem) => void,
   t: Template | undefined,
   node: CodeDef['templateNode'],
-  visible: Map<string, VisibleKey> | undefined,
+  /** The keys the entry sees: asked only when a placeholder needs them. */
+  visibleOf: () => Map<string, VisibleKey> | undefined,
   declared: readonly { name: string; keySpan: { start: number; end: number }; required?: boolean; shared?: true }[],
   where: Pick<UnknownPlaceholderData, 'entryAt' | 'entryKind' | 'index'>,
   origin = '',
@@ -103,8 +104,10 @@ function one(
     for (const m of scanTemplate(env.text.slice(cut.start, cut.end), cut.start, '', 'plain').placeholders) written.add(m.name);
   }
   for (const m of t.malformed) if (m.name) written.add(m.name);
-  // Declared keys no placeholder names (and that one could): what an unknown name most likely meant.
-  const unusedKeys = declared.filter(d => !written.has(d.name) && d.required !== false && PLACEHOLDER_NAME.test(d.name)).map(d => d.name);
+  // Declared keys no placeholder names (and that one could): what an unknown name most likely meant (made when one is unknown).
+  let unused: string[] | undefined;
+  const unusedKeys = () =>
+    (unused ??= declared.filter(d => !written.has(d.name) && d.required !== false && PLACEHOLDER_NAME.test(d.name)).map(d => d.name));
   for (const m of t.malformed) {
     if (m.name) used.add(m.name); // meant as that key: one diagnostic, not two
     emit({
@@ -114,16 +117,18 @@ function one(
       message: `Malformed placeholder: ${m.reason}.`,
     });
   }
+  let visible: Map<string, VisibleKey> | undefined | null = null;
   for (const p of t.placeholders) {
     used.add(p.name);
+    if (visible === null) visible = visibleOf();
     if (!visible) continue;
     const key = visible.get(p.name);
     if (!key) {
       const names = [...visible.keys()];
       const param = env.param(p.name);
       const near = closest(p.name, names, 3);
-      const meant = unusedKeys.filter(k => partOf(p.name, k) || near.includes(k));
-      const unusedKey = meant.length === 1 && unusedKeys.length === 1;
+      const meant = unusedKeys().filter(k => partOf(p.name, k) || near.includes(k));
+      const unusedKey = meant.length === 1 && unusedKeys().length === 1;
       const suggested = unusedKey ? meant : near;
       emit({
         code: Code.TemplateUnknownPlaceholder,

@@ -6,7 +6,8 @@
  * is marked `shared`: editing it would change the anchor's other users. Resolution is one walk per
  * document (cached).
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { Document, Node, Pair, YAMLMap } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq } from './yamlNodes';
 import { ObjectMemo } from '../util/objectMemo';
 
 /** Alias node → the node its anchor names (the last one before it); anchored node → itself when used. */
@@ -62,6 +63,13 @@ export function deref(doc: Document, n: unknown): Deref {
 
 /** `<<` as a merge key (a plain `<<` read with `merge: true`; a quoted '<<' is an ordinary key). */
 const isMergeKey = (p: Pair): boolean => isScalar(p.key) && typeof p.key.value === 'symbol';
+
+/** Whether `map` has a merge key of its own: without one, its effective pairs are its items, unshared. */
+export function hasMergeKey(map: YAMLMap): boolean {
+  const items = map.items;
+  for (let i = 0; i < items.length; i++) if (isMergeKey(items[i]!)) return true;
+  return false;
+}
 
 export interface Reached {
   readonly pair: Pair;

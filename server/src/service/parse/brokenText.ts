@@ -4,7 +4,8 @@
  * malformed placeholders of every template. The checks report the first (checks/yamlSyntax.ts); no
  * quick fix and no Fix all edit touches either (fixes/index.ts, issue 22 item 2).
  */
-import { isAlias, isCollection, isMap, isPair, isScalar, type Node, type Scalar } from 'yaml';
+import type { Node, Scalar } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar } from './yamlNodes';
 import type { AdapterModel, ParseProblem, Span } from '../model/model';
 import { flowTemplateEnd } from './placeholders';
 

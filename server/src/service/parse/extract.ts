@@ -1,5 +1,6 @@
 /** Walks the parsed sections and pulls out the blocks we check, with document offsets. */
-import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq } from './yamlNodes';
 import { deref, effectivePairs, type Reached } from './aliases';
 import type {
   CodeDef,
@@ -16,6 +17,11 @@ import type {
 } from '../model/model';
 import { flat, trimmed } from './flat';
 import { scanTemplate } from './placeholders';
+import { details } from './details';
+import { keyString, pairSpan, readsMerges, spanOf, toJSON } from './nodeRead';
+
+export { extractTesting } from './nodeRead';
+export { keyString };
 
 export interface Extracted {
   codes: CodeDef[];
@@ -64,31 +70,6 @@ export function extractMappingPairs(s: Section, pairs: PairsIn, out: Extracted):
   for (const p of pairs) mappingEntries(s, reached(p), out.mappings);
 }
 
-export function keyString(pair: Pair): string | undefined {
-  const v = isScalar(pair.key) ? pair.key.value : null;
-  // A merge key `<<` (a symbol) is no key of its own: its pairs are read through effectivePairs.
-  return v !== null && typeof v !== 'object' && typeof v !== 'symbol' ? String(v) : undefined;
-}
-
-/** A node's plain value; undefined when it cannot be built (a `<<` merging a non-mapping throws). */
-function toJSON(n: Node): unknown {
-  try {
-    return n.toJSON();
-  } catch {
-    return undefined;
-  }
-}
-
-const spanOf = (s: Section, n: Node): Span => ({ start: s.base + n.range![0], end: s.base + n.range![1] });
-
-function pairSpan(s: Section, p: Pair): Span {
-  const k = p.key as Node | null,
-    v = p.value as Node | null;
-  const start = k?.range ? k.range[0] : (v?.range?.[0] ?? 0);
-  const end = v?.range ? v.range[1] : k?.range ? k.range[1] : start;
-  return { start: s.base + start, end: s.base + end };
-}
-
 const STYLE: Record<string, ScalarStyle> = {
   PLAIN: 'plain',
   QUOTE_SINGLE: 'single',
@@ -132,43 +113,6 @@ function statusRef(s: Section, n: unknown): StatusRef | undefined {
   return { raw, value, span, valid };
 }
 
-function details(s: Section, node: unknown, sharedEntry: boolean): DetailDecl[] {
-  const out: DetailDecl[] = [];
-  const d = deref(s.doc, node);
-  const n = d.node,
-    sharedAll = sharedEntry || d.shared;
-  if (isMap(n)) {
-    for (const { pair: p, shared } of effectivePairs(s.doc, n, sharedAll)) {
-      const name = keyString(p);
-      if (name === undefined || !(p.key as Node).range) continue;
-      const v = deref(s.doc, p.value).node;
-      let spec: Partial<DetailDecl> = {};
-      if (isScalar(v) && typeof v.value === 'string') spec = { type: v.value };
-      else if (isMap(v)) {
-        const js = (toJSON(v) ?? {}) as Record<string, unknown>;
-        spec = {
-          type: typeof js.type === 'string' ? js.type : undefined,
-          required: typeof js.required === 'boolean' ? js.required : undefined,
-          description: typeof js.description === 'string' ? js.description : undefined,
-          example: js.example,
-          enum: Array.isArray(js.enum) ? js.enum : undefined,
-        };
-      }
-      out.push({ ...spec, name, keySpan: spanOf(s, p.key as Node), pairSpan: pairSpan(s, p), ...(shared ? { shared } : {}) });
-    }
-  } else if (isSeq(n)) {
-    for (const it of n.items) {
-      const r = deref(s.doc, it),
-        item = r.node;
-      if (isScalar(item) && typeof item.value === 'string' && item.range) {
-        const span = spanOf(s, item);
-        out.push({ name: item.value, keySpan: span, pairSpan: { ...span }, ...(sharedAll || r.shared ? { shared: true } : {}) });
-      }
-    }
-  }
-  return trimmed(out);
-}
-
 interface EntryFields {
   code?: StringValue;
   category?: ValueRef;
@@ -185,54 +129,59 @@ interface EntryFields {
 function entryFields(s: Section, map: YAMLMap | undefined, shared: boolean): EntryFields {
   const f: EntryFields = { mapsFromHttp: [], details: [] };
   if (!map) return f;
-  for (const { pair: p, shared: sh } of effectivePairs(s.doc, map, shared)) {
-    const k = keyString(p),
-      v = p.value as Node | null;
-    switch (k) {
-      case 'code':
-        f.code = stringValue(s, v, sh);
-        break;
-      case 'category':
-        f.category = valueRef(s, v);
-        break;
-      case 'message_template':
-        f.template = template(s, v, sh);
-        if (!f.template) f.templateNode = valueRef(s, v);
-        break;
-      case 'maps_from_http': {
-        const list = deref(s.doc, v).node;
-        if (isSeq(list))
-          for (const it of list.items) {
-            const r = statusRef(s, it);
-            if (r) f.mapsFromHttp.push(r);
-          }
-        break;
-      }
-      case 'condition':
-        f.condition = stringValue(s, v, sh);
-        break;
-      case 'details': {
-        const d = deref(s.doc, v);
-        f.details = details(s, v, sh);
-        f.detailsNode = d.node ?? undefined;
-        if (sh || d.shared) f.detailsShared = true;
-        break;
-      }
-      case 'description': {
-        const d = deref(s.doc, v).node;
-        if (isScalar(d) && typeof d.value === 'string') f.description = d.value;
-        break;
-      }
-    }
-  }
+  if (readsMerges(map)) for (const { pair, shared: sh } of effectivePairs(s.doc, map, shared)) entryField(s, pair, sh, f);
+  else for (const pair of map.items) entryField(s, pair, shared, f);
   return f;
 }
 
+/** What one pair of an entry says, into `f`. */
+function entryField(s: Section, p: Pair, sh: boolean, f: EntryFields): void {
+  const k = keyString(p),
+    v = p.value as Node | null;
+  switch (k) {
+    case 'code':
+      f.code = stringValue(s, v, sh);
+      break;
+    case 'category':
+      f.category = valueRef(s, v);
+      break;
+    case 'message_template':
+      f.template = template(s, v, sh);
+      if (!f.template) f.templateNode = valueRef(s, v);
+      break;
+    case 'maps_from_http': {
+      const list = deref(s.doc, v).node;
+      if (isSeq(list))
+        for (const it of list.items) {
+          const r = statusRef(s, it);
+          if (r) f.mapsFromHttp.push(r);
+        }
+      break;
+    }
+    case 'condition':
+      f.condition = stringValue(s, v, sh);
+      break;
+    case 'details': {
+      const d = deref(s.doc, v);
+      f.details = details(s, v, sh);
+      f.detailsNode = d.node ?? undefined;
+      if (sh || d.shared) f.detailsShared = true;
+      break;
+    }
+    case 'description': {
+      const d = deref(s.doc, v).node;
+      if (isScalar(d) && typeof d.value === 'string') f.description = d.value;
+      break;
+    }
+  }
+}
+
 /** `shared` (the entry, or only its details, reached through an alias) only when true, so models compare equal. */
-const sharedFlags = (entry: boolean, f: EntryFields) => ({
-  ...(entry ? { shared: true as const } : {}),
-  ...(f.detailsShared ? { detailsShared: true as const } : {}),
-});
+function withShared<T extends { shared?: true; detailsShared?: true }>(o: T, entry: boolean, f: EntryFields): T {
+  if (entry) o.shared = true;
+  if (f.detailsShared) o.detailsShared = true;
+  return o;
+}
 
 function codeDef(s: Section, r: Reached): CodeDef | undefined {
   const p = r.pair;
@@ -243,7 +192,7 @@ function codeDef(s: Section, r: Reached): CodeDef | undefined {
   const node = isMap(d.node) ? d.node : undefined;
   const shared = r.shared || d.shared;
   const f = entryFields(s, node, shared);
-  return {
+  const c: { -readonly [K in keyof CodeDef]: CodeDef[K] } = {
     name,
     keySpan: spanOf(s, key),
     entrySpan: pairSpan(s, p),
@@ -257,8 +206,8 @@ function codeDef(s: Section, r: Reached): CodeDef | undefined {
     details: f.details,
     detailsNode: f.detailsNode,
     description: f.description,
-    ...sharedFlags(shared, f),
   };
+  return withShared(c, shared, f);
 }
 
 /**
@@ -294,7 +243,7 @@ function mappingEntries(s: Section, r: Reached, out: MappingEntry[]): void {
     const node = isMap(d.node) ? d.node : undefined;
     const shared = viaAlias || d.shared;
     const f = entryFields(s, node, shared);
-    out.push({
+    const m: { -readonly [K in keyof MappingEntry]: MappingEntry[K] } = {
       status,
       index,
       entrySpan: span,
@@ -306,8 +255,8 @@ function mappingEntries(s: Section, r: Reached, out: MappingEntry[]): void {
       condition: f.condition,
       details: f.details,
       detailsNode: f.detailsNode,
-      ...sharedFlags(shared, f),
-    });
+    };
+    out.push(withShared(m, shared, f));
   };
   const v = deref(s.doc, value);
   const shared = r.shared || v.shared;

@@ -12,7 +12,8 @@
  * that is not an object, nesting past MAX_NESTING, a lone CR (buildModel reads those as LF first), or a
  * plain scalar the schema resolves with a complaint. Linear, no recursion.
  */
-import { Document, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type DocumentOptions, type SchemaOptions } from 'yaml';
+import { Document, type DocumentOptions, type Scalar, type SchemaOptions, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isScalar, MapNode, PairNode, ScalarNode, SeqNode } from './yamlNodes';
 import { MAX_NESTING } from '../util/nesting';
 import { JsonReader, type JsonSink } from './jsonReader';
 
@@ -83,7 +84,7 @@ export function jsonDocument(text: string, options: DocumentOptions & SchemaOpti
       const key = top.key!;
       const colon = delimiterBefore(start);
       if (blank(key.range![1], colon) || blank(colon + 1, start)) node.spaceBefore = true;
-      (top.coll as YAMLMap<Scalar, unknown>).items.push(new Pair(key, node));
+      (top.coll as YAMLMap<Scalar, unknown>).items.push(new PairNode(key, node));
       top.key = undefined;
     } else {
       if (blank(delimiterBefore(start) + 1, start)) node.spaceBefore = true;
@@ -108,11 +109,11 @@ export function jsonDocument(text: string, options: DocumentOptions & SchemaOpti
       },
       doc.options,
     );
-    const node = isScalar(res) ? res : new Scalar(res);
+    const node = isScalar(res) ? res : new ScalarNode(res);
     const parent = place(node, start);
     finish(node, start, end, parent);
     node.source = source;
-    node.type = Scalar.PLAIN;
+    node.type = ScalarNode.PLAIN;
     if (tag.format) node.format = tag.format;
   };
   /** Frames of the open collections, kept for their `close`. */
@@ -120,7 +121,7 @@ export function jsonDocument(text: string, options: DocumentOptions & SchemaOpti
 
   const sink: JsonSink = {
     open(array, start) {
-      const coll: Coll = array ? new YAMLSeq(doc.schema) : new YAMLMap(doc.schema);
+      const coll: Coll = array ? new SeqNode(doc.schema) : new MapNode(doc.schema);
       coll.flow = true;
       if (!stack.length) {
         if (array) throw BAIL;
@@ -135,21 +136,21 @@ export function jsonDocument(text: string, options: DocumentOptions & SchemaOpti
     },
     key(start, end, value) {
       const top = stack[stack.length - 1]!;
-      const key = new Scalar(value);
+      const key = new ScalarNode(value);
       key.range = [start, end, end];
       key.source = value;
-      key.type = Scalar.QUOTE_DOUBLE;
+      key.type = ScalarNode.QUOTE_DOUBLE;
       // The white space before the ',' belongs to this pair's start, as does the white space after it.
       const d = delimiterBefore(start);
       if (blank(d + 1, start) || (top.last >= 0 && text.charCodeAt(d) === 44 && blank(top.last, d))) key.spaceBefore = true;
       top.key = key;
     },
     string(start, end, value) {
-      const node = new Scalar(value);
+      const node = new ScalarNode(value);
       const parent = place(node, start);
       finish(node, start, end, parent);
       node.source = value;
-      node.type = Scalar.QUOTE_DOUBLE;
+      node.type = ScalarNode.QUOTE_DOUBLE;
     },
     number: plain,
     literal: plain,

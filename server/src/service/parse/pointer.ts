@@ -1,5 +1,6 @@
 /** JSON pointer → YAML node, comparing keys as strings (`404:` is a number key, the pointer says "404"). */
-import { isAlias, isMap, isScalar, isSeq, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq } from './yamlNodes';
 
 interface PointerHit {
   readonly node?: Node;

@@ -3,7 +3,8 @@
  * its pairs and every span of what was extracted from it, each once (a status key's span is shared by
  * the entries of its list). Collected once per chunk, so moving a chunk is one loop over numbers.
  */
-import { isMap, isPair, isScalar, isSeq, type Node, type Pair, type Schema } from 'yaml';
+import type { Node, Pair, Schema } from 'yaml';
+import { isMap, isPair, isScalar, isSeq } from './yamlNodes';
 import type { Span } from '../model/model';
 import type { Extracted } from './extract';
 

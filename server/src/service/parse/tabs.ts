@@ -4,7 +4,8 @@
  * itself, and the text is parsed as if the line were indented like its neighbours (the previous line's
  * indentation, or two more when that line opens a block). Node ranges are mapped back to the real text.
  */
-import { isMap, isPair, isSeq, type Node, type Pair } from 'yaml';
+import type { Node, Pair } from 'yaml';
+import { isMap, isPair, isSeq } from './yamlNodes';
 
 export interface TabError {
   readonly start: number;

@@ -7,7 +7,7 @@
  */
 import type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from '../model/workspace';
 import { flat } from '../parse/flat';
-import { NameTable } from '../util/nameTable';
+import { NameTable, type WalkStats } from '../util/nameTable';
 
 export interface WorkspaceIndex extends WorkspaceCodes {
   /** Replace what is known of one file. */
@@ -200,7 +200,12 @@ function declarationSignature(d: PackedDecl): string {
   return `${d.code}:${d.category ?? ''}:${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}:${d.maps.join('+')}`;
 }
 
-export function createWorkspaceIndex(): WorkspaceIndex {
+/** The most words remembered as having no name near them (past that, each is walked); longer words are not remembered. */
+const MAX_FAR_WORDS = 10_000;
+const MAX_FAR_LENGTH = 256;
+
+/** `stats` (tests): counts the names "did you mean" walks. */
+export function createWorkspaceIndex(stats?: WalkStats): WorkspaceIndex {
   const files = new Map<string, FileEntry>();
   const decls: ByCode<PackedDecl> = new Map();
   /** Per code name and file: the indexes of its occurrences in the file's PackedOccs. */
@@ -211,8 +216,14 @@ export function createWorkspaceIndex(): WorkspaceIndex {
     () => decls.keys(),
     code => decls.has(code),
   );
+  /**
+   * Words with no declared name within "did you mean"'s bound (which depends on the word alone): empty for every
+   * file and filter, without a walk, until a name is born (a name that dies brings no other nearer).
+   */
+  const far = new Set<string>();
   const born = (code: string) => {
     table.touch(code);
+    if (far.size) far.clear(); // clear() on an empty set still allocates a new table
     const k = bucketOf(code);
     let b = buckets.get(k);
     if (!b) buckets.set(k, (b = new Set()));
@@ -251,7 +262,16 @@ export function createWorkspaceIndex(): WorkspaceIndex {
       for (const code of all) if (starts(code) && only(code)) yield code;
     },
     nearNames(word, limit, exceptUri, accept) {
-      return table.nearest(word, limit, code => (exceptUri === undefined || onlyHolder(decls.get(code)!) !== exceptUri) && accept(code));
+      if (far.has(word)) return [];
+      const found = table.nearest(
+        word,
+        limit,
+        code => (exceptUri === undefined || onlyHolder(decls.get(code)!) !== exceptUri) && accept(code),
+        stats,
+      );
+      if (!found.length && far.size < MAX_FAR_WORDS && word.length <= MAX_FAR_LENGTH && !table.nearest(word, 1, () => true, stats).length)
+        far.add(word);
+      return found;
     },
     has: uri => files.has(uri),
     get size() {
@@ -270,7 +290,11 @@ export function createWorkspaceIndex(): WorkspaceIndex {
     signature: uri => files.get(uri)?.sig ?? '',
     declarations(code, exceptUri) {
       const out: CodeDeclaration[] = [];
-      for (const [uri, list] of holders(decls.get(code))) if (uri !== exceptUri) for (const d of list) out.push(declOf(uri, d));
+      const h = decls.get(code);
+      // Most names have one holder: read it without the generator.
+      if (h && !(h instanceof Map)) {
+        if (h.uri !== exceptUri) for (const d of h.items) out.push(declOf(h.uri, d));
+      } else for (const [uri, list] of holders(h)) if (uri !== exceptUri) for (const d of list) out.push(declOf(uri, d));
       return out;
     },
     *allDeclarations(exceptUri) {
