@@ -1,13 +1,13 @@
 /**
  * Issue 23: the main thread's heap has V8's default limits, so `check` collects it in full itself
- * (cli/parallel.ts `fullCollection`): once the index pass's leftovers are dropped, and whenever it grew
+ * (cli/collections.ts `fullCollection`): once the index pass's leftovers are dropped, and whenever it grew
  * by `LOCAL_GROWTH` between two answers of the pool (counted in test/cli/batchDeclarations.test.ts).
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { getHeapStatistics } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { fullCollection } from '../../server/src/cli/parallel';
+import { fullCollection } from '../../server/src/cli/collections';
 
 test('fullCollection frees this thread’s garbage at once, and gives the program, and contexts made later, no global gc', () => {
   assert.equal(fullCollection(), true);

@@ -10,14 +10,15 @@
  * by the workspace.
  */
 import { join } from 'node:path';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import type { CodeDeclaration, PackedNames, ServiceOptions } from '../service';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DeclarationsByCode } from './batchWorkspace';
 import { sharer, unpackIndexed } from './declarationsPack';
 import { checkHandler, WORKER_MARK } from './checkWorker';
+import { fullCollection, grownSinceCollection, serialScavenges } from './collections';
+
+export { fullCollection, serialScavenges };
 
 /** Each file's options: distinct option sets, and for each URI (same order) the index of its set. */
 interface OptionsTable {
@@ -151,42 +152,6 @@ class LocalPort implements Port {
 const DEPTH = 2;
 
 /**
- * Young-generation collections without helper threads, for the whole process (V8 reads the flag at each
- * collection; it is safe to set at run time, unlike `--single-threaded-gc`, which aborts V8 when set
- * after start). The pool keeps every core busy, and a parallel scavenge waits for helper threads that
- * then get no core: at 10,000 files the run took 24-25 s of wall time against 13-16 s without, on the
- * same CPU time (bench/workspaceNotes.md, 2026-11-26).
- */
-export function serialScavenges(): void {
-  setFlagsFromString('--no-parallel-scavenge');
-}
-
-let collector: (() => void) | null | undefined;
-/** The heap used after this thread's last `fullCollection`. */
-let usedAfterCollection = 0;
-
-/**
- * A full collection of this thread's heap now (V8's `gc`, exposed at run time in a context of its own:
- * the program's global gets no `gc`). The main thread's heap takes V8's defaults, so it is collected
- * rarely and grows to what the run left behind (the index pass's declarations, references and texts):
- * at 20,000 files it held 190 MB for about 60 live. Returns whether it ran.
- */
-export function fullCollection(): boolean {
-  if (collector === undefined)
-    try {
-      setFlagsFromString('--expose-gc');
-      collector = runInNewContext('gc') as () => void;
-      setFlagsFromString('--no-expose-gc'); // contexts made later (a worker's, a `vm` one) get no `gc`
-    } catch {
-      collector = null;
-    }
-  if (!collector) return false;
-  collector();
-  usedAfterCollection = getHeapStatistics().used_heap_size;
-  return true;
-}
-
-/**
  * The main thread's heap has V8's default limits, far above a worker's (`resourceLimits`): left alone it grows
  * by what the index pass's results and each file it validates leave in the old generation, with a rare full
  * collection. The pool collects it in full once it holds this much more than after the last full collection.
@@ -226,7 +191,7 @@ export class WorkerPool {
 
   /** After each answer, whichever thread gave it: the main thread's heap collected once it grew by `localGrowth`. */
   private bound(): void {
-    if (getHeapStatistics().used_heap_size >= usedAfterCollection + this.localGrowth && fullCollection()) this.collectionsHere++;
+    if (grownSinceCollection() >= this.localGrowth && fullCollection()) this.collectionsHere++;
   }
 
   private batches(uris: readonly string[]): string[][] {
