@@ -36,6 +36,12 @@ export const PARSE_OPTIONS = {
  */
 const CHUNK_THRESHOLD = 0;
 
+/**
+ * Whether a text may hold a merge key, so its values are worth checking (`badMerges`): written `<<`, or any
+ * scalar tagged `tag:yaml.org,2002:merge` (`!!merge q`, a verbatim tag, a %TAG handle), which needs a `!`.
+ */
+const mayMerge = (s: string): boolean => s.includes('<<') || s.includes('!');
+
 interface BuildOptions {
   readonly extraGlobs?: readonly string[];
   /** The model of the previous version of the same document (its chunks are reused). */
@@ -110,12 +116,12 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
       for (const e of chunked.errors)
         syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
       parseState = chunked.state;
-      // On the keystroke path the text holds '<<' only if the previous one did or the edit made one.
+      // On the keystroke path the text may hold a merge key only if the previous one did or the edit made one.
       const ch = chunked.path === 'entry' ? chunked.change : undefined;
       parseState.merges =
         ch && prev?.merges === false
-          ? text.slice(Math.max(start, start + ch.start - 1), start + ch.newEnd + 1).includes('<<')
-          : yamlText.includes('<<');
+          ? mayMerge(text.slice(Math.max(start, start + ch.start - 1), start + ch.newEnd + 1))
+          : mayMerge(yamlText);
       if (ch && cls.kind === 'yaml') kept = keptSuppressions(opts.previous!, text, ch);
     }
   }
@@ -130,7 +136,7 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
     if (errors.length) syntaxErrors.splice(0, syntaxErrors.length, ...errors);
   }
   ex ??= extract(sections);
-  if (parseState?.merges ?? yamlText.includes('<<')) {
+  if (parseState?.merges ?? mayMerge(yamlText)) {
     for (const s of sections)
       for (const n of badMerges(s.doc)) {
         syntaxErrors.push({
