@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defaultJobs } from '../../server/src/cli/check';
 import { ROOT, tempDir } from './helpers';
+import { workerCounter } from './workerCount';
 
 test('one thread below 1,000 files, all cores (at most one per 500 files) from there', () => {
   const cores = availableParallelism();
@@ -21,31 +22,21 @@ test('one thread below 1,000 files, all cores (at most one per 500 files) from t
   assert.equal(defaultJobs(100_000), cores);
 });
 
-const PRELOAD = `
-const wt = require('node:worker_threads');
-if (wt.isMainThread) {
-  let started = 0;
-  const Base = wt.Worker;
-  wt.Worker = class extends Base { constructor(...a) { super(...a); started++; } };
-  process.on('exit', () => process.stderr.write('WORKERS ' + started + '\\n'));
-}
-`;
-
 test('check of 999 files with the default jobs starts no worker', { timeout: 120_000 }, () => {
   const dir = tempDir('mcp-aql-default-jobs-');
   try {
-    writeFileSync(join(dir, 'count-workers.cjs'), PRELOAD);
+    const counter = workerCounter(dir);
     const n = 999;
     for (let d = 0; d < 37; d++) {
       mkdirSync(join(dir, `d${d}`));
       for (let i = 0; i < n / 37; i++)
         writeFileSync(join(dir, `d${d}`, `s${i}.adapter.yaml`), `error_codes:\n  NOT_FOUND_S${d}_${i}:\n    category: NOT_FOUND\n`);
     }
-    const r = spawnSync(
-      process.execPath,
-      ['-r', join(dir, 'count-workers.cjs'), join(ROOT, 'dist/cli.js'), 'check', '.', '--format', 'json'],
-      { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-    );
+    const r = spawnSync(process.execPath, ['-r', counter, join(ROOT, 'dist/cli.js'), 'check', '.', '--format', 'json'], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.equal((JSON.parse(r.stdout) as unknown[]).length, n);
     assert.match(r.stderr, /^WORKERS 0$/m);

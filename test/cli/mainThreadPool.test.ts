@@ -9,21 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, tempDir } from './helpers';
-
-const PRELOAD = `
-const wt = require('node:worker_threads');
-if (wt.isMainThread) {
-  let started = 0;
-  const Base = wt.Worker;
-  wt.Worker = class extends Base { constructor(...a) { super(...a); started++; } };
-  process.on('exit', () => process.stderr.write('WORKERS ' + started + '\\n'));
-}
-`;
+import { workerCounter } from './workerCount';
 
 test('past 4,000 files, --jobs 2 is still the main thread and one worker', { timeout: 180_000 }, () => {
   const dir = tempDir('mcp-aql-main-pool-');
   try {
-    writeFileSync(join(dir, 'count-workers.cjs'), PRELOAD);
+    const counter = workerCounter(dir);
     const n = 4100;
     for (let d = 0; d < 41; d++) {
       mkdirSync(join(dir, `d${d}`));
@@ -35,15 +26,11 @@ test('past 4,000 files, --jobs 2 is still the main thread and one worker', { tim
         );
       }
     }
-    const r = spawnSync(
-      process.execPath,
-      ['-r', join(dir, 'count-workers.cjs'), join(ROOT, 'dist/cli.js'), 'check', '.', '--jobs', '2', '--format', 'json'],
-      {
-        cwd: dir,
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
+    const r = spawnSync(process.execPath, ['-r', counter, join(ROOT, 'dist/cli.js'), 'check', '.', '--jobs', '2', '--format', 'json'], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     assert.equal(r.status, 0, r.stderr);
     const report = JSON.parse(r.stdout) as { diagnostics: unknown[] }[];
     assert.equal(report.length, n);
