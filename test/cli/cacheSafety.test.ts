@@ -25,8 +25,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CheckCache, contentHash } from '../../server/src/cli/cache';
-import { defaultCacheFile } from '../../server/src/cli/cacheStore';
+import { CheckCache, contentHash } from '../../server/src/cli/cache/checkCache';
+import { defaultCacheFile } from '../../server/src/cli/cache/store';
 import { ConfigLookup } from '../../server/src/cli/config';
 import { ROOT, run, tempTree } from './helpers';
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs, { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DetailsTable } from '../../server/src/cli/cacheShape';
+import { DetailsTable } from '../../server/src/cli/cache/shape';
 import { deps } from '../../server/src/cli/deps';
 import { run, tempTree } from './helpers';
 

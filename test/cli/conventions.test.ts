@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseProjectConfig } from '../../server/src/service';
-import { INIT_CONFIG } from '../../server/src/cli/init';
+import { INIT_CONFIG } from '../../server/src/cli/authoring/init';
 import { main } from '../../server/src/cli/main';
 import { COMMANDS } from '../../server/src/cli/options';
 import { ROOT, run, tempTree } from './helpers';

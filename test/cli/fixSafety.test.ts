@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFixed, type WriteFs } from '../../server/src/cli/fixWrite';
+import { writeFixed, type WriteFs } from '../../server/src/cli/safeWrite';
 import { main } from '../../server/src/cli/main';
 import { run, tempTree } from './helpers';
 

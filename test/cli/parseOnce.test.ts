@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Parser } from 'yaml';
-import { inProcess } from '../../server/src/cli/inProcess';
+import { inProcess } from '../../server/src/cli/check/inProcess';
 import { main } from '../../server/src/cli/main';
 import { createWorkspaceIndex, type WorkspaceIndex } from '../../server/src/service';
 import { tempTree } from './helpers';

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { AdapterService } from '../../server/src/service';
-import { applyFixes } from '../../server/src/cli/fix';
+import { applyFixes } from '../../server/src/cli/fix/command';
 import { infosThenError } from '../service/helpers';
 import { run, tempTree } from './helpers';
 

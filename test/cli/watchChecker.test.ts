@@ -5,8 +5,8 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { summaryLine, WatchChecker } from '../../server/src/cli/watchChecker';
-import { WatchTracker } from '../../server/src/cli/watchTracker';
+import { summaryLine, WatchChecker } from '../../server/src/cli/runtime/watch/checker';
+import { WatchTracker } from '../../server/src/cli/runtime/watch/tracker';
 import { createAdapterService } from '../../server/src/service';
 import { deps } from '../../server/src/cli/deps';
 

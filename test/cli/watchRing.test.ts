@@ -8,8 +8,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
-import { BIG, CUT, ON_PORT, ringMemory, RingReader, RingWriter, SERVER } from '../../server/src/cli/watchRing';
-import { WatchGate } from '../../server/src/cli/watchGate';
+import { BIG, CUT, ON_PORT, ringMemory, RingReader, RingWriter, SERVER } from '../../server/src/cli/runtime/watch/ring';
+import { WatchGate } from '../../server/src/cli/runtime/watch/gate';
 
 function channel() {
   const { port1, port2 } = new MessageChannel();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isCommandLine, neutralizeCommands } from './format/commands';
-import type { WriteFs } from './fixWrite';
+import { isCommandLine, neutralizeCommands } from './format';
+import type { WriteFs } from './safeWrite';
 
 /**
  * What standard output carries: our own text (the default), our `github` annotations (the only
