@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 2: the GitHub Action's `mode: diff`, on a recorded pull_request event payload, against
+ * The GitHub Action's `mode: diff`, on a recorded pull_request event payload, against
  * a real git repository (base commit = v1, working tree = v2), with a fake comment poster: nothing is
  * sent. The step is also run the way the runner runs it (bash, inputs through env), with no token.
  */

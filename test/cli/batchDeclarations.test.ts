@@ -1,5 +1,5 @@
 /**
- * Issue 23 (memory): a check worker holds the run's declared names and, per batch, only the
+ * A check worker holds the run's declared names and, per batch, only the
  * declarations its files reference or declare (cli/batchWorkspace.ts), not every declaration of the
  * workspace; its diagnostics equal those against the whole index, "did you mean" and the code scopes
  * included.

@@ -1,5 +1,5 @@
 /**
- * `check --cache`'s shortcuts (issue 23 item 4): what a run with the cache does not read or redo, and
+ * `check --cache`'s shortcuts: what a run with the cache does not read or redo, and
  * that each shortcut still re-checks what it must — a changed file, a changed dependency, a changed
  * config, a changed registry — with results equal to a full check. The user's cache folder is a
  * temporary XDG_CACHE_HOME; files are aged an hour (a checkout made a while ago: their times are trusted).

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 6 at the CLI: the per-file cap (1,000 listed problems) never hides an error nor
+ * At the CLI: the per-file cap (1,000 listed problems) never hides an error nor
  * changes the exit code. Errors are listed first, what was cut is counted and printed, --quiet
  * applies before the cap, and --fix runs until no safe fix remains.
  */

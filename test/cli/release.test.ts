@@ -1,5 +1,5 @@
 /**
- * The release automation (issue 21 item 4): .github/workflows/release.yml has the steps the README's
+ * The release automation: .github/workflows/release.yml has the steps the README's
  * "Install" section promises, passes its inputs and secrets to scripts only through env, and its dry
  * runs pass here: `npm publish --dry-run` of the tarball, the .vsix (`vsce package`), and the pinned
  * ovsx running on this Node. At a release tag, the Action and the hooks run the prebuilt dist/cli.js

@@ -1,5 +1,5 @@
 /**
- * Issue 23 items 2–3: `check` streams its report in sorted path order, file by file, with the bytes a
+ * `check` streams its report in sorted path order, file by file, with the bytes a
  * whole report has; and the pipeline (index scan, declarations to the workers, batches, streaming)
  * gives exactly what a plain pass gives — every file indexed from its full model, then validated one
  * by one — on a generated workspace with cross-file codes and broken files, with --jobs 1 and 2.

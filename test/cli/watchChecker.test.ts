@@ -1,5 +1,5 @@
 /**
- * `watch`'s checker in-process (issue 24 item 1), as its judging thread runs it: lines rebuilt from any
+ * `watch`'s checker in-process, as its judging thread runs it: lines rebuilt from any
  * chunking, a throw in the checker logged once and checking stopped (the traffic is the proxy's, never
  * the checker's), the line cut by dropped copies skipped, and hostile messages judged without a throw.
  */

@@ -1,5 +1,5 @@
 /**
- * `watch`'s judge starved of CPU (issue 24): it runs at a lower priority than everything else on the
+ * `watch`'s judge starved of CPU: it runs at a lower priority than everything else on the
  * session's path, so on a saturated machine it may get no time at all for a while. Then the ring fills,
  * the copies that find no room are dropped and counted, the traffic is never held, and when the judge
  * runs again it takes everything the ring holds, in order: each of those answers judged and recorded, the

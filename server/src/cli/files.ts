@@ -1,6 +1,6 @@
 /**
  * Which files a `check` run reads: directories walked, globs expanded with our own matcher. A
- * checkout is untrusted (issue 13): each real directory is visited once, symbolic links leading
+ * checkout is untrusted (docs/robustness.md): each real directory is visited once, symbolic links leading
  * outside the checked folder are not followed (unless --follow-symlinks), and only regular files are
  * listed; everything skipped is reported through `onNote`.
  */

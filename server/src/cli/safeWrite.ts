@@ -1,5 +1,5 @@
 /**
- * How `--fix` replaces a file it fixed (issue 20 item 2). The file is compared with the text the
+ * How `--fix` replaces a file it fixed (docs/robustness.md). The file is compared with the text the
  * fixes were computed from just before it is replaced (an edit made meanwhile is never lost); a
  * symbolic link is kept and its target fixed when that lies inside the checked folder (else skipped);
  * a read-only file is refused; a file with several hard links is rewritten in place (every name sees

@@ -10,7 +10,7 @@
  * read changed since: cacheKeys.ts `changedSince`); the whole cache is
  * dropped when the tool's version, registry or adapter schema changes. Results equal a full check.
  *
- * Safety (issue 20, docs/robustness.md): the file lives outside the checked tree by default, is
+ * Safety (docs/robustness.md): the file lives outside the checked tree by default, is
  * signed with a per-user secret and checked entry by entry on load, never read or written through a
  * link, written atomically, and pruned of files that are gone (cacheStore.ts, cacheShape.ts). A cache
  * that cannot be used is one line on stderr; the run goes on without it and its result is unchanged.

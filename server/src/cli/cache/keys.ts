@@ -1,5 +1,5 @@
 /**
- * What `check --cache` keys its file, entries and results by (cli/cache.ts): a content hash, the tool
+ * What `check --cache` keys its file, entries and results by (cli/cache/checkCache.ts): a content hash, the tool
  * that made the results, and a result's dependency key — the declarations (in any file) of each code
  * name a file references, and the set of all names when its diagnostics read them.
  */

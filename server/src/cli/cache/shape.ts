@@ -2,7 +2,7 @@
  * The `check --cache` file's entries: one array per file, its declarations and references kept as JSON
  * text that a run decodes only when it needs them (nothing changed: never), each distinct details list
  * once in a table. Checked on load and on
- * decoding (issue 20): a cache is signed, but it may come from another build or be damaged; an entry of
+ * decoding (docs/robustness.md): a cache is signed, but it may come from another build or be damaged; an entry of
  * the wrong shape is a miss, never a crash. Declarations are kept as the CLI's passes carry them
  * (parallel.ts `slim`: code, category, details).
  */

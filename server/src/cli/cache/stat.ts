@@ -1,5 +1,5 @@
 /**
- * What `check --cache` trusts instead of reading a file (cli/cache.ts): its size, mtime, ctime and inode,
+ * What `check --cache` trusts instead of reading a file (cli/cache/checkCache.ts): its size, mtime, ctime and inode,
  * as the listing found them (or asked when the probe runs), kept per file for its entry (none when racy) and
  * compared again before a re-checked file's entry is stored (it may have changed while it was checked).
  */

@@ -1,6 +1,6 @@
 /**
  * Where `check --cache` keeps its file and how it reads and writes it, for a checkout written by a
- * stranger (issue 20): by default in the user's cache folder (XDG_CACHE_HOME, ~/Library/Caches,
+ * stranger (docs/robustness.md): by default in the user's cache folder (XDG_CACHE_HOME, ~/Library/Caches,
  * %LOCALAPPDATA%, else ~/.cache), one file per checked folder, never in the checked tree; never read or
  * written through a symbolic link, nor through a folder link leading out of the checked folder; only a
  * regular file is read (opened non-blocking, so a FIFO cannot hang); written atomically (a new file

@@ -1,5 +1,5 @@
 /**
- * What a check worker's validation sees of other files (issue 23): not every declaration of the
+ * What a check worker's validation sees of other files (ARCHITECTURE.md, "One workspace path"): not every declaration of the
  * workspace, which each worker would hold (the run's peak memory), but
  *
  * - per batch, the declarations of the codes its files reference or declare (the index pass knows

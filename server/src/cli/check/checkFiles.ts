@@ -1,11 +1,11 @@
 /**
  * The CLI's side of the shared "adapter files → index → validate" path (node/workspacePass): index
  * every adapter, then validate each against the whole index — in this process, or on all cores
- * (cli/parallel.ts) — with an optional cache (cli/cache.ts). Bytes that are not UTF-8 become U+FFFD,
+ * (cli/check/pool.ts) — with an optional cache (cli/cache/checkCache.ts). Bytes that are not UTF-8 become U+FFFD,
  * which text.invalid-character reports. Reports stream in the input order: each is handed to
  * `onReport` as soon as every file before it was, then dropped (its text, kept only for a file with
  * problems, is for the code frames), so memory is bounded by the workers, not by the workspace. Only
- * regular files are read, without blocking (issue 13); a file that cannot be read — gone since the
+ * regular files are read, without blocking (docs/robustness.md); a file that cannot be read — gone since the
  * listing, swapped for a FIFO — is one message on stderr and the run goes on. Standard input and a
  * fix pass (--stdin, --fix) run in this process, without the cache.
  */

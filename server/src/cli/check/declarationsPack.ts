@@ -1,5 +1,5 @@
 /**
- * Declarations as a check worker gets them (issue 23): `slim` (what validation reads of another file's
+ * Declarations as a check worker gets them (ARCHITECTURE.md, "One workspace path"): `slim` (what validation reads of another file's
  * declaration) and packed as one JSON string (one string to copy per worker, not an object graph to
  * clone).
  */

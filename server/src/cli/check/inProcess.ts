@@ -1,6 +1,6 @@
 /**
  * `check` in this process (`--jobs 1`, standard input, a fix pass): the index pass and the validation
- * share one index and one service (cli/checkFiles.ts drives them; cli/parallel.ts is the threaded
+ * share one index and one service (cli/check/checkFiles.ts drives them; cli/check/pool.ts is the threaded
  * backend). Each file is parsed once: a file the fast index scan cannot read (anchors, tags, block
  * scalars…) is indexed through its model, which is kept (within KEEP_TEXT) until its validation reads
  * it. A run without a fix pass or a cache validates against the index its index pass built, which holds

@@ -1,10 +1,10 @@
 /**
- * `check` on all cores: the main thread and worker threads (cli/checkWorker.ts) take batches of consecutive files from one
+ * `check` on all cores: the main thread and worker threads (cli/check/worker.ts) take batches of consecutive files from one
  * queue (neighbouring files share a folder, and so its codes; a free worker takes the next batch, so
  * a slow share never holds the run). Pass 1: each batch is indexed, and each file's declarations and
  * referenced names come back. Then every thread gets every declared name once, sorted and packed on
  * the main thread (names only: "did you mean"). Pass 2: batches are validated, each sent with the
- * declarations of the codes its files need (cli/batchWorkspace.ts; the main thread keeps only those
+ * declarations of the codes its files need (cli/check/batchWorkspace.ts; the main thread keeps only those
  * some batch needs), and each batch is handed back in the input order as soon as every batch before it
  * is (streaming); at most WINDOW batches are out or waiting, so memory is bounded by the threads, not
  * by the workspace.
@@ -52,7 +52,7 @@ interface Port {
  * loop (`setImmediate`), so the workers' answers are taken between two of its batches. A worker costs
  * its start and its own warm-up (about 1.5 s of CPU on 2,000 files, bench/workspaceNotes.md); the main
  * thread waits anyway, so `--jobs 2` is the main thread and one worker, at every size: its heap holds the
- * run's packed names and the few declarations batches need (cli/batchWorkspace.ts), and the pool collects
+ * run's packed names and the few declarations batches need (cli/check/batchWorkspace.ts), and the pool collects
  * it in full whenever it grew by LOCAL_GROWTH (bench/workspaceNotes.md, 2026-11-26 mem5).
  */
 class LocalPort implements Port {

@@ -1,5 +1,5 @@
 /**
- * `check`'s report, written as the files come (issue 23): a file's problems are printed as soon as its
+ * `check`'s report, written as the files come (ARCHITECTURE.md, "One workspace path"): a file's problems are printed as soon as its
  * turn in the input (sorted path) order comes, and the file is then forgotten. The bytes equal `render`
  * over all the reports (test/cli/reportStream.test.ts): text, github, json, checkstyle and codeclimate
  * are written file by file; SARIF and JUnit, whose headers carry totals or whose artifacts precede the

@@ -1,7 +1,7 @@
 /**
- * A thread of `check` (cli/parallel.ts; the bundled dist/cli.js itself, started with WORKER_MARK, or the main thread):
+ * A thread of `check` (cli/check/pool.ts; the bundled dist/cli.js itself, started with WORKER_MARK, or the main thread):
  * indexes the batches of files it is given, takes every declared name once, then validates batches, each
- * against the declarations its files need (cli/batchWorkspace.ts), one file at a time (each model dropped
+ * against the declarations its files need (cli/check/batchWorkspace.ts), one file at a time (each model dropped
  * after use, so a worker's memory is bounded by one file, the run's names and a batch's declarations).
  * Uses the shared node/workspacePass path.
  */
@@ -24,11 +24,11 @@ export const WORKER_MARK = 'mcp-aql-check-worker';
 /**
  * What a check thread does with each message: `names` is kept (no answer), a batch is answered. The
  * worker thread posts the answers; the main thread runs one of these too, as one of the pool's
- * threads (cli/parallel.ts `LocalPort`).
+ * threads (cli/check/pool.ts `LocalPort`).
  */
 export function checkHandler(): (m: ToWorker) => FromWorker | undefined {
   // The index pass sends each file's entries on as it reads them (indexing reads no other file);
-  // validation reads the run's names (`names`, once) and each batch's declarations (cli/batchWorkspace.ts).
+  // validation reads the run's names (`names`, once) and each batch's declarations (cli/check/batchWorkspace.ts).
   const workspace = new BatchWorkspace();
   const service = createAdapterService({ ...deps, workspace });
   return m => {

@@ -1,5 +1,5 @@
 /**
- * `mcp-aql-errors diff <old> <new>` / `diff --base REV [paths…]` (issue 25): every change between two
+ * `mcp-aql-errors diff <old> <new>` / `diff --base REV [paths…]` (docs/contract-diff.md): every change between two
  * versions of the error contract, classified breaking / dangerous / safe (docs/contract-diff.md). Exit 0
  * when no change reaches --fail-on (default: breaking), 1 when one does, 2 bad usage or unreadable input.
  */

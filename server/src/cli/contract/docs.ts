@@ -1,5 +1,5 @@
 /**
- * `mcp-aql-errors docs <adapter…> [-o dir] [--format markdown|html]` (issue 25): the adapters' error
+ * `mcp-aql-errors docs <adapter…> [-o dir] [--format markdown|html]` (docs/contract-diff.md): the adapters' error
  * reference, on stdout or written to `dir/error-reference.md` / `.html` (the only file this command writes).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

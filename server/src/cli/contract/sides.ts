@@ -1,5 +1,5 @@
 /**
- * The two versions `diff` compares, read from disk or git (issue 25): two files, two folders, or the
+ * The two versions `diff` compares, read from disk or git (docs/contract-diff.md): two files, two folders, or the
  * files at a git revision against the working tree. Each file becomes a `DiffInput` keyed so the same
  * file matches across versions (its path inside the folder; a file git saw renamed keeps its new path),
  * with the options `check` would use for it (config file, `files` globs, `ignore`).

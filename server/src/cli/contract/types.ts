@@ -64,7 +64,7 @@ export function runTypes(argv: readonly string[], io: Io): number {
     sources,
     version: VERSION,
   });
-  // `##[` inside the generated strings is escaped in the output's own syntax (issue 20 item 4).
+  // `##[` inside the generated strings is escaped in the output's own syntax (docs/robustness.md, "CLI output that a checkout cannot forge or hide").
   const out = neutralizeCommands(text, args.lang === 'json-schema' ? 'json' : 'text');
   if (!args.out) {
     io.stdout(out);

@@ -1,5 +1,5 @@
 /**
- * The arguments of `watch` and `probe` (issue 24): options, then `--` and the server's command. The
+ * The arguments of `watch` and `probe`: options, then `--` and the server's command. The
  * contract (`--contract <adapter…>`, files or folders as `check` takes them) is optional: without it
  * answers are judged by the MCP-level rules and the registry alone.
  */

@@ -1,5 +1,5 @@
 /**
- * A JSON Lines log of any size, verified record by record (issue 20 item 11): the file is read in
+ * A JSON Lines log of any size, verified record by record (docs/robustness.md): the file is read in
  * chunks, its lines are verified in batches of about 1 MiB (records are independent, so a batch says
  * what the whole file would), and only the lines a code frame shows are kept. A record longer than
  * `maxRecord` characters is reported (`file.too-large`, on its line) and skipped without being held.

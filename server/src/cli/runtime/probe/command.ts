@@ -1,6 +1,6 @@
 /**
  * `mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--timeout ms] [--list] [--format F]
- * [-o file] [--record file.responses.jsonl] -- <server command…>` (issue 24 item 2): an active conformance run. The server is started
+ * [-o file] [--record file.responses.jsonl] -- <server command…>` (docs/cli.md, "probe"): an active conformance run. The server is started
  * through a session (../session: the SDK's client over stdio), its tools listed, and each call the plan builds to fail
  * (service `planProbe`: read-only tools only unless --allow-writes) is sent and its answer judged.
  * The report is the transcript — each request and its answer, one JSON-RPC message a line, which

@@ -1,8 +1,8 @@
 /**
- * `watch`'s checker (issue 24), on the judging thread (cli/watchWorker.ts): the copies of both
+ * `watch`'s checker, on the judging thread (cli/runtime/watch/worker.ts): the copies of both
  * directions' chunks, in the order they were forwarded, cut into lines and fed to the tracker. A throw is
  * a bug of ours: logged once, checking stops, the session goes on. A chunk marked `cut` follows copies
- * the forwarding thread dropped (cli/watchGate.ts: the checker fell too far behind): the line they cut is
+ * the forwarding thread dropped (cli/runtime/watch/gate.ts: the checker fell too far behind): the line they cut is
  * skipped, checking goes on from the next whole line.
  */
 import { LineSplitter } from './tracker';

@@ -1,9 +1,9 @@
 /**
  * `mcp-aql-errors watch [--contract <adapter…>] [--record file.responses.jsonl] [--format F] [-o file]
- * -- <server command…>` (issue 24): a transparent stdio proxy. The host starts us instead of the
+ * -- <server command…>`: a transparent stdio proxy. The host starts us instead of the
  * server; every byte goes through unchanged, in order, in both directions (streams piped, with their
  * back-pressure); the server's stderr is its own (inherited). This thread only forwards: once a chunk is
- * forwarded, a copy is posted to the judging thread (cli/watchJudge.ts, cli/watchWorker.ts), which
+ * forwarded, a copy is posted to the judging thread (cli/runtime/watch/judge.ts, cli/runtime/watch/worker.ts), which
  * writes one line per finding to stderr, appends every response to --record, and the summary and the
  * report on exit; a throw in it is logged once and checking stops, the session goes on. The server's
  * exit code is ours; a signal that ended it ends us the same way.

@@ -1,6 +1,6 @@
 /**
- * What `watch`'s forwarding thread does with a chunk once it is forwarded (issue 24): hand a copy to the
- * judging thread (cli/watchWorker.ts) through shared memory (cli/watchRing.ts), nothing else — no
+ * What `watch`'s forwarding thread does with a chunk once it is forwarded: hand a copy to the
+ * judging thread (cli/runtime/watch/worker.ts) through shared memory (cli/runtime/watch/ring.ts), nothing else — no
  * parsing, no judging, no output, no allocation for a message-sized chunk. A chunk of BIG bytes or more is
  * posted on a message port (its copy is the port's), a marker in the ring keeps its place. Memory stays
  * bounded when the judge falls behind: a copy that finds no room (the ring full, or MAX_QUEUED bytes

@@ -1,6 +1,6 @@
 /**
- * `watch`'s judge as the forwarding thread sees it (issue 24): a worker thread (cli/watchWorker.ts)
- * started once the server is spawned, fed through the gate (cli/watchGate.ts), and told to end when the
+ * `watch`'s judge as the forwarding thread sees it: a worker thread (cli/runtime/watch/worker.ts)
+ * started once the server is spawned, fed through the gate (cli/runtime/watch/gate.ts), and told to end when the
  * session does. A judge that dies (a throw outside the checker's guard, its heap limit) is logged once;
  * the session goes on, and the summary is given from the counts it left in shared memory.
  */

@@ -1,5 +1,5 @@
 /**
- * `watch`'s lines out of its judging thread (issue 24): the findings to standard error, the responses to
+ * `watch`'s lines out of its judging thread: the findings to standard error, the responses to
  * `--record`. Texts (whole lines) are gathered and written together once the thread's current turn is
  * over (setImmediate), with `writeSync` on the descriptor, so nothing goes through the forwarding thread.
  * One write holds whole texts of at most `maxWrite` bytes: on a pipe a write of at most PIPE_BUF (4096)
@@ -32,7 +32,7 @@ export class LinesOut {
     private readonly maxWrite: number,
     private readonly onError: (e: Error) => void,
     private readonly write: (fd: number, b: Uint8Array, at: number) => number = (fd, b, at) => writeSync(fd, b, at),
-    /** Before each batch (not an eager write): the descriptor to write to now, given the one open (a rotated --record, cli/watchRecord.ts). */
+    /** Before each batch (not an eager write): the descriptor to write to now, given the one open (a rotated --record, cli/runtime/watch/record.ts). */
     private readonly current?: (fd: number) => number,
   ) {}
 

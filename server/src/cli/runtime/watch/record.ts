@@ -1,5 +1,5 @@
 /**
- * `watch --record`'s file (issue 24), as the judging thread writes it (cli/watchLines.ts): opened on the
+ * `watch --record`'s file, as the judging thread writes it (cli/runtime/watch/lines.ts): opened on the
  * first response, appended to, and followed across a rotation. A log rotator renames the file away (and
  * may create a new one at the path): writes through the old descriptor would go on into the renamed
  * file, so before each batch the path is checked (one `lstat`, once per poll) and, when it no longer

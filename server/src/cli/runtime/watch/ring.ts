@@ -1,8 +1,8 @@
 /**
- * The copies `watch`'s forwarding thread hands to its judging thread (issue 24): a ring of shared
+ * The copies `watch`'s forwarding thread hands to its judging thread: a ring of shared
  * memory, one writer (the forwarding thread) and one reader (the judge). Writing a record is a copy into
  * the ring and one atomic store — no allocation, no system call, no wake-up; the judge reads what is
- * there when it looks (cli/watchWorker.ts polls). A record is a 4-byte header (flags, length) and the
+ * there when it looks (cli/runtime/watch/worker.ts polls). A record is a 4-byte header (flags, length) and the
  * bytes; a chunk of BIG bytes or more travels on a message port instead (bounded by MAX_QUEUED bytes
  * not yet read), and the ring holds a marker in its place, so the order is kept. When a record does not
  * fit, it is not written (the caller counts it unchecked). Positions are byte counts modulo 2^32.

@@ -1,5 +1,5 @@
 /**
- * `watch`'s checker, beside the traffic (issue 24): it reads a copy of each direction's bytes, cut
+ * `watch`'s checker, beside the traffic: it reads a copy of each direction's bytes, cut
  * into lines (MCP stdio: one JSON-RPC message a line), matches `tools/call` requests to their
  * responses by id, remembers the tools of a `tools/list` answer, and judges each answer. It never
  * sees the bytes the proxy forwards, only copies, so nothing it does can change or hold them.

@@ -1,13 +1,13 @@
 /**
- * `watch`'s judging thread (issue 24; dist/cli.js is its script, started with WATCH_MARK): it takes the
+ * `watch`'s judging thread (dist/cli.js is its script, started with WATCH_MARK): it takes the
  * copies of the forwarded chunks from shared memory every POLL_MS while they come (backing off to
- * IDLE_POLL_MS when none do), in order (cli/watchGate.ts, cli/watchRing.ts), rebuilds the lines, matches requests and
- * answers, judges each answer (cli/watchChecker.ts, cli/watchTracker.ts), writes the finding lines to
- * standard error and the responses to --record itself (cli/watchLines.ts: batched, never through the
+ * IDLE_POLL_MS when none do), in order (cli/runtime/watch/gate.ts, cli/runtime/watch/ring.ts), rebuilds the lines, matches requests and
+ * answers, judges each answer (cli/runtime/watch/checker.ts, cli/runtime/watch/tracker.ts), writes the finding lines to
+ * standard error and the responses to --record itself (cli/runtime/watch/lines.ts: batched, never through the
  * forwarding thread), and at the end — every copy posted before it judged — the summary line and the
  * report (-o). Its counts live in shared memory, so the forwarding thread can still give the summary if
  * this thread dies. On Linux it runs at a lower priority (JUDGE_NICE, set before the bundle loads,
- * cli/watchJudge.ts; a thread's nice value is its own there): when the cores are busy, the forwarding
+ * cli/runtime/watch/judge.ts; a thread's nice value is its own there): when the cores are busy, the forwarding
  * thread, the client and the server run first.
  */
 import { relative, resolve, sep } from 'node:path';
@@ -29,7 +29,7 @@ import { WatchTracker } from './tracker';
 
 /** Marks a worker thread started for `watch`. */
 export const WATCH_MARK = 'mcp-aql-watch-worker';
-/** The nice value of the judging thread and of V8's helper threads (Linux: every thread but the forwarding one; cli/watchJudge.ts). */
+/** The nice value of the judging thread and of V8's helper threads (Linux: every thread but the forwarding one; cli/runtime/watch/judge.ts). */
 export const JUDGE_NICE = 10;
 
 /** How often the judge looks for copies while they come, and at most when none do (ms). */
@@ -53,7 +53,7 @@ export interface WatchWorkerData {
   readonly format: string;
   readonly counters: SharedArrayBuffer;
   readonly ring: RingMemory;
-  /** Where the chunks of BIG bytes or more come (cli/watchGate.ts). */
+  /** Where the chunks of BIG bytes or more come (cli/runtime/watch/gate.ts). */
   readonly port: MessagePort;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 12: the CLI reports what the service (the language server's) reports on a collection
+ * The CLI reports what the service (the language server's) reports on a collection
  * key in error_mapping, CR-only line ends and a tab in a quoted continuation line: same codes, ranges
  * and messages, read from files on disk.
  */
