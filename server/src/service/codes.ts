@@ -53,6 +53,7 @@ export const Code = {
   VerifyDetailType: 'verify.detail-type',
   VerifyUndeclaredDetail: 'verify.undeclared-detail',
   RuntimeUnflaggedFailure: 'runtime.unflagged-failure',
+  RuntimeAcceptedCall: 'runtime.accepted-call',
   RuntimeProtocolError: 'runtime.protocol-error',
   RuntimeTextOnlyError: 'runtime.text-only-error',
   RuntimeWrongCategory: 'runtime.wrong-category',
@@ -140,6 +141,10 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'runtime.unflagged-failure': {
     level: 'error',
     summary: "a failed tools/call answered as a success: isError false with error text, or a probe's bad call accepted",
+  },
+  'runtime.accepted-call': {
+    level: 'warning',
+    summary: "a probe's call built to fail answered with a real success: a lenient server (a coerced value, a default), or input the tool should refuse",
   },
   'runtime.protocol-error': {
     level: 'warning',

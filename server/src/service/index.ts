@@ -54,6 +54,7 @@ import {
   planProbe,
   type AdapterOperation,
   type Exchange,
+  type ProbeOptions,
   type ProbePlan,
   type ToolInfo,
 } from './runtime';
@@ -104,8 +105,12 @@ export {
   type PlannedCall,
   type ProbeCase,
   type ProbeKind,
+  type ProbeOptions,
   type ProbePlan,
+  type ProbeSkip,
+  type TargetKind,
   type ToolInfo,
+  MISSING_NAME,
 } from './runtime';
 
 /** A run-time finding on one answer: offsets into the answer's text, the level after the rules. */
@@ -253,7 +258,7 @@ export interface AdapterService {
   /** The operations these adapters declare, with their group (read, create, …) and params. */
   operations(adapters: readonly TextDocument[], opts?: ServiceOptions): AdapterOperation[];
   /** The probe's calls for a server's tools (issue 24): each built to fail, only read-only tools unless `allowWrites`. */
-  planProbe(tools: readonly ToolInfo[], operations: readonly AdapterOperation[], allowWrites: boolean): ProbePlan;
+  planProbe(tools: readonly ToolInfo[], operations: readonly AdapterOperation[], allowWrites: boolean, options?: ProbeOptions): ProbePlan;
   /** One answer of a running server judged: the verify engine plus the MCP-level rules (`watch`). */
   judgeAnswer(ex: Exchange, contract: Contract, opts?: ServiceOptions): RuntimeFinding[];
   /** The answers of a transcript judged, as diagnostics on the transcript (`probe`'s report). */

@@ -11,6 +11,9 @@ export {
   type PlannedCall,
   type ProbeCase,
   type ProbeKind,
+  type ProbeOptions,
   type ProbePlan,
+  type ProbeSkip,
   type ToolInfo,
 } from './probeCases';
+export { MISSING_NAME, type TargetKind } from './missingTarget';

@@ -79,12 +79,7 @@ function judgeResult(ex: Exchange, result: Obj, contract: Contract): Problem[] {
     // The verify engine judges the envelope and its isError (recoverable codes are sent as results).
     out.push(...verifyText('answer.jsonl', ex.response, contract));
     const success = member(env, 'success');
-    if (ex.probe && success?.value.kind === 'boolean' && success.value.value)
-      out.push({
-        code: Code.RuntimeUnflaggedFailure,
-        ...at,
-        message: `'${ex.tool}' answered a call built to fail (${ex.probe.label}) with 'success': true.`,
-      });
+    if (ex.probe && success?.value.kind === 'boolean' && success.value.value) out.push(accepted(ex, ex.probe, at, "with 'success': true"));
     if (ex.probe) {
       const code = member(member(env, 'error')?.value, 'code');
       if (code?.value.kind === 'string') out.push(...category(ex, code.value, contract));
@@ -101,15 +96,27 @@ function judgeResult(ex: Exchange, result: Obj, contract: Contract): Problem[] {
     });
     return out;
   }
+  const text = firstText(result);
   if (ex.probe) {
-    out.push({
-      code: Code.RuntimeUnflaggedFailure,
-      ...at,
-      message: `'${ex.tool}' answered a call built to fail (${ex.probe.label}) with 'isError' ${isError ? 'false' : 'absent (false)'} and no failure envelope: a client takes it for a success.`,
-    });
+    // Error text with isError false is a failure a client takes for a success; anything else is a success
+    // the server meant: it accepted the call (a coerced value, a default), a lesser finding.
+    if (text && looksLikeError(text.value))
+      out.push({
+        code: Code.RuntimeUnflaggedFailure,
+        ...at,
+        message: `'${ex.tool}' answered a call built to fail (${ex.probe.label}) with 'isError' ${isError ? 'false' : 'absent (false)'}, no failure envelope and the text ${JSON.stringify(clip(text.value))}: a client takes it for a success.`,
+      });
+    else
+      out.push(
+        accepted(
+          ex,
+          ex.probe,
+          at,
+          `with 'isError' ${isError ? 'false' : 'absent (false)'} and ${text ? `the text ${JSON.stringify(clip(text.value))}` : 'no text'}`,
+        ),
+      );
     return out;
   }
-  const text = firstText(result);
   if (text && looksLikeError(text.value))
     out.push({
       code: Code.RuntimeUnflaggedFailure,
@@ -118,6 +125,19 @@ function judgeResult(ex: Exchange, result: Obj, contract: Contract): Problem[] {
       message: `'${ex.tool}' answered with 'isError' ${isError ? 'false' : 'absent (false)'} but its text reads as a failure (${JSON.stringify(clip(text.value))}): set isError true, or send an MCP-AQL envelope.`,
     });
   return out;
+}
+
+/** A call built to fail that the server answered with a success it meant. */
+function accepted(ex: Exchange, probe: ProbeCase, at: { start: number; end: number }, how: string): Problem {
+  const why =
+    probe.kind === 'not-found'
+      ? `it names something that does not exist: check that the tool reports it`
+      : `a lenient tool (a coerced value, a default) is not wrong, but the input was outside its schema`;
+  return {
+    code: Code.RuntimeAcceptedCall,
+    ...at,
+    message: `'${ex.tool}' accepted a call built to fail (${probe.label}) and answered a success ${how}; ${why}.`,
+  };
 }
 
 /** Error text: a known first word, or a JSON object with an `error` key and no `success`. */
