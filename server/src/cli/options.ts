@@ -158,11 +158,24 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   probe: {
     dashes: true,
     synopsis: 'probe [options] -- <server command…>',
-    about: "calls built to fail, sent to the server's read-only tools; exit 1 on a finding at error level",
+    about:
+      "calls built to fail (the schema's and the tools' own: missing paths and ids), sent to the server's read-only tools; exit 1 on a finding at error level",
     options: [
       ...RUNTIME,
       { names: ['--timeout'], value: 'MS', help: 'the longest wait for an answer, 1 to 600000 ms (default 5000)' },
-      { names: ['--allow-writes'], help: 'also call the tools that are not marked read-only' },
+      {
+        names: ['--allow-writes'],
+        help: 'also call the tools that are not marked read-only, with calls that fail the schema and leave their other parameters out',
+      },
+      {
+        names: ['--sandbox'],
+        help: 'run the server with no network, a throwaway home and working folder, the file system read-only (Linux namespaces), and call every tool',
+      },
+      {
+        names: ['--root'],
+        value: 'DIR',
+        help: "a folder the server was given, where missing paths are made up (default: the server's arguments that are folders); repeatable",
+      },
       { names: ['--list'], help: 'print the plan (JSON with --format json) and send nothing' },
       HELP,
     ],

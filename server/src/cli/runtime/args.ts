@@ -25,6 +25,10 @@ export interface RuntimeArgs {
   readonly timeout: number;
   readonly allowWrites: boolean;
   readonly list: boolean;
+  /** probe: the folders the server was given (--root), where missing paths are made up. */
+  readonly roots: readonly string[];
+  /** probe: run the server in the sandbox (no network, a throwaway home, the file system read-only). */
+  readonly sandbox: boolean;
 }
 
 /**
@@ -42,6 +46,8 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
     timeout: 5000,
     allowWrites: false,
     list: false,
+    roots: [] as string[],
+    sandbox: false,
   };
   let outputFile: string | undefined, record: string | undefined;
   for (const [name, v] of options) {
@@ -61,6 +67,8 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
       a.timeout = n;
     } else if (name === '--allow-writes') a.allowWrites = true;
     else if (name === '--list') a.list = true;
+    else if (name === '--root') a.roots.push(value);
+    else if (name === '--sandbox') a.sandbox = true;
   }
   return { ...a, outputFile, record, command: afterDashes[0]!, commandArgs: afterDashes.slice(1) };
 }

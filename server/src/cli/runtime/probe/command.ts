@@ -1,22 +1,30 @@
 /**
- * `mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--timeout ms] [--list] [--format F]
- * [-o file] [--record file.responses.jsonl] -- <server command…>` (docs/cli.md, "probe"): an active conformance run. The server is started
- * through a session (../session: the SDK's client over stdio), its tools listed, and each call the plan builds to fail
- * (service `planProbe`: read-only tools only unless --allow-writes) is sent and its answer judged.
- * The report is the transcript — each request and its answer, one JSON-RPC message a line, which
- * `verify` reads as is — with the findings on it, in every `check` format; exit 1 on an error.
+ * `mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--sandbox] [--root DIR] [--timeout ms]
+ * [--list] [--format F] [-o file] [--record file.responses.jsonl] -- <server command…>` (docs/cli.md,
+ * "probe"): an active conformance run. The server is started through a session (../session: the SDK's
+ * client over stdio; in the sandbox, sandbox.ts), its tools listed, and each call the plan builds to
+ * fail (service `planProbe`: the schema's failures and the tools' own — missing paths inside the
+ * server's roots, roots.ts — to read-only tools unless the sandbox or --allow-writes) is sent and its
+ * answer judged. The findings are placed on the transcript — each request and its answer, one JSON-RPC
+ * message a line, which `verify` reads as is — and reported with the coverage (coverage.ts) in every
+ * `check` format; the text and JSON reports group findings and give each call a command that sends it
+ * again (report.ts). Exit 1 on an error.
  */
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PlacedAnswer, PlannedCall, ProbePlan } from '../../../service';
 import { VERSION } from '../../deps';
-import { escapeControls, jsonText } from '../../format';
+import { escapeControls, jsonText, neutralizeCommands } from '../../format';
 import type { Io } from '../../io';
 import { outKind, render, writeFileAtomically, writeOutputFile } from '../../output';
 import { openSession, type McpSession } from '../session';
 import { count, type FileReport } from '../../report';
 import { loadContract, parseRuntimeArgs, type LoadedContract, type RuntimeArgs } from '../args';
+import { coverageOf, summaryLine, type CallRecord, type ToolCoverage } from './coverage';
+import { callAt, probeJsonExtra, probeText, replayCommand, type SentCall } from './report';
+import { serverRoots } from './roots';
+import { sandboxed } from './sandbox';
 
 /** The report's file: the transcript of this run (written by -o only in the report's format). */
 export const PROBE_TRANSCRIPT = 'probe.responses.jsonl';
@@ -38,7 +46,17 @@ const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 export async function runProbe(argv: readonly string[], io: Io): Promise<number> {
   const args = parseRuntimeArgs('probe', argv, ['--allow-writes', '--timeout', '--list', '--record']);
   const loaded = loadContract(args.contract, io);
-  const session = openSession({ transport: 'stdio', command: args.command, args: args.commandArgs, cwd: io.cwd }, VERSION);
+  const roots = serverRoots(args.roots, args.commandArgs, io.cwd);
+  const box = args.sandbox && !args.list ? sandboxed(args.command, args.commandArgs, io.cwd) : undefined;
+  const session = openSession(
+    { transport: 'stdio', command: box?.command ?? args.command, args: box?.args ?? args.commandArgs, cwd: io.cwd },
+    VERSION,
+  );
+  const handshake: string[] = [];
+  session.onTraffic((direction, message) => {
+    if (direction === 'sent' && handshake.length < 2 && /"method":"(?:initialize|notifications\/initialized)"/.test(message))
+      handshake.push(message);
+  });
   // Stopped (the editor's Cancel, Ctrl+C): the server is stopped first — the SDK ends its input, then
   // SIGTERM, then SIGKILL — so none outlives us, and we end by the same signal.
   const handlers = SIGNALS.map(sig => {
@@ -50,13 +68,21 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
     return [sig, h] as const;
   });
   try {
-    return await probeWith(session, args, loaded, io);
+    return await probeWith(session, args, loaded, io, { roots, handshake, sandbox: box !== undefined });
   } finally {
     for (const [s, f] of handlers) process.off(s, f);
+    box?.dispose();
   }
 }
 
-async function probeWith(session: McpSession, args: RuntimeArgs, loaded: LoadedContract, io: Io): Promise<number> {
+interface ProbeRun {
+  readonly roots: readonly string[];
+  /** The handshake as sent (initialize, initialized), for the commands that send a call again. */
+  readonly handshake: readonly string[];
+  readonly sandbox: boolean;
+}
+
+async function probeWith(session: McpSession, args: RuntimeArgs, loaded: LoadedContract, io: Io, run: ProbeRun): Promise<number> {
   const fail = (what: string, e: unknown) => {
     const tail = session.stderr.length
       ? `\nthe server's last stderr lines:\n${session.stderr.map(l => `  ${escapeControls(l)}`).join('\n')}`
@@ -72,7 +98,7 @@ async function probeWith(session: McpSession, args: RuntimeArgs, loaded: LoadedC
     await session.close();
     return fail(`cannot start '${args.command}' as an MCP server`, e);
   }
-  const plan = loaded.service.planProbe(tools, loaded.operations, args.allowWrites);
+  const plan = loaded.service.planProbe(tools, loaded.operations, args.allowWrites, { roots: run.roots, sandbox: args.sandbox });
   if (args.list) {
     await session.close();
     io.stdout(args.format === 'json' ? jsonText(plan) : planText(plan));
@@ -80,14 +106,16 @@ async function probeWith(session: McpSession, args: RuntimeArgs, loaded: LoadedC
   }
   const listed = new Set(tools.map(t => t.name));
   let transcript = '';
+  let line = 0;
   const answers: PlacedAnswer[] = [];
-  let sent = 0;
+  const calls: SentCall[] = [];
+  const records: CallRecord[] = [];
   // A server that lists thousands of tools does not keep a CI job busy forever.
   for (const call of plan.calls.slice(0, MAX_CALLS)) {
     const outcome = await session.call(call.tool, call.arguments, args.timeout);
-    sent++;
     const at = transcript.length;
     transcript += outcome.request + '\n';
+    const requestLine = line++;
     if (outcome.kind === 'answer') {
       const exchange = {
         response: outcome.response,
@@ -98,7 +126,12 @@ async function probeWith(session: McpSession, args: RuntimeArgs, loaded: LoadedC
       };
       answers.push({ at: transcript.length, exchange });
       transcript += outcome.response + '\n';
-    } else answers.push({ at, end: at + outcome.request.length, silence: outcome.kind, tool: call.tool, what: call.case.label });
+      calls.push({ n: calls.length + 1, call, request: outcome.request, requestLine, answerLine: line++ });
+    } else {
+      answers.push({ at, end: at + outcome.request.length, silence: outcome.kind, tool: call.tool, what: call.case.label });
+      calls.push({ n: calls.length + 1, call, request: outcome.request, requestLine });
+    }
+    records.push({ call, answered: outcome.kind === 'answer' });
     if (outcome.kind === 'exited') break;
   }
   const stillUp = !session.closed;
@@ -114,11 +147,35 @@ async function probeWith(session: McpSession, args: RuntimeArgs, loaded: LoadedC
     text: transcript,
     diagnostics: loaded.service.answerDiagnostics(doc, answers, loaded.contract, { rules: args.rules }),
   };
-  const out = render(args.format, [report], io, io.color, 'probe transcript');
+  const coverage = coverageOf(plan, records, listed);
+  const replay = (c: SentCall) => replayCommand(run.handshake, c.request, args.command, args.commandArgs);
+  const out = probeOutput(args, report, io, calls, coverage, replay);
   if (args.outputFile) writeOutputFile(io, args.outputFile, out);
   else io.stdout(out, outKind(args.format));
-  io.stderr(
-    `mcp-aql-errors probe: ${sent} of ${plan.calls.length} call${plan.calls.length === 1 ? '' : 's'} sent to ${listed.size} tool${listed.size === 1 ? '' : 's'} (${plan.skipped.length} skipped: --list shows why)${stillUp ? '' : '; the server exited'}\n`,
-  );
+  io.stderr(`mcp-aql-errors probe: ${summaryLine(coverage, !stillUp)}${run.sandbox ? ' (in the sandbox)' : ''}\n`);
   return count([report]).errors > 0 ? 1 : 0;
+}
+
+/** The report in its format: the probe's own text and JSON; the others as `check` writes them, SARIF with the coverage. */
+function probeOutput(
+  args: RuntimeArgs,
+  report: FileReport,
+  io: Io,
+  calls: readonly SentCall[],
+  coverage: readonly ToolCoverage[],
+  replay: (c: SentCall) => string,
+): string {
+  if (args.format === 'text') return neutralizeCommands(probeText(report, calls, coverage, replay, args.record), 'text');
+  const out = render(args.format, [report], io, io.color, 'probe transcript');
+  if (args.format === 'json') {
+    const [file] = JSON.parse(out) as Record<string, unknown>[];
+    const diagnostics = (file!.diagnostics as object[]).map((d, i) => ({ ...d, call: callAt(calls, report.diagnostics[i]!)?.n }));
+    return jsonText([{ ...file, diagnostics, probe: probeJsonExtra(calls, coverage, replay) }]);
+  }
+  if (args.format === 'sarif') {
+    const sarif = JSON.parse(out) as { runs: { properties?: Record<string, unknown> }[] };
+    sarif.runs[0]!.properties = { ...sarif.runs[0]!.properties, probe: { coverage } };
+    return jsonText(sarif);
+  }
+  return out;
 }
