@@ -152,7 +152,7 @@ async function probeWith(session: McpSession, args: RuntimeArgs, loaded: LoadedC
   const out = probeOutput(args, report, io, calls, coverage, replay);
   if (args.outputFile) writeOutputFile(io, args.outputFile, out);
   else io.stdout(out, outKind(args.format));
-  io.stderr(`mcp-aql-errors probe: ${summaryLine(coverage, !stillUp)}${run.sandbox ? ' (in the sandbox)' : ''}\n`);
+  io.stderr(`mcp-aql-errors probe: ${summaryLine(coverage, !stillUp, MAX_CALLS)}${run.sandbox ? ' (in the sandbox)' : ''}\n`);
   return count([report]).errors > 0 ? 1 : 0;
 }
 

@@ -66,7 +66,7 @@ export function coverageOf(plan: ProbePlan, sent: readonly CallRecord[], listed:
 }
 
 /** The one-line summary: calls sent of planned, listed tools reached, what was left out. */
-export function summaryLine(coverage: readonly ToolCoverage[], exited: boolean): string {
+export function summaryLine(coverage: readonly ToolCoverage[], exited: boolean, cap?: number): string {
   const tools = new Map<string, boolean>();
   for (const r of coverage) if (r.listed) tools.set(r.tool, (tools.get(r.tool) ?? false) || r.sent > 0);
   const reached = [...tools.values()].filter(Boolean).length;
@@ -78,6 +78,6 @@ export function summaryLine(coverage: readonly ToolCoverage[], exited: boolean):
   return (
     `${sent} of ${planned} call${planned === 1 ? '' : 's'} sent, to ${reached} of ${tools.size} listed tool${tools.size === 1 ? '' : 's'}` +
     `${unknown ? ' and an unknown tool' : ''}; ${notCalled} tool${notCalled === 1 ? '' : 's'} not called, ${leftOut} kind${leftOut === 1 ? '' : 's'} of call left out (the coverage says why)` +
-    (exited ? '; the server exited' : '')
+    (exited ? '; the server exited' : sent < planned && cap !== undefined ? `; stopped at ${cap} calls` : '')
   );
 }
