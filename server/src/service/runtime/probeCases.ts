@@ -191,7 +191,12 @@ function missingCase(props: readonly Prop[], roots: readonly string[]): { args: 
     args[p.name] = m.value;
     return {
       args,
-      c: { kind: 'not-found', param: p.name, target: m.kind, label: `a ${m.kind} that does not exist in ${quoteName(p.name)}` },
+      c: {
+        kind: 'not-found',
+        param: p.name,
+        target: m.kind,
+        label: `${/^[aeiou]/.test(m.kind) ? 'an' : 'a'} ${m.kind} that does not exist in ${quoteName(p.name)}`,
+      },
     };
   }
   return undefined;
