@@ -235,7 +235,6 @@ test('probe --list --allow-writes sends nothing: the memory server writes no fil
 
 /** Whether this machine makes the namespaces `probe --sandbox` needs (a container may forbid them). */
 const sandboxBlocked = (() => {
-  const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
   const r = spawnSync('unshare', ['--net', '--mount', '--pid', '--fork', '--map-root-user', 'true'], { encoding: 'utf8' });
   return r.status === 0 ? false : `this machine cannot make Linux namespaces with unshare (${r.error?.message ?? r.stderr.trim()})`;
 })();
@@ -273,7 +272,6 @@ test('probe --sandbox where the machine cannot make it: exit 2 and why, the serv
   try {
     chmodSync(join(dir, 'bin/unshare'), 0o755);
     const marker = join(dir, 'started');
-    const { spawnSync } = await import('node:child_process');
     const r = spawnSync(
       process.execPath,
       [CLI, 'probe', '--sandbox', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`],
