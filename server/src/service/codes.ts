@@ -54,6 +54,7 @@ export const Code = {
   VerifyUndeclaredDetail: 'verify.undeclared-detail',
   RuntimeUnflaggedFailure: 'runtime.unflagged-failure',
   RuntimeAcceptedCall: 'runtime.accepted-call',
+  RuntimeScenarioMismatch: 'runtime.scenario-mismatch',
   RuntimeProtocolError: 'runtime.protocol-error',
   RuntimeTextOnlyError: 'runtime.text-only-error',
   RuntimeWrongCategory: 'runtime.wrong-category',
@@ -145,6 +146,10 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'runtime.accepted-call': {
     level: 'warning',
     summary: "a probe's call built to fail answered with a real success: a lenient server (a coerced value, a default), or input the tool should refuse",
+  },
+  'runtime.scenario-mismatch': {
+    level: 'error',
+    summary: 'a scenario of probe --scenarios answered otherwise than it expects: a success for a failure or back, another code or channel',
   },
   'runtime.protocol-error': {
     level: 'warning',

@@ -111,6 +111,9 @@ export {
   type TargetKind,
   type ToolInfo,
   MISSING_NAME,
+  parseScenarios,
+  type Scenario,
+  type ScenarioProblem,
 } from './runtime';
 
 /** A run-time finding on one answer: offsets into the answer's text, the level after the rules. */

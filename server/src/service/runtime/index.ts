@@ -17,3 +17,4 @@ export {
   type ToolInfo,
 } from './probeCases';
 export { MISSING_NAME, type TargetKind } from './missingTarget';
+export { parseScenarios, type Scenario, type ScenarioProblem } from './scenarios';

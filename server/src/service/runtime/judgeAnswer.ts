@@ -10,6 +10,10 @@ import type { Contract } from '../contract/contract';
 import { kindName, member, parseJson, type JsonNode } from '../verify/json';
 import { verifyText } from '../verify/verify';
 import { EXPECTED_CATEGORIES, type ProbeCase } from './probeCases';
+import { outcomeOf, type Scenario } from './scenarioOutcome';
+import { envelopeOf } from './envelopeOf';
+
+export { envelopeOf };
 
 export interface Exchange {
   /** One JSON-RPC response, as the server wrote it (one line, without the line break). */
@@ -22,6 +26,8 @@ export interface Exchange {
   readonly claimsMcpAql: boolean;
   /** A probe call, built to fail in this way. */
   readonly probe?: ProbeCase;
+  /** A call the user wrote, with the outcome they expect (`probe --scenarios`). */
+  readonly scenario?: Scenario;
 }
 
 type Obj = JsonNode & { kind: 'object' };
@@ -33,6 +39,11 @@ const ERROR_TEXT =
 const span = (n: { start: number; end: number }) => ({ start: n.start, end: n.end });
 
 export function judgeAnswer(ex: Exchange, contract: Contract): Problem[] {
+  if (ex.scenario) return judgeScenario(ex, ex.scenario, contract);
+  return judgeOne(ex, contract);
+}
+
+function judgeOne(ex: Exchange, contract: Contract): Problem[] {
   const r = parseJson(ex.response);
   if (!r.ok || r.node.kind !== 'object') return []; // not a JSON-RPC message: not ours to judge
   const msg = r.node;
@@ -41,22 +52,6 @@ export function judgeAnswer(ex: Exchange, contract: Contract): Problem[] {
   if (error) return judgeRpcError(ex, error.value, contract);
   if (result?.value.kind === 'object') return judgeResult(ex, result.value, contract);
   return [];
-}
-
-/** The MCP-AQL envelope a tool result carries (in a text content or structuredContent), if any. */
-export function envelopeOf(result: Obj): Obj | undefined {
-  const content = member(result, 'content');
-  if (content?.value.kind === 'array')
-    for (const item of content.value.items) {
-      const text = member(item, 'text');
-      if (text?.value.kind !== 'string' || !/^\s*\{/.test(text.value.value)) continue; // only an object can be an envelope
-      const s = text.value;
-      const inner = parseJson(s.value, i => s.at(i));
-      if (inner.ok && inner.node.kind === 'object' && member(inner.node, 'success')) return inner.node;
-    }
-  const structured = member(result, 'structuredContent');
-  if (structured?.value.kind === 'object' && member(structured.value, 'success')) return structured.value;
-  return undefined;
 }
 
 function firstText(result: Obj): (JsonNode & { kind: 'string' }) | undefined {
@@ -172,7 +167,9 @@ function judgeRpcError(ex: Exchange, err: JsonNode, contract: Contract): Problem
 
 function category(ex: Exchange, code: JsonNode & { kind: 'string' }, contract: Contract): Problem[] {
   const c = contract.codes.get(code.value);
-  const expected = EXPECTED_CATEGORIES[ex.probe!.kind];
+  const wanted = ex.probe!.expected?.category;
+  const expected = wanted ? [wanted] : EXPECTED_CATEGORIES[ex.probe!.kind];
+  if (!expected.length) return [];
   if (!c?.category || expected.includes(c.category)) return []; // an unknown code is verify.unknown-code
   return [
     {
@@ -195,4 +192,31 @@ export function judgeSilence(kind: 'timeout' | 'exited', tool: string, what: str
         end,
         message: `The server exited after a call to '${tool}' with ${what}; the calls after it were not sent.`,
       };
+}
+
+/**
+ * A user's scenario: expected to fail, it is judged as a probe call (its category, if given), and a
+ * success, the wrong code or the wrong channel is `runtime.scenario-mismatch`; expected to succeed, it
+ * is judged as `watch` judges traffic, and a failure is the mismatch.
+ */
+function judgeScenario(ex: Exchange, sc: Scenario, contract: Contract): Problem[] {
+  const out = sc.expect === 'failure'
+    ? judgeOne({ ...ex, scenario: undefined, probe: { kind: 'scenario', label: `the scenario '${sc.name}'`, expected: sc } }, contract)
+    : judgeOne({ ...ex, scenario: undefined, probe: undefined }, contract);
+  const got = outcomeOf(ex.response);
+  if (!got) return out;
+  const mismatch = (message: string): Problem => ({ code: Code.RuntimeScenarioMismatch, start: got.start, end: got.end, message: `Scenario '${sc.name}': ${message}` });
+  if (sc.expect === 'success') {
+    if (got.failed) out.push(mismatch(`expected a success, got a failure${got.code ? ` (${got.code})` : ''} as a ${got.channel === 'json-rpc' ? 'JSON-RPC error' : 'tool result'}.`));
+    return out;
+  }
+  if (!got.failed)
+    return [
+      ...out.filter(p => p.code !== Code.RuntimeAcceptedCall),
+      mismatch('expected a failure, got a success.'),
+    ];
+  if (sc.channel && sc.channel !== got.channel)
+    out.push(mismatch(`expected the failure as a ${sc.channel === 'json-rpc' ? 'JSON-RPC error' : 'tool result (isError true)'}, got it as a ${got.channel === 'json-rpc' ? 'JSON-RPC error' : 'tool result'}.`));
+  if (sc.code && sc.code !== got.code) out.push(mismatch(`expected the code ${sc.code}, got ${got.code ?? 'no code'}.`));
+  return out;
 }

@@ -10,7 +10,7 @@
  */
 import { missingValue, type TargetKind } from './missingTarget';
 
-export type ProbeKind = 'missing-required' | 'wrong-type' | 'bad-enum' | 'unknown-tool' | 'unknown-operation' | 'not-found';
+export type ProbeKind = 'missing-required' | 'wrong-type' | 'bad-enum' | 'unknown-tool' | 'unknown-operation' | 'not-found' | 'scenario';
 
 export interface ProbeCase {
   readonly kind: ProbeKind;
@@ -19,6 +19,8 @@ export interface ProbeCase {
   readonly param?: string;
   /** For `not-found`: what the parameter names (a path, a folder, a URI, a URL, an id). */
   readonly target?: TargetKind;
+  /** For `scenario`: what the user expects of the failure (scenarios.ts). */
+  readonly expected?: { readonly code?: string; readonly category?: string; readonly channel?: 'tool-result' | 'json-rpc' };
 }
 
 /** The categories a failure of each kind may carry (docs/spec-decisions.md, "Run time"). */
@@ -30,6 +32,8 @@ export const EXPECTED_CATEGORIES: Readonly<Record<ProbeKind, readonly string[]>>
   'unknown-operation': ['VALIDATION', 'NOT_FOUND'],
   // A made-up path may also be refused as outside what the server allows.
   'not-found': ['NOT_FOUND', 'VALIDATION', 'PERMISSION'],
+  // A user's scenario names its own category, if any (ProbeCase.expected).
+  scenario: [],
 };
 
 /** How the server is run and what it was given. */
