@@ -172,6 +172,11 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
         help: 'run the server with no network, a throwaway home and working folder, the file system read-only (Linux namespaces), and call every tool',
       },
       {
+        names: ['--scenarios'],
+        value: 'P',
+        help: 'also send the calls of the YAML or JSON file P, each judged against the outcome it expects (failure or success, code, category, channel)',
+      },
+      {
         names: ['--root'],
         value: 'DIR',
         help: "a folder the server was given, where missing paths are made up (default: the server's arguments that are folders); repeatable",

@@ -29,6 +29,8 @@ export interface RuntimeArgs {
   readonly roots: readonly string[];
   /** probe: run the server in the sandbox (no network, a throwaway home, the file system read-only). */
   readonly sandbox: boolean;
+  /** probe: the user's calls and the outcomes they expect. */
+  readonly scenarios?: string;
 }
 
 /**
@@ -49,7 +51,7 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
     roots: [] as string[],
     sandbox: false,
   };
-  let outputFile: string | undefined, record: string | undefined;
+  let outputFile: string | undefined, record: string | undefined, scenarios: string | undefined;
   for (const [name, v] of options) {
     const value = String(v);
     if (name === '--contract') a.contract.push(value);
@@ -69,8 +71,9 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
     else if (name === '--list') a.list = true;
     else if (name === '--root') a.roots.push(value);
     else if (name === '--sandbox') a.sandbox = true;
+    else if (name === '--scenarios') scenarios = value;
   }
-  return { ...a, outputFile, record, command: afterDashes[0]!, commandArgs: afterDashes.slice(1) };
+  return { ...a, outputFile, record, scenarios, command: afterDashes[0]!, commandArgs: afterDashes.slice(1) };
 }
 
 export interface LoadedContract {

@@ -13,8 +13,10 @@
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { PlacedAnswer, PlannedCall, ProbePlan } from '../../../service';
-import { VERSION } from '../../deps';
+import { parseScenarios, type PlacedAnswer, type PlannedCall, type ProbePlan, type Scenario } from '../../../service';
+import { deps, VERSION } from '../../deps';
+import { readText } from '../../files';
+import { InputError } from '../../args';
 import { escapeControls, jsonText, neutralizeCommands } from '../../format';
 import type { Io } from '../../io';
 import { outKind, render, writeFileAtomically, writeOutputFile } from '../../output';
@@ -46,6 +48,7 @@ const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 export async function runProbe(argv: readonly string[], io: Io): Promise<number> {
   const args = parseRuntimeArgs('probe', argv, ['--allow-writes', '--timeout', '--list', '--record']);
   const loaded = loadContract(args.contract, io);
+  const scenarios = args.scenarios === undefined ? [] : readScenarios(args.scenarios, io.cwd);
   const roots = serverRoots(args.roots, args.commandArgs, io.cwd);
   const box = args.sandbox && !args.list ? sandboxed(args.command, args.commandArgs, io.cwd) : undefined;
   const session = openSession(
@@ -68,15 +71,29 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
     return [sig, h] as const;
   });
   try {
-    return await probeWith(session, args, loaded, io, { roots, handshake, sandbox: box !== undefined });
+    return await probeWith(session, args, loaded, io, { roots, scenarios, handshake, sandbox: box !== undefined });
   } finally {
     for (const [s, f] of handlers) process.off(s, f);
     box?.dispose();
   }
 }
 
+/** The scenarios file, read; its mistakes, each with its line and column, are one usage error (exit 2). */
+function readScenarios(path: string, cwd: string): Scenario[] {
+  const { scenarios, problems } = parseScenarios(readText(resolve(cwd, path), cwd), deps.registry.categories.map(c => c.name));
+  if (problems.length)
+    throw new InputError(
+      `--scenarios: ${problems.length} mistake${problems.length === 1 ? '' : 's'} in ${escapeControls(path)}, nothing sent:\n${problems
+        .map(p => `${escapeControls(path)}:${p.line}:${p.column}: ${escapeControls(p.message)}`)
+        .join('\n')}`,
+    );
+  if (!scenarios.length) throw new InputError(`--scenarios: ${escapeControls(path)} holds no scenario`);
+  return scenarios;
+}
+
 interface ProbeRun {
   readonly roots: readonly string[];
+  readonly scenarios: readonly Scenario[];
   /** The handshake as sent (initialize, initialized), for the commands that send a call again. */
   readonly handshake: readonly string[];
   readonly sandbox: boolean;
@@ -98,7 +115,18 @@ async function probeWith(session: McpSession, args: RuntimeArgs, loaded: LoadedC
     await session.close();
     return fail(`cannot start '${args.command}' as an MCP server`, e);
   }
-  const plan = loaded.service.planProbe(tools, loaded.operations, args.allowWrites, { roots: run.roots, sandbox: args.sandbox });
+  const planned = loaded.service.planProbe(tools, loaded.operations, args.allowWrites, { roots: run.roots, sandbox: args.sandbox });
+  // The user's scenarios after the plan's calls: sent as written (their effects are the user's to choose).
+  const scenarioOf = new Map<PlannedCall, Scenario>();
+  for (const sc of run.scenarios) {
+    const call: PlannedCall = {
+      tool: sc.tool,
+      arguments: sc.arguments,
+      case: { kind: 'scenario', label: `the scenario '${sc.name}'`, expected: sc },
+    };
+    scenarioOf.set(call, sc);
+  }
+  const plan: ProbePlan = { ...planned, calls: [...planned.calls, ...scenarioOf.keys()] };
   if (args.list) {
     await session.close();
     io.stdout(args.format === 'json' ? jsonText(plan) : planText(plan));
@@ -122,7 +150,7 @@ async function probeWith(session: McpSession, args: RuntimeArgs, loaded: LoadedC
         tool: call.tool,
         listed: listed.has(call.tool),
         claimsMcpAql: loaded.claimsMcpAql,
-        probe: call.case,
+        ...(scenarioOf.has(call) ? { scenario: scenarioOf.get(call) } : { probe: call.case }),
       };
       answers.push({ at: transcript.length, exchange });
       transcript += outcome.response + '\n';
