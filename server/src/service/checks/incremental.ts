@@ -40,7 +40,7 @@ import { scanText, type TextScan } from './textScan';
 import type { CheckContext, EntryEnv, Problem } from './types';
 import { yamlSyntax } from './yamlSyntax';
 import { hasAliasNodes } from './aliasNodes';
-import { crossFile } from './crossFile';
+import { ambiguousUses } from './crossFile';
 import { withoutSalvaged } from './salvaged';
 
 /** The order of `checks` this file reproduces; another order runs every check in full. */
@@ -213,7 +213,7 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
   unreachableEntries(model, emit);
   precedence(model.mappings, k => claims(state, k, position), emit);
   each(Slot.Conditions, emit, true);
-  crossFile.run(ctx, emit);
+  ambiguousUses(model.mappings, name => state.names.has(name), registry, workspace, model.uri, emit);
   return problems;
 }
 
