@@ -87,7 +87,9 @@ export async function postComment({ api, repo, number, token, body, fetch, log, 
       if (!r.ok) throw new Error(`listing comments: HTTP ${r.status}`);
       const list = await r.json();
       if (!Array.isArray(list)) throw new Error('listing comments: not a list');
-      existing = list.find(c => typeof c?.body === 'string' && c.body.startsWith(MARKER) && c.user?.login === self);
+      existing = list.find(
+        c => Number.isSafeInteger(c?.id) && typeof c.body === 'string' && c.body.startsWith(MARKER) && c.user?.login === self,
+      );
       if (list.length < 100) break;
     }
     const r = existing
