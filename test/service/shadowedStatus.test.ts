@@ -170,3 +170,73 @@ test('keystroke path: adding and removing the 5XX entry in a chunked file gives 
   assert.deepEqual(d4, fresh(cond, 2));
   assert.equal(d4.filter(d => d.code === 'mapping.shadowed-status').length, 0);
 });
+
+const side = (text: string, dir: string) => [
+  { doc: TextDocument.create(`file:///${dir}/shop.adapter.yaml`, 'yaml', 1, text), fileKey: 'shop.adapter.yaml' },
+];
+const diffOf = (before: string, after: string) =>
+  newService()
+    .diffContracts(side(before, 'old'), side(after, 'new'))
+    .map(c => [c.rule, c.severity, c.code, c.status, c.message]);
+
+test('diff: adding a status that 5XX shadows is not a safe addition; adding a reachable one is; removing a shadowed one is safe', () => {
+  const before = ADAPTER.replace('[502, 503]', '[502]');
+  assert.deepEqual(diffOf(before, ADAPTER), [
+    [
+      'code.shadowed-status-added',
+      'dangerous',
+      'INTERNAL_UPSTREAM_DOWN',
+      '503',
+      'INTERNAL_UPSTREAM_DOWN now claims HTTP 503, but error_mapping[5XX] answers it first: no response gets INTERNAL_UPSTREAM_DOWN for it',
+    ],
+  ]);
+  assert.deepEqual(diffOf(ADAPTER, before), [
+    [
+      'code.shadowed-status-removed',
+      'safe',
+      'INTERNAL_UPSTREAM_DOWN',
+      '503',
+      'INTERNAL_UPSTREAM_DOWN no longer claims HTTP 503, which error_mapping[5XX] answered first',
+    ],
+  ]);
+  // A code with a condition is tried before the 5XX entry: its new status is reachable, a plain addition.
+  const conditional = (statuses: string) => ADAPTER.replace('maps_from_http: [503]', `maps_from_http: ${statuses}`);
+  assert.deepEqual(diffOf(conditional('[503]'), conditional('[503, 504]')), [
+    ['code.status-added', 'safe', 'INTERNAL_MAINTENANCE', '504', 'INTERNAL_MAINTENANCE now maps from HTTP 504'],
+  ]);
+  // Without the 5XX entry the same addition is reachable.
+  const noRange = (t: string) => t.replace('  5XX:\n    code: INTERNAL_ERROR\n', '  500:\n    code: INTERNAL_ERROR\n');
+  assert.deepEqual(diffOf(noRange(before), noRange(ADAPTER)), [
+    ['code.status-added', 'safe', 'INTERNAL_UPSTREAM_DOWN', '503', 'INTERNAL_UPSTREAM_DOWN now maps from HTTP 503'],
+  ]);
+});
+
+test('docs: a shadowed status is not listed under the code; it is named as never reached, with the entry that answers it', () => {
+  const doc = TextDocument.create(URI, 'yaml', 1, ADAPTER);
+  const md = newService().errorReference([doc], { format: 'markdown', sources: ['shop.adapter.yaml'], version: '1.0.0' });
+  const section = (code: string) => {
+    const from = md.indexOf(`### \`${code}\``);
+    return md.slice(from, md.indexOf('| Message template', from));
+  };
+  assert.equal(
+    section('INTERNAL_UPSTREAM_DOWN'),
+    [
+      '### `INTERNAL_UPSTREAM_DOWN`',
+      '',
+      '| | |',
+      '|---|---|',
+      '| Category | INTERNAL |',
+      '| Kind | error |',
+      '| HTTP statuses | — |',
+      '| Never reached | 502 \\(error\\_mapping 5XX answers it first\\); 503 \\(error\\_mapping 5XX answers it first\\) |',
+      '',
+    ].join('\n'),
+  );
+  // The code with a condition is tried first: 503 is its own.
+  assert.match(section('INTERNAL_MAINTENANCE'), /\| HTTP statuses \| 503 \|\n$/);
+  const html = newService().errorReference([doc], { format: 'html', sources: ['shop.adapter.yaml'], version: '1.0.0' });
+  assert.match(
+    html,
+    /<th scope="row">Never reached<\/th><td>502 \(error_mapping 5XX answers it first\); 503 \(error_mapping 5XX answers it first\)<\/td>/,
+  );
+});
