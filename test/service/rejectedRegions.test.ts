@@ -158,3 +158,20 @@ test('YAML: several under-indented keys, in error_codes and in error_mapping: on
     ['mapping.precedence', 17, 2, 17, 5],
   ]);
 });
+
+test('YAML: an under-indented key in a list entry (read as an entry of its own): its yaml.syntax only, no verdict that rests on that phantom entry', () => {
+  const good = [
+    'name: tracker',
+    'type: adapter',
+    'error_mapping:',
+    '  403:',
+    '    - condition: "response.body.x == 1"',
+    '      code: PERMISSION_DENIED',
+    '      description: blocked',
+    '    - code: PERMISSION_DENIED',
+    '',
+  ].join('\n');
+  const bad = good.replace('      description: blocked', '     description: blocked');
+  // Before: schema.required (no code) on the phantom entry, mapping.unreachable-entry on the entry after it.
+  assert.deepEqual(threeWays(good, bad, YAML_URI), [['yaml.syntax', 7, 0, 7, 1]]);
+});

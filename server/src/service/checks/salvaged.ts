@@ -44,7 +44,7 @@ export function rejectedRegions(model: AdapterModel, syntax: readonly Problem[])
       if (e.rejectsFrom !== undefined && reported.has(e.start)) out.push({ start: e.rejectsFrom, end: model.text.length });
     return out;
   }
-  const bad = syntax.filter(p => p.code === Code.YamlSyntax).map(p => ({ start: p.start, yamlCode: yamlCodeOf(p) }));
+  const bad = syntax.filter(p => p.code === Code.YamlSyntax).map(p => ({ start: p.start, yamlCode: yamlCodeOf(p), message: p.message }));
   return underIndentedPairs(model, bad);
 }
 
@@ -72,7 +72,12 @@ export function withoutSalvaged(model: AdapterModel, problems: Problem[]): Probl
   const spans = rejectedRegions(model, syntax);
   const regions = new Intervals(spans);
   if (!rejected.size && !json?.size && !regions.size) return problems;
-  const within = (p: { start: number }) => rejected.hits(p.start, p.start + 1) || regions.hits(p.start, p.start + 1);
+  // A problem in a rejected region, or one whose reason lies there (its related spans in this file: the entry
+  // that "matches first", the status claimed).
+  const within = (p: Problem) =>
+    rejected.hits(p.start, p.start + 1) ||
+    (regions.size > 0 &&
+      (regions.hits(p.start, p.start + 1) || !!p.related?.some(r => r.uri === undefined && regions.hits(r.start, r.end))));
   // Entries the parser read only in part: one holding a reported error (tabs excepted: that line is read whole),
   // one a rejected region starts in or right after.
   const errors = new Intervals([

@@ -107,16 +107,24 @@ export function brokenSpans(model: AdapterModel): Span[] {
   return out;
 }
 
+/** A key left of its siblings: in a mapping (BAD_INDENT), or in a list entry (read as an item without its `-`). */
+const underIndent = (e: { readonly yamlCode?: string; readonly message?: string }): boolean =>
+  e.yamlCode === 'BAD_INDENT' || (e.yamlCode === 'MISSING_CHAR' && /^Sequence item without - indicator/.test(e.message ?? ''));
+
 /**
- * The pairs YAML rejected for their indentation (a BAD_INDENT error at the start of the line of their
- * key: a key left of its siblings), from the line's start to the end of the pair's value. What the
- * parser made of such a key (a key of the mapping further out) is not what the author wrote.
+ * The pairs YAML rejected for their indentation (a BAD_INDENT error, or a list item without its `-`, at
+ * the start of the line of their key: a key left of its siblings), from the line's start to the end of
+ * the pair's value. What the parser made of such a key (a key of the mapping further out, or a list
+ * entry of its own) is not what the author wrote.
  */
-export function underIndentedPairs(model: AdapterModel, errors: readonly { readonly start: number; readonly yamlCode?: string }[]): Span[] {
+export function underIndentedPairs(
+  model: AdapterModel,
+  errors: readonly { readonly start: number; readonly yamlCode?: string; readonly message?: string }[],
+): Span[] {
   const text = model.text;
   const keys = new Map<number, number>();
   for (const e of errors) {
-    if (e.yamlCode !== 'BAD_INDENT') continue;
+    if (!underIndent(e)) continue;
     const lineStart = text.lastIndexOf('\n', e.start - 1) + 1;
     let k = lineStart;
     while (text[k] === ' ') k++;
