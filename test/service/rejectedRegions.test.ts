@@ -95,6 +95,15 @@ test('JSON: a missing comma inside an entry ends the JSON read there; a lenient 
   ]);
 });
 
+test('JSON: only the last brace missing: nothing was read into the wrong object, so everything is still checked', () => {
+  const bad = GOOD_JSON.replace(/\}\n$/, '\n').replace('"category": "CONFLICT"', '"category": "CONFLICTS"');
+  assert.deepEqual(threeWays(GOOD_JSON, bad, JSON_URI), [
+    ['json.syntax', 1, 0, 1, 1],
+    ['mapping.unknown-code', 5, 21, 5, 37],
+    ['code.unknown-category', 14, 18, 14, 29],
+  ]);
+});
+
 const GOOD_YAML = [
   'name: tracker',
   'type: adapter',

@@ -53,12 +53,11 @@ export function jsonSyntaxErrors(text: string, start = 0, end = text.length): Pa
 /**
  * Where the text stops being what a JSON loader reads: at the fault, or, for a bracket never closed (the
  * read ran to the end), where the close is missing — the first key indented less than the keys of the
- * object it lands in (the rest of the file was read one object too deep); without that clue, just inside
- * the bracket reported.
+ * object it lands in (the rest of the file was read one object too deep). Without that clue (the last
+ * brace missing, one-line JSON), nothing says the YAML parse misplaced a key: no region.
  */
-function rejectedFrom(text: string, start: number, end: number, f: JsonFault): number {
-  if (!f.eof) return f.at;
-  return outdentedKey(text, start, end) ?? Math.min(f.open + 1, end);
+function rejectedFrom(text: string, start: number, end: number, f: JsonFault): number | undefined {
+  return f.eof ? outdentedKey(text, start, end) : f.at;
 }
 
 /**
