@@ -94,7 +94,8 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'code.redefines-registry': { level: 'warning', summary: 'custom code reuses a registry code name' },
   'code.declared-elsewhere': {
     level: 'warning',
-    summary: 'a mapping uses a custom code it does not declare and two or more other files declare (which one it gets depends on file names)',
+    summary:
+      'a mapping uses a custom code it does not declare and two or more other files declare (which one it gets depends on file names)',
   },
   'template.unknown-placeholder': { level: 'error', summary: '{x} in a template is not a details key' },
   'template.unused-detail': { level: 'hint', summary: 'declared details key never used in the template', unnecessary: true },
