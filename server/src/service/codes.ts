@@ -59,6 +59,9 @@ export const Code = {
   RuntimeWrongCategory: 'runtime.wrong-category',
   RuntimeNoAnswer: 'runtime.no-answer',
   RuntimeServerExited: 'runtime.server-exited',
+  RuntimeReservedCode: 'runtime.reserved-code',
+  RuntimeLegacyErrorCode: 'runtime.legacy-error-code',
+  RuntimeErrorOutputSchema: 'runtime.error-output-schema',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -160,6 +163,18 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   },
   'runtime.no-answer': { level: 'error', summary: 'a probe call not answered within --timeout' },
   'runtime.server-exited': { level: 'error', summary: 'the server exited during a probe (a bad call crashed it)' },
+  'runtime.reserved-code': {
+    level: 'warning',
+    summary: 'a JSON-RPC error code in the reserved range (-32768..-32000) that neither JSON-RPC nor the MCP revision defines',
+  },
+  'runtime.legacy-error-code': {
+    level: 'warning',
+    summary: 'a missing resource answered with -32002 by a 2026-07-28 server (SEP-2164: -32602 with data.uri)',
+  },
+  'runtime.error-output-schema': {
+    level: 'warning',
+    summary: "an isError result whose structuredContent fails the tool's outputSchema: a 1.x SDK client rejects it",
+  },
 };
 
 /* ---- Payloads: what each code carries in Diagnostic.data (conventions C6), declared once. ---- */
