@@ -1,0 +1,182 @@
+/**
+ * A connection to an MCP server of either protocol era, over stdio or Streamable HTTP, on the 2.x SDK
+ * client (`@modelcontextprotocol/client`; docs/spec-decisions.md, "Run time: protocol revisions", the
+ * client library): `server/discover` first, `initialize` when the server does not know it. It lists the
+ * tools, sends one request at a time and keeps the request and the answer exactly as they crossed the
+ * transport (an answer the SDK's schema rejects is still the server's answer, and is judged). Over HTTP
+ * it also keeps each exchange's status and content type (`httpExchanges`). It is bundled with the SDK
+ * apart from the command line (esbuild.js) and imports nothing else of ours at run time.
+ */
+import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Readable } from 'node:stream';
+import type { ToolInfo } from '../../../service';
+
+export type SessionTarget =
+  | {
+      readonly kind: 'stdio';
+      readonly command: string;
+      readonly args: readonly string[];
+      readonly cwd: string;
+      readonly env?: Record<string, string>;
+    }
+  | { readonly kind: 'http'; readonly url: string; readonly headers: Record<string, string> };
+
+export type Outcome =
+  | { readonly kind: 'answer'; readonly request: string; readonly response: string }
+  | { readonly kind: 'timeout'; readonly request: string }
+  | { readonly kind: 'exited'; readonly request: string };
+
+export interface Negotiated {
+  /** The protocol revision the session speaks (2024-11-05 … 2026-07-28). */
+  readonly revision: string;
+  readonly era: 'handshake' | 'stateless';
+  readonly server?: { readonly name?: string; readonly version?: string };
+  readonly capabilities: Readonly<Record<string, unknown>>;
+}
+
+/** One HTTP exchange as the probe saw it (HTTP only). */
+export interface HttpExchange {
+  readonly method: string;
+  readonly status: number;
+  readonly contentType: string;
+  /** The JSON-RPC method of a POST's body and the Mcp-Method header it was sent with. */
+  readonly rpcMethod?: string;
+  readonly mcpMethodHeader?: string;
+}
+
+/** Stderr lines of the server kept for the report (the last ones). */
+const STDERR_KEEP = 20;
+
+export class ClientSession {
+  private readonly client: Client;
+  private readonly transport: Transport;
+  private lastRequest: (JSONRPCMessage & { id?: unknown }) | undefined;
+  private readonly answers = new Map<string, JSONRPCMessage>();
+  private stderrTail: string[] = [];
+  readonly httpExchanges: HttpExchange[] = [];
+  closed = false;
+
+  constructor(target: SessionTarget, version: string) {
+    this.client = new Client(
+      { name: 'mcp-aql-errors-probe', version },
+      { versionNegotiation: { mode: 'auto' }, inputRequired: { autoFulfill: false } },
+    );
+    if (target.kind === 'stdio') {
+      const env: Record<string, string> = {};
+      for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+      const t = new StdioClientTransport({
+        command: target.command,
+        args: [...target.args],
+        cwd: target.cwd,
+        env: { ...env, ...target.env },
+        stderr: 'pipe',
+      });
+      (t.stderr as Readable | null)?.on('data', (c: Buffer) => {
+        this.stderrTail.push(...c.toString('utf8').split('\n').filter(Boolean));
+        this.stderrTail = this.stderrTail.slice(-STDERR_KEEP);
+      });
+      this.transport = t;
+    } else {
+      this.transport = new StreamableHTTPClientTransport(new URL(target.url), {
+        requestInit: { headers: target.headers },
+        fetch: (url, init) => this.observedFetch(url, init),
+      });
+    }
+  }
+
+  private async observedFetch(url: string | URL, init?: RequestInit): Promise<Response> {
+    const res = await fetch(url, init);
+    const headers = new Headers(init?.headers);
+    let rpcMethod: string | undefined;
+    if (typeof init?.body === 'string')
+      try {
+        const body = JSON.parse(init.body) as { method?: unknown };
+        if (typeof body.method === 'string') rpcMethod = body.method;
+      } catch {
+        // not JSON: nothing to note
+      }
+    this.httpExchanges.push({
+      method: init?.method ?? 'GET',
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      rpcMethod,
+      mcpMethodHeader: headers.get('mcp-method') ?? undefined,
+    });
+    return res;
+  }
+
+  get stderr(): readonly string[] {
+    return this.stderrTail;
+  }
+
+  /** Connect (discover, or initialize), then list the tools (up to 100 pages). */
+  async start(timeout: number): Promise<{ negotiated: Negotiated; tools: ToolInfo[] }> {
+    this.client.onclose = () => void (this.closed = true);
+    await this.client.connect(this.transport, { timeout });
+    // After connect: the protocol's handler is installed; ours sees each message first.
+    const onmessage = this.transport.onmessage!;
+    this.transport.onmessage = (m: JSONRPCMessage, extra?: unknown) => {
+      if ('id' in m && !('method' in m)) this.answers.set(JSON.stringify(m.id), m);
+      (onmessage as (m: JSONRPCMessage, extra?: unknown) => void)(m, extra);
+    };
+    const send = this.transport.send.bind(this.transport);
+    this.transport.send = (m: JSONRPCMessage, o?: unknown) => {
+      if ('method' in m && 'id' in m) this.lastRequest = m;
+      return (send as (m: JSONRPCMessage, o?: unknown) => Promise<void>)(m, o);
+    };
+    const revision = this.client.getNegotiatedProtocolVersion() ?? 'unknown';
+    const info = (this.client.getServerVersion() ?? this.client.getDiscoverResult()?.serverInfo) as
+      { name?: string; version?: string } | undefined;
+    const negotiated: Negotiated = {
+      revision,
+      era: this.client.getProtocolEra() === 'modern' ? 'stateless' : 'handshake',
+      server: info ? { name: info.name, version: info.version } : undefined,
+      capabilities: (this.client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+    };
+    const tools: ToolInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 100; page++) {
+      const out = await this.send('tools/list', cursor ? { cursor } : {}, timeout);
+      if (out.kind !== 'answer') throw new Error(out.kind === 'timeout' ? 'tools/list was not answered' : 'the server exited');
+      const msg = JSON.parse(out.response) as { result?: { tools?: unknown; nextCursor?: unknown }; error?: { message?: unknown } };
+      if (!msg.result) throw new Error(`tools/list failed: ${String(msg.error?.message ?? 'no result')}`);
+      if (Array.isArray(msg.result.tools))
+        for (const t of msg.result.tools as ToolInfo[]) if (t && typeof t.name === 'string') tools.push(t);
+      cursor = typeof msg.result.nextCursor === 'string' && msg.result.nextCursor ? msg.result.nextCursor : undefined;
+      if (!cursor) break;
+    }
+    return { negotiated, tools };
+  }
+
+  /** One request; its answer as the server sent it, whatever the SDK made of it. */
+  async send(method: string, params: Record<string, unknown>, timeout: number): Promise<Outcome> {
+    this.lastRequest = undefined;
+    try {
+      await this.client.request({ method, params } as never, { timeout });
+    } catch {
+      // a JSON-RPC error, a timeout, a closed connection, a result the SDK's schema rejects: judged below
+    }
+    const req = this.lastRequest as (JSONRPCMessage & { id?: unknown }) | undefined;
+    const request = req ? JSON.stringify(req) : JSON.stringify({ jsonrpc: '2.0', method, params });
+    const answer = req ? this.answers.get(JSON.stringify(req.id)) : undefined;
+    if (answer) {
+      this.answers.clear();
+      return { kind: 'answer', request, response: JSON.stringify(answer) };
+    }
+    if (this.closed) return { kind: 'exited', request };
+    return { kind: 'timeout', request };
+  }
+
+  call(tool: string, args: Record<string, unknown>, timeout: number): Promise<Outcome> {
+    return this.send('tools/call', { name: tool, arguments: args }, timeout);
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.client.close();
+    } catch {
+      // already closed
+    }
+  }
+}
