@@ -62,6 +62,9 @@ export const Code = {
   RuntimeReservedCode: 'runtime.reserved-code',
   RuntimeLegacyErrorCode: 'runtime.legacy-error-code',
   RuntimeErrorOutputSchema: 'runtime.error-output-schema',
+  RuntimeHttpStatus: 'runtime.http-status',
+  RuntimeStreamNoAnswer: 'runtime.stream-no-answer',
+  RuntimeMethodHeader: 'runtime.method-header',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -174,6 +177,18 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'runtime.error-output-schema': {
     level: 'warning',
     summary: "an isError result whose structuredContent fails the tool's outputSchema: a 1.x SDK client rejects it",
+  },
+  'runtime.http-status': {
+    level: 'warning',
+    summary: 'Streamable HTTP: an error status without a JSON-RPC error body, or a 2xx carrying an error 2026-07-28 sends with 400',
+  },
+  'runtime.stream-no-answer': {
+    level: 'error',
+    summary: 'Streamable HTTP: an SSE stream that ended without the answer to its request (an error not sent in-band)',
+  },
+  'runtime.method-header': {
+    level: 'warning',
+    summary: 'Streamable HTTP, 2026-07-28: a request with a missing or mismatched Mcp-Method header accepted',
   },
 };
 
