@@ -10,7 +10,7 @@
 import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Readable } from 'node:stream';
-import type { ToolInfo } from '../../../service';
+import type { HttpExchange, ToolInfo } from '../../../service';
 
 export type SessionTarget =
   | {
@@ -35,16 +35,6 @@ export interface Negotiated {
   readonly capabilities: Readonly<Record<string, unknown>>;
 }
 
-/** One HTTP exchange as the probe saw it (HTTP only). */
-export interface HttpExchange {
-  readonly method: string;
-  readonly status: number;
-  readonly contentType: string;
-  /** The JSON-RPC method of a POST's body and the Mcp-Method header it was sent with. */
-  readonly rpcMethod?: string;
-  readonly mcpMethodHeader?: string;
-}
-
 /** Stderr lines of the server kept for the report (the last ones). */
 const STDERR_KEEP = 20;
 
@@ -54,7 +44,9 @@ export class ClientSession {
   private lastRequest: (JSONRPCMessage & { id?: unknown }) | undefined;
   private readonly answers = new Map<string, JSONRPCMessage>();
   private stderrTail: string[] = [];
+  /** Each POST's HTTP facts (HTTP only), read from a copy of the response; `settled()` waits for the last ones. */
   readonly httpExchanges: HttpExchange[] = [];
+  private reading: Promise<void>[] = [];
   closed = false;
 
   constructor(target: SessionTarget, version: string) {
@@ -87,23 +79,38 @@ export class ClientSession {
 
   private async observedFetch(url: string | URL, init?: RequestInit): Promise<Response> {
     const res = await fetch(url, init);
+    if ((init?.method ?? 'GET') !== 'POST') return res; // a GET stream stays open: not an exchange to wait for
     const headers = new Headers(init?.headers);
-    let rpcMethod: string | undefined;
-    if (typeof init?.body === 'string')
-      try {
-        const body = JSON.parse(init.body) as { method?: unknown };
-        if (typeof body.method === 'string') rpcMethod = body.method;
-      } catch {
-        // not JSON: nothing to note
-      }
-    this.httpExchanges.push({
-      method: init?.method ?? 'GET',
-      status: res.status,
-      contentType: res.headers.get('content-type') ?? '',
-      rpcMethod,
-      mcpMethodHeader: headers.get('mcp-method') ?? undefined,
-    });
+    const body = typeof init?.body === 'string' ? parseMessages(init.body) : [];
+    const requests = body.flatMap(m => ('id' in m && typeof m.method === 'string' ? [{ id: JSON.stringify(m.id), method: m.method }] : []));
+    const meta = body
+      .map(m => (m.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[VERSION_KEY])
+      .find(v => typeof v === 'string');
+    const contentType = res.headers.get('content-type') ?? '';
+    const copy = res.clone();
+    this.reading.push(
+      readMessages(copy, contentType).then(({ messages, ended }) => {
+        this.httpExchanges.push({
+          method: 'POST',
+          status: res.status,
+          contentType,
+          requests,
+          rpcMethods: body.flatMap(m => (typeof m.method === 'string' ? [m.method] : [])),
+          mcpMethodHeader: headers.get('mcp-method') ?? undefined,
+          revision: headers.get('mcp-protocol-version') ?? (meta as string | undefined),
+          messages,
+          ended,
+        });
+      }),
+    );
     return res;
+  }
+
+  /** The HTTP exchanges read to their end (a stream still open after `ms` is taken as it is). */
+  async settled(ms = 2000): Promise<void> {
+    const all = this.reading;
+    this.reading = [];
+    await Promise.race([Promise.allSettled(all), new Promise(r => setTimeout(r, ms).unref())]);
   }
 
   get stderr(): readonly string[] {
@@ -179,4 +186,38 @@ export class ClientSession {
       // already closed
     }
   }
+}
+
+const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+
+function parseMessages(text: string): Record<string, unknown>[] {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return (Array.isArray(v) ? v : [v]).filter(
+      (m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The JSON-RPC messages of a response copy: a JSON body, or each SSE event's data. */
+async function readMessages(res: Response, contentType: string): Promise<{ messages: unknown[]; ended: boolean }> {
+  let text = '';
+  let ended = true;
+  try {
+    text = await res.text();
+  } catch {
+    ended = false; // the stream broke off
+  }
+  if (!/^text\/event-stream/i.test(contentType)) return { messages: /json/i.test(contentType) ? parseMessages(text) : [], ended };
+  const messages: unknown[] = [];
+  for (const event of text.split(/\r\n\r\n|\n\n|\r\r/)) {
+    const data = event
+      .split(/\r\n|\n|\r/)
+      .filter(l => l.startsWith('data:'))
+      .map(l => l.slice(l[5] === ' ' ? 6 : 5));
+    if (data.length) messages.push(...parseMessages(data.join('\n')));
+  }
+  return { messages, ended };
 }
