@@ -44,9 +44,9 @@ async function startEverything(): Promise<{ url: string; child: ChildProcess }> 
 
 /** What a session sees: the revision, the tools, and the answers to a few calls (ids and session aside). */
 async function transcript(url: string): Promise<string[]> {
-  const s = new ClientSession({ kind: 'http', url, headers: { 'X-Probe': 'yes' } }, '0');
-  const { negotiated, tools } = await s.start(10_000);
-  const out = [`${negotiated.revision} ${negotiated.era}`, tools.map(t => t.name).join(',')];
+  const s = new ClientSession({ transport: 'http', url, headers: { 'X-Probe': 'yes' } }, '0');
+  const tools = await s.start(10_000);
+  const out = [`${s.negotiated!.revision} ${s.negotiated!.era}`, tools.map(t => t.name).join(',')];
   for (const [name, args] of [
     ['echo', { message: 'hi' }],
     ['get-sum', { a: 1, b: 'x' }],

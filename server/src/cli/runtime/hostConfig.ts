@@ -9,7 +9,7 @@
 import { homedir } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { UsageError } from '../files';
-import { escapeControls } from '../format/escape';
+import { escapeControls } from '../format';
 import { entryOf, JsoncError, lineCol, readJsonc, type JsoncEntry, type JsoncNode } from './jsonc';
 
 export type ServerTarget =

@@ -1,63 +1,62 @@
 /**
- * A connection to an MCP server of either protocol era, over stdio or Streamable HTTP, on the 2.x SDK
- * client (`@modelcontextprotocol/client`; docs/spec-decisions.md, "Run time: protocol revisions", the
- * client library): `server/discover` first, `initialize` when the server does not know it. It lists the
- * tools, sends one request at a time and keeps the request and the answer exactly as they crossed the
- * transport (an answer the SDK's schema rejects is still the server's answer, and is judged). Over HTTP
- * it also keeps each exchange's status and content type (`httpExchanges`). It is bundled with the SDK
- * apart from the command line (esbuild.js) and imports nothing else of ours at run time.
+ * The session (session.ts) to an MCP server of either protocol era, over stdio or Streamable HTTP, on
+ * the 2.x SDK client (`@modelcontextprotocol/client`; docs/spec-decisions.md, "Run time: protocol
+ * revisions", the client library): `server/discover` first, `initialize` when the server does not know
+ * it. It lists the tools, sends one request at a time and keeps the request and the answer exactly as
+ * they crossed the transport (an answer the SDK's schema rejects is still the server's answer, and is
+ * judged). Over HTTP it also keeps each POST's HTTP facts (`httpExchanges`). It is a bundle of its own,
+ * `dist/probe-session.js` (esbuild.js), with the SDK: `dist/cli.js` requires it when a session opens
+ * (index.ts), so no other command compiles it; it imports nothing else of ours at run time.
  */
 import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Readable } from 'node:stream';
 import type { HttpExchange, ToolInfo } from '../../../service';
-
-export type SessionTarget =
-  | {
-      readonly kind: 'stdio';
-      readonly command: string;
-      readonly args: readonly string[];
-      readonly cwd: string;
-      readonly env?: Record<string, string>;
-    }
-  | { readonly kind: 'http'; readonly url: string; readonly headers: Record<string, string> };
-
-export type Outcome =
-  | { readonly kind: 'answer'; readonly request: string; readonly response: string }
-  | { readonly kind: 'timeout'; readonly request: string }
-  | { readonly kind: 'exited'; readonly request: string };
-
-export interface Negotiated {
-  /** The protocol revision the session speaks (2024-11-05 … 2026-07-28). */
-  readonly revision: string;
-  readonly era: 'handshake' | 'stateless';
-  readonly server?: { readonly name?: string; readonly version?: string };
-  readonly capabilities: Readonly<Record<string, unknown>>;
-}
+import type { CallOutcome, McpSession, Negotiated, SessionTarget, TrafficListener } from './session';
 
 /** Stderr lines of the server kept for the report (the last ones). */
 const STDERR_KEEP = 20;
 
-export class ClientSession {
-  private readonly client: Client;
-  private readonly transport: Transport;
+export class ClientSession implements McpSession {
+  private client: Client;
+  private transport: Transport;
   private lastRequest: (JSONRPCMessage & { id?: unknown }) | undefined;
   private readonly answers = new Map<string, JSONRPCMessage>();
   private stderrTail: string[] = [];
   /** Each POST's HTTP facts (HTTP only), read from a copy of the response; `settled()` waits for the last ones. */
   readonly httpExchanges: HttpExchange[] = [];
   private reading: Promise<void>[] = [];
+  private readonly listeners: TrafficListener[] = [];
+  private started = false;
+  negotiated: Negotiated | undefined;
   closed = false;
 
-  constructor(target: SessionTarget, version: string) {
-    this.client = new Client(
-      { name: 'mcp-aql-errors-probe', version },
-      { versionNegotiation: { mode: 'auto' }, inputRequired: { autoFulfill: false } },
+  constructor(
+    private readonly target: SessionTarget,
+    private readonly version: string,
+  ) {
+    if (target.transport === 'http' && !/^https?:$/.test(new URL(target.url).protocol))
+      throw new Error(`not an http(s) URL: ${target.url}`);
+    [this.client, this.transport] = this.make('auto');
+  }
+
+  /**
+   * A client and its transport. Over stdio the transport is a subclass of the SDK's, so the SDK probes
+   * with `server/discover` in place, on the process we started and stop, not on a sibling process of its
+   * own that a cancelled probe would leave running; `legacy`: straight to `initialize` (a server that
+   * exited on the probe, started again).
+   */
+  private make(mode: 'auto' | 'legacy'): [Client, Transport] {
+    const client = new Client(
+      { name: 'mcp-aql-errors-probe', version: this.version },
+      { versionNegotiation: { mode }, inputRequired: { autoFulfill: false } },
     );
-    if (target.kind === 'stdio') {
+    const target = this.target;
+    let transport: Transport;
+    if (target.transport === 'stdio') {
       const env: Record<string, string> = {};
       for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-      const t = new StdioClientTransport({
+      const t = new InPlaceStdio({
         command: target.command,
         args: [...target.args],
         cwd: target.cwd,
@@ -68,13 +67,47 @@ export class ClientSession {
         this.stderrTail.push(...c.toString('utf8').split('\n').filter(Boolean));
         this.stderrTail = this.stderrTail.slice(-STDERR_KEEP);
       });
-      this.transport = t;
-    } else {
-      this.transport = new StreamableHTTPClientTransport(new URL(target.url), {
-        requestInit: { headers: target.headers },
+      transport = t;
+    } else
+      transport = new StreamableHTTPClientTransport(new URL(target.url), {
+        requestInit: { headers: { ...target.headers } },
         fetch: (url, init) => this.observedFetch(url, init),
       });
-    }
+    this.observe(transport);
+    return [client, transport];
+  }
+
+  onTraffic(listener: TrafficListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Both directions, the handshake included: the transport's `send` wrapped, and whatever handler the
+   * client installs wrapped as it is installed. After the handshake (`started`) answers are kept by id
+   * and the last request sent is remembered.
+   */
+  private observe(t: Transport): void {
+    const send = t.send.bind(t) as (m: JSONRPCMessage, o?: unknown) => Promise<void>;
+    t.send = (m: JSONRPCMessage, o?: unknown) => {
+      if (this.started && 'method' in m && 'id' in m) this.lastRequest = m;
+      if (this.listeners.length) for (const l of this.listeners) l('sent', JSON.stringify(m));
+      return send(m, o);
+    };
+    type Handler = (m: JSONRPCMessage, extra?: unknown) => void;
+    let handler: Handler | undefined;
+    Object.defineProperty(t, 'onmessage', {
+      configurable: true,
+      get: () => handler,
+      set: (h: Handler | undefined) => {
+        handler =
+          h &&
+          ((m: JSONRPCMessage, extra?: unknown) => {
+            if (this.started && 'id' in m && !('method' in m)) this.answers.set(JSON.stringify(m.id), m);
+            if (this.listeners.length) for (const l of this.listeners) l('received', JSON.stringify(m));
+            h(m, extra);
+          });
+      },
+    });
   }
 
   private async observedFetch(url: string | URL, init?: RequestInit): Promise<Response> {
@@ -118,24 +151,23 @@ export class ClientSession {
   }
 
   /** Connect (discover, or initialize), then list the tools (up to 100 pages). */
-  async start(timeout: number): Promise<{ negotiated: Negotiated; tools: ToolInfo[] }> {
-    this.client.onclose = () => void (this.closed = true);
-    await this.client.connect(this.transport, { timeout });
-    // After connect: the protocol's handler is installed; ours sees each message first.
-    const onmessage = this.transport.onmessage!;
-    this.transport.onmessage = (m: JSONRPCMessage, extra?: unknown) => {
-      if ('id' in m && !('method' in m)) this.answers.set(JSON.stringify(m.id), m);
-      (onmessage as (m: JSONRPCMessage, extra?: unknown) => void)(m, extra);
-    };
-    const send = this.transport.send.bind(this.transport);
-    this.transport.send = (m: JSONRPCMessage, o?: unknown) => {
-      if ('method' in m && 'id' in m) this.lastRequest = m;
-      return (send as (m: JSONRPCMessage, o?: unknown) => Promise<void>)(m, o);
-    };
+  async start(timeout: number): Promise<ToolInfo[]> {
+    try {
+      await this.connect(timeout);
+    } catch (e) {
+      // A stdio server that ends on a request it does not know before `initialize` is a legacy server
+      // (docs/spec-decisions.md, the client library): started again, straight to the handshake.
+      const ended = this.closed || (e as { code?: unknown }).code === 'ERA_NEGOTIATION_FAILED';
+      if (this.target.transport !== 'stdio' || !ended || !/closed/.test(String((e as Error).message))) throw e;
+      await this.client.close().catch(() => {});
+      [this.client, this.transport] = this.make('legacy');
+      await this.connect(timeout);
+    }
+    this.started = true;
     const revision = this.client.getNegotiatedProtocolVersion() ?? 'unknown';
     const info = (this.client.getServerVersion() ?? this.client.getDiscoverResult()?.serverInfo) as
       { name?: string; version?: string } | undefined;
-    const negotiated: Negotiated = {
+    this.negotiated = {
       revision,
       era: this.client.getProtocolEra() === 'modern' ? 'stateless' : 'handshake',
       server: info ? { name: info.name, version: info.version } : undefined,
@@ -144,7 +176,7 @@ export class ClientSession {
     const tools: ToolInfo[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 100; page++) {
-      const out = await this.send('tools/list', cursor ? { cursor } : {}, timeout);
+      const out = await this.request('tools/list', cursor ? { cursor } : {}, timeout);
       if (out.kind !== 'answer') throw new Error(out.kind === 'timeout' ? 'tools/list was not answered' : 'the server exited');
       const msg = JSON.parse(out.response) as { result?: { tools?: unknown; nextCursor?: unknown }; error?: { message?: unknown } };
       if (!msg.result) throw new Error(`tools/list failed: ${String(msg.error?.message ?? 'no result')}`);
@@ -153,11 +185,18 @@ export class ClientSession {
       cursor = typeof msg.result.nextCursor === 'string' && msg.result.nextCursor ? msg.result.nextCursor : undefined;
       if (!cursor) break;
     }
-    return { negotiated, tools };
+    return tools;
+  }
+
+  private async connect(timeout: number): Promise<void> {
+    this.closed = false;
+    const client = this.client;
+    client.onclose = () => void (client === this.client && (this.closed = true));
+    await client.connect(this.transport, { timeout });
   }
 
   /** One request; its answer as the server sent it, whatever the SDK made of it. */
-  async send(method: string, params: Record<string, unknown>, timeout: number): Promise<Outcome> {
+  async request(method: string, params: Record<string, unknown>, timeout: number): Promise<CallOutcome> {
     this.lastRequest = undefined;
     try {
       await this.client.request({ method, params } as never, { timeout });
@@ -175,8 +214,8 @@ export class ClientSession {
     return { kind: 'timeout', request };
   }
 
-  call(tool: string, args: Record<string, unknown>, timeout: number): Promise<Outcome> {
-    return this.send('tools/call', { name: tool, arguments: args }, timeout);
+  call(tool: string, args: Record<string, unknown>, timeout: number): Promise<CallOutcome> {
+    return this.request('tools/call', { name: tool, arguments: args }, timeout);
   }
 
   async close(): Promise<void> {
@@ -189,6 +228,9 @@ export class ClientSession {
 }
 
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+
+/** The SDK's stdio transport under another name: the SDK probes a subclass in place (see `make`). */
+class InPlaceStdio extends StdioClientTransport {}
 
 function parseMessages(text: string): Record<string, unknown>[] {
   try {
