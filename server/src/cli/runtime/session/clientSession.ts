@@ -160,6 +160,7 @@ export class ClientSession implements McpSession {
       const ended = this.closed || (e as { code?: unknown }).code === 'ERA_NEGOTIATION_FAILED';
       if (this.target.transport !== 'stdio' || !ended || !/closed/.test(String((e as Error).message))) throw e;
       await this.client.close().catch(() => {});
+      this.stderrTail = []; // the second start's lines are the ones to show
       [this.client, this.transport] = this.make('legacy');
       await this.connect(timeout);
     }
@@ -221,6 +222,13 @@ export class ClientSession implements McpSession {
   async close(): Promise<void> {
     try {
       await this.client.close();
+    } catch {
+      // already closed
+    }
+    // While the SDK is still probing or shaking hands the transport is not yet the client's to close:
+    // closed here too (stdin ended, then SIGTERM, then SIGKILL), so no server outlives us.
+    try {
+      await this.transport.close();
     } catch {
       // already closed
     }
