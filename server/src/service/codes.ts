@@ -65,6 +65,7 @@ export const Code = {
   RuntimeHttpStatus: 'runtime.http-status',
   RuntimeStreamNoAnswer: 'runtime.stream-no-answer',
   RuntimeMethodHeader: 'runtime.method-header',
+  RuntimeSession: 'runtime.session',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -190,6 +191,7 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
     level: 'warning',
     summary: 'Streamable HTTP, 2026-07-28: a request with a missing or mismatched Mcp-Method header accepted',
   },
+  'runtime.session': { level: 'hint', summary: "the protocol revision and era a probe's session negotiated (not a problem)" },
 };
 
 /* ---- Payloads: what each code carries in Diagnostic.data (conventions C6), declared once. ---- */

@@ -52,11 +52,13 @@ import {
   judgeAnswer,
   judgeHttp,
   judgeSilence,
+  sessionNote,
   planProbe,
   type AdapterOperation,
   type Exchange,
   type HttpExchange,
   type ProbePlan,
+  type SessionInfo,
   type ToolInfo,
 } from './runtime';
 
@@ -109,6 +111,7 @@ export {
   type ProbePlan,
   type ToolInfo,
   type HttpExchange,
+  type SessionInfo,
   type Era,
   eraOf,
   REVISIONS,
@@ -129,7 +132,9 @@ export type PlacedAnswer =
   /** A probe call that got no answer (timeout) or ended the server: `at`…`end` is its request line. */
   | { readonly at: number; readonly end: number; readonly silence: 'timeout' | 'exited'; readonly tool: string; readonly what: string }
   /** A Streamable HTTP exchange judged by its HTTP facts, its findings on `at`…`end` (its request line). */
-  | { readonly at: number; readonly end: number; readonly http: HttpExchange };
+  | { readonly at: number; readonly end: number; readonly http: HttpExchange }
+  /** What the session agreed on (`runtime.session`, a hint), on `at`…`end`. */
+  | { readonly at: number; readonly end: number; readonly session: SessionInfo };
 
 interface TypesRequest {
   readonly lang: 'ts' | 'json-schema';
@@ -552,7 +557,9 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
           ? judgeAnswer(a.exchange, contract).map(p => ({ ...p, start: p.start + a.at, end: p.end + a.at }))
           : 'http' in a
             ? judgeHttp(a.http).map(p => ({ ...p, start: a.at, end: a.end }))
-            : [judgeSilence(a.silence, a.tool, a.what, a.at, a.end)],
+            : 'session' in a
+              ? [sessionNote(a.session, a.at, a.end)]
+              : [judgeSilence(a.silence, a.tool, a.what, a.at, a.end)],
       );
       return toDiagnostics(doc, problems, new Map(), opts ?? {});
     },

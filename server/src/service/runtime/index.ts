@@ -16,3 +16,4 @@ export {
 } from './probeCases';
 export { judgeHttp, type HttpExchange } from './judgeHttp';
 export { eraOf, REVISIONS, type Era } from './revisions';
+export { sessionNote, type SessionInfo } from './sessionNote';
