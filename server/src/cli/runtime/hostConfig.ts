@@ -32,14 +32,16 @@ export interface HostServer {
 
 export interface HostConfig {
   readonly path: string;
+  /** The path as messages show it (relative to the working directory). */
+  readonly shown: string;
   readonly text: string;
   /** `servers` (VS Code) or `mcpServers` (Claude Desktop, Cursor, Claude Code). */
   readonly key: 'servers' | 'mcpServers';
   readonly servers: readonly HostServer[];
 }
 
-export function readHostConfig(path: string, text: string, env: NodeJS.ProcessEnv = process.env): HostConfig {
-  const where = (at: number) => `${escapeControls(path)}:${lineCol(text, at)}`;
+export function readHostConfig(path: string, text: string, env: NodeJS.ProcessEnv = process.env, shown = path): HostConfig {
+  const where = (at: number) => `${escapeControls(shown)}:${lineCol(text, at)}`;
   let root: JsoncNode;
   try {
     root = readJsonc(text);
@@ -50,7 +52,7 @@ export function readHostConfig(path: string, text: string, env: NodeJS.ProcessEn
   const block = entryOf(root, 'servers') ?? entryOf(root, 'mcpServers');
   if (!block || block.value.kind !== 'object')
     throw new UsageError(
-      `${escapeControls(path)}: no MCP servers in it: a host's config has 'servers' (VS Code's mcp.json) or 'mcpServers' (Claude Desktop, Cursor) mapping names to servers`,
+      `${escapeControls(shown)}: no MCP servers in it: a host's config has 'servers' (VS Code's mcp.json) or 'mcpServers' (Claude Desktop, Cursor) mapping names to servers`,
     );
   const key = block.key as 'servers' | 'mcpServers';
   const folder = basename(dirname(path)) === '.vscode' ? dirname(dirname(path)) : dirname(path);
@@ -66,7 +68,7 @@ export function readHostConfig(path: string, text: string, env: NodeJS.ProcessEn
       return whole;
     });
   const servers = block.value.entries.map(e => ({ name: e.key, target: () => targetOf(e, fill, where), entry: e }));
-  return { path, text, key, servers };
+  return { path, shown, text, key, servers };
 }
 
 function targetOf(e: JsoncEntry, fill: (s: string, at: number) => string, where: (at: number) => string): ServerTarget {
@@ -132,6 +134,6 @@ export function pickServer(config: HostConfig, name: string): HostServer {
   if (s) return s;
   const names = config.servers.map(x => x.name);
   throw new UsageError(
-    `${escapeControls(config.path)}: no server '${escapeControls(name)}' in '${config.key}'${names.length ? ` (${names.map(n => escapeControls(n)).join(', ')})` : ' (it is empty)'}`,
+    `${escapeControls(config.shown)}: no server '${escapeControls(name)}' in '${config.key}'${names.length ? ` (${names.map(n => escapeControls(n)).join(', ')})` : ' (it is empty)'}`,
   );
 }

@@ -2,7 +2,7 @@
  * Which server `probe` and `watch` run: a command after `--`, a Streamable HTTP URL (`--url`, with
  * `--header`), or a server of a host's config (`--config <file> [--server <name> | --all]`, hostConfig.ts).
  */
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { readText, UsageError } from '../files';
 import { escapeControls } from '../format';
 import type { Io } from '../io';
@@ -18,7 +18,7 @@ export interface NamedTarget {
 
 export function loadHostConfig(args: RuntimeArgs, io: Io): HostConfig {
   const path = resolve(io.cwd, args.config!);
-  return readHostConfig(path, readText(path, io.cwd));
+  return readHostConfig(path, readText(path, io.cwd), process.env, relative(io.cwd, path) || path);
 }
 
 /** The server of --config that --server names, or its only one. */
@@ -28,8 +28,8 @@ export function chosenServer(config: HostConfig, name: string | undefined): Host
   const names = config.servers.map(s => escapeControls(s.name)).join(', ');
   throw new UsageError(
     config.servers.length
-      ? `${escapeControls(config.path)} has ${config.servers.length} servers: name one with --server (${names})`
-      : `${escapeControls(config.path)}: '${config.key}' is empty`,
+      ? `${escapeControls(config.shown)} has ${config.servers.length} servers: name one with --server (${names})`
+      : `${escapeControls(config.shown)}: '${config.key}' is empty`,
   );
 }
 
@@ -45,7 +45,7 @@ export function targetsOf(args: RuntimeArgs, io: Io): NamedTarget[] {
   if (args.config !== undefined) {
     const config = loadHostConfig(args, io);
     const servers = args.all ? config.servers : [chosenServer(config, args.server)];
-    if (!servers.length) throw new UsageError(`${escapeControls(config.path)}: '${config.key}' is empty`);
+    if (!servers.length) throw new UsageError(`${escapeControls(config.shown)}: '${config.key}' is empty`);
     return servers.map(s => targetOf(config, s, io));
   }
   if (args.url !== undefined) return [{ target: { transport: 'http', url: args.url, headers: args.headers } }];
