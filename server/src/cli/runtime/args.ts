@@ -45,7 +45,6 @@ export interface RuntimeArgs {
  */
 export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[], _allowed?: readonly string[]): RuntimeArgs {
   const { options, plain, afterDashes } = parseOptions(cmd, argv);
-  if (plain.length) throw new UsageError(`${cmd}: unexpected argument '${plain[0]}' (the server's command goes after '--')`);
   const a = {
     contract: [] as string[],
     format: 'text',
@@ -103,6 +102,7 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
         ? "watch needs a server: --config <file> [--server <name>], --listen <addr> --url <U>, or its command after '--': watch [options] -- node server.js"
         : "probe needs a server: --config <file> [--server <name> | --all], --url <U>, or its command after '--': probe [options] -- node server.js",
     );
+  if (plain.length) throw new UsageError(`${cmd}: unexpected argument '${plain[0]}' (the server's command goes after '--')`);
   if (server !== undefined && config === undefined) throw new UsageError(`${cmd}: --server names a server of --config <file>`);
   if (a.all && (config === undefined || server !== undefined))
     throw new UsageError('probe: --all probes every server of --config <file> (without --server)');

@@ -13,23 +13,15 @@ import { request as httpRequest, createServer, type IncomingMessage, type Server
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
+import type { HttpExchange } from '../../../service';
 
 /** A body copy past this is not judged (it still passes through whole). */
 const MAX_COPY = 64 * 1024 * 1024;
 /** Hop-by-hop headers (RFC 9110 s7.6.1): the connection's own, not forwarded. */
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 
-export interface HttpFacts {
-  readonly method: string;
-  readonly status: number;
-  readonly contentType: string;
-  /** The JSON-RPC methods of the request body (one, or a batch's), and its Mcp-Method header. */
-  readonly rpcMethods: readonly string[];
-  readonly mcpMethodHeader?: string;
-  readonly protocolVersionHeader?: string;
-  /** The JSON-RPC messages the response carried (a JSON body, or an SSE stream's events). */
-  readonly messages: readonly unknown[];
-}
+/** One exchange's HTTP facts, as the service judges them (`judgeHttp`). */
+export type HttpFacts = HttpExchange;
 
 export interface ProxyEvents {
   /** One JSON-RPC message (or batch) the host sent, as one line. */
@@ -157,23 +149,30 @@ export function startHttpProxy(listen: Listen, upstream: URL, events: ProxyEvent
           if (size <= MAX_COPY && /json/i.test(contentType)) seen(asLine(Buffer.concat(copy).toString('utf8')));
         });
       }
-      const done = () => {
+      let reported = false;
+      const done = (ended: boolean) => {
+        if (reported) return;
+        reported = true;
         const header = (n: string) => (typeof req.headers[n] === 'string' ? (req.headers[n] as string) : undefined);
+        const body = parsed(requestLine).filter((m): m is Record<string, unknown> => !!m && typeof m === 'object' && !Array.isArray(m));
+        const meta = body
+          .map(m => (m.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.['io.modelcontextprotocol/protocolVersion'])
+          .find((v): v is string => typeof v === 'string');
         events.http?.({
           method: req.method ?? 'GET',
           status: upRes.statusCode ?? 0,
           contentType,
-          rpcMethods: parsed(requestLine).flatMap(m =>
-            m && typeof m === 'object' && typeof (m as { method?: unknown }).method === 'string' ? [(m as { method: string }).method] : [],
-          ),
+          requests: body.flatMap(m => ('id' in m && typeof m.method === 'string' ? [{ id: JSON.stringify(m.id), method: m.method }] : [])),
+          rpcMethods: body.flatMap(m => (typeof m.method === 'string' ? [m.method] : [])),
           mcpMethodHeader: header('mcp-method'),
-          protocolVersionHeader: header('mcp-protocol-version'),
+          revision: header('mcp-protocol-version') ?? meta,
           messages,
+          ended,
         });
       };
-      upRes.on('end', done);
-      upRes.on('error', () => res.destroy());
-      upRes.on('aborted', () => res.destroy());
+      upRes.on('end', () => done(true));
+      upRes.on('error', () => (done(false), res.destroy()));
+      upRes.on('aborted', () => (done(false), res.destroy()));
     });
   };
   return new Promise((resolveStart, reject) => {
