@@ -6,41 +6,9 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { startEverything } from './httpServers';
 import { ClientSession } from '../../server/src/cli/runtime/session/clientSession';
 import { parseListen, startHttpProxy, type HttpFacts } from '../../server/src/cli/runtime/watch/httpProxy';
-
-const ROOT = join(__dirname, '..', '..');
-const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-const LOOPBACK = join(ROOT, 'test/fixtures/servers/loopbackOnly.js');
-
-function freePort(): Promise<number> {
-  return new Promise(done => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
-
-async function startEverything(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--require', LOOPBACK, EVERYTHING, 'streamableHttp'], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((done, fail) => {
-    let err = '';
-    child.stderr!.on('data', (c: Buffer) => {
-      err += c.toString();
-      if (/listening on port/.test(err)) done();
-    });
-    child.on('exit', code => fail(new Error(`server-everything exited ${code}: ${err}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/mcp`, child };
-}
 
 /** What a session sees: the revision, the tools, and the answers to a few calls (ids and session aside). */
 async function transcript(url: string): Promise<string[]> {

@@ -6,11 +6,10 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run, tempTree } from './helpers';
+import { startEverything } from './httpServers';
 
 const MODERN = join(ROOT, 'test/fixtures/servers/modernServer.mjs');
 const LEGACY = join(ROOT, 'test/fixtures/servers/legacyServer.mjs');
@@ -130,39 +129,6 @@ test('usage errors: one way to the server, --header with --url, a URL that is ht
   assert.equal(nobody.code, 2);
   assert.match(nobody.err, /^mcp-aql-errors probe: cannot reach 'http:\/\/127\.0\.0\.1:9\/mcp' as an MCP server: /);
 });
-
-function freePort(): Promise<number> {
-  return new Promise(done => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
-
-/** server-everything's Streamable HTTP mode, kept on 127.0.0.1. */
-export async function startEverything(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      '--require',
-      join(ROOT, 'test/fixtures/servers/loopbackOnly.js'),
-      join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'),
-      'streamableHttp',
-    ],
-    { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  await new Promise<void>((done, fail) => {
-    let err = '';
-    child.stderr!.on('data', (c: Buffer) => {
-      err += c.toString();
-      if (/listening on port/.test(err)) done();
-    });
-    child.on('exit', code => fail(new Error(`server-everything exited ${code}: ${err}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/mcp`, child };
-}
 
 test('--url: a Streamable HTTP server (server-everything on loopback), its HTTP exchanges judged too', { timeout: 60_000 }, async () => {
   const { url, child } = await startEverything();
