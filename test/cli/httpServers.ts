@@ -37,3 +37,20 @@ export async function startEverything(): Promise<{ url: string; child: ChildProc
   });
   return { url: `http://127.0.0.1:${port}/mcp`, child };
 }
+
+/** The server that speaks only 2026-07-28, over Streamable HTTP (its own slips there: test/fixtures/servers/modernServer.mjs). */
+export async function startModernHttp(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(ROOT, 'test/fixtures/servers/modernServer.mjs'), 'http', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const port = await new Promise<number>((done, fail) => {
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => {
+      err += c.toString();
+      const m = /listening on port (\d+)/.exec(err);
+      if (m) done(Number(m[1]));
+    });
+    child.on('exit', code => fail(new Error(`modernServer exited ${code}: ${err}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, child };
+}

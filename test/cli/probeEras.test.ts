@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run, tempTree } from './helpers';
-import { startEverything } from './httpServers';
+import { startEverything, startModernHttp } from './httpServers';
 
 const MODERN = join(ROOT, 'test/fixtures/servers/modernServer.mjs');
 const LEGACY = join(ROOT, 'test/fixtures/servers/legacyServer.mjs');
@@ -145,6 +145,29 @@ test('--url: a Streamable HTTP server (server-everything on loopback), its HTTP 
     assert.deepEqual(
       report!.diagnostics.filter(d => /http-status|stream-no-answer|method-header/.test(d.code)),
       [],
+    );
+  } finally {
+    child.kill();
+  }
+});
+
+test('--url, 2026-07-28: the requests a server must refuse at the HTTP level, and how it answered them', { timeout: 60_000 }, async () => {
+  const { url, child } = await startModernHttp();
+  try {
+    const r = await run(['probe', '--format', 'json', '--url', url]);
+    assert.equal(r.code, 0, r.err);
+    const [report] = JSON.parse(r.out) as JsonReport[];
+    assert.match(
+      report!.diagnostics[0]!.message,
+      /^MCP 2026-07-28, the stateless era .*, over Streamable HTTP, with modern-only 1\.0\.0\.$/,
+    );
+    assert.deepEqual(
+      report!.diagnostics.filter(d => /http-status|method-header/.test(d.code)).map(d => `${d.line} ${d.code} ${d.message.slice(0, 60)}`),
+      [
+        "15 runtime.method-header The server accepted tools/list with Mcp-Method 'tools/call':",
+        '17 runtime.method-header The server accepted tools/list without an Mcp-Method header:',
+        '19 runtime.http-status JSON-RPC error -32022 to tools/list came with HTTP 200: 2026',
+      ],
     );
   } finally {
     child.kill();

@@ -190,11 +190,17 @@ async function probeWith(
       transcript += outcome.response + '\n';
     }
   }
+  // Over Streamable HTTP on 2026-07-28: the requests a server must refuse at the HTTP level.
+  if (!session.closed)
+    for (const x of await session.sendRefusable(args.timeout)) {
+      place(x.request);
+      if (x.response !== undefined) transcript += x.response + '\n';
+    }
   const stillUp = !session.closed;
   await session.settled();
   for (const http of session.httpExchanges) {
     const line = http.requests.map(r => lines.get(r.id)).find(Boolean) ?? { at: 0, end: 0 };
-    answers.push({ ...line, http: { ...http, revision: http.revision ?? revision } });
+    answers.push({ ...line, http: { ...http, revision } }); // judged by what the server speaks
   }
   await session.close();
   // --record: the transcript is written (whole), and the report's positions are that file's.

@@ -139,6 +139,44 @@ export class ClientSession implements McpSession {
     return res;
   }
 
+  async sendRefusable(timeout: number): Promise<{ request: string; response?: string }[]> {
+    const t = this.target;
+    if (t.transport !== 'http' || this.negotiated?.era !== 'stateless') return [];
+    const revision = this.negotiated.revision;
+    const out: { request: string; response?: string }[] = [];
+    const cases: { id: string; header?: string; version: string }[] = [
+      { id: 'mcp-aql-probe-method-mismatch', header: 'tools/call', version: revision },
+      { id: 'mcp-aql-probe-method-missing', version: revision },
+      { id: 'mcp-aql-probe-unknown-revision', header: 'tools/list', version: '1999-01-01' },
+    ];
+    for (const c of cases) {
+      const request = JSON.stringify({
+        jsonrpc: '2.0',
+        id: c.id,
+        method: 'tools/list',
+        params: { _meta: { [VERSION_KEY]: c.version, 'io.modelcontextprotocol/clientCapabilities': {} } },
+      });
+      const headers: Record<string, string> = {
+        ...t.headers,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': c.version,
+      };
+      if (c.header) headers['mcp-method'] = c.header;
+      try {
+        const res = await this.observedFetch(t.url, { method: 'POST', headers, body: request, signal: AbortSignal.timeout(timeout) });
+        const text = await res.text();
+        const first = parseMessages(
+          /event-stream/i.test(res.headers.get('content-type') ?? '') ? (/^data: ?(.*)$/m.exec(text)?.[1] ?? '') : text,
+        )[0];
+        out.push({ request, response: first ? JSON.stringify(first) : undefined });
+      } catch {
+        out.push({ request }); // no answer: the request stays in the transcript
+      }
+    }
+    return out;
+  }
+
   /** The HTTP exchanges read to their end (a stream still open after `ms` is taken as it is). */
   async settled(ms = 2000): Promise<void> {
     const all = this.reading;

@@ -60,6 +60,12 @@ export interface McpSession {
   readonly httpExchanges: readonly HttpExchange[];
   /** Wait (a little) for the HTTP facts of the last exchanges to be read. */
   settled(): Promise<void>;
+  /**
+   * Over Streamable HTTP on 2026-07-28: requests a server must refuse at the HTTP level — an `Mcp-Method`
+   * header that disagrees with the body, none at all, a revision it does not speak — sent as they are
+   * (their HTTP facts in `httpExchanges`); none over stdio or in the handshake era.
+   */
+  sendRefusable(timeout: number): Promise<{ readonly request: string; readonly response?: string }[]>;
   /** Watch both directions of traffic from now on (register before `start` to see the handshake). */
   onTraffic(listener: TrafficListener): void;
   /** The server's last diagnostic lines (stderr for a process), for error messages. */
