@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ClientSession } from '../../server/src/cli/runtime/session/clientSession';
 import { ROOT, run, tempTree } from './helpers';
 import { freePort, startEverything } from './httpServers';
-import { CLI } from './watchRun';
+import { CLI, watch } from './watchRun';
 
 async function answers(url: string): Promise<string[]> {
   const s = new ClientSession({ transport: 'http', url, headers: {} }, '0');
@@ -85,3 +85,34 @@ test('--print-config, used as it is: probe --config reaches the server through w
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test(
+  'watch --config --server: the stdio server as the host declares it (its args and env), bytes through unchanged',
+  { timeout: 60_000 },
+  async () => {
+    const legacy = join(ROOT, 'test/fixtures/servers/legacyServer.mjs');
+    const dir = tempTree({
+      'claude_desktop_config.json': JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [legacy] } } }),
+    });
+    try {
+      const init = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+      });
+      const r = await watch(['--config', join(dir, 'claude_desktop_config.json')], [Buffer.from(init + '\n')]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(
+        r.stdout.toString(),
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          result: { protocolVersion: '2024-11-05', capabilities: { tools: {} }, serverInfo: { name: 'legacy-only', version: '1.0.0' } },
+        }) + '\n',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
