@@ -154,7 +154,9 @@ for (const [name, want] of Object.entries(PROBED))
       const r = await run(['probe', '--format', 'json', '--', ...SERVERS[name]!(dir)], dir);
       assert.equal(r.code, 0, r.err);
       const report = JSON.parse(r.out) as { diagnostics: { line: number; code: string; message: string }[] }[];
-      const ds = report.flatMap(f => f.diagnostics);
+      const [session, ...ds] = report.flatMap(f => f.diagnostics);
+      // What it negotiated: 2025-11-25, with the handshake (the discovery refused first).
+      assert.match(session!.message, /^MCP 2025-11-25, the handshake era \(initialize\), over stdio, with /);
       assert.deepEqual(
         ds.map(d => `${d.line} ${d.code}`),
         Array.from({ length: want.calls }, (_, i) => `${2 * i + 2} runtime.text-only-error`),
@@ -166,7 +168,7 @@ for (const [name, want] of Object.entries(PROBED))
         );
       assert.equal(
         r.err,
-        `mcp-aql-errors probe: ${want.calls} of ${want.calls} calls sent to ${want.tools} tools (${want.skipped} skipped: --list shows why)\n`,
+        `mcp-aql-errors probe: MCP 2025-11-25 (handshake era); ${want.calls} of ${want.calls} calls sent to ${want.tools} tools (${want.skipped} skipped: --list shows why)\n`,
       );
       assert.deepEqual(snapshot(dir), before, 'no file written, changed or removed');
       if (name === 'memory') assert.ok(!existsSync(join(dir, 'memory.jsonl')));

@@ -59,6 +59,13 @@ export const Code = {
   RuntimeWrongCategory: 'runtime.wrong-category',
   RuntimeNoAnswer: 'runtime.no-answer',
   RuntimeServerExited: 'runtime.server-exited',
+  RuntimeReservedCode: 'runtime.reserved-code',
+  RuntimeLegacyErrorCode: 'runtime.legacy-error-code',
+  RuntimeErrorOutputSchema: 'runtime.error-output-schema',
+  RuntimeHttpStatus: 'runtime.http-status',
+  RuntimeStreamNoAnswer: 'runtime.stream-no-answer',
+  RuntimeMethodHeader: 'runtime.method-header',
+  RuntimeSession: 'runtime.session',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -161,6 +168,31 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   },
   'runtime.no-answer': { level: 'error', summary: 'a probe call not answered within --timeout' },
   'runtime.server-exited': { level: 'error', summary: 'the server exited during a probe (a bad call crashed it)' },
+  'runtime.reserved-code': {
+    level: 'warning',
+    summary: 'a JSON-RPC error code in the reserved range (-32768..-32000) that neither JSON-RPC nor the MCP revision defines',
+  },
+  'runtime.legacy-error-code': {
+    level: 'warning',
+    summary: 'a missing resource answered with -32002 by a 2026-07-28 server (SEP-2164: -32602 with data.uri)',
+  },
+  'runtime.error-output-schema': {
+    level: 'warning',
+    summary: "an isError result whose structuredContent fails the tool's outputSchema: a 1.x SDK client rejects it",
+  },
+  'runtime.http-status': {
+    level: 'warning',
+    summary: 'Streamable HTTP: an error status without a JSON-RPC error body, or a 2xx carrying an error 2026-07-28 sends with 400',
+  },
+  'runtime.stream-no-answer': {
+    level: 'error',
+    summary: 'Streamable HTTP: an SSE stream that ended without the answer to its request (an error not sent in-band)',
+  },
+  'runtime.method-header': {
+    level: 'warning',
+    summary: 'Streamable HTTP, 2026-07-28: a request with a missing or mismatched Mcp-Method header accepted',
+  },
+  'runtime.session': { level: 'hint', summary: "the protocol revision and era a probe's session negotiated (not a problem)" },
 };
 
 /* ---- Payloads: what each code carries in Diagnostic.data (conventions C6), declared once. ---- */

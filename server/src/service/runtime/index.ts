@@ -14,3 +14,6 @@ export {
   type ProbePlan,
   type ToolInfo,
 } from './probeCases';
+export { judgeHttp, type HttpExchange } from './judgeHttp';
+export { eraOf, REVISIONS, type Era } from './revisions';
+export { sessionNote, type SessionInfo } from './sessionNote';
