@@ -18,7 +18,9 @@ interface JsonReport {
   file: string;
   diagnostics: { line: number; code: string; severity: string; message: string }[];
 }
-const findings = (out: string) => (JSON.parse(out) as JsonReport[]).flatMap(f => f.diagnostics.map(d => `${d.line} ${d.code}`));
+/** The findings, without the session's hint (`runtime.session`, pinned in probeEras.test.ts). */
+const findings = (out: string) =>
+  (JSON.parse(out) as JsonReport[]).flatMap(f => f.diagnostics.filter(d => d.code !== 'runtime.session').map(d => `${d.line} ${d.code}`));
 
 test('--list prints the plan: reads through mcp_aql_read, writes skipped, one unknown tool', async () => {
   const r = await run(['probe', '--list', '--format', 'json', ...EXAMPLE]);
@@ -51,7 +53,7 @@ test('the example server answers every bad call by its contract: exit 0, no find
   assert.deepEqual(findings(r.out), []);
   assert.equal(
     r.err,
-    'mcp-aql-errors probe: 7 of 7 calls sent, to 1 of 2 listed tools and an unknown tool; 1 tool not called, 3 kinds of call left out (the coverage says why)\n',
+    'mcp-aql-errors probe: MCP 2025-11-25 (handshake era); 7 of 7 calls sent, to 1 of 2 listed tools and an unknown tool; 1 tool not called, 3 kinds of call left out (the coverage says why)\n',
   );
 });
 
@@ -93,14 +95,15 @@ test('a call not answered within --timeout, then a crash: both reported, the cal
   ]);
   assert.equal(
     r.err,
-    'mcp-aql-errors probe: 7 of 10 calls sent, to 3 of 3 listed tools; 0 tools not called, 0 kinds of call left out (the coverage says why); the server exited\n',
+    'mcp-aql-errors probe: MCP 2025-11-25 (handshake era); 7 of 10 calls sent, to 3 of 3 listed tools; 0 tools not called, 0 kinds of call left out (the coverage says why); the server exited\n',
   );
 });
 
 test('the text report: findings grouped by rule with one example, its request and a command that sends it again; the coverage; no file that was not written', async () => {
   const r = await run(['probe', '--', process.execPath, BAD, 'quiet']);
   assert.equal(r.code, 0, 'an accepted call is a warning');
-  const lines = r.out.split('\n');
+  const lines = r.out.split('\n').slice(1);
+  assert.match(r.out, /^MCP 2025-11-25, the handshake era \(initialize\), over stdio, with bad 1\.0\.0\.\n/);
   assert.equal(lines[0], '4 findings (4 warnings) on 4 calls');
   assert.equal(lines[1], 'warning  runtime.accepted-call  ×4, on 2 tools: quiet, mcp_aql_probe_no_such_tool');
   assert.match(
@@ -113,7 +116,7 @@ test('the text report: findings grouped by rule with one example, its request an
   );
   assert.match(
     lines[4]!,
-    /^ {4}again: {3}printf '%s\\n' '\{"method":"initialize",.*'\{"method":"notifications\/initialized","jsonrpc":"2\.0"\}' '\{"method":"tools\/call".*\}' \| \S+ \S+badServer\.mjs quiet$/,
+    /^ {4}again: {3}printf '%s\\n' '\{"method":"initialize",.*'\{"jsonrpc":"2\.0","method":"notifications\/initialized"\}' '\{"method":"tools\/call".*\}' \| \S+ \S+badServer\.mjs quiet$/,
   );
   assert.ok(!r.out.includes('probe.responses.jsonl'), 'no reference to a transcript that was not written');
   assert.match(r.out, /^Coverage \(per tool/m);
@@ -126,7 +129,7 @@ test('the command that sends a call again reproduces its answer', async () => {
     diagnostics: { call: number }[];
     probe: { calls: { n: number; replay: string; request: string }[] };
   }[];
-  const call = file!.probe.calls.find(c => c.n === file!.diagnostics[0]!.call)!;
+  const call = file!.probe.calls.find(c => c.n === file!.diagnostics.find(d => d.call !== undefined)!.call)!;
   const { execSync } = await import('node:child_process');
   const out = execSync(call.replay, { cwd: ROOT, encoding: 'utf8', shell: '/bin/sh', timeout: 20_000 });
   const answer = out
@@ -203,7 +206,7 @@ test('a server that lists hundreds of tools: at most 1,000 calls are sent', asyn
   assert.equal(findings(r.out).length, 1000);
   assert.equal(
     r.err,
-    'mcp-aql-errors probe: 1000 of 1801 calls sent, to 334 of 600 listed tools; 266 tools not called, 0 kinds of call left out (the coverage says why); stopped at 1000 calls\n',
+    'mcp-aql-errors probe: MCP 2025-11-25 (handshake era); 1000 of 1801 calls sent, to 334 of 600 listed tools; 266 tools not called, 0 kinds of call left out (the coverage says why); stopped at 1000 calls\n',
   );
 });
 

@@ -186,6 +186,10 @@ for (const [name, want] of Object.entries(PROBED))
       }[];
       assert.equal(file!.probe.calls.length, want.calls);
       assert.ok(file!.probe.calls.every(c => c.answered));
+      // What it negotiated: 2025-11-25, with the handshake (the discovery refused first).
+      const session = file!.diagnostics.find(d => d.code === 'runtime.session');
+      assert.match(session!.message, /^MCP 2025-11-25, the handshake era \(initialize\), over stdio, with /);
+      file!.diagnostics.splice(file!.diagnostics.indexOf(session!), 1);
       const accepted = file!.diagnostics.filter(d => d.code === 'runtime.accepted-call');
       assert.deepEqual(
         accepted.map(d => file!.probe.calls[d.call - 1]!.tool),
@@ -213,7 +217,7 @@ for (const [name, want] of Object.entries(PROBED))
             c.tool,
           );
         }
-      assert.match(r.err.replace(/^mcp-aql-errors probe: /, ''), want.summary);
+      assert.match(r.err.replace(/^mcp-aql-errors probe: MCP 2025-11-25 \(handshake era\); /, ''), want.summary);
       assert.deepEqual(snapshot(dir), before, 'no file written, changed or removed');
       if (name === 'memory') assert.ok(!existsSync(join(dir, 'memory.jsonl')));
     } finally {

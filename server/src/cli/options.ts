@@ -66,6 +66,16 @@ const RUNTIME: OptionSpec[] = [
   { names: ['--rule'], value: 'code=level', help: "set a code's level, as check's --rule; repeatable" },
 ];
 
+/** `watch` and `probe`: which server, other than a command after `--`. */
+const TARGET: OptionSpec[] = [
+  {
+    names: ['--config'],
+    value: 'P',
+    help: "a host's MCP config: VS Code's mcp.json (servers), Claude Desktop's or Cursor's (mcpServers)",
+  },
+  { names: ['--server'], value: 'NAME', help: 'the server of --config (needed when it has more than one)' },
+];
+
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   check: {
     synopsis: 'check [paths|globs…] [options]',
@@ -151,16 +161,30 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   },
   watch: {
     dashes: true,
-    synopsis: 'watch [options] -- <server command…>',
-    about: "a transparent stdio proxy for an MCP server: findings on stderr, one a line; the server's exit code",
-    options: [...RUNTIME, HELP],
+    synopsis: 'watch [options] (--config <file> [--server <name>] | --listen <addr> --url <U> | -- <server command…>)',
+    about: 'a transparent proxy for an MCP server (stdio, or Streamable HTTP with --listen): findings on stderr, one a line',
+    options: [
+      ...TARGET,
+      ...RUNTIME,
+      { names: ['--url'], value: 'U', help: 'the Streamable HTTP server the proxy forwards to (with --listen)' },
+      { names: ['--listen'], value: 'ADDR', help: 'serve the proxy at ADDR (PORT or HOST:PORT; host 127.0.0.1 when not given)' },
+      {
+        names: ['--print-config'],
+        help: 'print the --config file with watch put in front of --server (an http server: with --listen), and exit',
+      },
+      HELP,
+    ],
   },
   probe: {
     dashes: true,
-    synopsis: 'probe [options] -- <server command…>',
+    synopsis: 'probe [options] (--config <file> [--server <name> | --all] | --url <U> | -- <server command…>)',
     about:
       "calls built to fail (the schema's and the tools' own: missing paths and ids), sent to the server's read-only tools; exit 1 on a finding at error level",
     options: [
+      ...TARGET,
+      { names: ['--all'], help: 'probe every server of --config, into one report' },
+      { names: ['--url'], value: 'U', help: "the server's Streamable HTTP endpoint (http:// or https://)" },
+      { names: ['--header'], value: "'N: V'", help: 'an HTTP header sent with every request to --url; repeatable' },
       ...RUNTIME,
       { names: ['--timeout'], value: 'MS', help: 'the longest wait for an answer, 1 to 600000 ms (default 5000)' },
       {

@@ -35,6 +35,7 @@ export const Code = {
   MappingWarningCode: 'mapping.warning-code',
   MappingUnreachableEntry: 'mapping.unreachable-entry',
   MappingPrecedence: 'mapping.precedence',
+  MappingShadowedStatus: 'mapping.shadowed-status',
   ConditionSyntax: 'condition.syntax',
   ConditionUnknownRoot: 'condition.unknown-root',
   SuppressionUnused: 'suppression.unused',
@@ -60,6 +61,13 @@ export const Code = {
   RuntimeWrongCategory: 'runtime.wrong-category',
   RuntimeNoAnswer: 'runtime.no-answer',
   RuntimeServerExited: 'runtime.server-exited',
+  RuntimeReservedCode: 'runtime.reserved-code',
+  RuntimeLegacyErrorCode: 'runtime.legacy-error-code',
+  RuntimeErrorOutputSchema: 'runtime.error-output-schema',
+  RuntimeHttpStatus: 'runtime.http-status',
+  RuntimeStreamNoAnswer: 'runtime.stream-no-answer',
+  RuntimeMethodHeader: 'runtime.method-header',
+  RuntimeSession: 'runtime.session',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -95,7 +103,8 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'code.redefines-registry': { level: 'warning', summary: 'custom code reuses a registry code name' },
   'code.declared-elsewhere': {
     level: 'warning',
-    summary: 'a custom code another file in the code scope declares too (which one a third file uses depends on file names)',
+    summary:
+      'a mapping uses a custom code it does not declare and two or more other files declare (which one it gets depends on file names)',
   },
   'template.unknown-placeholder': { level: 'error', summary: '{x} in a template is not a details key' },
   'template.unused-detail': { level: 'hint', summary: 'declared details key never used in the template', unnecessary: true },
@@ -116,6 +125,10 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'mapping.warning-code': { level: 'error', summary: 'mapping targets a warning-only code' },
   'mapping.unreachable-entry': { level: 'warning', summary: 'an entry after an unconditional one for the same status' },
   'mapping.precedence': { level: 'information', summary: 'a status claimed by both error_mapping and some maps_from_http' },
+  'mapping.shadowed-status': {
+    level: 'warning',
+    summary: 'a maps_from_http status never reached: an error_mapping entry for its 4XX/5XX range, without a condition, answers it first',
+  },
   'condition.syntax': { level: 'error', summary: 'condition the parser cannot read' },
   'condition.unknown-root': { level: 'warning', summary: 'condition path root outside response.status/body/headers and params' },
   'suppression.unused': { level: 'warning', summary: 'a mcp-aql-disable-next-line comment that suppresses nothing', unnecessary: true },
@@ -145,7 +158,8 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   },
   'runtime.accepted-call': {
     level: 'warning',
-    summary: "a probe's call built to fail answered with a real success: a lenient server (a coerced value, a default), or input the tool should refuse",
+    summary:
+      "a probe's call built to fail answered with a real success: a lenient server (a coerced value, a default), or input the tool should refuse",
   },
   'runtime.scenario-mismatch': {
     level: 'error',
@@ -165,6 +179,31 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   },
   'runtime.no-answer': { level: 'error', summary: 'a probe call not answered within --timeout' },
   'runtime.server-exited': { level: 'error', summary: 'the server exited during a probe (a bad call crashed it)' },
+  'runtime.reserved-code': {
+    level: 'warning',
+    summary: 'a JSON-RPC error code in the reserved range (-32768..-32000) that neither JSON-RPC nor the MCP revision defines',
+  },
+  'runtime.legacy-error-code': {
+    level: 'warning',
+    summary: 'a missing resource answered with -32002 by a 2026-07-28 server (SEP-2164: -32602 with data.uri)',
+  },
+  'runtime.error-output-schema': {
+    level: 'warning',
+    summary: "an isError result whose structuredContent fails the tool's outputSchema: a 1.x SDK client rejects it",
+  },
+  'runtime.http-status': {
+    level: 'warning',
+    summary: 'Streamable HTTP: an error status without a JSON-RPC error body, or a 2xx carrying an error 2026-07-28 sends with 400',
+  },
+  'runtime.stream-no-answer': {
+    level: 'error',
+    summary: 'Streamable HTTP: an SSE stream that ended without the answer to its request (an error not sent in-band)',
+  },
+  'runtime.method-header': {
+    level: 'warning',
+    summary: 'Streamable HTTP, 2026-07-28: a request with a missing or mismatched Mcp-Method header accepted',
+  },
+  'runtime.session': { level: 'hint', summary: "the protocol revision and era a probe's session negotiated (not a problem)" },
 };
 
 /* ---- Payloads: what each code carries in Diagnostic.data (conventions C6), declared once. ---- */
@@ -261,6 +300,8 @@ export interface Payloads {
   'template.flow-mapping': EntryRef;
   'template.comment-cut': EntryRef;
   'mapping.unknown-code': UnknownCodeData;
+  /** The code whose maps_from_http holds the status, and the status as written. */
+  'mapping.shadowed-status': { readonly code: string; readonly status: string };
   'condition.unknown-root': UnknownRootData;
   'verify.unknown-code': { readonly code: string; readonly suggestions: readonly string[] };
   'verify.is-error': { readonly expected: boolean };

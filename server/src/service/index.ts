@@ -50,12 +50,16 @@ import { DEFAULT_NOW } from './envelopes/samples';
 import {
   adapterOperations,
   judgeAnswer,
+  judgeHttp,
   judgeSilence,
+  sessionNote,
   planProbe,
   type AdapterOperation,
   type Exchange,
   type ProbeOptions,
+  type HttpExchange,
   type ProbePlan,
+  type SessionInfo,
   type ToolInfo,
 } from './runtime';
 
@@ -114,6 +118,11 @@ export {
   parseScenarios,
   type Scenario,
   type ScenarioProblem,
+  type HttpExchange,
+  type SessionInfo,
+  type Era,
+  eraOf,
+  REVISIONS,
 } from './runtime';
 
 /** A run-time finding on one answer: offsets into the answer's text, the level after the rules. */
@@ -129,7 +138,11 @@ export interface RuntimeFinding {
 export type PlacedAnswer =
   | { readonly at: number; readonly exchange: Exchange }
   /** A probe call that got no answer (timeout) or ended the server: `at`…`end` is its request line. */
-  | { readonly at: number; readonly end: number; readonly silence: 'timeout' | 'exited'; readonly tool: string; readonly what: string };
+  | { readonly at: number; readonly end: number; readonly silence: 'timeout' | 'exited'; readonly tool: string; readonly what: string }
+  /** A Streamable HTTP exchange judged by its HTTP facts, its findings on `at`…`end` (its request line). */
+  | { readonly at: number; readonly end: number; readonly http: HttpExchange }
+  /** What the session agreed on (`runtime.session`, a hint), on `at`…`end`. */
+  | { readonly at: number; readonly end: number; readonly session: SessionInfo };
 
 interface TypesRequest {
   readonly lang: 'ts' | 'json-schema';
@@ -264,6 +277,8 @@ export interface AdapterService {
   planProbe(tools: readonly ToolInfo[], operations: readonly AdapterOperation[], allowWrites: boolean, options?: ProbeOptions): ProbePlan;
   /** One answer of a running server judged: the verify engine plus the MCP-level rules (`watch`). */
   judgeAnswer(ex: Exchange, contract: Contract, opts?: ServiceOptions): RuntimeFinding[];
+  /** One Streamable HTTP exchange judged by its HTTP facts (findings at offset 0). */
+  judgeHttp(x: HttpExchange, opts?: ServiceOptions): RuntimeFinding[];
   /** The answers of a transcript judged, as diagnostics on the transcript (`probe`'s report). */
   answerDiagnostics(doc: TextDocument, answers: readonly PlacedAnswer[], contract: Contract, opts?: ServiceOptions): Diagnostic[];
   readonly registry: Registry;
@@ -536,11 +551,23 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       }
       return out;
     },
+    judgeHttp(x, opts) {
+      const out: RuntimeFinding[] = [];
+      for (const p of judgeHttp(x)) {
+        const level = opts?.rules?.[p.code] ?? p.level ?? codeInfo[p.code].level;
+        if (level !== 'off') out.push({ code: p.code, level, message: p.message, start: p.start, end: p.end });
+      }
+      return out;
+    },
     answerDiagnostics(doc, answers, contract, opts) {
       const problems = answers.flatMap(a =>
         'exchange' in a
           ? judgeAnswer(a.exchange, contract).map(p => ({ ...p, start: p.start + a.at, end: p.end + a.at }))
-          : [judgeSilence(a.silence, a.tool, a.what, a.at, a.end)],
+          : 'http' in a
+            ? judgeHttp(a.http).map(p => ({ ...p, start: a.at, end: a.end }))
+            : 'session' in a
+              ? [sessionNote(a.session, a.at, a.end)]
+              : [judgeSilence(a.silence, a.tool, a.what, a.at, a.end)],
       );
       return toDiagnostics(doc, problems, new Map(), opts ?? {});
     },

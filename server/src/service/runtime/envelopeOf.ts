@@ -17,4 +17,3 @@ export function envelopeOf(result: Obj): Obj | undefined {
   if (structured?.value.kind === 'object' && member(structured.value, 'success')) return structured.value;
   return undefined;
 }
-

@@ -18,3 +18,6 @@ export {
 } from './probeCases';
 export { MISSING_NAME, type TargetKind } from './missingTarget';
 export { parseScenarios, type Scenario, type ScenarioProblem } from './scenarios';
+export { judgeHttp, type HttpExchange } from './judgeHttp';
+export { eraOf, REVISIONS, type Era } from './revisions';
+export { sessionNote, type SessionInfo } from './sessionNote';

@@ -48,6 +48,8 @@ export interface ToolInfo {
   readonly name: string;
   readonly inputSchema?: unknown;
   readonly annotations?: { readonly readOnlyHint?: unknown };
+  /** The JSON Schema of its structuredContent, when it declares one. */
+  readonly outputSchema?: unknown;
 }
 
 export interface AdapterParam {

@@ -70,7 +70,11 @@ export function parseScenarios(text: string, categories: readonly string[]): { s
     let argsValue: Record<string, unknown> = {};
     if (args !== undefined) {
       if (!isMap(args)) at(args.range?.[0] ?? start, `scenario ${i + 1}: 'arguments' must be a mapping`);
-      else argsValue = Object.assign(Object.create(null) as object, args.toJS(doc, { maxAliasCount: 100 }) as object) as Record<string, unknown>;
+      else
+        argsValue = Object.assign(Object.create(null) as object, args.toJS(doc, { maxAliasCount: 100 }) as object) as Record<
+          string,
+          unknown
+        >;
     }
     const code = str('code');
     const category = str('category');

@@ -33,11 +33,14 @@ export function replayCommand(handshake: readonly string[], request: string, com
 
 /** The call a diagnostic of the transcript belongs to (its request or answer line). */
 export function callAt(calls: readonly SentCall[], d: Diagnostic): SentCall | undefined {
+  if (d.code === SESSION) return undefined; // the session's note, on the transcript's start: no call's
   const line = d.range.start.line;
   return calls.find(c => c.requestLine === line || c.answerLine === line);
 }
 
 const ORDER = ['error', 'warning', 'info', 'hint'];
+/** The negotiated revision and era, a hint on the transcript's start: the report's first line, not a finding. */
+const SESSION = 'runtime.session';
 const kindsText = (r: ToolCoverage) => (r.kinds.length ? `: ${r.kinds.join(', ')}` : '');
 
 export function coverageText(coverage: readonly ToolCoverage[]): string {
@@ -72,7 +75,9 @@ export function probeText(
     readonly items: { d: Diagnostic; call?: SentCall }[];
   }
   const groups = new Map<string, Group>();
-  for (const d of report.diagnostics) {
+  const session = report.diagnostics.find(d => d.code === SESSION);
+  const findings = report.diagnostics.filter(d => d !== session);
+  for (const d of findings) {
     const call = callAt(calls, d);
     const severity = severityName(d);
     const key = `${severity}\0${String(d.code)}`;
@@ -103,11 +108,12 @@ export function probeText(
       out.push(`    in ${escapeControls(recorded)} at ${at.join(', ')}${items.length > 10 ? ', …' : ''}`);
     }
   }
-  const counts = ORDER.map(s => [s, report.diagnostics.filter(d => severityName(d) === s).length] as const).filter(([, n]) => n);
-  const head = report.diagnostics.length
-    ? `${report.diagnostics.length} finding${report.diagnostics.length === 1 ? '' : 's'} (${counts.map(([s, n]) => `${n} ${s}${n === 1 || s === 'info' ? '' : 's'}`).join(', ')}) on ${calls.length} call${calls.length === 1 ? '' : 's'}`
+  const counts = ORDER.map(s => [s, findings.filter(d => severityName(d) === s).length] as const).filter(([, n]) => n);
+  const head = findings.length
+    ? `${findings.length} finding${findings.length === 1 ? '' : 's'} (${counts.map(([s, n]) => `${n} ${s}${n === 1 || s === 'info' ? '' : 's'}`).join(', ')}) on ${calls.length} call${calls.length === 1 ? '' : 's'}`
     : `No problems on ${calls.length} call${calls.length === 1 ? '' : 's'}`;
-  return `${head}\n${out.length ? out.join('\n') + '\n' : ''}\n${coverageText(coverage)}`;
+  const intro = session ? `${escapeControls(messageText(session))}\n` : '';
+  return `${intro}${head}\n${out.length ? out.join('\n') + '\n' : ''}\n${coverageText(coverage)}`;
 }
 
 /** The JSON report's file entry, each diagnostic with the number of its call, and the probe's calls and coverage. */
@@ -125,4 +131,26 @@ export function probeJsonExtra(calls: readonly SentCall[], coverage: readonly To
     })),
     coverage,
   };
+}
+
+/**
+ * The same over Streamable HTTP: one POST with curl. The values of the user's headers are not printed
+ * (a report is shared; a token is not): each stands as a shell variable to set. On 2026-07-28 a request
+ * stands alone (its revision in `_meta`, its method in `Mcp-Method`); a handshake-era server may also
+ * want the session the handshake opened (`Mcp-Session-Id`).
+ */
+export function curlCommand(url: string, headers: Readonly<Record<string, string>>, request: string, revision: string): string {
+  let method = '';
+  try {
+    method = String((JSON.parse(request) as { method?: unknown }).method ?? '');
+  } catch {
+    // our own request: always JSON
+  }
+  const h = [
+    'Content-Type: application/json',
+    'Accept: application/json, text/event-stream',
+    ...(revision >= '2026-07-28' && method ? [`Mcp-Method: ${method}`] : [`MCP-Protocol-Version: ${revision}`]),
+  ].map(x => `-H ${quote(x)}`);
+  const own = Object.keys(headers).map(n => `-H "${n}: $${n.replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}"`);
+  return ['curl', '-sS', '-X', 'POST', quote(url), ...h, ...own, '--data', quote(request)].join(' ');
 }
