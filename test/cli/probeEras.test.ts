@@ -24,7 +24,10 @@ const findings = (out: string) =>
 test('a server that speaks only 2026-07-28: discovered, probed statelessly, its slips found', async () => {
   const r = await run(['probe', '--format', 'json', '--', process.execPath, MODERN]);
   assert.equal(r.code, 0, r.err);
-  assert.equal(r.err, 'mcp-aql-errors probe: MCP 2026-07-28 (stateless era); 6 of 6 calls sent to 2 tools (0 skipped: --list shows why)\n');
+  assert.equal(
+    r.err,
+    'mcp-aql-errors probe: MCP 2026-07-28 (stateless era); 8 of 8 calls sent, to 2 of 2 listed tools and an unknown tool; 0 tools not called, 0 kinds of call left out (the coverage says why)\n',
+  );
   const [report] = JSON.parse(r.out) as JsonReport[];
   assert.equal(
     report!.diagnostics[0]!.message,
@@ -38,9 +41,10 @@ test('a server that speaks only 2026-07-28: discovered, probed statelessly, its 
     '4 runtime.error-output-schema warning',
     '6 runtime.text-only-error info',
     '6 runtime.error-output-schema warning',
-    // 8: pending answered input_required, no failure
-    '12 runtime.text-only-error info', // the unknown tool
-    '14 runtime.legacy-error-code warning', // resources/read: -32002
+    '8 runtime.accepted-call warning', // lookup of an id no one issued, answered as found
+    // 10-14: pending answered input_required, no failure
+    '16 runtime.text-only-error info', // the unknown tool
+    '18 runtime.legacy-error-code warning', // resources/read: -32002
   ]);
 });
 
@@ -50,7 +54,7 @@ test('a server that speaks only 2024-11-05: the discovery refused, then initiali
     assert.equal(r.code, 0, r.err);
     assert.equal(
       r.err,
-      'mcp-aql-errors probe: MCP 2024-11-05 (handshake era); 3 of 3 calls sent to 1 tool (0 skipped: --list shows why)\n',
+      'mcp-aql-errors probe: MCP 2024-11-05 (handshake era); 3 of 3 calls sent, to 1 of 1 listed tool and an unknown tool; 0 tools not called, 1 kind of call left out (the coverage says why)\n',
     );
     assert.deepEqual(findings(r.out), ['1 runtime.session hint', '2 runtime.protocol-error info', '4 runtime.protocol-error info']);
   }
@@ -135,7 +139,7 @@ test('--url: a Streamable HTTP server (server-everything on loopback), its HTTP 
   try {
     const r = await run(['probe', '--format', 'json', '--allow-writes', '--url', url, '--header', 'X-Probe: yes']);
     assert.equal(r.code, 0, r.err);
-    assert.match(r.err, /^mcp-aql-errors probe: MCP 2025-11-25 \(handshake era\); \d+ of \d+ calls sent to 13 tools/);
+    assert.match(r.err, /^mcp-aql-errors probe: MCP 2025-11-25 \(handshake era\); \d+ of \d+ calls sent, to \d+ of 13 listed tools/);
     const [report] = JSON.parse(r.out) as JsonReport[];
     assert.match(
       report!.diagnostics[0]!.message,
@@ -164,9 +168,9 @@ test('--url, 2026-07-28: the requests a server must refuse at the HTTP level, an
     assert.deepEqual(
       report!.diagnostics.filter(d => /http-status|method-header/.test(d.code)).map(d => `${d.line} ${d.code} ${d.message.slice(0, 60)}`),
       [
-        "15 runtime.method-header The server accepted tools/list with Mcp-Method 'tools/call':",
-        '17 runtime.method-header The server accepted tools/list without an Mcp-Method header:',
-        '19 runtime.http-status JSON-RPC error -32022 to tools/list came with HTTP 200: 2026',
+        "19 runtime.method-header The server accepted tools/list with Mcp-Method 'tools/call':",
+        '21 runtime.method-header The server accepted tools/list without an Mcp-Method header:',
+        '23 runtime.http-status JSON-RPC error -32022 to tools/list came with HTTP 200: 2026',
       ],
     );
   } finally {

@@ -80,7 +80,7 @@ test('--print-config, used as it is: probe --config reaches the server through w
     writeFileSync(join(dir, 'watched.json'), printed.out.replace(JSON.stringify(process.argv[1]), JSON.stringify(CLI)));
     const r = await run(['probe', '--format', 'json', '--config', 'watched.json'], dir);
     assert.equal(r.code, 0, r.err);
-    assert.match(r.err, /^mcp-aql-errors probe: MCP 2024-11-05 \(handshake era\); 3 of 3 calls sent to 1 tool/);
+    assert.match(r.err, /^mcp-aql-errors probe: MCP 2024-11-05 \(handshake era\); 3 of 3 calls sent, to 1 of 1 listed tool/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
