@@ -51,6 +51,9 @@ export class DiagnosticsScheduler {
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private refreshExcept: string | undefined;
   private disposed = false;
+  /** Pull requests being answered, and who waits for no validation to be waiting or running (`idle`). */
+  private pulls = 0;
+  private readonly idleWaiters: (() => void)[] = [];
   private readonly defer: (f: () => void) => void;
   private readonly now: () => number;
   constructor(private readonly d: DiagnosticsDeps) {
@@ -67,7 +70,23 @@ export class DiagnosticsScheduler {
   async pull(uri: string): Promise<Diagnostic[]> {
     const doc = this.d.documents.get(uri);
     if (!doc) return [];
-    return this.run(doc);
+    this.pulls++;
+    try {
+      return await this.run(doc);
+    } finally {
+      this.pulls--;
+      this.settle();
+    }
+  }
+
+  /**
+   * Undefined when no validation is waiting or running (pushed or pulled); else a promise that resolves
+   * once none is. The workspace scan waits for it between files, so an opened document's diagnostics
+   * never wait for the scan.
+   */
+  idle(): Promise<void> | undefined {
+    if (!this.busy()) return undefined;
+    return new Promise(res => this.idleWaiters.push(res));
   }
 
   /**
@@ -105,6 +124,7 @@ export class DiagnosticsScheduler {
 
   closed(uri: string): void {
     this.pending.delete(uri);
+    this.settle();
     if (!this.d.features().pullDiagnostics) this.d.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
   }
 
@@ -112,6 +132,19 @@ export class DiagnosticsScheduler {
     this.disposed = true;
     this.pending.clear();
     clearTimeout(this.refreshTimer);
+    this.settle();
+  }
+
+  private busy(): boolean {
+    if (this.disposed) return false;
+    if (this.pulls) return true;
+    for (const p of this.pending.values()) if (p.waiting || p.running) return true;
+    return false;
+  }
+
+  /** Wake whoever waits for `idle` once nothing is waiting or running. */
+  private settle(): void {
+    if (this.idleWaiters.length && !this.busy()) for (const w of this.idleWaiters.splice(0)) w();
   }
 
   /** Start looking (once) for the moment no change is waiting any more. */
@@ -137,14 +170,14 @@ export class DiagnosticsScheduler {
 
   private validate(uri: string, p: Pending): void {
     const doc = this.d.documents.get(uri);
-    if (!doc) return;
+    if (!doc) return this.settle();
     const version = doc.version;
     const measure = p.edit;
     p.edit = false;
     p.running = true;
     void this.run(doc, measure).then(items => {
       p.running = false;
-      if (this.disposed || this.pending.get(uri) !== p) return; // closed: its diagnostics were cleared
+      if (this.disposed || this.pending.get(uri) !== p) return this.settle(); // closed: its diagnostics were cleared
       const now = this.d.documents.get(uri);
       if (now && now.version === version) this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined);
       // Superseded (or asked again meanwhile): the newer version is validated once, now.
@@ -152,6 +185,7 @@ export class DiagnosticsScheduler {
         p.again = false;
         this.wait(uri, p);
       }
+      this.settle();
     });
   }
 
