@@ -13,6 +13,7 @@ import {
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
+  type Diagnostic,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { CATEGORY_LINE, generate } from './gen';
@@ -25,9 +26,13 @@ export function bigAdapter(k: number, codes: number): string {
   return generate(codes).replaceAll('VALIDATION_E', `VALIDATION_F${String(k).padStart(3, '0')}_E`);
 }
 
+/** A code no file declares: its mapping.unknown-code is true, and must come once the scan is complete. */
+export const NOWHERE_CODE = 'VALIDATION_NOWHERE_E000000';
+
 /**
- * The small adapter: its own mistake (an unknown category, `schema.enum`-like, found without any other
- * file), a mapping to a code only another file declares, and a registry code.
+ * The small adapter: its own mistake (an unknown category, found without any other file), a mapping to a
+ * code only the last big file declares (never an unknown code), one to a code no file declares (an unknown
+ * code, once the scan says so), and a registry code.
  */
 export const SMALL_ADAPTER = [
   'name: small',
@@ -40,6 +45,8 @@ export const SMALL_ADAPTER = [
   'error_mapping:',
   '  403:',
   '    code: PERMISSION_DENIED',
+  '  404:',
+  `    code: ${NOWHERE_CODE}`,
   '  422:',
   `    code: ${FAR_CODE}`,
   '',
@@ -76,8 +83,9 @@ export function writeFirstDiagnosticsWorkspace(dir: string, files: number, codes
 }
 
 export type Event =
-  | { readonly at: number; readonly kind: 'publish'; readonly uri: string; readonly codes: string[] }
-  | { readonly at: number; readonly kind: 'log'; readonly message: string };
+  | { readonly at: number; readonly kind: 'publish'; readonly uri: string; readonly diagnostics: Diagnostic[] }
+  | { readonly at: number; readonly kind: 'log'; readonly message: string }
+  | { readonly at: number; readonly kind: 'progress'; readonly value: { kind: string; message?: string; title?: string } };
 
 export interface FirstDiagnosticsRun {
   /** spawn → the initialize answer (ms). */
@@ -86,44 +94,63 @@ export interface FirstDiagnosticsRun {
   readonly firstCheck: number;
   /** initialized → the scan's "indexed …" log line (ms). */
   readonly scan: number;
-  /** didOpen → the publication that holds the cross-file result (no held-back code any more) (ms). */
+  /** didOpen → the first publication after the scan's log line: the cross-file result (ms). */
   readonly complete: number;
   /** Everything the client received, in order (times from didOpen). */
   readonly events: Event[];
 }
 
 /** Does a publication hold the opened file's own mistake (its unknown category)? */
-export const ownMistake = (codes: readonly string[]) => codes.includes('code.unknown-category');
+export const ownMistake = (ds: readonly Diagnostic[]) => ds.some(d => d.code === 'code.unknown-category');
+/** Is it the scan's "indexed …" log line? */
+export const isScanLine = (e: Event) => e.kind === 'log' && /indexed \d+ adapter file/.test(e.message);
 
 /**
  * One fresh server (`command`) on the workspace: initialize with the folder, `initialized`, and
- * `openAfterMs` later (0: at once, as an editor restoring an open file; more: a file opened while the scan
- * runs) `didOpen` of the small adapter; waits until the scan is logged and a publication after it arrived.
+ * `didOpen` of the small adapter — `open` 'at-once' (an editor restoring an open file) or 'mid-scan'
+ * (once the server has reported the scan's progress: a file opened while the scan runs) — then wait until
+ * the scan is logged and a publication after it arrived.
  */
 export async function runFirstDiagnostics(
   command: readonly string[],
   ws: Workspace,
-  openAfterMs = 0,
+  open: 'at-once' | 'mid-scan' = 'at-once',
   timeoutMs = 120_000,
 ): Promise<FirstDiagnosticsRun> {
   const spawned = performance.now();
   const proc = spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  // Times are taken from the spawn here and made relative to the didOpen at the end.
   const events: Event[] = [];
-  let opened = 0;
   let wake: (() => void) | undefined;
-  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-    events.push({ at: performance.now() - opened, kind: 'publish', uri: p.uri, codes: p.diagnostics.map(d => String(d.code)) });
+  const add = (e: Event) => {
+    events.push(e);
     wake?.();
-  });
-  conn.onNotification('window/logMessage', (p: { message: string }) => {
-    events.push({ at: performance.now() - opened, kind: 'log', message: p.message });
-    wake?.();
-  });
+  };
+  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) =>
+    add({ at: performance.now(), kind: 'publish', uri: p.uri, diagnostics: p.diagnostics }),
+  );
+  conn.onNotification('$/progress', (p: { value: { kind: string; message?: string; title?: string } }) =>
+    add({ at: performance.now(), kind: 'progress', value: p.value }),
+  );
+  conn.onNotification('window/logMessage', (p: { message: string }) => add({ at: performance.now(), kind: 'log', message: p.message }));
   conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('window/workDoneProgress/create', () => null);
   conn.listen();
+  const until = async (what: string, ok: () => boolean) => {
+    const deadline = performance.now() + timeoutMs;
+    while (!ok()) {
+      if (performance.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms: ${JSON.stringify(events)}`);
+      await new Promise<void>(r => {
+        const t = setTimeout(r, 200);
+        wake = () => {
+          clearTimeout(t);
+          r();
+        };
+      });
+    }
+  };
   const folder = pathToFileURL(ws.dir).href;
   try {
     await conn.sendRequest('initialize', {
@@ -139,30 +166,19 @@ export async function runFirstDiagnostics(
     const serverStart = performance.now() - spawned;
     await conn.sendNotification('initialized', {});
     const initialized = performance.now();
-    if (openAfterMs) await new Promise(r => setTimeout(r, openAfterMs));
+    if (open === 'mid-scan') await until('scan progress', () => events.some(e => e.kind === 'progress' && e.value.kind === 'report'));
+    const opened = performance.now();
     await conn.sendNotification('textDocument/didOpen', {
       textDocument: { uri: ws.smallUri, languageId: 'yaml', version: 1, text: SMALL_ADAPTER },
     });
-    opened = performance.now();
-    const scanLine = () => events.find(e => e.kind === 'log' && /indexed \d+ adapter file/.test(e.message));
+    const scanLine = () => events.find(isScanLine);
     const finalPublish = () => {
       const s = scanLine();
-      return (
-        s && events.find(e => e.kind === 'publish' && e.uri === ws.smallUri && e.at >= s.at && !e.codes.includes('mapping.unknown-code'))
-      );
+      return s && events.find(e => e.kind === 'publish' && e.uri === ws.smallUri && e.at >= s.at);
     };
-    const deadline = performance.now() + timeoutMs;
-    while (!finalPublish()) {
-      if (performance.now() > deadline) throw new Error(`no final diagnostics within ${timeoutMs} ms: ${JSON.stringify(events)}`);
-      await new Promise<void>(r => {
-        const t = setTimeout(r, 200);
-        wake = () => {
-          clearTimeout(t);
-          r();
-        };
-      });
-    }
-    const first = events.find(e => e.kind === 'publish' && e.uri === ws.smallUri && ownMistake(e.codes));
+    await until('diagnostics after the scan', () => !!finalPublish());
+    for (const e of events) (e as { at: number }).at -= opened;
+    const first = events.find(e => e.kind === 'publish' && e.uri === ws.smallUri && ownMistake(e.diagnostics));
     return {
       serverStart,
       firstCheck: first?.at ?? NaN,
