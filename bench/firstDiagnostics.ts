@@ -82,6 +82,9 @@ export function writeFirstDiagnosticsWorkspace(dir: string, files: number, codes
   return { dir, smallUri: pathToFileURL(small).href, bytes: bytes + SMALL_ADAPTER.length };
 }
 
+/** How long to wait, after the scan's log line, for the open file to be checked again. */
+const AFTER_SCAN_MS = 3000;
+
 export type Event =
   | { readonly at: number; readonly kind: 'publish'; readonly uri: string; readonly diagnostics: Diagnostic[] }
   | { readonly at: number; readonly kind: 'log'; readonly message: string }
@@ -94,7 +97,7 @@ export interface FirstDiagnosticsRun {
   readonly firstCheck: number;
   /** initialized → the scan's "indexed …" log line (ms). */
   readonly scan: number;
-  /** didOpen → the first publication after the scan's log line: the cross-file result (ms). */
+  /** didOpen → the last publication for the small file: the cross-file result, after the scan's log line (ms). */
   readonly complete: number;
   /** Everything the client received, in order (times from didOpen). */
   readonly events: Event[];
@@ -176,14 +179,17 @@ export async function runFirstDiagnostics(
       const s = scanLine();
       return s && events.find(e => e.kind === 'publish' && e.uri === ws.smallUri && e.at >= s.at);
     };
-    await until('diagnostics after the scan', () => !!finalPublish());
+    await until('the scan', () => !!scanLine());
+    // A build that does not check the open file again after its scan (the one before this bench) publishes nothing more.
+    await until('diagnostics after the scan', () => !!finalPublish() || performance.now() > scanLine()!.at + AFTER_SCAN_MS);
     for (const e of events) (e as { at: number }).at -= opened;
     const first = events.find(e => e.kind === 'publish' && e.uri === ws.smallUri && ownMistake(e.diagnostics));
+    const last = events.filter(e => e.kind === 'publish' && e.uri === ws.smallUri).at(-1);
     return {
       serverStart,
       firstCheck: first?.at ?? NaN,
       scan: scanLine()!.at + (opened - initialized),
-      complete: finalPublish()!.at,
+      complete: last?.at ?? NaN,
       events,
     };
   } finally {
