@@ -71,6 +71,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
           ? await connection.window.createWorkDoneProgress().catch(() => undefined)
           : undefined;
       progress?.begin('MCP-AQL: indexing the workspace', undefined, '', false);
+      if (folders.length) ctx.log(`scanning ${folders.length} folder(s) for adapter files; open files are checked first`);
       let shown = 0;
       const report = (seen: number) => {
         if (progress && Date.now() - shown >= 250) {
