@@ -249,6 +249,41 @@ test('idle(): a pull being answered counts; closing the document or disposing fr
   assert.equal(disposed, true);
 });
 
+test('checkedOnce(): kept once every open document was validated (pushed or pulled) or closed', async () => {
+  const s = setup();
+  const B = 'file:///w/b.adapter.yaml';
+  s.open(1);
+  s.open(1, B);
+  let done = false;
+  void s.scheduler.checkedOnce([URI, B])!.then(() => (done = true));
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, [1, 1]);
+  await s.turn();
+  assert.equal(done, true);
+  assert.equal(s.scheduler.checkedOnce([URI, B]), undefined, 'both were checked');
+  s.drop(B);
+  s.scheduler.closed(B);
+  s.open(1, B);
+  assert.ok(s.scheduler.checkedOnce([B]), 'opened again: not checked since');
+
+  const p = setup({ pull: true });
+  p.open(1);
+  let pulled = false;
+  void p.scheduler.checkedOnce([URI])!.then(() => (pulled = true));
+  await p.scheduler.pull(URI);
+  await p.turn();
+  assert.equal(pulled, true);
+  const q = setup({ pull: true });
+  q.open(1);
+  let closed = false;
+  void q.scheduler.checkedOnce([URI])!.then(() => (closed = true));
+  q.drop();
+  q.scheduler.closed(URI);
+  await q.turn();
+  assert.equal(closed, true, 'closed without a pull');
+});
+
 test('the real server over JSON-RPC: six changes sent together give one validation, published once at the last version', async () => {
   const c = await inMemory(PLAIN);
   try {

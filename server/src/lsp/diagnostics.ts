@@ -54,6 +54,8 @@ export class DiagnosticsScheduler {
   /** Pull requests being answered, and who waits for no validation to be waiting or running (`idle`). */
   private pulls = 0;
   private readonly idleWaiters: (() => void)[] = [];
+  /** Documents validated at least once since they were opened (pushed or pulled), for `checkedOnce`. */
+  private readonly checked = new Set<string>();
   private readonly defer: (f: () => void) => void;
   private readonly now: () => number;
   constructor(private readonly d: DiagnosticsDeps) {
@@ -75,8 +77,24 @@ export class DiagnosticsScheduler {
       return await this.run(doc);
     } finally {
       this.pulls--;
+      this.checked.add(uri);
       this.settle();
     }
+  }
+
+  /**
+   * Undefined when every document of `uris` has been validated since it was opened (or was closed); else a
+   * promise kept once each has. The workspace scan waits for it (bounded) before its first file: a pulling
+   * client asks for an opened file's diagnostics a moment after `didOpen`, and should not find a file's
+   * indexing in its way.
+   */
+  checkedOnce(uris: readonly string[]): Promise<void> | undefined {
+    const left = () => uris.some(u => !this.checked.has(u) && this.d.documents.get(u));
+    if (this.disposed || !left()) return undefined;
+    return new Promise(res => {
+      const again = () => (this.disposed || !left() ? res() : this.idleWaiters.push(again));
+      this.idleWaiters.push(again);
+    });
   }
 
   /**
@@ -124,6 +142,7 @@ export class DiagnosticsScheduler {
 
   closed(uri: string): void {
     this.pending.delete(uri);
+    this.checked.delete(uri);
     this.settle();
     if (!this.d.features().pullDiagnostics) this.d.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
   }
@@ -142,7 +161,7 @@ export class DiagnosticsScheduler {
     return false;
   }
 
-  /** Wake whoever waits for `idle` once nothing is waiting or running. */
+  /** Wake whoever waits for `idle` once nothing is waiting or running (a `checkedOnce` waiter looks again). */
   private settle(): void {
     if (this.idleWaiters.length && !this.busy()) for (const w of this.idleWaiters.splice(0)) w();
   }
@@ -180,6 +199,7 @@ export class DiagnosticsScheduler {
       if (this.disposed || this.pending.get(uri) !== p) return this.settle(); // closed: its diagnostics were cleared
       const now = this.d.documents.get(uri);
       if (now && now.version === version) this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined);
+      this.checked.add(uri);
       // Superseded (or asked again meanwhile): the newer version is validated once, now.
       if (p.again) {
         p.again = false;

@@ -86,6 +86,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
           stopped: ctx.isDown,
           progress: p => report(p.seen),
           yieldTo: () => scheduler.idle(),
+          first: () => scheduler.checkedOnce(ctx.documents.all().map(d => d.uri)),
         })
         .finally(() => progress?.done());
       ctx.log(`indexed ${indexer.index.size} adapter file(s), ${n} declaring codes, in ${folders.length} folder(s), ${Date.now() - t0} ms`);

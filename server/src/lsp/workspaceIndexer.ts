@@ -25,6 +25,8 @@ export const SLICE_MS = 8;
  * after another, must not stop the scan.
  */
 const YIELD_LIMIT_MS = 2000;
+/** The longest the scan waits, before its first file, for the documents already open (`ScanOptions.first`). */
+const FIRST_LIMIT_MS = 1000;
 
 /**
  * Yield to the event loop for three of its turns. A message read from the client while the last step
@@ -46,6 +48,11 @@ interface ScanOptions {
   progress?: (p: ScanProgress) => void;
   /** Work that goes before the scan's next file (the open documents' validations): a promise to wait for, or nothing. */
   yieldTo?: () => Promise<void> | undefined;
+  /**
+   * What to wait for (at most FIRST_LIMIT_MS) before the first file: the documents already open validated
+   * once (a pulling client asks a moment after `didOpen`).
+   */
+  first?: () => Promise<void> | undefined;
 }
 
 export class WorkspaceIndexer {
@@ -180,16 +187,17 @@ export class WorkspaceIndexer {
     })(this);
     // Between files: let waiting messages in, then let the editor's work finish and its answers go out
     // (vscode-jsonrpc writes a message from a `setImmediate` too), before the next file.
-    const pause = async () => {
+    const pause = async (before = o.yieldTo, limit = YIELD_LIMIT_MS) => {
       await settleTurns();
-      const until = Date.now() + YIELD_LIMIT_MS;
-      for (let first = o.yieldTo?.(); first && Date.now() < until; first = o.yieldTo?.()) {
+      const until = Date.now() + limit;
+      for (let first = before?.(); first && Date.now() < until; first = before?.()) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([first, new Promise(res => (timer = setTimeout(res, until - Date.now())))]);
         clearTimeout(timer);
         await settleTurns();
       }
     };
+    await pause(() => o.first?.() ?? o.yieldTo?.(), FIRST_LIMIT_MS);
     await pause();
     let sliceStart = Date.now();
     for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts(u)), opts, undefined, true, Infinity)) {
