@@ -52,14 +52,14 @@ const yamlNoEnvReads = {
 };
 
 /**
- * `probe`'s MCP SDK (and zod) in a bundle of their own, dist/probe-session.js (server/src/cli/probeSession.ts,
+ * `probe`'s MCP SDK (and zod) in a bundle of their own, dist/probe-session.js (server/src/cli/runtime/session/stdioSession.ts,
  * the only importer of the SDK): dist/cli.js requires it, beside itself, when `probe` runs, so no other command
  * reads or compiles them (about a fifth of dist/cli.js).
  */
 const probeSessionApart = {
   name: 'probe-session-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/probeSession$/ }, () => ({ path: './probe-session.js', external: true }));
+    build.onResolve({ filter: /^\.\/stdioSession$/ }, () => ({ path: './probe-session.js', external: true }));
   },
 };
 
@@ -75,7 +75,13 @@ const builds = [
     banner: { js: '#!/usr/bin/env node' },
     plugins: [yamlNoEnvReads, probeSessionApart],
   },
-  { ...base, entryPoints: ['server/src/cli/probeSession.ts'], outfile: 'dist/probe-session.js', platform: 'node', format: 'cjs' },
+  {
+    ...base,
+    entryPoints: ['server/src/cli/runtime/session/stdioSession.ts'],
+    outfile: 'dist/probe-session.js',
+    platform: 'node',
+    format: 'cjs',
+  },
   { ...base, entryPoints: ['client/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
   // The web extension (vscode.dev): the client in the browser extension host, the server in a Web Worker.
   {

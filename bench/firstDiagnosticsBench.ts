@@ -12,12 +12,13 @@
  * Run: `npm run build && node --import tsx bench/firstDiagnosticsBench.ts`, or `npm run bench -- --first-diagnostics`.
  * Options: --runs=N (default 5), --files=N, --codes=N (per file), --compare=path/to/server.js (another
  * build, interleaved: the build before a change), --dry (print, write neither
- * bench/first-diagnostics-results.json nor its section of docs/performance.md).
+ * bench/first-diagnostics-results.json nor its section of bench/REPORT.md).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { FAR_CODE, runFirstDiagnostics, SMALL_ADAPTER, writeFirstDiagnosticsWorkspace, type FirstDiagnosticsRun } from './firstDiagnostics';
+import { REPORT } from './proxyMarkdown';
 import { runUnless, usageOf, type UsageProblem } from './usage';
 
 const ROOT = join(__dirname, '..');
@@ -131,7 +132,7 @@ const E2E_ROWS = `| build | activated by, before the open | activation | server 
 | this build, without the wait before the first file | the open | 685 ms | 467 ms | 5.0 s | **2,917 ms** | 1,329 ms | 2.19 |
 | the build before | the open | – | – | – | **9,244 ms** | 1,879 ms | 4.92 |`;
 
-/** The section of docs/performance.md, from bench/first-diagnostics-results.json ('' without it). */
+/** The section of bench/REPORT.md, from bench/first-diagnostics-results.json ('' without it). */
 export function firstDiagnosticsMarkdown(): string {
   if (!existsSync(RESULTS)) return '';
   const r = JSON.parse(readFileSync(RESULTS, 'utf8')) as FirstDiagnosticsResults;
@@ -182,9 +183,9 @@ code-server, the first validation's cold start, the rendering) were not broken d
 `;
 }
 
-/** Replace (or append) this section of docs/performance.md. */
+/** Replace (or append) this section of bench/REPORT.md. */
 export function writeFirstDiagnosticsDocs(): void {
-  const file = join(ROOT, 'docs/performance.md');
+  const file = REPORT;
   const text = readFileSync(file, 'utf8');
   const at = text.indexOf('\n' + HEADING);
   const next = at < 0 ? -1 : text.indexOf('\n## ', at + 2);
@@ -193,7 +194,7 @@ export function writeFirstDiagnosticsDocs(): void {
   writeFileSync(file, before.trimEnd() + '\n' + firstDiagnosticsMarkdown() + after);
 }
 
-/** Run the bench, write its results and its section of the docs (unless --dry). */
+/** Run the bench, write its results and its section of bench/REPORT.md (unless --dry). */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   mkdirSync(join(ROOT, 'bench', 'work'), { recursive: true });
   const results = await firstDiagnosticsBench(argv);

@@ -10,7 +10,7 @@
  * isError false, so watch judges every message and writes a finding line for each (its worst case);
  * the clean variant answers without a finding. Bytes are compared end to end: what the client got
  * through watch equals what it got directly, and the server read exactly what the client sent (SHA-256).
- * Writes bench/proxy-results.json and its section of docs/performance.md (bench/proxyMarkdown.ts).
+ * Writes bench/proxy-results.json and its section of bench/REPORT.md (bench/proxyMarkdown.ts).
  *
  *   npm run bench:proxy    (the production build, as shipped)
  *   node --import tsx bench/proxyBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5] [--compare=other/dist/cli.js] [--dry]

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * The GitHub Action's `mode: diff` (issue 25): compares the error contract of the pull request with its
- * base commit (`mcp-aql-errors diff --base <sha>`), writes one annotation per change, puts the markdown
- * report in the job summary and on the pull request as one comment (updated in place on the next push,
- * found by its marker). Exits with the diff's status (1: a change reaches --fail-on, default breaking).
+ * The GitHub Action's `mode: diff` (docs/ci.md, "GitHub Actions"): compares the error
+ * contract of the pull request with its base commit (`mcp-aql-errors diff --base <sha>`), writes one
+ * annotation per change, puts the markdown report in the job summary and on the pull request as one
+ * comment (updated in place on the next push: the comment that starts with its marker and was written by
+ * the identity the Action posts as). Exits with the diff's status (1: a change reaches --fail-on).
  * Everything outside is injected (`deps`), so a test runs it on a recorded event with a fake poster.
  */
 import { spawnSync } from 'node:child_process';
@@ -42,8 +43,35 @@ export function truncate(body) {
   return `${body.slice(0, MAX_BODY)}\n\n… (report cut at ${MAX_BODY} characters; the full report is in the job summary)\n`;
 }
 
-/** Creates the comment, or updates the one this action wrote before. Never throws: a fork's read-only token only warns. */
-export async function postComment({ api, repo, number, token, body, fetch, log }) {
+/** The login a comment made with the workflow's GITHUB_TOKEN carries. */
+export const ACTIONS_BOT = 'github-actions[bot]';
+
+/**
+ * Who the Action's comments are written by: the `comment-author` input when set; else the token's own
+ * user (`GET /user` answers for a personal or user-to-server token); else, when `/user` is refused with
+ * 403 (what an installation token such as GITHUB_TOKEN gets), `github-actions[bot]`. Any other answer
+ * leaves it unknown, and then no comment is updated: a new one is created.
+ */
+export async function commentAuthor({ api, headers, fetch, author }) {
+  if (author) return author;
+  try {
+    const r = await fetch(`${api}/user`, { method: 'GET', headers });
+    if (r.ok) {
+      const user = await r.json();
+      return typeof user?.login === 'string' && user.login ? user.login : undefined;
+    }
+    return r.status === 403 ? ACTIONS_BOT : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates the comment, or updates the one this action wrote before: the first that starts with the
+ * marker AND was written by the identity the Action posts as (anyone can paste the marker into a
+ * comment; theirs is never edited). Never throws: a fork's read-only token only warns.
+ */
+export async function postComment({ api, repo, number, token, body, fetch, log, author }) {
   const headers = {
     authorization: `Bearer ${token}`,
     accept: 'application/vnd.github+json',
@@ -52,12 +80,16 @@ export async function postComment({ api, repo, number, token, body, fetch, log }
   };
   const base = `${api}/repos/${repo}/issues`;
   try {
+    const self = await commentAuthor({ api, headers, fetch, author });
     let existing;
-    for (let page = 1; page <= 10 && !existing; page++) {
+    for (let page = 1; page <= 10 && self && !existing; page++) {
       const r = await fetch(`${base}/${number}/comments?per_page=100&page=${page}`, { method: 'GET', headers });
       if (!r.ok) throw new Error(`listing comments: HTTP ${r.status}`);
       const list = await r.json();
-      existing = list.find(c => typeof c.body === 'string' && c.body.startsWith(MARKER));
+      if (!Array.isArray(list)) throw new Error('listing comments: not a list');
+      existing = list.find(
+        c => Number.isSafeInteger(c?.id) && typeof c.body === 'string' && c.body.startsWith(MARKER) && c.user?.login === self,
+      );
       if (list.length < 100) break;
     }
     const r = existing
@@ -112,7 +144,16 @@ export async function main(deps = {}) {
   const repo = event.repository?.full_name;
   if (env.GITHUB_TOKEN && Number.isInteger(number) && typeof repo === 'string' && /^[\w.-]+\/[\w.-]+$/.test(repo)) {
     const api = (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
-    const r = await postComment({ api, repo, number, token: env.GITHUB_TOKEN, body: truncate(md.stdout), fetch, log: out });
+    const r = await postComment({
+      api,
+      repo,
+      number,
+      token: env.GITHUB_TOKEN,
+      body: truncate(md.stdout),
+      fetch,
+      log: out,
+      author: (env.MCP_AQL_COMMENT_AUTHOR ?? '').trim(),
+    });
     out(`mcp-aql-errors diff: comment ${r}\n`);
   }
   return md.status;

@@ -6,14 +6,15 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ ! -f "$here/dist/cli.js" ]; then
-  # Only the packages the command line bundles (esbuild, yaml, ajv and the LSP types, at the versions
-  # package-lock.json holds), in a folder of their own: a few MB, not the 520 development packages.
+  # Only the packages the command line bundles (esbuild, yaml, ajv and the LSP types), installed with
+  # `npm ci` from scripts/cli-build/package-lock.json: the versions the repository's package-lock.json
+  # holds, each checked against its integrity hash, no install scripts run. A few MB in a folder of
+  # their own (.cli-build/), not the 520 development packages.
   echo "mcp-aql-errors: building the command line once in $here" >&2
   deps="$here/.cli-build"
-  pins="$(cd "$here" && node -p 'const l = require("./package-lock.json").packages; ["esbuild", "yaml", "ajv", "vscode-languageserver-types", "vscode-languageserver-textdocument"].map(n => n + "@" + l["node_modules/" + n].version).join(" ")')"
   mkdir -p "$deps"
-  # shellcheck disable=SC2086 # $pins is a list of name@version words
-  (cd "$deps" && npm install --prefix "$deps" --no-save --no-package-lock --no-audit --no-fund --loglevel=error $pins) >&2
+  cp "$here/scripts/cli-build/package.json" "$here/scripts/cli-build/package-lock.json" "$deps/"
+  (cd "$deps" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >&2
   (cd "$here" && NODE_PATH="$deps/node_modules" node esbuild.js --production --cli-only) >&2
 fi
 exec node "$here/dist/cli.js" "$@"

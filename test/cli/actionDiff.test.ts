@@ -1,11 +1,13 @@
 /**
- * Issue 25 item 2: the GitHub Action's `mode: diff`, on a recorded pull_request event payload, against
+ * The GitHub Action's `mode: diff`, on a recorded pull_request event payload, against
  * a real git repository (base commit = v1, working tree = v2), with a fake comment poster: nothing is
  * sent. The step is also run the way the runner runs it (bash, inputs through env), with no token.
  */
 import { strict as assert } from 'node:assert';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
@@ -65,10 +67,13 @@ interface Call {
   body?: string;
   auth: string;
 }
-function fakeFetch(existing: { id: number; body: string }[], status = 200) {
+const BOT = 'github-actions[bot]';
+/** GitHub as the workflow's GITHUB_TOKEN sees it: `/user` refused (403), comments listed, writes answered with `status`. */
+function fakeFetch(existing: { id: number; body: string; user?: { login: string } }[], status = 200) {
   const calls: Call[] = [];
   const fetch = async (url: string, init: { method: string; body?: string; headers: Record<string, string> }) => {
     calls.push({ url, method: init.method, body: init.body, auth: init.headers.authorization! });
+    if (url.endsWith('/user')) return { ok: false, status: 403, json: async () => ({ message: 'Resource not accessible by integration' }) };
     const ok = init.method === 'GET' || status < 300;
     return { ok, status: ok ? 200 : status, json: async () => (init.method === 'GET' ? existing : { id: 7 }) };
   };
@@ -108,11 +113,12 @@ test('mode diff on a recorded pull_request event: annotations, job summary, one 
     assert.deepEqual(
       first.calls.map(c => [c.method, c.url, c.auth]),
       [
+        ['GET', 'https://api.example.test/user', 'Bearer tkn'],
         ['GET', 'https://api.example.test/repos/octo-org/shop-adapters/issues/42/comments?per_page=100&page=1', 'Bearer tkn'],
         ['POST', 'https://api.example.test/repos/octo-org/shop-adapters/issues/42/comments', 'Bearer tkn'],
       ],
     );
-    assert.equal(JSON.parse(first.calls[1]!.body!).body, expected.out);
+    assert.equal(JSON.parse(first.calls[2]!.body!).body, expected.out);
     assert.equal(readFileSync(summary, 'utf8'), expected.out);
     const annotations = out.split('\n').filter(l => l.startsWith('::'));
     assert.equal(annotations.length, 10);
@@ -123,11 +129,11 @@ test('mode diff on a recorded pull_request event: annotations, job summary, one 
     assert.match(out, /mcp-aql-errors diff: comment created\n$/);
     // The next push updates the action's own comment instead of adding one.
     const second = fakeFetch([
-      { id: 3, body: 'an unrelated comment' },
-      { id: 99, body: `${MARKER}\nold report` },
+      { id: 3, body: 'an unrelated comment', user: { login: 'contributor' } },
+      { id: 99, body: `${MARKER}\nold report`, user: { login: BOT } },
     ]);
     await main({ env, cwd: dir, fetch: second.fetch, stdout: () => {}, stderr: () => {} });
-    assert.deepEqual(second.calls.map(c => [c.method, c.url]).slice(1), [
+    assert.deepEqual(second.calls.map(c => [c.method, c.url]).slice(2), [
       ['PATCH', 'https://api.example.test/repos/octo-org/shop-adapters/issues/comments/99'],
     ]);
     // A fork's read-only token: a warning, the report stays in the summary, the exit status is the diff's.
@@ -207,5 +213,159 @@ test('the diff step run as the runner runs it (bash, env only; no token: no comm
     rmSync(dir, { recursive: true, force: true });
     rmSync(eventPath, { force: true });
     rmSync(summary, { force: true });
+  }
+});
+
+interface FakeComment {
+  id: number;
+  body: string;
+  user: { login: string } | null;
+}
+/**
+ * A fake GitHub API on 127.0.0.1: `/user` answers as `self` says (a login, or a status such as 403 for
+ * GITHUB_TOKEN), the pull request's comments are listed, created and edited in `comments`; every
+ * request is recorded.
+ */
+async function fakeGitHub(self: string | number, comments: FakeComment[]) {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      requests.push(`${req.method} ${req.url}`);
+      const send = (status: number, value: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      const edit = /^\/repos\/octo-org\/shop-adapters\/issues\/comments\/(\d+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && req.url === '/user')
+        return typeof self === 'string' ? send(200, { login: self, type: 'User' }) : send(self, { message: 'no' });
+      if (req.method === 'GET' && req.url?.startsWith('/repos/octo-org/shop-adapters/issues/42/comments?')) return send(200, comments);
+      if (req.method === 'POST' && req.url === '/repos/octo-org/shop-adapters/issues/42/comments') {
+        const c = { id: 1000 + comments.length, body: (JSON.parse(body) as { body: string }).body, user: { login: 'poster' } };
+        comments.push(c);
+        return send(201, c);
+      }
+      if (req.method === 'PATCH' && edit) {
+        const c = comments.find(x => x.id === Number(edit[1]));
+        if (!c) return send(404, { message: 'Not Found' });
+        c.body = (JSON.parse(body) as { body: string }).body;
+        return send(200, c);
+      }
+      send(404, { message: 'Not Found' });
+    });
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { api: `http://127.0.0.1:${port}`, requests, comments, close: () => new Promise<void>(r => server.close(() => r())) };
+}
+
+interface PostComment {
+  postComment(o: {
+    api: string;
+    repo: string;
+    number: number;
+    token: string;
+    body: string;
+    fetch: typeof fetch;
+    log: (s: string) => void;
+    author?: string;
+  }): Promise<string>;
+}
+
+test("the diff comment updates only a comment by the Action's own identity; someone else's comment with the marker is never edited", async () => {
+  const { MARKER } = await script();
+  const { postComment } = (await script()) as unknown as PostComment;
+  const mallory = () => ({ id: 5, body: `${MARKER}\nplanted by a stranger`, user: { login: 'mallory' } });
+  const cases: { name: string; self: string | number; author?: string; comments: FakeComment[]; want: string; edited?: number }[] = [
+    // GITHUB_TOKEN: /user is refused (403), so the identity is github-actions[bot].
+    { name: 'GITHUB_TOKEN, only a stranger has the marker', self: 403, comments: [mallory()], want: 'created' },
+    {
+      name: "GITHUB_TOKEN, a stranger's marker first, the bot's after",
+      self: 403,
+      comments: [mallory(), { id: 9, body: `${MARKER}\nold`, user: { login: BOT } }],
+      want: 'updated',
+      edited: 9,
+    },
+    { name: 'a deleted user (null)', self: 403, comments: [{ id: 6, body: `${MARKER}\nold`, user: null }], want: 'created' },
+    // A personal token: the identity is its user, and the bot's comment is not ours.
+    {
+      name: "a personal token: the token's user, not the bot",
+      self: 'octocat',
+      comments: [
+        { id: 4, body: `${MARKER}\nbot`, user: { login: BOT } },
+        mallory(),
+        { id: 8, body: `${MARKER}\nmine`, user: { login: 'octocat' } },
+      ],
+      want: 'updated',
+      edited: 8,
+    },
+    // The input names the identity: /user is not asked.
+    {
+      name: 'comment-author given',
+      self: 500,
+      author: 'shop-bot[bot]',
+      comments: [
+        { id: 4, body: `${MARKER}\nbot`, user: { login: BOT } },
+        { id: 7, body: `${MARKER}\napp`, user: { login: 'shop-bot[bot]' } },
+      ],
+      want: 'updated',
+      edited: 7,
+    },
+    // /user fails otherwise: the identity is unknown, nothing is listed or edited, a new comment is made.
+    { name: '/user answers 500', self: 500, comments: [{ id: 4, body: `${MARKER}\nbot`, user: { login: BOT } }], want: 'created' },
+  ];
+  for (const c of cases) {
+    const before = JSON.stringify(c.comments);
+    const gh = await fakeGitHub(c.self, c.comments);
+    try {
+      const logs: string[] = [];
+      const r = await postComment({
+        api: gh.api,
+        repo: 'octo-org/shop-adapters',
+        number: 42,
+        token: 'tkn',
+        body: `${MARKER}\nnew report`,
+        fetch,
+        log: s => void logs.push(s),
+        author: c.author,
+      });
+      assert.equal(r, c.want, `${c.name}: ${logs.join('')}`);
+      const old = JSON.parse(before) as FakeComment[];
+      for (const o of old) {
+        const now = gh.comments.find(x => x.id === o.id)!;
+        assert.equal(now.body, o.id === c.edited ? `${MARKER}\nnew report` : o.body, `${c.name}: comment ${o.id}`);
+      }
+      assert.equal(gh.comments.length, old.length + (c.want === 'created' ? 1 : 0), c.name);
+      assert.equal(gh.requests.includes('GET /user'), !c.author, `${c.name}: /user asked only without comment-author`);
+      assert.ok(!gh.requests.some(q => q.startsWith('PATCH')) || c.edited !== undefined, `${c.name}: nothing edited`);
+      if (c.self === 500 && !c.author) assert.ok(!gh.requests.some(q => q.includes('/comments?')), `${c.name}: no listing`);
+    } finally {
+      await gh.close();
+    }
+  }
+});
+
+test('mode diff end to end against a fake GitHub on 127.0.0.1: a planted marker comment is left alone, the comment-author input reaches the script', async () => {
+  const { dir, eventPath } = pullRequest();
+  const { main, MARKER } = await script();
+  const planted = `${MARKER}\nplanted by a stranger`;
+  const gh = await fakeGitHub(403, [{ id: 5, body: planted, user: { login: 'mallory' } }]);
+  try {
+    const env = { GITHUB_EVENT_PATH: eventPath, GITHUB_TOKEN: 'tkn', GITHUB_API_URL: gh.api, MCP_AQL_PATHS: 'adapters', MCP_AQL_ARGS: '' };
+    let out = '';
+    assert.equal(await main({ env, cwd: dir, fetch, stdout: (s: string) => void (out += s), stderr: () => {} }), 1);
+    assert.match(out, /mcp-aql-errors diff: comment created\n$/);
+    assert.equal(gh.comments[0]!.body, planted);
+    assert.equal(gh.comments.length, 2);
+    assert.ok(gh.comments[1]!.body.startsWith(MARKER));
+    // The step passes the input to the script through env.
+    const step = action.runs.steps.find(s => s.if === "inputs.mode == 'diff'")!;
+    assert.equal(step.env.MCP_AQL_COMMENT_AUTHOR, '${{ inputs.comment-author }}');
+    assert.equal(action.inputs['comment-author']!.default, '');
+  } finally {
+    await gh.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(eventPath, { force: true });
   }
 });

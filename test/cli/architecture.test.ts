@@ -83,7 +83,7 @@ test('server/src/cli reaches the service only through its façade', () => {
     }
 });
 
-test("the MCP SDK: only its client, stdio transport and types, and only in the probe's session (the CLI bundle stays lean)", () => {
+test('the MCP SDK: only its client, stdio transport and types, and only in the stdio session (the CLI bundle stays lean)', () => {
   const SDK = [
     '@modelcontextprotocol/sdk/client/index.js',
     '@modelcontextprotocol/sdk/client/stdio.js',
@@ -97,7 +97,7 @@ test("the MCP SDK: only its client, stdio transport and types, and only in the p
           assert.ok(SDK.includes(s), `${f} imports ${s}`);
           users.push(f);
         }
-  assert.deepEqual([...new Set(users)], ['server/src/cli/probeSession.ts']);
+  assert.deepEqual([...new Set(users)], ['server/src/cli/runtime/session/stdioSession.ts']);
 });
 
 test('server/src/node imports only Node built-ins, the text document package and the service façade', () => {
@@ -144,4 +144,137 @@ test('inside the service, each stage imports only the stages below it', () => {
         assert.ok(allowed.includes(r), `${f} (stage ${stage}) imports ${s}: ${stage} may import ${allowed.join(', ') || 'nothing'}`);
       }
   }
+});
+
+/**
+ * The CLI's rooms (ARCHITECTURE.md, "Inside the CLI"): one folder per command family, entered through its
+ * `index.ts`; a folder imports only the folders listed for it, and the shared files at the top. The
+ * shared files import no folder but `format/`; `main.ts` dispatches to every folder's index.
+ */
+const CLI_FOLDERS: Record<string, readonly string[]> = {
+  format: [],
+  cache: [],
+  fix: ['format'],
+  check: ['cache', 'fix', 'format'],
+  verify: ['format'],
+  contract: ['format'],
+  authoring: ['format'],
+  runtime: ['format'],
+};
+
+test('inside the CLI, each folder is entered through its index.ts and imports only the folders listed for it', () => {
+  const CLI = 'server/src/cli';
+  const top = readdirSync(join(ROOT, CLI)).filter(n => statSync(join(ROOT, CLI, n)).isDirectory());
+  assert.deepEqual(top.sort(), Object.keys(CLI_FOLDERS).sort(), 'every CLI folder has a row in CLI_FOLDERS and ARCHITECTURE.md');
+  for (const f of files(CLI)) {
+    const from = relative(CLI, f).split(/[\\/]/);
+    const folder = from.length > 1 ? from[0]! : undefined;
+    for (const s of imports(f)) {
+      if (!s.startsWith('.')) continue;
+      const r = relative(join(ROOT, CLI), join(ROOT, f, '..', s.replace(/\.js$/, ''))).split(/[\\/]/);
+      if (r[0] === '..') continue; // the service façade, node/, schemas: the rows above
+      const to = r.length > 1 || Object.hasOwn(CLI_FOLDERS, r[0]!) ? r[0]! : undefined;
+      if (to === undefined || to === folder) continue;
+      assert.ok(r.length === 1 || (r.length === 2 && r[1] === 'index'), `${f} imports ${s}: enter ${to}/ through its index.ts`);
+      if (folder === undefined)
+        assert.ok(f === `${CLI}/main.ts` || to === 'format', `${f} (a shared file) imports ${s}: shared files import only format/`);
+      else
+        assert.ok(
+          CLI_FOLDERS[folder]!.includes(to),
+          `${f} (${folder}/) imports ${s}: ${folder}/ may import ${CLI_FOLDERS[folder]!.join(', ') || 'no folder'}`,
+        );
+    }
+  }
+});
+
+/** Relative imports between the .ts files under `roots`, type-only ones included, each resolved to a file. */
+function importGraph(roots: readonly string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const root of roots)
+    for (const f of files(root)) {
+      const to: string[] = [];
+      for (const s of imports(f)) {
+        if (!s.startsWith('.')) continue;
+        const base = relative(ROOT, join(ROOT, f, '..', s.replace(/\.js$/, '')));
+        const hit = [`${base}.ts`, join(base, 'index.ts')].find(c => {
+          try {
+            return statSync(join(ROOT, c)).isFile();
+          } catch {
+            return false;
+          }
+        });
+        if (hit) to.push(hit);
+      }
+      graph.set(f, to);
+    }
+  return graph;
+}
+
+/** The strongly connected components of more than one file, or of a file importing itself (Tarjan, iterative). */
+function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>(),
+    low = new Map<string, number>(),
+    on = new Set<string>(),
+    stack: string[] = [];
+  const out: string[][] = [];
+  let n = 0;
+  for (const start of graph.keys()) {
+    if (index.has(start)) continue;
+    const work: [string, number][] = [[start, 0]];
+    while (work.length) {
+      const top = work[work.length - 1]!;
+      const [v, i] = top;
+      if (i === 0) {
+        index.set(v, n);
+        low.set(v, n++);
+        stack.push(v);
+        on.add(v);
+      }
+      const next = graph.get(v) ?? [];
+      if (i < next.length) {
+        top[1]++;
+        const w = next[i]!;
+        if (!index.has(w)) work.push([w, 0]);
+        else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+        continue;
+      }
+      work.pop();
+      if (work.length) {
+        const u = work[work.length - 1]![0];
+        low.set(u, Math.min(low.get(u)!, low.get(v)!));
+      }
+      if (low.get(v) === index.get(v)) {
+        const scc: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          on.delete(w);
+          scc.push(w);
+        } while (w !== v);
+        if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(scc.sort());
+      }
+    }
+  }
+  return out;
+}
+
+/** Circles being taken apart on another branch; this list only shrinks (emptied when that lands). */
+const KNOWN_CIRCLES = [
+  ['server/src/service/parse/chunkedParse.ts', 'server/src/service/parse/patchEntry.ts'],
+  ['client/webview/render.ts', 'client/webview/simulator.ts', 'client/webview/verify.ts'],
+];
+
+test('no import circle anywhere in server/src or client (type-only imports included)', () => {
+  assert.deepEqual(circles(importGraph(['server/src', 'client'])), KNOWN_CIRCLES);
+});
+
+test('the circle finder finds a circle', () => {
+  const g = new Map([
+    ['a', ['b']],
+    ['b', ['c']],
+    ['c', ['a', 'd']],
+    ['d', []],
+    ['e', ['e']],
+  ]);
+  assert.deepEqual(circles(g), [['a', 'b', 'c'], ['e']]);
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 23 (memory): a check worker holds the run's declared names and, per batch, only the
+ * A check worker holds the run's declared names and, per batch, only the
  * declarations its files reference or declare (cli/batchWorkspace.ts), not every declaration of the
  * workspace; its diagnostics equal those against the whole index, "did you mean" and the code scopes
  * included.
@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
-import { BatchWorkspace, DeclarationsByCode } from '../../server/src/cli/batchWorkspace';
-import { slim } from '../../server/src/cli/declarationsPack';
-import { WorkerPool, type ValidatedFile } from '../../server/src/cli/parallel';
-import { inProcess } from '../../server/src/cli/inProcess';
+import { BatchWorkspace, DeclarationsByCode } from '../../server/src/cli/check/batchWorkspace';
+import { slim } from '../../server/src/cli/check/declarationsPack';
+import { WorkerPool } from '../../server/src/cli/check/pool';
+import type { ValidatedFile } from '../../server/src/cli/check/messages';
+import { inProcess } from '../../server/src/cli/check/inProcess';
 import { createAdapterService, createWorkspaceIndex, type CodeDeclaration, type CodeScope } from '../../server/src/service';
 import { loadDeps } from '../service/helpers';
 import { ROOT, tempTree } from './helpers';

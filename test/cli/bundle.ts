@@ -1,4 +1,4 @@
-/** The built CLI in a child process, for inputs that could hang or abort it (issue 20 items 8–11). */
+/** The built CLI in a child process, for inputs that could hang or abort it. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './helpers';

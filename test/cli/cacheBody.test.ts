@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeEntries, linesOf, parseEntries } from '../../server/src/cli/cacheBody';
-import { toolKey } from '../../server/src/cli/cacheKeys';
+import { encodeEntries, linesOf, parseEntries } from '../../server/src/cli/cache/body';
+import { toolKey } from '../../server/src/cli/cache/keys';
 import { run, tempTree } from './helpers';
 
 const dirs: string[] = [];

@@ -1,8 +1,8 @@
 /** `check --cache`: which code names changed since the last run (cli/cacheKeys.ts `changedSince`), rebuilt from the entries or refused. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { changedSince, contentHash } from '../../server/src/cli/cacheKeys';
-import type { Entry } from '../../server/src/cli/cacheShape';
+import { changedSince, contentHash } from '../../server/src/cli/cache/keys';
+import type { Entry } from '../../server/src/cli/cache/shape';
 
 const decls = (...names: string[]) => JSON.stringify(names.map(n => [n, 'NOT_FOUND', 0]));
 /** The last run: each file with its names, in run order; the fingerprint made as the cache makes it. */

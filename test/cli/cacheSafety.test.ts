@@ -1,5 +1,5 @@
 /**
- * `check --cache` against a checkout written by a stranger (issue 20 item 1): the cache is never read
+ * `check --cache` against a checkout written by a stranger: the cache is never read
  * or written through a link, lives outside the checked tree by default, is written atomically, is
  * authenticated with a per-user secret (a forged or edited cache is ignored), validated entry by entry
  * and pruned; it only ever saves time. Each case is a real tree under the OS temp folder; the user's
@@ -25,8 +25,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CheckCache, contentHash } from '../../server/src/cli/cache';
-import { defaultCacheFile } from '../../server/src/cli/cacheStore';
+import { CheckCache, contentHash } from '../../server/src/cli/cache/checkCache';
+import { defaultCacheFile } from '../../server/src/cli/cache/store';
 import { ConfigLookup } from '../../server/src/cli/config';
 import { ROOT, run, tempTree } from './helpers';
 

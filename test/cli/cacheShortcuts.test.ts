@@ -1,5 +1,5 @@
 /**
- * `check --cache`'s shortcuts (issue 23 item 4): what a run with the cache does not read or redo, and
+ * `check --cache`'s shortcuts: what a run with the cache does not read or redo, and
  * that each shortcut still re-checks what it must — a changed file, a changed dependency, a changed
  * config, a changed registry — with results equal to a full check. The user's cache folder is a
  * temporary XDG_CACHE_HOME; files are aged an hour (a checkout made a while ago: their times are trusted).
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs, { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DetailsTable } from '../../server/src/cli/cacheShape';
+import { DetailsTable } from '../../server/src/cli/cache/shape';
 import { deps } from '../../server/src/cli/deps';
 import { run, tempTree } from './helpers';
 

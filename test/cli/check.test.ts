@@ -102,7 +102,7 @@ test('sarif format validates against the official SARIF 2.1.0 schema', async () 
   assert.equal(log.runs[0]!.tool.driver.rules.length, allCodes.length);
   const r = results.find(x => x.ruleId === 'yaml.duplicate-key')!;
   assert.equal(r.locations[0]!.physicalLocation.artifactLocation.uri, 'examples/broken/broken-adapter.md');
-  assert.equal(r.locations[0]!.physicalLocation.region.startLine, 79);
+  assert.equal(r.locations[0]!.physicalLocation.region.startLine, 83);
 });
 
 test('github format escapes properties and data', async () => {
@@ -174,20 +174,20 @@ test('the broken examples report every diagnostic code of the design, on the exp
     'broken-adapter.md:56:schema.required',
     'broken-adapter.md:62:schema.enum',
     'broken-adapter.md:66:schema.type',
-    'broken-adapter.md:68:mapping.precedence',
-    'broken-adapter.md:69:mapping.unknown-code',
-    'broken-adapter.md:72:mapping.warning-code',
-    'broken-adapter.md:75:mapping.unreachable-entry',
-    'broken-adapter.md:79:yaml.duplicate-key',
+    'broken-adapter.md:70:mapping.shadowed-status',
+    'broken-adapter.md:72:mapping.precedence',
+    'broken-adapter.md:73:mapping.unknown-code',
+    'broken-adapter.md:76:mapping.warning-code',
+    'broken-adapter.md:79:mapping.unreachable-entry',
+    'broken-adapter.md:83:yaml.duplicate-key',
     'syntax-error.adapter.yaml:8:yaml.syntax',
     'invalid-characters.adapter.yaml:5:text.invalid-character',
     'alias-bomb.adapter.yaml:18:yaml.alias-limit',
     'json-syntax.adapter.json:8:json.syntax',
     'too-deep.adapter.json:6:file.too-deep',
-    'broken-adapter.md:81:suppression.unused',
-    'broken-adapter.md:37:code.declared-elsewhere',
+    'broken-adapter.md:85:suppression.unused',
     'slips.adapter.yaml:7:yaml.duplicate-anchor',
-    'slips.adapter.yaml:10:code.declared-elsewhere',
+    'invalid-characters.adapter.yaml:8:code.declared-elsewhere',
     'slips.adapter.yaml:16:template.comment-cut',
     'slips.adapter.yaml:19:template.invalid-detail-name',
   ];

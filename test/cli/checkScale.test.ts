@@ -1,4 +1,4 @@
-/** check on all cores and with --cache: the same results as one in-process full check (issue 14). */
+/** check on all cores and with --cache: the same results as one in-process full check. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -49,7 +49,15 @@ test('action.yml: one composite bash step; inputs reach it only through env', ()
   const step = action.runs.steps[0]!;
   assert.equal(step.shell, 'bash');
   assert.ok(!step.run.includes('${{'), 'no expression is pasted into the script (script injection)');
-  assert.deepEqual(Object.keys(action.inputs).sort(), ['args', 'mode', 'paths', 'sarif-file', 'version', 'working-directory']);
+  assert.deepEqual(Object.keys(action.inputs).sort(), [
+    'args',
+    'comment-author',
+    'mode',
+    'paths',
+    'sarif-file',
+    'version',
+    'working-directory',
+  ]);
 });
 
 test("action.yml: an unknown mode fails the step in one line (exit 2), its value shown harmlessly; check and '' run the checker", () => {

@@ -1,6 +1,6 @@
 /**
  * A reader that stops early closes standard output (`mcp-aql-errors docs … | head -1`): the run ends
- * quietly with exit 0 — no EPIPE stack trace, no exit 1 (issue 21). The real program in a child
+ * quietly with exit 0 — no EPIPE stack trace, no exit 1. The real program in a child
  * process, its standard output closed after the first chunk; bounded by a timeout, not timed.
  */
 import test from 'node:test';

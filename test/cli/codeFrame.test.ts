@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 10: code frames cost their window, not their line's length. The frames equal those of
+ * Code frames cost their window, not their line's length. The frames equal those of
  * the former per-problem implementation (kept below as the reference), fuzzed; a 4 MB line of control
  * characters with a hundred problems is printed by the built CLI in a child process well within 30 s.
  */

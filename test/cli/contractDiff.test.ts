@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 1 at the CLI: `diff` on two folders (the committed v1/v2 pair, golden text and
+ * At the CLI: `diff` on two folders (the committed v1/v2 pair, golden text and
  * markdown), on two files, on git revisions (renames followed, no checkout), the formats and exit
  * codes, and a stranger's repository (revisions that look like options or shell, fsmonitor).
  */

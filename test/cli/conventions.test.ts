@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 12: the command-line conventions users bring from ESLint and Spectral, and the README's
+ * The command-line conventions users bring from ESLint and Spectral, and the README's
  * option tables kept equal to what the parser takes (cli/options.ts).
  */
 import test, { after } from 'node:test';
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseProjectConfig } from '../../server/src/service';
-import { INIT_CONFIG } from '../../server/src/cli/init';
+import { INIT_CONFIG } from '../../server/src/cli/authoring/init';
 import { main } from '../../server/src/cli/main';
 import { COMMANDS } from '../../server/src/cli/options';
 import { ROOT, run, tempTree } from './helpers';
@@ -128,7 +128,7 @@ test('<command> --help and help <command>: that command options; usage errors in
     assert.equal(r.err.split('\n').length, 2, r.err);
   }
   assert.equal((await run(['check', '--bogus'])).err, "mcp-aql-errors: check: unknown option '--bogus' (mcp-aql-errors check --help)\n");
-  // diff, docs, watch and probe too (issue 21 item 12): their options in cli/options.ts, the same one line.
+  // diff, docs, watch and probe too: their options in cli/options.ts, the same one line.
   for (const cmd of ['diff', 'docs', 'watch', 'probe']) {
     assert.ok(Object.hasOwn(COMMANDS, cmd), cmd);
     const r = await run([cmd, '--bogus', '--', 'node']);

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { defaultJobs } from '../../server/src/cli/check';
+import { defaultJobs } from '../../server/src/cli/check/command';
 import { ROOT, tempDir } from './helpers';
 import { workerCounter } from './workerCount';
 

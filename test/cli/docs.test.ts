@@ -1,4 +1,4 @@
-/** Issue 25 item 4 at the CLI: `docs` on the examples, to stdout or `-o dir`, markdown or HTML; bad usage is exit 2. */
+/** At the CLI: `docs` on the examples, to stdout or `-o dir`, markdown or HTML; bad usage is exit 2. */
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unifiedDiff } from '../../server/src/cli/diff';
+import { unifiedDiff } from '../../server/src/cli/fix/unifiedDiff';
 import { run, tempTree } from './helpers';
 
 // Two safe fixes (a category typo, an unquoted placeholder) and one that Fix all never applies (which code a mapping means).

@@ -1,5 +1,5 @@
 /**
- * `--fix` on a checkout written by a stranger, and on a disk that fails (issue 20 items 2–3): no
+ * `--fix` on a checkout written by a stranger, and on a disk that fails: no
  * concurrent edit lost, links and owners kept, read-only files refused, write errors one line each with
  * the report still printed, and `--stdin --fix` giving back bytes it cannot fix exactly as it got them.
  */
@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFixed, type WriteFs } from '../../server/src/cli/fixWrite';
+import { writeFixed, type WriteFs } from '../../server/src/cli/safeWrite';
 import { main } from '../../server/src/cli/main';
 import { run, tempTree } from './helpers';
 

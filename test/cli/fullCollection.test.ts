@@ -1,5 +1,5 @@
 /**
- * Issue 23: the main thread's heap has V8's default limits, so `check` collects it in full itself
+ * The main thread's heap has V8's default limits, so `check` collects it in full itself
  * (cli/collections.ts `fullCollection`): once the index pass's leftovers are dropped, and whenever it grew
  * by `LOCAL_GROWTH` between two answers of the pool (counted in test/cli/batchDeclarations.test.ts).
  */

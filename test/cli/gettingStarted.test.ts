@@ -1,5 +1,5 @@
 /**
- * The README's Getting started works word for word on a fresh machine (issue 21): the commands of the
+ * The README's Getting started works word for word on a fresh machine: the commands of the
  * fenced blocks of that section, taken literally, in a fresh clone of this checkout (its uncommitted
  * changes laid over it). Each command is run here, or needs what a test here has not — the network, an
  * editor — which the README says next to it; those are checked elsewhere: `npm ci` against the lock

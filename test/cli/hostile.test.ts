@@ -1,5 +1,5 @@
 /**
- * Hostile checkouts (issue 13): what a pull request can put in a repository must not hang, crash,
+ * Hostile checkouts: what a pull request can put in a repository must not hang, crash,
  * leak or forge the CLI's output. Each case is a real file tree under the OS temp folder.
  */
 import test, { after } from 'node:test';

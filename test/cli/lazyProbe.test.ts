@@ -1,6 +1,6 @@
 /**
- * `dist/cli.js` loads the MCP SDK (and zod, which builds its schemas when loaded) for `probe` only
- * (issue 24): every other command, `check` first, starts without it. zod marks its loading on
+ * `dist/cli.js` loads the MCP SDK (and zod, which builds its schemas when loaded) for `probe` only:
+ * every other command, `check` first, starts without it. zod marks its loading on
  * `globalThis.__zod_globalConfig`; a preload reports it when the process exits.
  */
 import test from 'node:test';

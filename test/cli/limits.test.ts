@@ -1,5 +1,5 @@
 /**
- * Issue 20 items 7–11 at the CLI: prototype names in --rule, inputs that hung or crashed the built CLI
+ * At the CLI: prototype names in --rule, inputs that hung or crashed the built CLI
  * (run in a child process with a timeout), and the limits a checkout cannot lift.
  */
 import test from 'node:test';

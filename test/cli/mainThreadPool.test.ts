@@ -1,5 +1,5 @@
 /**
- * Issue 23: `check --jobs N` is the main thread and N - 1 workers at every size (cli/parallel.ts
+ * `check --jobs N` is the main thread and N - 1 workers at every size (cli/parallel.ts
  * `LocalPort`); it used to be N workers past 4,000 files, when the main thread's heap held every
  * declaration. Counted: the worker threads the run starts (a preload counts `Worker` constructions).
  */

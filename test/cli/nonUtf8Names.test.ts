@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 5: a file or folder whose name is not valid UTF-8 is checked and reported, never
+ * A file or folder whose name is not valid UTF-8 is checked and reported, never
  * skipped silently. Such a name is held as a string with each stray byte as U+DC80–U+DCFF (so it
  * reads back to the same bytes), shown as `\xff` in human-readable output, `%FF` in URIs.
  */

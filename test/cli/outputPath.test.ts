@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 3: one output path for every command. `verify` takes check's formats, -o and -q (it
+ * One output path for every command. `verify` takes check's formats, -o and -q (it
  * printed text and wrote nothing); `types -o` creates folders; `preview --code NOPE` is an error.
  */
 import test, { after } from 'node:test';

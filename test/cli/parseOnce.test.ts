@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 2: in one `check` run each file is parsed once. A file the fast index scan cannot read
+ * In one `check` run each file is parsed once. A file the fast index scan cannot read
  * (an anchor, a block scalar) is indexed through its model, which the validation then reuses; and a run
  * in this process validates against the index its index pass built, not one rebuilt from it. Counted,
  * not timed: the `yaml` parser's calls per text, the index's updates.
@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Parser } from 'yaml';
-import { inProcess } from '../../server/src/cli/inProcess';
+import { inProcess } from '../../server/src/cli/check/inProcess';
 import { main } from '../../server/src/cli/main';
 import { createWorkspaceIndex, type WorkspaceIndex } from '../../server/src/service';
 import { tempTree } from './helpers';

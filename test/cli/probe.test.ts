@@ -1,5 +1,5 @@
 /**
- * `probe` (issue 24 items 2 and 3): the example MCP-AQL server (examples/server) clean and with each
+ * `probe`: the example MCP-AQL server (examples/server) clean and with each
  * of its slips, and a misbehaving server (no answer, a crash, bad calls accepted). Each server is a
  * real child process on the SDK; the CLI runs in-process.
  */

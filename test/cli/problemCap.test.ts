@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 6 at the CLI: the per-file cap (1,000 listed problems) never hides an error nor
+ * At the CLI: the per-file cap (1,000 listed problems) never hides an error nor
  * changes the exit code. Errors are listed first, what was cut is counted and printed, --quiet
  * applies before the cap, and --fix runs until no safe fix remains.
  */
@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { AdapterService } from '../../server/src/service';
-import { applyFixes } from '../../server/src/cli/fix';
+import { applyFixes } from '../../server/src/cli/fix/command';
 import { infosThenError } from '../service/helpers';
 import { run, tempTree } from './helpers';
 

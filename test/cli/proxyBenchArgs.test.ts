@@ -1,5 +1,5 @@
 /**
- * bench/proxyBench.ts rewrites bench/proxy-results.json and docs/performance.md when it ends: a mistyped
+ * bench/proxyBench.ts rewrites bench/proxy-results.json and bench/REPORT.md when it ends: a mistyped
  * option (`--dyr`, `--runs=five`) or `--help` must not start it.
  */
 import test from 'node:test';

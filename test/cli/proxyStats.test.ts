@@ -1,5 +1,5 @@
 /**
- * The proxy bench's arithmetic (bench/proxyStats.ts, issue 24): the warm-up apart from the steady
+ * The proxy bench's arithmetic (bench/proxyStats.ts): the warm-up apart from the steady
  * state, nearest-rank percentiles, and the median of several runs taken figure by figure.
  */
 import test from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Real MCP servers nobody on this project wrote (issue 24 item 4), from npm as dev dependencies and
+ * Real MCP servers nobody on this project wrote, from npm as dev dependencies and
  * started over stdio, no network: @modelcontextprotocol/server-filesystem (on a temp folder),
  * server-memory (its file in a temp folder) and server-everything. `watch` passes a scripted session
  * through byte for byte — compared end to end with what the server itself read and wrote (tee.js

@@ -1,9 +1,11 @@
 /**
- * The release automation (issue 21 item 4): .github/workflows/release.yml has the steps the README's
- * "Install" section promises, passes its inputs and secrets to scripts only through env, and its dry
- * runs pass here: `npm publish --dry-run` of the tarball, the .vsix (`vsce package`), and the pinned
- * ovsx running on this Node. At a release tag, the Action and the hooks run the prebuilt dist/cli.js
- * without installing anything (scripts/run-cli.sh, with no npm on the PATH).
+ * The release automation (CONTRIBUTING.md, "Releasing"): .github/workflows/release.yml has the steps
+ * the README's "Install" section promises, passes its inputs and secrets to scripts only through env,
+ * and its dry runs pass here: `npm publish --dry-run` of the tarball, the .vsix (`vsce package`)
+ * verified by scripts/verify-vsix.mjs, and (needing the registry: skipped, with the reason, unless
+ * MCP_AQL_NETWORK_TESTS=1) the pinned ovsx running on this Node. At a release tag, the Action and the
+ * hooks run the prebuilt dist/cli.js without installing anything (scripts/run-cli.sh, with no npm on
+ * the PATH); at any other commit they build it from scripts/cli-build's lockfile.
  */
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -72,6 +74,11 @@ test('release.yml: run by hand with a version; tests, builds, tags the release c
   const build = step(/^Build/).run!;
   assert.match(build, /npm pack --ignore-scripts/);
   assert.match(build, /node scripts\/package-vsix\.mjs --no-build -o "mcp-aql-errors-\$VERSION\.vsix"/);
+  assert.match(
+    build,
+    /\n\s*node scripts\/verify-vsix\.mjs "mcp-aql-errors-\$VERSION\.vsix"\n?$/,
+    'the .vsix verified before the tag and the publishing',
+  );
   const tag = step(/^Tag/).run!;
   assert.match(tag, /git add -f dist\/cli\.js dist\/probe-session\.js/, 'probe needs its bundle at a release tag too');
   assert.match(tag, /git tag -a "v\$VERSION"/);
@@ -123,7 +130,10 @@ test('dry run: npm publish --dry-run of the package', { timeout: 300_000 }, () =
   assert.ok(info.files.some(f => f.path === 'dist/cli.js'));
 });
 
-test('dry run: the .vsix (vsce package) and the pinned ovsx run here', { timeout: 600_000 }, t => {
+/** The reason a test that needs the npm registry is skipped, or false when MCP_AQL_NETWORK_TESTS is set. */
+const network = process.env.MCP_AQL_NETWORK_TESTS ? false : 'needs the npm registry: set MCP_AQL_NETWORK_TESTS=1 to run it';
+
+test('dry run: the .vsix (vsce package), verified as the release verifies it (scripts/verify-vsix.mjs)', { timeout: 600_000 }, () => {
   const out = join(temp('mcp-aql-vsix-'), 'x.vsix');
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts/package-vsix.mjs'), '--no-build', '-o', out], {
     cwd: ROOT,
@@ -131,11 +141,16 @@ test('dry run: the .vsix (vsce package) and the pinned ovsx run here', { timeout
     timeout: 300_000,
   });
   assert.equal(r.status, 0, r.stderr);
-  assert.ok(existsSync(out));
-  if (!process.env.MCP_AQL_NETWORK_TESTS) {
-    t.diagnostic('ovsx@0.10.12 (npx, from the registry) not run: set MCP_AQL_NETWORK_TESTS=1 to run it');
-    return;
-  }
+  const v = spawnSync(process.execPath, [join(ROOT, 'scripts/verify-vsix.mjs'), out], { cwd: ROOT, encoding: 'utf8' });
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; publisher: string; version: string };
+  assert.equal(v.status, 0, v.stderr);
+  assert.match(
+    v.stdout,
+    new RegExp(`: ${pkg.publisher}\\.${pkg.name}@${pkg.version.replaceAll('.', '\\.')}, \\d+ files, archive whole\n$`),
+  );
+});
+
+test('the pinned ovsx (npx, from the registry) runs on this Node', { timeout: 600_000, skip: network }, () => {
   const ovsx = spawnSync('npx', ['--yes', 'ovsx@0.10.12', '--version'], { encoding: 'utf8', timeout: 300_000 });
   assert.equal(ovsx.stdout.trim(), '0.10.12', ovsx.stderr);
 });
@@ -162,24 +177,24 @@ test(
   },
 );
 
-test('at any other commit, scripts/run-cli.sh builds dist/cli.js from the few packages it bundles', { timeout: 600_000 }, t => {
-  if (!process.env.MCP_AQL_NETWORK_TESTS) {
-    t.diagnostic('needs the npm registry: set MCP_AQL_NETWORK_TESTS=1 to run it');
-    return;
-  }
-  const clone = temp('mcp-aql-clone-');
-  const files = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
-  for (const f of files) {
-    mkdirSync(join(clone, f, '..'), { recursive: true });
-    if (existsSync(join(ROOT, f))) copyFileSync(join(ROOT, f), join(clone, f));
-  }
-  const r = spawnSync('bash', [join(clone, 'scripts/run-cli.sh'), '--version'], { cwd: clone, encoding: 'utf8', timeout: 500_000 });
-  assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stderr, /building the command line once/);
-  const installed = spawnSync('ls', [join(clone, '.cli-build/node_modules')], { encoding: 'utf8' })
-    .stdout.split('\n')
-    .filter(n => n && !n.startsWith('.'));
-  assert.ok(installed.length <= 12, `only the bundled packages and theirs: ${installed.join(' ')}`);
-  const full = readFileSync(join(ROOT, 'dist/cli.js'));
-  assert.ok(readFileSync(join(clone, 'dist/cli.js')).length > full.length / 4, 'a whole bundle');
-});
+test(
+  'at any other commit, scripts/run-cli.sh builds dist/cli.js from the few packages it bundles',
+  { timeout: 600_000, skip: network },
+  () => {
+    const clone = temp('mcp-aql-clone-');
+    const files = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+    for (const f of files) {
+      mkdirSync(join(clone, f, '..'), { recursive: true });
+      if (existsSync(join(ROOT, f))) copyFileSync(join(ROOT, f), join(clone, f));
+    }
+    const r = spawnSync('bash', [join(clone, 'scripts/run-cli.sh'), '--version'], { cwd: clone, encoding: 'utf8', timeout: 500_000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /building the command line once/);
+    const installed = spawnSync('ls', [join(clone, '.cli-build/node_modules')], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(n => n && !n.startsWith('.'));
+    assert.ok(installed.length <= 12, `only the bundled packages and theirs: ${installed.join(' ')}`);
+    const full = readFileSync(join(ROOT, 'dist/cli.js'));
+    assert.ok(readFileSync(join(clone, 'dist/cli.js')).length > full.length / 4, 'a whole bundle');
+  },
+);

@@ -1,5 +1,5 @@
 /**
- * Issue 23: `check`'s pool turns V8's parallel scavenges off for the process (cli/parallel.ts
+ * `check`'s pool turns V8's parallel scavenges off for the process (cli/parallel.ts
  * `serialScavenges`). With every core busy, a parallel young-generation collection waits for helper
  * threads that get no core. Counted, not timed: with `--trace-gc-nvp`, no scavenge of a check worker
  * has helper-thread time (before: most of them did).

@@ -1,5 +1,5 @@
 /**
- * Issue 23 items 2–3: `check` streams its report in sorted path order, file by file, with the bytes a
+ * `check` streams its report in sorted path order, file by file, with the bytes a
  * whole report has; and the pipeline (index scan, declarations to the workers, batches, streaming)
  * gives exactly what a plain pass gives — every file indexed from its full model, then validated one
  * by one — on a generated workspace with cross-file codes and broken files, with --jobs 1 and 2.
@@ -13,9 +13,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
 import { main } from '../../server/src/cli/main';
 import { render } from '../../server/src/cli/output';
-import { packDeclarations, slim, unpackDeclarations } from '../../server/src/cli/declarationsPack';
+import { packDeclarations, slim, unpackDeclarations } from '../../server/src/cli/check/declarationsPack';
 import type { FileReport } from '../../server/src/cli/report';
-import { reportStream } from '../../server/src/cli/reportStream';
+import { reportStream } from '../../server/src/cli/check/reportStream';
 import { createAdapterService, createWorkspaceIndex, type CodeDeclaration } from '../../server/src/service';
 import { loadDeps } from '../service/helpers';
 import { tempTree } from './helpers';

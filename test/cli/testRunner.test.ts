@@ -1,4 +1,4 @@
-/** Issue 21 item 13: the test run has a temporary folder of its own and fails when a test leaves anything in it. */
+/** The test run has a temporary folder of its own and fails when a test leaves anything in it. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 11: `verify` checks a JSON Lines log of any size record by record (a log over
+ * `verify` checks a JSON Lines log of any size record by record (a log over
  * maxFileSize was one file.too-large warning and exit 0): the built CLI in a child process.
  */
 import test from 'node:test';

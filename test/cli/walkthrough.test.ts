@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 10: the walkthrough's example shows the two mistakes its "See a problem and fix it"
+ * The walkthrough's example shows the two mistakes its "See a problem and fix it"
  * step promises — no more squiggles (the unused `repo` it causes is a faded hint, not a squiggle).
  */
 import test from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * `watch` (issue 24 item 1): the transparent stdio proxy, run as the host runs it (dist/cli.js as a
+ * `watch`: the transparent stdio proxy, run as the host runs it (dist/cli.js as a
  * child process): bytes end to end, exit codes and signals, findings on stderr, --record and -o.
  */
 import test from 'node:test';

@@ -1,12 +1,12 @@
 /**
- * `watch`'s checker in-process (issue 24 item 1), as its judging thread runs it: lines rebuilt from any
+ * `watch`'s checker in-process, as its judging thread runs it: lines rebuilt from any
  * chunking, a throw in the checker logged once and checking stopped (the traffic is the proxy's, never
  * the checker's), the line cut by dropped copies skipped, and hostile messages judged without a throw.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { summaryLine, WatchChecker } from '../../server/src/cli/watchChecker';
-import { WatchTracker } from '../../server/src/cli/watchTracker';
+import { summaryLine, WatchChecker } from '../../server/src/cli/runtime/watch/checker';
+import { WatchTracker } from '../../server/src/cli/runtime/watch/tracker';
 import { createAdapterService } from '../../server/src/service';
 import { deps } from '../../server/src/cli/deps';
 

@@ -6,7 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { ROOT } from './helpers';
-import { WatchJudge } from '../../server/src/cli/watchJudge';
+import { WatchJudge } from '../../server/src/cli/runtime/watch/judge';
 
 const OPTIONS = { cwd: ROOT, adapters: [], rules: {}, format: 'text' };
 

@@ -7,7 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { LinesOut } from '../../server/src/cli/watchLines';
+import { LinesOut } from '../../server/src/cli/runtime/watch/lines';
 import { tempTree } from './helpers';
 
 const turn = () => new Promise(r => setImmediate(r));

@@ -11,8 +11,8 @@ import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync,
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tempTree } from './helpers';
-import { LinesOut } from '../../server/src/cli/watchLines';
-import { RecordFile } from '../../server/src/cli/watchRecord';
+import { LinesOut } from '../../server/src/cli/runtime/watch/lines';
+import { RecordFile } from '../../server/src/cli/runtime/watch/record';
 
 const turn = () => new Promise(res => setImmediate(res));
 

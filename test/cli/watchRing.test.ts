@@ -1,5 +1,5 @@
 /**
- * `watch`'s hand-over from the forwarding thread to the judge (issue 24): the ring of shared memory
+ * `watch`'s hand-over from the forwarding thread to the judge: the ring of shared memory
  * (cli/watchRing.ts) and the gate in front of it (cli/watchGate.ts), both ends in one thread here.
  * Every byte handed over comes out once, in order, per direction, whatever the sizes, across the ring's
  * wrap and its positions' wrap at 2^32; a copy without room is dropped, counted and logged at most every
@@ -8,8 +8,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
-import { BIG, CUT, ON_PORT, ringMemory, RingReader, RingWriter, SERVER } from '../../server/src/cli/watchRing';
-import { WatchGate } from '../../server/src/cli/watchGate';
+import { BIG, CUT, ON_PORT, ringMemory, RingReader, RingWriter, SERVER } from '../../server/src/cli/runtime/watch/ring';
+import { WatchGate } from '../../server/src/cli/runtime/watch/gate';
 
 function channel() {
   const { port1, port2 } = new MessageChannel();

@@ -1,5 +1,5 @@
 /**
- * `watch`'s judge starved of CPU (issue 24): it runs at a lower priority than everything else on the
+ * `watch`'s judge starved of CPU: it runs at a lower priority than everything else on the
  * session's path, so on a saturated machine it may get no time at all for a while. Then the ring fills,
  * the copies that find no room are dropped and counted, the traffic is never held, and when the judge
  * runs again it takes everything the ring holds, in order: each of those answers judged and recorded, the
@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, tempTree } from './helpers';
-import { RING_BYTES } from '../../server/src/cli/watchRing';
+import { RING_BYTES } from '../../server/src/cli/runtime/watch/ring';
 
 test('a starved judge: the ring stays bounded, nothing is held; what it holds is judged and recorded, the rest counted', () => {
   const dir = tempTree({});
@@ -28,12 +28,12 @@ test('a starved judge: the ring stays bounded, nothing is held; what it holds is
     const pairs = Math.ceil((RING_BYTES * 1.25) / (2 * L)); // a quarter more than the ring holds
     const held = Math.floor(RING_BYTES / (4 + L)); // records of a 4-byte header and L bytes
     const script = `
-      const { WatchJudge } = require(${JSON.stringify(join(ROOT, 'server/src/cli/watchJudge.ts'))});
+      const { WatchJudge } = require(${JSON.stringify(join(ROOT, 'server/src/cli/runtime/watch/judge.ts'))});
       const hold = new Int32Array(new SharedArrayBuffer(4));
       // The judge gets no CPU until released: it waits before it loads anything.
       const starved = 'const { workerData } = require("node:worker_threads");' +
         'Atomics.wait(new Int32Array(workerData.hold), 0, 0);' +
-        'require("tsx/cjs"); require(${JSON.stringify(join(ROOT, 'server/src/cli/watchWorker.ts'))});';
+        'require("tsx/cjs"); require(${JSON.stringify(join(ROOT, 'server/src/cli/runtime/watch/worker.ts'))});';
       const opts = { cwd: ${JSON.stringify(dir)}, adapters: [], rules: {}, format: 'text',
         record: { name: 'r.jsonl', path: ${JSON.stringify(join(dir, 'r.jsonl'))} }, hold: hold.buffer };
       const judge = new WatchJudge(opts, s => process.stderr.write('log: ' + s + '\\n'), starved);

@@ -1,5 +1,5 @@
 /**
- * `watch`'s traffic and its judge (issue 24, round three), as the host runs it (dist/cli.js as a child
+ * `watch`'s traffic and its judge, as the host runs it (dist/cli.js as a child
  * process): the forwarding never waits for the judging, a burst is judged whole and in order, and the
  * judging thread runs at a lower priority than the forwarding thread.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 4: nothing a checkout contains may forge a GitHub workflow command or switch them off.
+ * Nothing a checkout contains may forge a GitHub workflow command or switch them off.
  * The runner reads `::cmd …::data` at the start of a line (after .NET's TrimStart, so leading spaces
  * and no-break spaces count) and the legacy `##[cmd]data` anywhere in a line. Only our own `github`
  * annotations may look like either; every other line of every command and format, on stdout, stderr

@@ -118,6 +118,12 @@ test('diff(a, b) and diff(b, a) mirror each other, change for change', () => {
   );
 });
 
+/** error_mapping answers `status` first with another code than `name` (its last entry has no condition). */
+const shadowedIn = (c: Contract, name: string, status: number): boolean => {
+  const list = c.mapping[String(status)];
+  return !!list && list.at(-1)!.code !== name;
+};
+
 type Mutation = (c: Contract, pick: number) => { next: Contract; rule: ChangeRule } | undefined;
 const clone = (c: Contract): Contract => JSON.parse(JSON.stringify(c)) as Contract;
 const at = <T>(xs: readonly T[], pick: number): T | undefined => (xs.length ? xs[pick % xs.length] : undefined);
@@ -150,11 +156,23 @@ const MUTATIONS: Record<string, Mutation> = {
         };
   },
   'code.category-changed': onCode(code => ((code.category = CATEGORIES.find(x => x !== code.category)!), 'code.category-changed')),
-  'code.status-added': onCode(code => {
-    const s = STATUSES.find(x => !code.statuses.includes(x));
-    return s === undefined ? undefined : (code.statuses.push(s), 'code.status-added');
-  }),
-  'code.status-removed': onCode(code => (code.statuses.length ? (code.statuses.pop(), 'code.status-removed') : undefined)),
+  // The generated codes have no condition and every mapped status ends with an entry without one: a status
+  // whose last entry gives another code is shadowed (the code never answers it), any other is reachable.
+  'code.status-added': (c, pick) =>
+    onCode(code => {
+      const s = STATUSES.find(x => !code.statuses.includes(x) && !shadowedIn(c, code.name, x));
+      return s === undefined ? undefined : (code.statuses.push(s), 'code.status-added');
+    })(c, pick),
+  'code.shadowed-status-added': (c, pick) =>
+    onCode(code => {
+      const s = STATUSES.find(x => !code.statuses.includes(x) && shadowedIn(c, code.name, x));
+      return s === undefined ? undefined : (code.statuses.push(s), 'code.shadowed-status-added');
+    })(c, pick),
+  'code.status-removed': (c, pick) =>
+    onCode(code => {
+      const s = code.statuses.pop();
+      return s === undefined ? undefined : shadowedIn(c, code.name, s) ? 'code.shadowed-status-removed' : 'code.status-removed';
+    })(c, pick),
   'details.key-added': onCode(code => {
     const k = KEYS.find(x => !(x in code.details));
     return k === undefined ? undefined : ((code.details[k] = { type: 'string', required: false }), 'details.key-added');

@@ -52,6 +52,17 @@ const CASES: Record<ChangeRule, [string | Record<string, string>, string | Recor
   ],
   'code.status-added': [code(''), code('    maps_from_http: [404]\n'), { code: 'NOT_FOUND_ORDER', status: '404' }],
   'code.status-removed': [code('    maps_from_http: [404]\n'), code(''), { code: 'NOT_FOUND_ORDER', status: '404' }],
+  // 404 is claimed, but the unconditional 4XX entry answers every 4xx before a code without a condition is tried.
+  'code.shadowed-status-added': [
+    code('') + map('  4XX:\n    code: VALIDATION_INVALID_TYPE\n'),
+    code('    maps_from_http: [404]\n') + map('  4XX:\n    code: VALIDATION_INVALID_TYPE\n'),
+    { code: 'NOT_FOUND_ORDER', status: '404', severity: 'dangerous', after: 'error_mapping[4XX]' },
+  ],
+  'code.shadowed-status-removed': [
+    code('    maps_from_http: [404]\n') + map('  4XX:\n    code: VALIDATION_INVALID_TYPE\n'),
+    code('') + map('  4XX:\n    code: VALIDATION_INVALID_TYPE\n'),
+    { code: 'NOT_FOUND_ORDER', status: '404', severity: 'safe' },
+  ],
   'details.key-added': [
     code(''),
     code('    details:\n      order_id: { type: string, required: false }\n'),

@@ -1,5 +1,5 @@
 /**
- * This thread's collections, for `check`'s pool (cli/parallel.ts) and `watch`'s judge (cli/watchJudge.ts):
+ * This thread's collections, for `check`'s pool (cli/check/pool.ts) and `watch`'s judge (cli/runtime/watch/judge.ts):
  * scavenges without helper threads, and a full collection on demand for the main thread, whose heap has
  * V8's default limits rather than a worker's `resourceLimits`.
  */

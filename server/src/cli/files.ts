@@ -1,6 +1,6 @@
 /**
  * Which files a `check` run reads: directories walked, globs expanded with our own matcher. A
- * checkout is untrusted (issue 13): each real directory is visited once, symbolic links leading
+ * checkout is untrusted (docs/robustness.md): each real directory is visited once, symbolic links leading
  * outside the checked folder are not followed (unless --follow-symlinks), and only regular files are
  * listed; everything skipped is reported through `onNote`.
  */
@@ -8,7 +8,8 @@ import { realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { compileGlob, GlobSyntaxError, type Glob } from '../service';
 import { fsPath, nameFromBytes } from '../node/bytePaths';
-import { fileKind } from '../node/readRegularFile';
+import { fileKind, readRegularFile } from '../node/readRegularFile';
+import { escapeControls } from './format';
 import { isInside, LINK_OUTSIDE, walkTree } from '../node/walkTree';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e']);
@@ -111,4 +112,11 @@ export function findFiles(args: readonly string[], cwd: string, opts: FindOption
   // One file reached by several names or arguments is checked once (its declarations would clash with themselves).
   const seen = new Set<string>();
   return out.filter(f => (seen.has(f.key) ? false : (seen.add(f.key), true))).map(({ path, explicit, st }) => ({ path, explicit, st }));
+}
+
+/** A file's text (regular files only: a FIFO never hangs the run); bytes that are not UTF-8 become U+FFFD. */
+export function readText(path: string, cwd: string): string {
+  const r = readRegularFile(path);
+  if (!r.ok) throw new UsageError(`cannot read '${escapeControls(relative(cwd, path))}': ${r.message}`);
+  return new TextDecoder('utf-8', { fatal: false }).decode(r.bytes);
 }

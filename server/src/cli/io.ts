@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isCommandLine, neutralizeCommands } from './format/commands';
-import type { WriteFs } from './fixWrite';
+import { isCommandLine, neutralizeCommands } from './format';
+import type { WriteFs } from './safeWrite';
 
 /**
  * What standard output carries: our own text (the default), our `github` annotations (the only
@@ -56,7 +56,7 @@ export const processIo = (): Io => ({
 });
 
 /**
- * The one way out (issue 20 item 4): every line written to standard output or standard error is made
+ * The one way out (docs/robustness.md, "CLI output that a checkout cannot forge or hide"): every line written to standard output or standard error is made
  * harmless to the GitHub runner (format/commands.ts) unless it is one of our annotations. Raw bytes
  * (a fixed file's text, a diff) are written unchanged; under GitHub Actions, when they hold a line the
  * runner would read as a command, they are bracketed by `::stop-commands::` with a random token.

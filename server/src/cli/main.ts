@@ -4,22 +4,16 @@
  */
 import { isMainThread } from 'node:worker_threads';
 import { InputError } from './args';
-import './checkWorker'; // dist/cli.js is also the check worker's script
-import './watchWorker'; // and watch's judging thread
-import { runCheck } from './check';
+import { runCheck } from './check'; // also the check worker's script
 import { deps, VERSION } from './deps';
 import { UsageError } from './files';
-import { escapeControls } from './format/escape';
+import { escapeControls } from './format';
 import { endOnClosedOutput, guardIo, processIo, type Io } from './io';
-import { runInit } from './init';
+import { runInit, runPreview, runRegistry } from './authoring';
 import { commandHelp, COMMANDS } from './options';
-import { runContractDiff } from './contractDiff';
-import { runDocs } from './docs';
-import { runPreview } from './preview';
-import { runRegistry } from './registryCommand';
-import { runTypes } from './types';
+import { runContractDiff, runDocs, runTypes } from './contract';
 import { runVerify } from './verify';
-import { runWatch } from './watch';
+import { runProbe, runWatch } from './runtime'; // also watch's judging thread's script
 
 /** The top-level help: every command's synopsis and what it does, then check's options (each command has its own --help). */
 const USAGE = `Usage: mcp-aql-errors <command> [options]   (mcp-aql-errors <command> --help for its options)
@@ -66,8 +60,8 @@ export async function main(argv: readonly string[], outside: Io): Promise<number
     if (cmd === 'diff') return runContractDiff(rest, io);
     if (cmd === 'docs') return runDocs(rest, io);
     if (cmd === 'watch') return await runWatch(rest, io);
-    // Loaded when asked for: the MCP SDK it imports (and zod) cost every other command ~15 ms at start-up.
-    if (cmd === 'probe') return await (await import('./probe.js')).runProbe(rest, io);
+    // The MCP SDK (and zod) load only when probe opens a session (runtime/session/index.ts).
+    if (cmd === 'probe') return await runProbe(rest, io);
     throw new UsageError(`unknown command '${cmd}'`);
   } catch (e) {
     if (e instanceof UsageError) {

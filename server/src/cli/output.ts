@@ -4,19 +4,22 @@ import { dirname, resolve } from 'node:path';
 import { fileUri } from '../node/bytePaths';
 import { VERSION } from './deps';
 import { UsageError } from './files';
-import { formatCheckstyle } from './format/checkstyle';
-import { formatCodeclimate } from './format/codeclimate';
-import { formatCompact } from './format/compact';
-import { formatGithub } from './format/github';
-import { formatJson } from './format/json';
-import { formatJunit } from './format/junit';
-import { formatSarif } from './format/sarif';
-import { formatText } from './format/text';
-import { neutralizeCommands, type OutputSyntax } from './format/commands';
+import {
+  formatCheckstyle,
+  formatCodeclimate,
+  formatCompact,
+  formatGithub,
+  formatJson,
+  formatJunit,
+  formatSarif,
+  formatText,
+  neutralizeCommands,
+  type OutputSyntax,
+  shownPath,
+} from './format';
 import type { Io, OutKind } from './io';
 import type { Output } from './args';
 import { count, omittedLine, type Counts, type FileReport } from './report';
-import { shownPath } from './format/escape';
 
 /** The report in a format, with no line a GitHub runner would read as a command but our own annotations. */
 export function render(format: string, reports: readonly FileReport[], io: Io, color = io.color, noun?: string): string {

@@ -50,7 +50,7 @@ export const PER_FILE_CAP = 1000;
 
 /**
  * At most `max` problems listed per file, errors first, then warnings, information and hints (each in
- * position order), and what was left out counted in `omitted` (issue 20 item 6).
+ * position order), and what was left out counted in `omitted` (docs/robustness.md).
  */
 export function capReports(reports: readonly FileReport[], max = PER_FILE_CAP): FileReport[] {
   return reports.map(r => {

@@ -35,6 +35,7 @@ export const Code = {
   MappingWarningCode: 'mapping.warning-code',
   MappingUnreachableEntry: 'mapping.unreachable-entry',
   MappingPrecedence: 'mapping.precedence',
+  MappingShadowedStatus: 'mapping.shadowed-status',
   ConditionSyntax: 'condition.syntax',
   ConditionUnknownRoot: 'condition.unknown-root',
   SuppressionUnused: 'suppression.unused',
@@ -93,7 +94,8 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'code.redefines-registry': { level: 'warning', summary: 'custom code reuses a registry code name' },
   'code.declared-elsewhere': {
     level: 'warning',
-    summary: 'a custom code another file in the code scope declares too (which one a third file uses depends on file names)',
+    summary:
+      'a mapping uses a custom code it does not declare and two or more other files declare (which one it gets depends on file names)',
   },
   'template.unknown-placeholder': { level: 'error', summary: '{x} in a template is not a details key' },
   'template.unused-detail': { level: 'hint', summary: 'declared details key never used in the template', unnecessary: true },
@@ -114,6 +116,10 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'mapping.warning-code': { level: 'error', summary: 'mapping targets a warning-only code' },
   'mapping.unreachable-entry': { level: 'warning', summary: 'an entry after an unconditional one for the same status' },
   'mapping.precedence': { level: 'information', summary: 'a status claimed by both error_mapping and some maps_from_http' },
+  'mapping.shadowed-status': {
+    level: 'warning',
+    summary: 'a maps_from_http status never reached: an error_mapping entry for its 4XX/5XX range, without a condition, answers it first',
+  },
   'condition.syntax': { level: 'error', summary: 'condition the parser cannot read' },
   'condition.unknown-root': { level: 'warning', summary: 'condition path root outside response.status/body/headers and params' },
   'suppression.unused': { level: 'warning', summary: 'a mcp-aql-disable-next-line comment that suppresses nothing', unnecessary: true },
@@ -251,6 +257,8 @@ export interface Payloads {
   'template.flow-mapping': EntryRef;
   'template.comment-cut': EntryRef;
   'mapping.unknown-code': UnknownCodeData;
+  /** The code whose maps_from_http holds the status, and the status as written. */
+  'mapping.shadowed-status': { readonly code: string; readonly status: string };
   'condition.unknown-root': UnknownRootData;
   'verify.unknown-code': { readonly code: string; readonly suggestions: readonly string[] };
   'verify.is-error': { readonly expected: boolean };

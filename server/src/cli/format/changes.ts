@@ -1,5 +1,5 @@
 /**
- * `diff` reports (issue 25): text (control characters escaped), json, and markdown (the pull-request
+ * `diff` reports (docs/contract-diff.md): text (control characters escaped), json, and markdown (the pull-request
  * comment; rendered by the service, `evolution/report.ts`, which the editor's Compare Contract shares).
  */
 import { changesMarkdown, changesSummary, placeLabel, tallyChanges, type ContractChange } from '../../service';

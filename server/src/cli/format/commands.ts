@@ -1,5 +1,5 @@
 /**
- * GitHub workflow commands that no text of ours may forge (issue 20 item 4). The runner takes a line
+ * GitHub workflow commands that no text of ours may forge (docs/robustness.md, "CLI output that a checkout cannot forge or hide"). The runner takes a line
  * for a command when, after .NET's TrimStart, it starts with `::` (`::error …::`, `::stop-commands::`,
  * `::add-mask::`), and — the legacy form — when it holds `##[` anywhere. Only our own `github`
  * annotations (an exact shape, every property escaped) may look like one; in every other line a

@@ -1,5 +1,5 @@
 /**
- * Control characters made visible in human-readable output (issue 13): C0 and C1 controls, DEL (so no
+ * Control characters made visible in human-readable output (docs/robustness.md): C0 and C1 controls, DEL (so no
  * escape sequence reaches the terminal or the CI log, and no string can start a new line), and the
  * bidirectional overrides and isolates and line separators (so no text reorders or splits what is around it),
  * and lone surrogates (a file name's byte that is not UTF-8, U+DC80–U+DCFF, shows as `\xff`).
@@ -26,7 +26,7 @@ export function escapeControls(s: string, opts: { keepLineBreaks?: boolean } = {
 
 /**
  * A relative path as printed at the start of a line: controls escaped, and `./` before a name that
- * would otherwise start the line with `::` (a GitHub workflow command, issue 20 item 4).
+ * would otherwise start the line with `::` (a GitHub workflow command; docs/robustness.md).
  */
 export function shownPath(rel: string): string {
   const s = escapeControls(rel);

@@ -7,7 +7,7 @@ const LEVEL: Record<string, string> = { error: 'error', warning: 'warning', info
 
 /**
  * A relative path as a relative URI reference: every segment percent-encoded, so `#`, `?`, `%`, a
- * leading `c:` and control characters stay part of the path (issue 13), and a byte of a name that is not UTF-8 is `%FF`; resolved against %SRCROOT%.
+ * leading `c:` and control characters stay part of the path (docs/robustness.md), and a byte of a name that is not UTF-8 is `%FF`; resolved against %SRCROOT%.
  */
 const relativeUri = (rel: string): string => rel.split('/').map(encodeSegment).join('/');
 

@@ -8,7 +8,8 @@
  * - text: the invalid characters of the changed part only (textScan.ts).
  * - duplicate keys and schema: per entry of each top-level mapping (blockPairs.ts).
  * - code names, templates, statuses, mapping codes, conditions: per entry (entryRecords.ts).
- * - unreachable entries and precedence: from the mapping entries and the statuses claimed per code.
+ * - unreachable entries and precedence: from the mapping entries and the statuses claimed per code;
+ *   shadowed statuses from the codes' statuses and the mapping entries without a condition.
  */
 import type { Node } from 'yaml';
 import { isMap, isScalar } from '../parse/yamlNodes';
@@ -31,7 +32,7 @@ import {
   type EntryRecord,
 } from './entryRecords';
 import { checks } from './index';
-import { mappingCodeProblems, precedence, suggestCodes, unreachableEntries, type Claim } from './mappingChecks';
+import { mappingCodeProblems, precedence, shadowedStatuses, suggestCodes, unreachableEntries, type Claim } from './mappingChecks';
 import { onePerSpan } from './onePerSpan';
 import { collector, runChecks } from './runChecks';
 import { blockTypeProblem, rootTypeProblem, wholeSchemaProblems } from './schemaChecks';
@@ -40,7 +41,7 @@ import { scanText, type TextScan } from './textScan';
 import type { CheckContext, EntryEnv, Problem } from './types';
 import { yamlSyntax } from './yamlSyntax';
 import { hasAliasNodes } from './aliasNodes';
-import { crossFile } from './crossFile';
+import { ambiguousUses } from './crossFile';
 import { withoutSalvaged } from './salvaged';
 
 /** The order of `checks` this file reproduces; another order runs every check in full. */
@@ -212,8 +213,9 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
   }
   unreachableEntries(model, emit);
   precedence(model.mappings, k => claims(state, k, position), emit);
+  shadowedStatuses(model, emit);
   each(Slot.Conditions, emit, true);
-  crossFile.run(ctx, emit);
+  ambiguousUses(model.mappings, name => state.names.has(name), registry, workspace, model.uri, emit);
   return problems;
 }
 

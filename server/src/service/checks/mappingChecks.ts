@@ -1,10 +1,11 @@
 /**
- * mapping.unknown-code, mapping.warning-code, mapping.unreachable-entry, mapping.precedence:
- * what error_mapping entries point at and how they compete.
+ * mapping.unknown-code, mapping.warning-code, mapping.unreachable-entry, mapping.precedence,
+ * mapping.shadowed-status: what error_mapping entries point at and how they compete.
  */
 import { Code, type UnknownCodeData } from '../codes';
 import type { AdapterModel, CodeDef, MappingEntry } from '../model/model';
 import type { RegistryIndex } from '../model/registry';
+import { catchAlls, shadowingEntry } from '../model/shadowing';
 import type { WorkspaceCodes } from '../model/workspace';
 import { createResolver, firstDeclaration } from '../workspace/resolve';
 import type { Check, Problem, Resolver } from './types';
@@ -23,18 +24,42 @@ export const mappings: Check = {
     if (model.sections.length < 2) {
       const claimed = claimedStatuses(model.codes);
       precedence(model.mappings, k => claimed.get(k), emit);
-      return;
-    }
-    for (const sec of model.sections) {
-      const claimed = claimedStatuses(model.codes.filter(c => c.section === sec.index));
-      precedence(
-        model.mappings.filter(m => m.section === sec.index),
-        k => claimed.get(k),
-        emit,
-      );
-    }
+    } else
+      for (const sec of model.sections) {
+        const claimed = claimedStatuses(model.codes.filter(c => c.section === sec.index));
+        precedence(
+          model.mappings.filter(m => m.section === sec.index),
+          k => claimed.get(k),
+          emit,
+        );
+      }
+    shadowedStatuses(model, emit);
   },
 };
+
+/**
+ * A maps_from_http status that an error_mapping entry for its range answers first, always
+ * (model/shadowing.ts). A status the error_mapping has a key for is mapping.precedence's (one fact, one
+ * diagnostic): only the range case is reported here.
+ */
+export function shadowedStatuses(model: AdapterModel, emit: (p: Problem) => void): void {
+  if (!model.mappings.length) return;
+  const all = catchAlls(model.mappings);
+  if (!all.size) return;
+  for (const c of model.codes)
+    for (const s of c.mapsFromHttp) {
+      const m = shadowingEntry(c, s, all);
+      if (!m || m.status.value === s.value) continue;
+      emit({
+        code: Code.MappingShadowedStatus,
+        start: s.span.start,
+        end: s.span.end,
+        message: `Never used: error_mapping[${m.status.raw}] has no condition and answers every ${s.raw} first, so ${c.name} never gets ${s.raw} (an error_codes entry without a condition is tried after error_mapping). Give ${c.name} a condition, map ${s.raw} to it in error_mapping, or remove ${s.raw}.`,
+        related: [{ start: m.status.span.start, end: m.status.span.end, message: `error_mapping[${m.status.raw}] answers first` }],
+        data: { code: c.name, status: s.raw },
+      });
+    }
+}
 
 /** A status claimed by maps_from_http: where, and by which code. */
 export interface Claim {

@@ -34,6 +34,7 @@ export const PAYLOAD_OFFSETS: { readonly [C in keyof Payloads]: readonly NumberK
   'template.flow-mapping': ['entryAt'],
   'template.comment-cut': ['entryAt'],
   'mapping.unknown-code': ['entryAt'],
+  'mapping.shadowed-status': [],
   'condition.unknown-root': [],
   'verify.unknown-code': [],
   'verify.is-error': [],

@@ -128,10 +128,31 @@ function compareCode(out: Collector, b: CodeSnap, a: CodeSnap): void {
       after: a.condition ?? '(none)',
       ...where,
     });
-  for (const st of b.statuses)
-    if (!a.statuses.includes(st)) out.add('code.status-removed', { ...s, status: st }, `${a.name} no longer maps from HTTP ${st}`, where);
-  for (const st of a.statuses)
-    if (!b.statuses.includes(st)) out.add('code.status-added', { ...s, status: st }, `${a.name} now maps from HTTP ${st}`, where);
+  // A shadowed status (snapshot.ts) is one the code never answered, or never will: not a status it gains or loses.
+  for (const st of b.statuses) {
+    if (a.statuses.includes(st)) continue;
+    const by = b.shadowed.get(st);
+    if (by)
+      out.add(
+        'code.shadowed-status-removed',
+        { ...s, status: st },
+        `${a.name} no longer claims HTTP ${st}, which error_mapping[${by}] answered first`,
+        where,
+      );
+    else out.add('code.status-removed', { ...s, status: st }, `${a.name} no longer maps from HTTP ${st}`, where);
+  }
+  for (const st of a.statuses) {
+    if (b.statuses.includes(st)) continue;
+    const by = a.shadowed.get(st);
+    if (by)
+      out.add(
+        'code.shadowed-status-added',
+        { ...s, status: st },
+        `${a.name} now claims HTTP ${st}, but error_mapping[${by}] answers it first: no response gets ${a.name} for it`,
+        { ...where, after: `error_mapping[${by}]` },
+      );
+    else out.add('code.status-added', { ...s, status: st }, `${a.name} now maps from HTTP ${st}`, where);
+  }
   for (const [name, d] of b.details) {
     const n = a.details.get(name);
     if (n) compareDetail(out, a, d, n);

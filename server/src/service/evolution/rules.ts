@@ -73,6 +73,18 @@ export const RULES = {
     why: 'Responses with that status now carry another code.',
     mirrors: ['code.status-added'],
   },
+  'code.shadowed-status-added': {
+    severity: 'dangerous',
+    title: 'A code claims one more HTTP status, which error_mapping answers first',
+    why: 'The contract now says the code maps from the status, but an error_mapping entry without a condition for it or its range answers every such response: no client ever gets the code for it (check: mapping.shadowed-status).',
+    mirrors: ['code.shadowed-status-removed'],
+  },
+  'code.shadowed-status-removed': {
+    severity: 'safe',
+    title: 'A code no longer claims an HTTP status that error_mapping answered first',
+    why: 'The code never answered that status: responses with it keep the error_mapping entry’s code.',
+    mirrors: ['code.shadowed-status-added'],
+  },
   'details.key-added': {
     severity: 'safe',
     title: 'An optional details key was added',

@@ -9,6 +9,7 @@ import type { Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Contract } from '../contract/contract';
 import type { AdapterModel, CodeDef, Span, Template } from '../model/model';
+import { catchAlls, shadowingEntry, type CatchAlls } from '../model/shadowing';
 import { spanRange } from '../util/ranges';
 
 export interface Place {
@@ -39,6 +40,12 @@ export interface CodeSnap {
   readonly condition?: string;
   /** maps_from_http of a custom code, as written values (`404`, `4XX`). */
   readonly statuses: readonly string[];
+  /**
+   * Those of `statuses` the code never answers, each with the error_mapping key whose entry answers it
+   * first (model/shadowing.ts: an entry without a condition for the status or its range, in the document
+   * that declares the code).
+   */
+  readonly shadowed: ReadonlyMap<string, string>;
   readonly details: ReadonlyMap<string, DetailSnap>;
   readonly template?: TemplateSnap;
   readonly at?: Place;
@@ -89,13 +96,15 @@ function adapterName(model: AdapterModel): string | undefined {
 }
 
 export function buildSnapshot(contract: Contract, inputs: readonly SnapshotInput[]): Snapshot {
-  const defs = new Map<string, { def: CodeDef; doc: TextDocument }>();
+  const defs = new Map<string, { def: CodeDef; doc: TextDocument; answers: () => CatchAlls }>();
   const adapters = new Map<string, AdapterSnap>();
   for (const { doc, model, fileKey } of inputs) {
+    let all: CatchAlls | undefined;
+    const answers = () => (all ??= catchAlls(model.mappings));
     const place = (s: Span): Place => ({ uri: doc.uri, range: spanRange(doc, s) });
     const tpl = (t: Template | undefined): TemplateSnap | undefined =>
       t ? { text: t.value, placeholders: placeholdersOf(t.value), at: place(t.span) } : undefined;
-    for (const c of model.codes) if (!defs.has(c.name)) defs.set(c.name, { def: c, doc });
+    for (const c of model.codes) if (!defs.has(c.name)) defs.set(c.name, { def: c, doc, answers });
     const mappings = new Map<string, MappingSnap[]>();
     for (const m of model.mappings) {
       const status = m.status.valid ? String(m.status.value) : m.status.raw;
@@ -131,6 +140,12 @@ export function buildSnapshot(contract: Contract, inputs: readonly SnapshotInput
         at: place(decl?.keySpan) ?? c.location,
       });
     }
+    const shadowed = new Map<string, string>();
+    if (c.source === 'custom' && d)
+      for (const st of d.def.mapsFromHttp) {
+        const m = shadowingEntry(d.def, st, d.answers());
+        if (m) shadowed.set(String(st.value), String(m.status.value));
+      }
     codes.set(c.code, {
       name: c.code,
       source: c.source,
@@ -138,6 +153,7 @@ export function buildSnapshot(contract: Contract, inputs: readonly SnapshotInput
       description: oneLine(c.description),
       condition: c.source === 'custom' ? oneLine(d?.def.condition?.value) : undefined,
       statuses: c.source === 'custom' && d ? [...new Set(d.def.mapsFromHttp.map(s => (s.valid ? String(s.value) : s.raw)))] : [],
+      shadowed,
       details,
       template: own ? { text: own.text, placeholders: placeholdersOf(own.text), at: own.location } : undefined,
       at: c.location,

@@ -1,15 +1,30 @@
-/** Fixers for mapping.unknown-code: the closest known code, or declare the code in error_codes. */
-import { isMap, type Node } from 'yaml';
-import type { CodeAction } from 'vscode-languageserver-types';
+/**
+ * Fixers for mapping.unknown-code (the closest known code, or declare the code in error_codes) and
+ * mapping.shadowed-status (remove the status the code never answers: nothing a client sees changes).
+ */
+import { isMap, isSeq, type Node } from 'yaml';
+import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import type { UnknownCodeData } from '../codes';
 import type { FeatureContext } from '../model/context';
 import { keyString } from '../parse/extract';
-import type { MappingEntry } from '../model/model';
+import type { CodeDef, MappingEntry, StatusRef } from '../model/model';
 import { prefixCategory } from '../util/naming';
 import { statusInCategory } from '../model/registry';
-import { action, columnIfFirst, insertLines, nodeEnd, nodeStart, sectionOf, single } from './edits';
+import {
+  action,
+  columnIfFirst,
+  insertLines,
+  lineEndAfter,
+  lineStart,
+  nodeEnd,
+  nodeStart,
+  removePair,
+  replace,
+  sectionOf,
+  single,
+} from './edits';
 import { clearlyBest } from './schemaFixes';
-import { insertIntoFlowMap, replaceScalar, syntaxOf, unquotedText } from './syntax';
+import { insertIntoFlowMap, removeFlowItem, replaceScalar, syntaxOf, unquotedText } from './syntax';
 import type { Fixers } from './types';
 
 function guessCategory(ctx: FeatureContext, code: string, m: MappingEntry | undefined): string {
@@ -70,7 +85,42 @@ function declareCode(ctx: FeatureContext, data: UnknownCodeData, m: MappingEntry
   return edit && action(`Declare '${data.code}' in error_codes`, undefined, single(ctx.doc, [edit]));
 }
 
+/**
+ * The edit that removes `status` from the code's own maps_from_http: the item (a flow list's with one
+ * comma, a block list's whole line), or the whole maps_from_http key when it is the only item (the list
+ * must not be empty). Nothing when the list or the entry is reached through an alias or a merge key.
+ */
+function removeStatus(ctx: FeatureContext, c: CodeDef, status: StatusRef): TextEdit | undefined {
+  const s = sectionOf(ctx.model.sections, c.section);
+  if (!s || !c.node || c.shared) return undefined;
+  const pair = c.node.items.find(p => keyString(p) === 'maps_from_http');
+  const seq = pair?.value as Node | null | undefined;
+  const key = pair?.key as Node | null | undefined;
+  if (!pair || !isSeq(seq) || !seq.range || !key?.range) return undefined;
+  const item = seq.items.find(n => (n as Node | null)?.range && nodeStart(s, n as Node) === status.span.start) as Node | undefined;
+  if (!item) return undefined;
+  const text = ctx.doc.getText();
+  if (seq.items.length === 1) {
+    const span = { start: nodeStart(s, key), end: nodeEnd(s, seq) };
+    return c.node.flow ? removeFlowItem(ctx.doc, span.start, span.end) : removePair(ctx.doc, span, false);
+  }
+  if (seq.flow) return removeFlowItem(ctx.doc, nodeStart(s, item), nodeEnd(s, item));
+  const ls = lineStart(text, status.span.start);
+  const end = lineEndAfter(text, status.span.end);
+  // A block item alone on its line (`    - 503`, a comment after it allowed).
+  if (!/^ *- +$/.test(text.slice(ls, status.span.start)) || !/^ *(?:#.*)?\r?\n?$/.test(text.slice(status.span.end, end))) return undefined;
+  return replace(ctx.doc, ls, end, '');
+}
+
 export const mappingsFixers: Fixers = {
+  'mapping.shadowed-status': (ctx, d, data) => {
+    const at = ctx.doc.offsetAt(d.range.start);
+    const c = ctx.model.codes.find(x => x.name === data.code && x.mapsFromHttp.some(st => st.span.start === at));
+    const status = c?.mapsFromHttp.find(st => st.span.start === at);
+    if (!c || !status || status.raw !== data.status) return [];
+    const edit = removeStatus(ctx, c, status);
+    return edit ? [action(`Remove ${data.status} from maps_from_http of ${data.code}`, d, single(ctx.doc, [edit]))] : [];
+  },
   'mapping.unknown-code': (ctx, d, data) => {
     if (unquotedText(ctx.doc, d.range) !== data.code) return [];
     const m = ctx.model.mappings.find(x => x.status.span.start === data.entryAt && x.index === data.index);

@@ -128,6 +128,12 @@ export interface ParseProblem {
   readonly message: string;
   /** The yaml package's error code (BAD_INDENT, ...), or our own for front matter. */
   readonly yamlCode: string;
+  /**
+   * A fatal JSON mistake (the JSON read ends there): from this offset to the end of the file, what the
+   * YAML parse made of the text is not what a JSON loader reads, so only the syntax error speaks for it
+   * (parse/jsonSyntax.ts; absent when nothing says where that starts).
+   */
+  readonly rejectsFrom?: number;
 }
 
 export interface OperationParam {

@@ -107,6 +107,59 @@ export function brokenSpans(model: AdapterModel): Span[] {
   return out;
 }
 
+/** A key left of its siblings: in a mapping (BAD_INDENT), or in a list entry (read as an item without its `-`). */
+const underIndent = (e: { readonly yamlCode?: string; readonly message?: string }): boolean =>
+  e.yamlCode === 'BAD_INDENT' || (e.yamlCode === 'MISSING_CHAR' && /^Sequence item without - indicator/.test(e.message ?? ''));
+
+/**
+ * The pairs YAML rejected for their indentation (a BAD_INDENT error, or a list item without its `-`, at
+ * the start of the line of their key: a key left of its siblings), from the line's start to the end of
+ * the pair's value. What the parser made of such a key (a key of the mapping further out, or a list
+ * entry of its own) is not what the author wrote.
+ */
+export function underIndentedPairs(
+  model: AdapterModel,
+  errors: readonly { readonly start: number; readonly yamlCode?: string; readonly message?: string }[],
+): Span[] {
+  const text = model.text;
+  const keys = new Map<number, number>();
+  for (const e of errors) {
+    if (!underIndent(e)) continue;
+    const lineStart = text.lastIndexOf('\n', e.start - 1) + 1;
+    let k = lineStart;
+    while (text[k] === ' ') k++;
+    if (k < text.length && text[k] !== '\n' && text[k] !== '\r' && text[k] !== '#') keys.set(k, lineStart);
+  }
+  if (!keys.size) return [];
+  const out: Span[] = [];
+  const targets = new Intervals([...keys.keys()].map(k => ({ start: k, end: k + 1 })));
+  for (const s of model.sections) {
+    const stack: [Node, number][] = [];
+    if (s.doc.contents) stack.push([s.doc.contents as Node, 0]);
+    while (stack.length) {
+      const [n, depth] = stack.pop()!;
+      const r = n.range;
+      if (!r || !isCollection(n) || depth >= MAX_DEPTH) continue;
+      // As in scalarsTouching: the ranges of an assembled chunked parse's top two levels are not trusted.
+      if (depth >= 2 && !targets.hits(s.base + r[0], s.base + r[2] + 1)) continue;
+      for (const it of n.items as unknown[]) {
+        if (!isPair(it)) {
+          if (it) stack.push([it as Node, depth + 1]);
+          continue;
+        }
+        const kr = (it.key as Node | null)?.range;
+        const lineStart = kr ? keys.get(s.base + kr[0]) : undefined;
+        if (lineStart !== undefined) {
+          const vr = (it.value as Node | null)?.range;
+          out.push({ start: lineStart, end: s.base + (vr ? vr[1] : kr![1]) });
+        }
+        if (it.value) stack.push([it.value as Node, depth + 1]);
+      }
+    }
+  }
+  return out;
+}
+
 /** Nesting past this is not searched (hostile depth; the syntax error itself is still reported). */
 const MAX_DEPTH = 512;
 

@@ -45,9 +45,66 @@ export function jsonSyntaxErrors(text: string, start = 0, end = text.length): Pa
   const fault = reader.read();
   if (fault && fault.kind !== 'deep') {
     const [s, e, message] = faultReport(text, end, fault);
-    report(s, e, message);
+    errors.push({ start: s, end: Math.max(e, s), message, yamlCode: JSON_SYNTAX, rejectsFrom: rejectedFrom(text, i, end, fault) });
   }
   return errors;
+}
+
+/**
+ * Where the text stops being what a JSON loader reads: at the fault, or, for a bracket never closed (the
+ * read ran to the end), where the close is missing — the first key indented less than the keys of the
+ * object it lands in (the rest of the file was read one object too deep). Without that clue (the last
+ * brace missing, one-line JSON), nothing says the YAML parse misplaced a key: no region.
+ */
+function rejectedFrom(text: string, start: number, end: number, f: JsonFault): number | undefined {
+  return f.eof ? outdentedKey(text, start, end) : f.at;
+}
+
+/**
+ * The first key that starts a line at a column left of the first line-starting key of the object that
+ * holds it, or undefined. A light scan: strings (double- or single-quoted, ending at a line end when not
+ * closed), comments and brackets; enough to follow the nesting of text the lenient read went through.
+ */
+function outdentedKey(text: string, start: number, end: number): number | undefined {
+  // Per open bracket: the column of its first line-starting key (-1: none yet), or -2 for an array.
+  const cols: number[] = [];
+  let lineStart = start;
+  let lineBlank = true;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      lineStart = i + 1;
+      lineBlank = true;
+      continue;
+    }
+    if (c === 32 || c === 9) continue;
+    const first: boolean = lineBlank;
+    lineBlank = false;
+    if (c === 123 /* { */ || c === 91 /* [ */) cols.push(c === 91 ? -2 : -1);
+    else if (c === 125 || c === 93) cols.pop();
+    else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+      while (i + 1 < end && text.charCodeAt(i + 1) !== 10 && text.charCodeAt(i + 1) !== 13) i++;
+      lineBlank = first;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 || close >= end ? end : close + 1;
+    } else if (c === 34 || c === 39) {
+      const top = cols.length - 1;
+      if (first && top >= 0 && cols[top]! !== -2) {
+        const col = i - lineStart;
+        if (cols[top] === -1) cols[top] = col;
+        else if (col < cols[top]!) return i;
+      }
+      let j = i + 1;
+      while (j < end) {
+        const d = text.charCodeAt(j);
+        if (d === c || d === 10 || d === 13) break;
+        j += d === 92 /* \ */ ? 2 : 1;
+      }
+      i = text.charCodeAt(j) === c ? j : j - 1;
+    }
+  }
+  return undefined;
 }
 
 function problemMessage(text: string, kind: JsonProblem, s: number, e: number): string {

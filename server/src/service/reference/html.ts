@@ -4,7 +4,7 @@
  * HTML-escaped, anchors from `codeAnchor` (already safe characters only).
  */
 import { visibleControls } from '../util/markdownText';
-import { detailNotes, detailType } from './markdown';
+import { detailNotes, detailType, shadowNote } from './markdown';
 import type { Reference, ReferenceCode } from './reference';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -48,7 +48,7 @@ function codeSection(c: ReferenceCode): string {
 <h3><a href="#${c.anchor}"><code>${esc(c.code)}</code></a> <span class="tag">${esc(c.category ?? 'no category')}</span>${c.kind === 'warning' ? '<span class="tag warning">warning</span>' : ''}${c.source === 'registry' ? '<span class="tag">registry</span>' : ''}</h3>
 ${c.description ? `<p>${esc(c.description)}</p>` : ''}
 <table><tbody>
-${row('HTTP statuses', c.statuses.length ? esc(c.statuses.join(', ')) : '—')}
+${row('HTTP statuses', c.statuses.length ? esc(c.statuses.join(', ')) : '—')}${c.shadowed.length ? `\n${row('Never reached', esc(c.shadowed.map(shadowNote).join('; ')))}` : ''}
 ${row('Message template', c.template ? `<code>${esc(c.template)}</code>` : '—')}
 ${row('Recovery', c.recovery ? esc(c.recovery) : '—')}
 </tbody></table>

@@ -3,6 +3,9 @@ import type { ContractDetail } from '../contract/contract';
 import { mdCode, mdText } from '../util/markdownText';
 import type { Reference, ReferenceCode } from './reference';
 
+/** A shadowed status in words: `503 (error_mapping 5XX answers it first)`. */
+export const shadowNote = (s: { readonly status: string; readonly by: string }): string =>
+  `${s.status} (error_mapping ${s.by} answers it first)`;
 export const detailType = (d: ContractDetail): string => d.type ?? 'any';
 export const detailNotes = (d: ContractDetail): string =>
   [d.description ?? '', d.enum ? `one of ${d.enum.map(v => JSON.stringify(v)).join(', ')}` : ''].filter(Boolean).join('; ');
@@ -21,6 +24,7 @@ function codeSection(c: ReferenceCode): string[] {
   out.push(`| Category | ${c.category ? mdText(c.category) : '—'} |`);
   out.push(`| Kind | ${c.kind}${c.source === 'registry' ? ' (registry code)' : ''} |`);
   out.push(`| HTTP statuses | ${c.statuses.length ? c.statuses.map(mdText).join(', ') : '—'} |`);
+  if (c.shadowed.length) out.push(`| Never reached | ${c.shadowed.map(shadowNote).map(mdText).join('; ')} |`);
   out.push(`| Message template | ${c.template ? mdCode(c.template) : '—'} |`);
   out.push(`| Recovery | ${c.recovery ? mdText(c.recovery) : '—'} |`, '');
   if (c.details.length) {

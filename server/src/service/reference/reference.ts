@@ -17,7 +17,10 @@ export interface ReferenceCode {
   readonly kind: 'error' | 'warning';
   readonly category?: string;
   readonly description?: string;
+  /** The statuses whose responses carry the code: its maps_from_http (shadowed ones left out) and the error_mapping keys that give it. */
   readonly statuses: readonly string[];
+  /** maps_from_http statuses the code never answers, each with the error_mapping key that answers it first. */
+  readonly shadowed: readonly { readonly status: string; readonly by: string }[];
   readonly template?: string;
   readonly details: readonly ContractDetail[];
   readonly recovery?: string;
@@ -99,8 +102,15 @@ function referenceCode(
   mapped: ReadonlySet<string> | undefined,
 ): ReferenceCode {
   const reg = registry.byCode.get(c.code);
-  const own = c.source === 'registry' ? (reg?.http_status ?? []).map(String) : (snapshot.codes.get(c.code)?.statuses ?? []);
-  const statuses = [...new Set([...own, ...(mapped ?? [])])].sort(statusOrder);
+  const snap = c.source === 'custom' ? snapshot.codes.get(c.code) : undefined;
+  const own = c.source === 'registry' ? (reg?.http_status ?? []).map(String) : (snap?.statuses ?? []);
+  // A status error_mapping answers first with another code is not one this code is produced for (model/shadowing.ts).
+  const reached = own.filter(s => !snap?.shadowed.has(s) || mapped?.has(s));
+  const statuses = [...new Set([...reached, ...(mapped ?? [])])].sort(statusOrder);
+  const shadowed = own
+    .filter(s => !reached.includes(s))
+    .sort(statusOrder)
+    .map(s => ({ status: s, by: snap!.shadowed.get(s)! }));
   const template =
     c.templates.find(t => t.label === (c.source === 'custom' ? `error_codes.${c.code}` : 'registry'))?.text ?? c.templates[0]?.text;
   return {
@@ -111,6 +121,7 @@ function referenceCode(
     category: c.category,
     description: c.description,
     statuses,
+    shadowed,
     template,
     details: c.details,
     recovery: (c.source === 'registry' ? reg?.recovery?.text : undefined) ?? recoveryFor(c.category),

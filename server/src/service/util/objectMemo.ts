@@ -6,7 +6,7 @@
  * collection looks at whether their key is still reachable). A value that reaches a file's tree (the
  * resolved pairs of a document, its alias targets, a model's codes by name) therefore made every file's
  * tree outlive it: in a CLI worker about 90 KB of each file's objects was promoted to the old
- * generation, and each young collection copied them first (bench/workspaceNotes.md, 2026-11-26: 146 MB
+ * generation, and each young collection copied them first (bench/NOTES.md, "Workspace", 2026-11-26: 146 MB
  * promoted over 1,600 files with the WeakMap, 17 MB without). A property dies with its object, in any
  * collection.
  *

@@ -1,0 +1,27 @@
+/**
+ * The run-time commands' way to a server: `openSession` picks the implementation for a target. The
+ * stdio session is the MCP SDK's client, in a bundle of its own (`dist/probe-session.js`, esbuild.js),
+ * loaded only when a session is opened, so no other command reads or compiles the SDK.
+ */
+import { InputError } from '../../args';
+import type { McpSession, SessionTarget } from './session';
+import type { StdioSession } from './stdioSession';
+
+export type { CallOutcome, Direction, McpSession, SessionTarget, StdioTarget, TrafficListener } from './session';
+
+function stdioSessionClass(): typeof StdioSession {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a session opens, not at start-up
+    return (require('./stdioSession') as typeof import('./stdioSession')).StdioSession;
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'MODULE_NOT_FOUND') throw e;
+    throw new InputError(
+      'probe: this build has no MCP client (dist/probe-session.js is missing beside the command line); use the npm package, or `npm ci && npm run build` in this checkout',
+    );
+  }
+}
+
+/** A session to `target`, not yet started. */
+export function openSession(target: SessionTarget, version: string): McpSession {
+  return new (stdioSessionClass())(target, version);
+}

@@ -1,0 +1,2 @@
+/** `verify`: recorded responses (JSON, JSON Lines) against the adapters' contract. */
+export { runVerify } from './command';
