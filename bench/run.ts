@@ -8,7 +8,9 @@
  * generated monorepos of --ws-sizes=500,2000,10000,20000 files (the default), --ws-runs=N CLI
  * runs each (default 3, interleaved with as many runs of the `yaml` floor), Spectral once per size up to
  * 10,000 (--spectral-max=N to change that, --no-spectral to skip it); --workspace-only skips the one-file scenarios, --no-workspace skips the
- * workspace ones.
+ * workspace ones. --first-diagnostics runs only bench/firstDiagnosticsBench.ts (a small adapter opened in a folder
+ * of 12 MiB of adapters: server start, first check, scan, cross-file result; 3 runs with --quick) and rewrites its
+ * results and section.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -17,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { floor, type FloorResult } from './floor';
 import { proxyMarkdown } from './proxyBench';
 import { REPORT } from './proxyMarkdown';
+import { firstDiagnosticsMarkdown, main as firstDiagnosticsMain } from './firstDiagnosticsBench';
 import { generate } from './gen';
 import { runOnce, type RunResult, type ServerSpec } from './lspBench';
 import { brokenCount, writeWorkspace } from './genWorkspace';
@@ -129,6 +132,7 @@ function summarize(rs: RunResult[]): Summary {
 
 async function main() {
   mkdirSync(WORK, { recursive: true });
+  if (process.argv.includes('--first-diagnostics')) return firstDiagnosticsMain(quick ? ['--runs=3'] : []);
   const results: Row[] = [];
   for (const n of workspaceOnly || fromResults ? [] : SIZES) {
     const text = generate(n);
@@ -241,7 +245,7 @@ async function main() {
   if (noWorkspace || fromResults) workspace.push(...(previous.workspace ?? []));
   const ok = [...verify(results), ...verifyWorkspace(workspace)];
   writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify({ meta, results, workspace, targets: ok }, null, 2) + '\n');
-  writeFileSync(REPORT, markdown(meta, results, ok) + workspaceMarkdown(workspace) + proxyMarkdown());
+  writeFileSync(REPORT, markdown(meta, results, ok) + workspaceMarkdown(workspace) + proxyMarkdown() + firstDiagnosticsMarkdown());
   process.stdout.write(`\n${ok.map(t => `${t.met ? 'met ' : 'MISS'}  ${t.what}: ${t.value} (target ${t.target})`).join('\n')}\n`);
 }
 
@@ -491,7 +495,16 @@ function markdown(meta: object, rs: Row[], targets: Target[]): string {
 }
 
 /** The flags above; anything else (a typo, `--help`) stops before the bench starts its half hour of work. */
-const FLAGS = ['--quick', '--full', '--from-results', '--ours-only', '--no-spectral', '--workspace-only', '--no-workspace'];
+const FLAGS = [
+  '--quick',
+  '--full',
+  '--from-results',
+  '--ours-only',
+  '--no-spectral',
+  '--workspace-only',
+  '--no-workspace',
+  '--first-diagnostics',
+];
 const VALUED = ['--sizes=', '--ws-sizes=', '--ws-runs=', '--spectral-max='];
 
 /** Undefined when the command line is one the bench takes, else what to print (exit 2, or 0 for --help). */
