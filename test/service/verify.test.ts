@@ -234,6 +234,18 @@ test('verify.is-error: isError against mcp-integration.md s4.1', () => {
   assert.deepEqual(verify('{"content": [{"type": "text", "text": "all good"}]}').ds, []);
 });
 
+test("a text-only failure whose text is a custom code's template is that code's: no unknown-shape", () => {
+  // An inferred contract of a server that sends no envelope (docs/spec-decisions.md, "Text-only failures in a contract").
+  assert.deepEqual(verify('{"content": [{"type": "text", "text": "Order \'o-9\' not found"}], "isError": true}').ds, []);
+  assert.deepEqual(verify('{"content": [{"type": "text", "text": "Item \'x\' has only 2 left"}], "isError": true}').ds, []);
+  // Another text, or the text of a registry template (the server never named the code): still unknown.
+  const other = verify('{"content": [[[]]{"type": "text", "text": "Order o-9 is missing"}], "isError": true}');
+  assert.deepEqual(codes(other.ds), ['verify.unknown-shape']);
+  assert.deepEqual(other.ds[0]!.range, other.spans[0]);
+  const registry = verify('{"content": [{"type": "text", "text": "Missing required parameter \'sku\'"}], "isError": true}');
+  assert.deepEqual(codes(registry.ds), ['verify.unknown-shape']);
+});
+
 test('JSON-RPC errors: crosswalk of code, error_category, retry_capable, and the message inside the question', () => {
   const rpc = (code: number, cat: string, message: string) =>
     JSON.stringify({
