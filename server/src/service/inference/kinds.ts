@@ -263,7 +263,14 @@ function detailsOf(samples: readonly Failure[], template: InferredTemplate): Inf
   const out: InferredDetail[] = [...seen]
     .sort((a, b) => cmp(a[0], b[0]))
     .map(([name, s]) => {
-      const types = [...s.types].filter(t => t !== 'null');
+      // An empty list goes with any list; a key only ever seen empty is a plain array.
+      let types = [...s.types].filter(t => t !== 'null');
+      if (types.includes('empty[]'))
+        types =
+          types.length > 1 && types.every(t => t.endsWith(']'))
+            ? types.filter(t => t !== 'empty[]')
+            : types.map(t => (t === 'empty[]' ? 'array' : t));
+      types = [...new Set(types)];
       const type =
         types.length === 1 ? types[0]! : types.length === 2 && types.includes('integer') && types.includes('number') ? 'number' : 'unknown';
       return { name, type, required: s.count === samples.length && !s.types.has('null') };
@@ -277,6 +284,7 @@ function typeOf(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) {
     const items = new Set(v.map(typeOf));
+    if (items.size === 0) return 'empty[]';
     if (items.size !== 1) return 'array';
     const t = [...items][0]!;
     return ['string', 'number', 'integer', 'object'].includes(t) ? `${t}[]` : 'array';
