@@ -148,7 +148,7 @@ test('JSON-RPC errors: the channel, the category from the JSON-RPC code, a statu
   );
   assert.match(
     r.text,
-    /RATE_LIMIT_UPSTREAM_SAID:\n {4}category: RATE_LIMIT\n {4}message_template: "Upstream said slow down"\n {4}maps_from_http: \[ 429 \]\n/,
+    /RATE_LIMIT_UPSTREAM_SAID:\n {4}category: RATE_LIMIT\n {4}retry: retry-after-delay\n {4}message_template: "Upstream said slow down"\n {4}maps_from_http: \[ 429 \]\n/,
   );
   assert.match(r.text, /# retry retry-after-delay: seen with a delay \(retryAfterMs\)\./);
   assert.deepEqual(validate(r.text), []);
@@ -212,6 +212,7 @@ test('merge: hand-written entries and comments stay as written; new codes are ad
       '  # retry retry-after-change: the default of CONFLICT; no delay was seen.',
       '  CONFLICT_TAKEN:',
       '    category: CONFLICT',
+      '    retry: retry-after-change',
       '    message_template: "Name \'{name}\' is taken"',
       '    details:',
       '      name: { type: string, required: true }',
@@ -252,3 +253,13 @@ for (const server of ['notes', 'filesystem', 'memory', 'everything']) {
     );
   });
 }
+
+test('no delay seen: an INTERNAL kind gets no retry written, and the comment says why', () => {
+  const r = newService().inferContract({ transcripts: [transcript(['t', {}, envelope('INTERNAL_DISK', 'Disk on fire', {})])] });
+  assert.equal(r.kinds[0]!.retry, undefined);
+  assert.match(
+    r.text,
+    /# retry not written: INTERNAL's default is retry-after-delay, but no answer carried a delay \(a declared retry-after-delay is checked for one\)\.\n {2}INTERNAL_DISK:\n {4}category: INTERNAL\n {4}message_template/,
+  );
+  assert.deepEqual(validate(r.text), []);
+});

@@ -6,6 +6,7 @@
  * envelope's, the question dialect's `mcp_aql_code`, a structured `error.code`), the JSON-RPC code,
  * the message, the details, an HTTP status and a retry delay — is read here; grouping is kinds.ts.
  */
+import { DELAY_KEYS } from '../model/retry';
 import { member, parseJson, toValue, type JsonNode } from '../verify/json';
 
 export type Channel = 'tool-result' | 'json-rpc';
@@ -36,15 +37,6 @@ export interface Failure {
 type Obj = JsonNode & { kind: 'object' };
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Names of a retry delay (docs/spec-decisions.md, "Retry"): a header or a details key. */
-export const DELAY_KEYS: readonly string[] = [
-  'retryAfterMs',
-  'retry_after_ms',
-  'retry_after_seconds',
-  'retryAfter',
-  'retry_after',
-  'Retry-After',
-];
 const STATUS_KEYS = ['http_status', 'status', 'statusCode', 'status_code'];
 
 /** Every failure of the transcripts, in order. A line that is not JSON, or not a message, is skipped. */

@@ -6,7 +6,8 @@ import { failuresOf } from './failures';
 import { kindsOf, type InferredKind } from './kinds';
 import { renderKinds, type RenderResult } from './render';
 
-export { DEFAULT_RETRY, type InferredKind, type Retry } from './kinds';
+export type { InferredKind } from './kinds';
+export type { Retry } from '../model/retry';
 export { InferRenderError, type RenderResult } from './render';
 export { failuresOf, type Failure } from './failures';
 export { inferTemplate } from './template';

@@ -8,12 +8,11 @@
  */
 import type { Contract, ContractCode } from '../contract/contract';
 import type { RegistryIndex } from '../model/registry';
+import { retryOf, type Retry } from '../model/retry';
 import { CODE_NAME, prefixCategory, toUpperSnake } from '../util/naming';
 import { judgeMessage } from '../verify/message';
 import type { Channel, Failure } from './failures';
 import { inferTemplate, similarity, tokensOf, type InferredTemplate } from './template';
-
-export type Retry = 'do-not-retry' | 'retry-after-change' | 'retry-after-delay';
 
 export interface InferredDetail {
   readonly name: string;
@@ -37,26 +36,14 @@ export interface InferredKind {
   readonly count: number;
   readonly statuses: readonly number[];
   readonly rpcCodes: readonly number[];
-  readonly retry: Retry;
+  /** The retry to write; undefined when the category's default is retry-after-delay but no answer carried a delay. */
+  readonly retry?: Retry;
   readonly retryFrom: string;
   /** A registry code: every message matched its template (or it is one and nothing needs saying). */
   readonly registry?: { readonly code: string; readonly templateMatches: boolean };
   /** A registry code of the same category this one is near (a comment). */
   readonly near?: string;
 }
-
-/** Each category's retry when nothing was seen (docs/spec-decisions.md, "Retry"). */
-export const DEFAULT_RETRY: Readonly<Record<string, Retry>> = {
-  VALIDATION: 'retry-after-change',
-  NOT_FOUND: 'retry-after-change',
-  PERMISSION: 'do-not-retry',
-  CONFLICT: 'retry-after-change',
-  RATE_LIMIT: 'retry-after-delay',
-  TOKEN: 'retry-after-change',
-  INTERNAL: 'retry-after-delay',
-  SCHEMA: 'do-not-retry',
-  BATCH: 'retry-after-change',
-};
 
 const KEYWORDS: readonly [string, RegExp][] = [
   ['RATE_LIMIT', /rate.?limit|too many requests|quota|throttl/i],
@@ -176,8 +163,13 @@ function describe(
         }
       : undefined;
   const delays = [...new Set(fs.flatMap(f => (f.delay ? [f.delay] : [])))].sort();
-  const retry: Retry = delays.length ? 'retry-after-delay' : (DEFAULT_RETRY[category.name] ?? 'retry-after-change');
-  const retryFrom = delays.length ? `seen with a delay (${delays.join(', ')})` : `the default of ${category.name}; no delay was seen`;
+  const fallback = retryOf(undefined, category.name) ?? 'retry-after-change';
+  const retry: Retry | undefined = delays.length ? 'retry-after-delay' : fallback === 'retry-after-delay' ? undefined : fallback;
+  const retryFrom = delays.length
+    ? `seen with a delay (${delays.join(', ')})`
+    : retry
+      ? `the default of ${category.name}; no delay was seen`
+      : `not written: ${category.name}'s default is retry-after-delay, but no answer carried a delay (a declared retry-after-delay is checked for one)`;
   return {
     code,
     sent,

@@ -124,7 +124,7 @@ function about(k: InferredKind): string[] {
     );
   if (k.count === 1 && !k.template.placeholders.length)
     lines.push(' Template: the one message seen, as it was; values in it may be literal.');
-  lines.push(` retry ${k.retry}: ${k.retryFrom}.`);
+  lines.push(k.retry ? ` retry ${k.retry}: ${k.retryFrom}.` : ` retry ${k.retryFrom}.`);
   if (k.near) lines.push(` Near the registry's ${k.near} (same category, details in common).`);
   return lines;
 }
@@ -137,6 +137,7 @@ function codeEntry(doc: Document, k: InferredKind): Pair {
   key.commentBefore = comment.join('\n');
   const entry = new YAMLMap();
   entry.set(doc.createNode('category'), doc.createNode(k.category));
+  if (k.retry) entry.set(doc.createNode('retry'), doc.createNode(k.retry));
   if (k.template.text) {
     const t = doc.createNode('message_template') as Scalar;
     if (unquotedStrings(k)) t.commentBefore = ' mcp-aql-disable-next-line template.unquoted-placeholder -- the server words it so';

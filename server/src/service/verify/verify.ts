@@ -11,7 +11,7 @@ import type { Contract } from '../contract/contract';
 import { jsonRpcCategory, RECOVERABLE } from '../envelopes/dialects';
 import { uriPath } from '../parse/sourceFile';
 import { matchesAny } from '../util/glob';
-import { checkCode, checkMessageAndDetails, verifyEnvelope, type Emit } from './envelope';
+import { checkCode, checkMessageAndDetails, checkRetry, verifyEnvelope, type Emit } from './envelope';
 import { kindName, member, parseJson, type JsonNode } from './json';
 import { judgeMessage } from './message';
 
@@ -256,4 +256,5 @@ function jsonRpcError(err: JsonNode, contract: Contract, emit: Emit): void {
       message: `'details' must be an object, not ${kindName(details.value)}.`,
     });
   checkMessageAndDetails(cc, aql.value, message.value, details?.value.kind === 'object' ? details.value : undefined, details, emit, true);
+  checkRetry(cc, aql.value, details?.value.kind === 'object' ? details.value : data.value, emit);
 }
