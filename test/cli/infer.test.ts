@@ -15,7 +15,10 @@ test('infer prints the adapter of a transcript; the summary on stderr', async ()
   const r = await run(['infer', join(FIX, 'memory.a.jsonl'), '--name', 'memory']);
   assert.equal(r.code, 0, r.err);
   assert.equal(r.out, readFileSync(join(FIX, 'memory.inferred.adapter.yaml'), 'utf8'));
-  assert.equal(r.err, 'mcp-aql-errors infer: 5 failures in 1 transcript, 3 kinds of failure; added NOT_FOUND_ENTITY, NOT_FOUND_TOOL, VALIDATION_ARGUMENTS_TOOL\n');
+  assert.equal(
+    r.err,
+    'mcp-aql-errors infer: 5 failures in 1 transcript, 3 kinds of failure; added NOT_FOUND_ENTITY, NOT_FOUND_TOOL, VALIDATION_ARGUMENTS_TOOL\n',
+  );
 });
 
 test('-o writes the file; check finds nothing in it; the second session verifies against it with no finding', async () => {
@@ -26,16 +29,23 @@ test('-o writes the file; check finds nothing in it; the second session verifies
   assert.equal(r.out, '');
   const c = await run(['check', '--format', 'json', out]);
   assert.equal(c.code, 0, c.out + c.err);
-  assert.deepEqual((JSON.parse(c.out) as { diagnostics: unknown[] }[]).flatMap(f => f.diagnostics), []);
+  assert.deepEqual(
+    (JSON.parse(c.out) as { diagnostics: unknown[] }[]).flatMap(f => f.diagnostics),
+    [],
+  );
   const v = await run(['verify', '--format', 'json', out, join(FIX, 'filesystem.b.jsonl')]);
   assert.equal(v.code, 0, v.out + v.err);
-  assert.deepEqual((JSON.parse(v.out) as { diagnostics: unknown[] }[]).flatMap(f => f.diagnostics), []);
+  assert.deepEqual(
+    (JSON.parse(v.out) as { diagnostics: unknown[] }[]).flatMap(f => f.diagnostics),
+    [],
+  );
 });
 
 test('--merge keeps the written entries, adds the new ones and writes back to the merged file', async () => {
   const dir = tempDir();
   const mine = join(dir, 'notes.adapter.yaml');
-  const hand = '# mine\nname: notes\nerror_codes:\n  NOT_FOUND_NOTE: # by hand\n    category: NOT_FOUND\n    message_template: "No note \'{note_id}\'"\n    details: { note_id: string }\n';
+  const hand =
+    '# mine\nname: notes\nerror_codes:\n  NOT_FOUND_NOTE: # by hand\n    category: NOT_FOUND\n    message_template: "No note \'{note_id}\'"\n    details: { note_id: string }\n';
   writeFileSync(mine, hand);
   const r = await run(['infer', join(FIX, 'notes.a.jsonl'), '--merge', mine]);
   assert.equal(r.code, 0, r.err);

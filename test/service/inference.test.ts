@@ -263,3 +263,15 @@ test('no delay seen: an INTERNAL kind gets no retry written, and the comment say
   );
   assert.deepEqual(validate(r.text), []);
 });
+
+test('merge: every byte already there stays, a comment on a key line and the keys after the block included', () => {
+  const existing = yamlDoc('name: files', 'error_codes:', '  NOT_FOUND_FILE: # by hand', '    category: NOT_FOUND', 'other: 1 # keep');
+  const r = newService().inferContract({
+    existing,
+    transcripts: [transcript(['t', {}, envelope('CONFLICT_TAKEN', "Name 'n' is taken", { name: 'n' })])],
+  });
+  const at = existing.indexOf('other:');
+  assert.ok(r.text.startsWith(existing.slice(0, at)), r.text);
+  assert.ok(r.text.endsWith('    details:\n      name: { type: string, required: true }\nother: 1 # keep\n'), r.text);
+  assert.deepEqual(validate(r.text), []);
+});

@@ -10,9 +10,10 @@ import { createAdapterService, InferRenderError } from '../../service';
 import { readRegularFile } from '../../node/readRegularFile';
 import { deps } from '../deps';
 import { UsageError } from '../files';
-import { escapeControls } from '../format/escape';
+import { escapeControls } from '../format';
 import type { Io } from '../io';
 import { parseOptions } from '../options';
+import { writeFixed } from '../safeWrite';
 
 interface InferArgs {
   transcripts: string[];
@@ -30,8 +31,10 @@ function parse(argv: readonly string[]): InferArgs {
     else if (name === '--name') a.name = String(v);
   }
   if (!a.transcripts.length) throw new UsageError('infer needs a transcript (JSON Lines: probe --record, watch --record)');
-  if (a.name !== undefined && !/^[a-z][a-z0-9-]*$/.test(a.name)) throw new UsageError(`--name '${escapeControls(a.name)}' is not an adapter name (^[a-z][a-z0-9-]*$)`);
-  if (a.name !== undefined && a.merge !== undefined) throw new UsageError('--name is for a new adapter; --merge keeps the adapter\'s own name');
+  if (a.name !== undefined && !/^[a-z][a-z0-9-]*$/.test(a.name))
+    throw new UsageError(`--name '${escapeControls(a.name)}' is not an adapter name (^[a-z][a-z0-9-]*$)`);
+  if (a.name !== undefined && a.merge !== undefined)
+    throw new UsageError("--name is for a new adapter; --merge keeps the adapter's own name");
   return a;
 }
 
@@ -50,7 +53,8 @@ function writeWhole(io: Io, file: string, text: string, option: string): void {
   } catch {
     // absent: created
   }
-  if (link) throw new UsageError(`${option} '${escapeControls(file)}' is a symbolic link: not written through (name the file it points to)`);
+  if (link)
+    throw new UsageError(`${option} '${escapeControls(file)}' is a symbolic link: not written through (name the file it points to)`);
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true });
@@ -81,8 +85,17 @@ export function runInfer(argv: readonly string[], io: Io): number {
       (r.kept.length ? `; kept as written ${r.kept.join(', ')}` : '') +
       '\n',
   );
-  const target = args.out ?? args.merge;
-  if (target === undefined) io.stdout(r.text);
-  else writeWhole(io, target, r.text, args.out !== undefined ? '-o' : '--merge');
+  if (args.out !== undefined) writeWhole(io, args.out, r.text, '-o');
+  else if (args.merge !== undefined) {
+    // Back into the merged file, by the safe writer of --fix: only if it still holds the text read
+    // (an edit made meanwhile is never lost), never through a symbolic link.
+    const path = resolve(io.cwd, args.merge);
+    if (lstatSync(path).isSymbolicLink())
+      throw new UsageError(
+        `--merge '${escapeControls(args.merge)}' is a symbolic link: not written through (give -o, or name the file it points to)`,
+      );
+    const w = writeFixed(path, existing!, r.text, dirname(path));
+    if (!w.written) throw new UsageError(`--merge '${escapeControls(args.merge)}': ${w.note ?? 'not written'}`);
+  } else io.stdout(r.text);
   return 0;
 }

@@ -3,7 +3,7 @@
  * `yaml`'s Document API (its comments, order and entries kept; an entry already there — a code in
  * `error_codes`, a status in `error_mapping` — is never touched). Every guess carries a comment.
  */
-import { isMap, isScalar, parseDocument, Scalar, YAMLMap, type Document, type Pair } from 'yaml';
+import { Document, isMap, isScalar, parseDocument, Scalar, YAMLMap, type Pair } from 'yaml';
 import type { RegistryIndex } from '../model/registry';
 import { PLACEHOLDER_NAME } from '../parse/placeholders';
 import type { InferredKind } from './kinds';
@@ -28,9 +28,11 @@ export function renderKinds(kinds: readonly InferredKind[], registry: RegistryIn
   if (existing !== undefined && !isMap(doc.contents)) throw new InferRenderError('the adapter to merge into is not a YAML mapping');
   const kept: string[] = [],
     added: string[] = [];
+  const fresh = new Map<string, Pair<unknown, unknown>[]>();
   const block = (key: string, comment: string): YAMLMap => {
     const root = doc.contents as YAMLMap;
     const at = root.get(key, true);
+    if (!fresh.has(key)) fresh.set(key, []);
     if (isMap(at)) return at;
     const m = new YAMLMap();
     root.set(doc.createNode(key), m);
@@ -48,7 +50,9 @@ export function renderKinds(kinds: readonly InferredKind[], registry: RegistryIn
         kept.push(k.code);
         continue;
       }
-      m.items.push(codeEntry(doc, k) as Pair<unknown, unknown>);
+      const pair = codeEntry(doc, k) as Pair<unknown, unknown>;
+      m.items.push(pair);
+      fresh.get('error_codes')!.push(pair);
       added.push(k.code);
     }
   }
@@ -74,7 +78,9 @@ export function renderKinds(kinds: readonly InferredKind[], registry: RegistryIn
       entry.set(t, quoted(doc, k.template.text));
       const only = k.details.filter(d => d.placeholderOnly);
       if (only.length) entry.set(doc.createNode('details'), detailsNode(doc, only, names(k)));
-      m.items.push(doc.createPair(key, entry) as Pair<unknown, unknown>);
+      const pair = doc.createPair(key, entry) as Pair<unknown, unknown>;
+      m.items.push(pair);
+      fresh.get('error_mapping')!.push(pair);
       added.push(String(status));
     }
   }
@@ -86,8 +92,77 @@ export function renderKinds(kinds: readonly InferredKind[], registry: RegistryIn
     if (!old.includes(note)) doc.comment = old ? `${old}\n${note}` : note;
     void root;
   }
-  return { text: doc.toString({ lineWidth: 0 }), kept, added };
+  const text = existing === undefined ? undefined : spliced(existing, doc, fresh);
+  return { text: text ?? doc.toString({ lineWidth: 0 }), kept, added };
 }
+
+/**
+ * The existing text with the new entries written after its last entry of each block (a block that was
+ * not there: at the end), so that every byte already there stays as it was — the Document API alone
+ * would move a comment on a key's line. Undefined (the whole document re-written) when a block is not a
+ * block mapping with entries (`error_codes:` empty, null or in flow style).
+ */
+function spliced(existing: string, doc: Document, fresh: ReadonlyMap<string, Pair<unknown, unknown>[]>): string | undefined {
+  const old = parseDocument(existing);
+  const root = old.contents as YAMLMap;
+  let text = existing;
+  const tail: string[] = [];
+  const inserts: { at: number; text: string }[] = [];
+  for (const [key, pairs] of fresh) {
+    if (!pairs.length) continue;
+    const frag = new Document();
+    const m = new YAMLMap();
+    m.items.push(...pairs);
+    frag.contents = m as unknown as typeof frag.contents;
+    const body = frag.toString({ lineWidth: 0 });
+    const at = root.get(key, true);
+    if (at === undefined) {
+      const current = (doc.contents as YAMLMap).items.find(p => isScalar(p.key) && p.key.value === key);
+      const comment = (current?.key as Scalar | undefined)?.commentBefore;
+      tail.push(
+        `${
+          comment
+            ? comment
+                .split('\n')
+                .map(l => `#${l}\n`)
+                .join('')
+            : ''
+        }${key}:\n${indent(body, '  ')}`,
+      );
+      continue;
+    }
+    if (!isMap(at) || at.flow || !at.items.length || !at.range) return undefined;
+    const first = at.items[0]!.key as Scalar | null;
+    if (!first?.range) return undefined;
+    const lineStart = existing.lastIndexOf('\n', first.range[0] - 1) + 1;
+    const pad = existing.slice(lineStart, first.range[0]);
+    if (!/^ *$/.test(pad)) return undefined;
+    let end = at.range[1];
+    if (end > 0 && existing[end - 1] !== '\n') {
+      const nl = existing.indexOf('\n', end);
+      end = nl < 0 ? existing.length : nl + 1;
+    }
+    inserts.push({ at: end, text: (end === existing.length && !existing.endsWith('\n') ? '\n' : '') + indent(body, pad) });
+  }
+  for (const ins of inserts.sort((a, b) => b.at - a.at)) text = text.slice(0, ins.at) + ins.text + text.slice(ins.at);
+  if (tail.length) text += (text.endsWith('\n') || !text ? '' : '\n') + tail.join('');
+  const note = doc.comment && doc.comment !== old.comment ? doc.comment.slice((old.comment ?? '').length).replace(/^\n/, '') : '';
+  if (note)
+    text +=
+      (text.endsWith('\n') ? '' : '\n') +
+      '\n' +
+      note
+        .split('\n')
+        .map(l => `#${l}\n`)
+        .join('');
+  return text;
+}
+
+const indent = (body: string, pad: string) =>
+  body
+    .split('\n')
+    .map(l => (l ? pad + l : l))
+    .join('\n');
 
 function newAdapter(name: string, kinds: readonly InferredKind[]): Document {
   const doc = parseDocument('{}');
