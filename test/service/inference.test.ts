@@ -275,3 +275,23 @@ test('merge: every byte already there stays, a comment on a key line and the key
   assert.ok(r.text.endsWith('    details:\n      name: { type: string, required: true }\nother: 1 # keep\n'), r.text);
   assert.deepEqual(validate(r.text), []);
 });
+
+test('diff between contracts inferred from two versions of a server shows what changed for clients', () => {
+  const s = newService();
+  const v1 = transcript(['read', { path: 'a.txt' }, text("File 'a.txt' not found")]);
+  const v2 = transcript(
+    ['read', { path: 'a.txt' }, text("File 'a.txt' not found")],
+    ['t', {}, envelope('RATE_LIMIT_BUSY', 'Busy', { retry_after_seconds: 2 }, false)],
+  );
+  const side = (t: string, dir: string) => [
+    {
+      doc: TextDocument.create(`file:///${dir}/x.adapter.yaml`, 'yaml', 1, s.inferContract({ transcripts: [t], name: 'x' }).text),
+      fileKey: 'x.adapter.yaml',
+    },
+  ];
+  const changes = s.diffContracts(side(v1, 'old'), side(v2, 'new'));
+  assert.deepEqual(
+    changes.map(c => [c.rule, c.severity, c.code]),
+    [['code.added', 'safe', 'RATE_LIMIT_BUSY']],
+  );
+});
