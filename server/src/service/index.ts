@@ -42,6 +42,7 @@ import { runChecks, toDiagnostics } from './checks/runChecks';
 import { createCheckState, runChecksCached, type CheckState } from './checks/incremental';
 import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeScope, type WorkspaceCodes } from './model/workspace';
 import { scopedWorkspace } from './workspace/scope';
+import { inferContract, type InferRequest, type InferResult } from './inference';
 import { buildContract, contractCodes, toJsonSchema, toTypeScript, type Contract } from './contract';
 import { isResponseFile, verifyText } from './verify';
 import { buildSnapshot, compareSnapshots, type ContractChange, type SnapshotInput } from './evolution';
@@ -89,6 +90,7 @@ export {
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';
+export { InferRenderError, type InferRequest, type InferResult, type InferredKind, type Retry } from './inference';
 export { changesMarkdown, changesSummary, placeLabel, REPORT_MARKER, tallyChanges } from './evolution';
 export { mirrorsOf, RULE_IDS as CHANGE_RULES, RULES as CHANGE_RULE_INFO, SEVERITIES, severityOf } from './evolution';
 export type { ContractChange, Place, RuleId as ChangeRule, RuleInfo as ChangeRuleInfo, Severity } from './evolution';
@@ -269,6 +271,12 @@ export interface AdapterService {
    * self-contained HTML page with every adapter string escaped.
    */
   errorReference(adapters: readonly TextDocument[], req: ReferenceRequest, opts?: ServiceOptions): string;
+  /**
+   * An adapter's `error_codes` / `error_mapping` inferred from recorded JSON-RPC traffic (docs/cli.md,
+   * "Inferring a contract"), as a new adapter or added to `existing` without touching its entries.
+   * Throws InferRenderError when `existing` is not a YAML mapping.
+   */
+  inferContract(req: InferRequest): InferResult;
   /** The contract's error envelopes as TypeScript or JSON Schema text. */
   types(contract: Contract, req: TypesRequest): string;
   /** The operations these adapters declare, with their group (read, create, …) and params. */
@@ -501,6 +509,9 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     simulate: (doc, req, opts) =>
       on(doc, opts, undefined, c => simulate(c, req)) ??
       simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace, envelopeValidators }, req),
+    inferContract(req) {
+      return inferContract(req, registry, buildContract([], registry));
+    },
     contract(adapters, opts) {
       const inputs = adapters.flatMap(doc => {
         const model = classify(doc.uri, doc.getText().slice(0, 65536), opts?.files) ? modelOf(doc, opts) : undefined;
