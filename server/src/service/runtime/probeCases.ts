@@ -171,8 +171,9 @@ export function planProbe(tools: readonly ToolInfo[], operations: readonly Adapt
     for (const { args, c } of cases) calls.push({ tool: t.name, arguments: args, case: c });
   }
   for (const t of endpoints) {
-    // An unknown operation runs nothing, but a stranger's endpoint is only called when it reads.
-    if (allowWrites || readOnly(t) || /read$/i.test(t.name))
+    // An unknown operation runs nothing, but a stranger's endpoint is only called when it is marked
+    // read-only: its name ("…_read") says nothing about what it does.
+    if (allowWrites || readOnly(t))
       calls.push({
         tool: t.name,
         arguments: { operation: UNKNOWN_OPERATION, params: {} },
