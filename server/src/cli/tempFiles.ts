@@ -53,5 +53,13 @@ export function settled(path: string | Buffer): void {
 /** The temporary files listed now (for tests). */
 export const liveTemporaryFiles = (): number => live.size;
 
-/** A turn of the event loop: a signal that arrived during the last write is handled here. */
-export const yieldTurn = (): Promise<void> => new Promise(done => setImmediate(done));
+const immediate = (): Promise<void> => new Promise(done => setImmediate(done));
+
+/**
+ * A full turn of the event loop, so that a signal that arrived during the last write is handled here:
+ * Node reads signals in the loop's poll phase, and only a second `setImmediate` is sure to come after one.
+ */
+export async function yieldTurn(): Promise<void> {
+  await immediate();
+  await immediate();
+}
