@@ -4,22 +4,23 @@
  * one `tools/call` at a time and keeps the request and the answer exactly as they crossed the transport
  * (a result the SDK's schema would reject is still the server's answer, and is judged). It is a bundle
  * of its own, `dist/probe-session.js` (esbuild.js), with the SDK and zod: `dist/cli.js` requires it when
- * a session opens (index.ts), so no other command compiles them; it imports nothing else of ours at run
- * time (the version comes in).
+ * a session opens (index.ts), so no other command compiles them; of ours it bundles only its transport
+ * (groupTransport.ts: the server in a process group of its own) and node/processGroup.ts (the version
+ * comes in).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable } from 'node:stream';
 import type { ToolInfo } from '../../../service';
 import type { CallOutcome, McpSession, StdioTarget, TrafficListener } from './session';
+import { stdioTransport, type StdioTransport } from './groupTransport';
 
 /** Stderr lines of the server kept for the report (the last ones). */
 const STDERR_KEEP = 20;
 
 export class StdioSession implements McpSession {
   private readonly client: Client;
-  private readonly transport: StdioClientTransport;
+  private readonly transport: StdioTransport;
   private lastRequest: JSONRPCMessage | undefined;
   private readonly answers = new Map<string, JSONRPCMessage>();
   private stderrTail: string[] = [];
@@ -32,7 +33,8 @@ export class StdioSession implements McpSession {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
     const { command, args, cwd } = target;
-    this.transport = new StdioClientTransport({ command, args: [...args], cwd, env, stderr: 'pipe' });
+    // The server in a process group of its own, stopped whole when it ends or the session closes (groupTransport.ts).
+    this.transport = stdioTransport({ command, args, cwd, env });
     this.observe();
     (this.transport.stderr as Readable | null)?.on('data', (c: Buffer) => {
       this.stderrTail.push(...c.toString('utf8').split('\n').filter(Boolean));
