@@ -1,6 +1,6 @@
 /**
  * `--fix` interrupted by SIGINT or SIGTERM leaves no temporary file in the checkout (docs/robustness.md,
- * "One writer"): the signal arrives while a temporary file holds the fixed text (test/cli/slowFix.ts
+ * "Nothing lost on the new surface"): the signal arrives while a temporary file holds the fixed text (test/cli/slowFix.ts
  * makes that moment last); the run ends by the signal, the file being fixed is either as it was or fixed
  * whole, and the next file is not touched (an interruption is not held back until every file is done).
  */

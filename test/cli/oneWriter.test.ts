@@ -1,5 +1,5 @@
 /**
- * One writer for every file a command writes (docs/robustness.md, "One writer"): never through a
+ * One writer for every file a command writes (docs/robustness.md, "Nothing lost on the new surface"): never through a
  * symbolic link a checkout plants at the path or on the folders to it, written whole (a new file beside
  * it, renamed over it), only to a regular file, a character device or a new path; a FIFO, a folder or a
  * path on /proc is one clear error (exit 2), never a hang. A test per command that writes.

@@ -1,6 +1,6 @@
 /**
  * `probe` and `watch` end with the server, and stop its whole process group (docs/robustness.md,
- * "Hostile servers"): a server that leaves a child holding its standard output (test/fixtures/runtime/
+ * "Nothing lost on the new surface"): a server that leaves a child holding its standard output (test/fixtures/runtime/
  * forkingServer.mjs) used to keep both waiting — `probe` until a CI job's own timeout — and the child
  * outlived the run. Each test checks the command ends well inside its bound and the child is gone.
  */

@@ -206,7 +206,7 @@ function replace(fs: WriteFs, path: string, before: string, bytes: Buffer, st: n
 }
 
 /*
- * Every other file a command writes (docs/robustness.md, "One writer"): `-o` reports of every command,
+ * Every other file a command writes (docs/robustness.md, "Nothing lost on the new surface"): `-o` reports of every command,
  * `docs -o`, `types -o`, `probe --record`, `init`. The path the user named, and nothing else:
  *  - never through a symbolic link at the path (a checkout may commit one, pointing anywhere), nor into a
  *    folder that a link inside the working directory leads out of it; a path outside the working

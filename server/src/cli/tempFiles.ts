@@ -1,6 +1,6 @@
 /**
  * The temporary files the CLI's writers create beside the files they replace (safeWrite.ts, the cache's
- * store), removed when the run is interrupted (docs/robustness.md, "One writer"). A file is written whole
+ * store), removed when the run is interrupted (docs/robustness.md, "Nothing lost on the new surface"). A file is written whole
  * into a new file beside it, then renamed over it; a SIGINT, SIGTERM or SIGHUP arriving meanwhile used to
  * end the process with the new file left in the checkout. From the first temporary file on, the process
  * takes those signals itself: the handler runs when the current synchronous write is done (Node runs it

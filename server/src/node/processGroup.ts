@@ -1,6 +1,6 @@
 /**
  * A server the run-time commands start (`probe`, `watch`) runs in a process group of its own, so that
- * what it starts ends with it (docs/robustness.md, "Hostile servers"): a child of the server that still
+ * what it starts ends with it (docs/robustness.md, "Nothing lost on the new surface"): a child of the server that still
  * holds its standard output kept our pipe open after the server exited — `probe` and `watch` waited for
  * an end that never came — and outlived the run. The group is the server's pid (spawned `detached`);
  * on Windows, which has no process groups, the server alone is signalled.
