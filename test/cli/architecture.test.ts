@@ -83,10 +83,12 @@ test('server/src/cli reaches the service only through its façade', () => {
     }
 });
 
-test('the MCP SDK: only its client, stdio transport and types, and only in the stdio session (the CLI bundle stays lean)', () => {
+test('the MCP SDK: only its client, stdio transport, framing and types, and only in the stdio session (the CLI bundle stays lean)', () => {
   const SDK = [
     '@modelcontextprotocol/sdk/client/index.js',
     '@modelcontextprotocol/sdk/client/stdio.js',
+    '@modelcontextprotocol/sdk/shared/stdio.js',
+    '@modelcontextprotocol/sdk/shared/transport.js',
     '@modelcontextprotocol/sdk/types.js',
   ];
   const users: string[] = [];
@@ -97,7 +99,11 @@ test('the MCP SDK: only its client, stdio transport and types, and only in the s
           assert.ok(SDK.includes(s), `${f} imports ${s}`);
           users.push(f);
         }
-  assert.deepEqual([...new Set(users)], ['server/src/cli/runtime/session/stdioSession.ts']);
+  // The session and its transport (the server in a process group of its own): both in dist/probe-session.js.
+  assert.deepEqual([...new Set(users)].sort(), [
+    'server/src/cli/runtime/session/groupTransport.ts',
+    'server/src/cli/runtime/session/stdioSession.ts',
+  ]);
 });
 
 test('server/src/node imports only Node built-ins, the text document package and the service façade', () => {
