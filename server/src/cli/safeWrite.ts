@@ -248,7 +248,7 @@ function prepare(path: string, cwd: string): { st?: nodeFs.Stats } | { why: stri
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return { why: describeError(e) };
     }
     if (st) {
-      if (!st.isDirectory()) return { why: `'${probe}' is ${fileKind(st)}, not a folder` };
+      if (!st.isDirectory()) return { why: `'${relative(cwd, probe) || '.'}' is ${st.isFile() ? 'a file' : fileKind(st)}, not a folder` };
       break;
     }
     const up = dirname(probe);
