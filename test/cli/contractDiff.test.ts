@@ -263,3 +263,46 @@ test('the config file applies as in check: ignored files are not compared; an ad
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a named file that is not read as an adapter is an error naming it, on either side and with --base: never a silent pass', async () => {
+  const v1 = readFileSync(join(FIX, 'v1/shop.adapter.yaml'), 'utf8');
+  const dir = repo();
+  try {
+    // `git show HEAD~1:a.adapter.yaml > old`: the name says nothing, so the file is not an adapter (README "Which files").
+    writeFileSync(join(dir, 'old'), v1);
+    writeFileSync(join(dir, 'new.txt'), v1);
+    cpSync(join(FIX, 'v2/shop.adapter.yaml'), join(dir, 'shop.adapter.yaml'));
+    writeFileSync(join(dir, '.mcp-aql.yaml'), 'ignore: ["skipped.adapter.yaml"]\n');
+    writeFileSync(join(dir, 'skipped.adapter.yaml'), v1);
+    const not = (name: string) =>
+      `mcp-aql-errors: diff: '${name}' is not read as an adapter file (README "Which files"): nothing to compare\n`;
+    for (const [argv, err] of [
+      [['old', 'shop.adapter.yaml'], not('old')],
+      [['shop.adapter.yaml', 'new.txt'], not('new.txt')],
+      [
+        ['skipped.adapter.yaml', 'shop.adapter.yaml'],
+        `mcp-aql-errors: diff: 'skipped.adapter.yaml' is ignored by the config file: nothing to compare\n`,
+      ],
+    ] as const) {
+      const r = await run(['diff', ...argv], dir);
+      assert.deepEqual(textOf(r), { code: 2, out: '', err }, argv.join(' '));
+    }
+    // --base: the working-tree file, and the file at the revision.
+    writeFileSync(join(dir, 'later.yaml'), 'a: 1\n');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'later');
+    // new.txt was committed too: the revision's copy is named first.
+    assert.deepEqual(textOf(await run(['diff', '--base', 'main', 'new.txt'], dir)), { code: 2, out: '', err: not('main:new.txt') });
+    writeFileSync(join(dir, 'untracked.txt'), v1);
+    assert.deepEqual(textOf(await run(['diff', '--base', 'main', 'untracked.txt'], dir)), { code: 2, out: '', err: not('untracked.txt') });
+    writeFileSync(join(dir, 'later.yaml'), v1);
+    assert.deepEqual(textOf(await run(['diff', '--base', 'main', 'later.yaml'], dir)), { code: 2, out: '', err: not('main:later.yaml') });
+    // A named file that did not exist at the revision is all added, as before.
+    writeFileSync(join(dir, 'fresh.adapter.yaml'), v1);
+    const fresh = await run(['diff', '--base', 'main', 'fresh.adapter.yaml'], dir);
+    assert.equal(fresh.code, 0, fresh.err);
+    assert.match(fresh.out, /safe/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -4,7 +4,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import ts from 'typescript';
@@ -207,4 +207,29 @@ test('types: code names that collide once camel-cased, and keys that are not ide
   );
   assert.equal(errors.length, 1, errors.join('\n'));
   assert.match(errors[0]!, /^4: TS2322: .*Type 'string' is not assignable to type 'number'/);
+});
+
+test('types on an adapter with errors: the errors on stderr as check prints them, exit 1, nothing written', async () => {
+  const dir = tempTree({
+    'x.adapter.yaml': [
+      'error_codes:',
+      '  NOT_FOUND_X:',
+      '    category: NOT_FOUNDD',
+      'error_mapping:',
+      '  404: { code: NOT_FOUND_X }',
+      '',
+    ].join('\n'),
+    'ok.adapter.yaml': ['error_codes:', '  NOT_FOUND_Y:', '    category: NOT_FOUND', ''].join('\n'),
+  });
+  const check = await run(['check', 'x.adapter.yaml', '--no-color'], dir);
+  assert.equal(check.code, 1);
+  for (const argv of [['x.adapter.yaml'], ['ok.adapter.yaml', 'x.adapter.yaml', '-o', 'gen/errors.ts']]) {
+    const r = await run(['types', ...argv], dir);
+    assert.equal(r.code, 1, argv.join(' '));
+    assert.equal(r.out, '');
+    assert.equal(r.err, check.out + 'mcp-aql-errors types: the adapters have errors: no types written\n', argv.join(' '));
+  }
+  assert.ok(!existsSync(join(dir, 'gen')));
+  const ok = await run(['types', 'ok.adapter.yaml'], dir);
+  assert.equal(ok.code, 0, ok.err);
 });

@@ -18,7 +18,7 @@ const turn = () => new Promise(res => setImmediate(res));
 
 function recorder(dir: string) {
   const logs: string[] = [];
-  const file = new RecordFile(join(dir, 'r.jsonl'), 'r.jsonl', s => logs.push(s));
+  const file = new RecordFile(dir, join(dir, 'r.jsonl'), 'r.jsonl', s => logs.push(s));
   const out = new LinesOut(
     () => file.open(),
     1 << 20,

@@ -41,6 +41,15 @@ error_mapping:
   404:
     code: NOT_FOUND_REPOSITRY
 `;
+/** The same hostile text in an adapter `check` accepts, so that `types` generates from it. */
+const CLEAN = `error_codes:
+  VALIDATION_X:
+    category: VALIDATION
+    description: ${JSON.stringify('desc' + sneaky)}
+    message_template: ${JSON.stringify('bad' + sneaky)}
+    details:
+      ${JSON.stringify('k' + sneaky)}: string
+`;
 const NAMES = [
   '::stop-commands::x.adapter.yaml',
   '::error title=forged::y.adapter.yaml',
@@ -55,6 +64,7 @@ function hostileTree(): string {
   const dir = tempTree(Object.fromEntries(NAMES.map(n => [n, ADAPTER])));
   dirs.push(dir);
   writeFileSync(join(dir, '::error::plain.yaml'), 'a: 1\n');
+  writeFileSync(join(dir, '::stop-commands::clean.adapter.yaml'), CLEAN);
   writeFileSync(
     join(dir, 'responses.jsonl'),
     JSON.stringify({ success: false, error: { code: 'VALIDATION_X', message: 'x' + sneaky } }) + '\n',
@@ -114,8 +124,9 @@ test('verify, preview, types, registry, --print-config, config errors and usage 
     await run(['verify', '::stop-commands::x.adapter.yaml', 'responses.jsonl', '--format', 'sarif'], dir),
     await run(['preview', '::stop-commands::x.adapter.yaml'], dir),
     await run(['preview', '::stop-commands::x.adapter.yaml', '--format', 'json'], dir),
+    await run(['types', '::stop-commands::clean.adapter.yaml'], dir),
+    await run(['types', '::stop-commands::clean.adapter.yaml', '--lang', 'json-schema'], dir),
     await run(['types', '::stop-commands::x.adapter.yaml'], dir),
-    await run(['types', '::stop-commands::x.adapter.yaml', '--lang', 'json-schema'], dir),
     await run(['check', '--print-config', '::add-mask::dir/inside.adapter.yaml'], dir),
     await run(['check', '--bogus\n::error::usage'], dir),
     await run(['preview', 'nothing\n::error::here'], dir),
@@ -127,6 +138,10 @@ test('verify, preview, types, registry, --print-config, config errors and usage 
   JSON.parse(runs[1]!.out);
   JSON.parse(runs[4]!.out);
   JSON.parse(runs[6]!.out);
+  assert.equal(runs[5]!.code, 0, runs[5]!.err);
+  assert.match(runs[5]!.out, /#\\x23\[error\]legacy/);
+  assert.equal(runs[7]!.code, 1);
+  assert.match(runs[7]!.err, /^\.\/::stop-commands::x\.adapter\.yaml:\d+:\d+ {2}error/m);
   const cfg = join(dir, '::error::cfg');
   mkdirSync(cfg);
   writeFileSync(join(cfg, '.mcp-aql.yaml'), `rules:\n  ${JSON.stringify('x\n::error::cfgkey')}: error\n`);

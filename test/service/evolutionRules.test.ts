@@ -236,3 +236,42 @@ test('each change points at the line that made it in the new version, and at the
     range: { start: { line: 4, character: 6 }, end: { line: 4, character: 7 } },
   });
 });
+
+test("a renamed code (its mapping retargeted from the old name to the new) still shows that code's other changes", () => {
+  const before = [
+    'error_codes:',
+    '  NOT_FOUND_ORDER:',
+    '    category: NOT_FOUND',
+    '    message_template: "Order \'{order_id}\' not found"',
+    '    details:',
+    '      order_id: { type: string, required: true }',
+    'error_mapping:',
+    '  404: { code: NOT_FOUND_ORDER }',
+    '',
+  ].join('\n');
+  const after = [
+    'error_codes:',
+    '  NOT_FOUND_PURCHASE:',
+    '    category: NOT_FOUND',
+    '    message_template: "Purchase \'{purchase_id}\' not found"',
+    '    details:',
+    '      purchase_id: { type: integer, required: true }',
+    'error_mapping:',
+    '  404: { code: NOT_FOUND_PURCHASE }',
+    '  410: { code: NOT_FOUND_PURCHASE }',
+    '',
+  ].join('\n');
+  assert.deepEqual(
+    diff(before, after).map(c => `${c.rule} ${c.message}`),
+    [
+      'code.removed NOT_FOUND_ORDER was removed',
+      'code.added NOT_FOUND_PURCHASE was added',
+      'details.key-removed NOT_FOUND_PURCHASE (renamed from NOT_FOUND_ORDER) details.order_id was removed',
+      'details.required-added NOT_FOUND_PURCHASE (renamed from NOT_FOUND_ORDER) details.purchase_id was added, required',
+      'template.placeholder-removed NOT_FOUND_PURCHASE (renamed from NOT_FOUND_ORDER): placeholder {order_id} was removed from the message template',
+      'template.placeholder-added NOT_FOUND_PURCHASE (renamed from NOT_FOUND_ORDER): placeholder {purchase_id} was added to the message template',
+      'mapping.status-retargeted a.adapter.yaml: error_mapping[404] gives NOT_FOUND_PURCHASE, was NOT_FOUND_ORDER',
+      'mapping.status-added a.adapter.yaml: error_mapping now maps HTTP 410 to NOT_FOUND_PURCHASE',
+    ],
+  );
+});

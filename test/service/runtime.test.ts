@@ -277,7 +277,7 @@ test('no tool is called because of its name: an endpoint named ..._read with no 
   assert.deepEqual(plan.skipped.map(s => s.tool).sort(), ['file_read', 'mcp_aql_read']);
 });
 
-test('the plan for an MCP-AQL endpoint: the adapter read operations through mcp_aql_read, an unknown operation; writes skipped', () => {
+test('the plan for an MCP-AQL endpoint: the adapter read operations through mcp_aql_read, an unknown operation only to an endpoint marked read-only; writes skipped', () => {
   const ops = service.operations([adapter]);
   assert.deepEqual(ops, [
     {
@@ -291,18 +291,26 @@ test('the plan for an MCP-AQL endpoint: the adapter read operations through mcp_
     { name: 'reserve_item', group: 'update', params: [{ name: 'sku', type: 'string', required: true, enum: undefined }] },
   ]);
   const endpoint = { type: 'object', properties: { operation: { type: 'string' }, params: { type: 'object' } }, required: ['operation'] };
-  const plan = service.planProbe([tool('mcp_aql_read', endpoint), tool('mcp_aql_update', endpoint, false)], ops, false);
-  assert.deepEqual(plan.calls.map(describe), [
-    'mcp_aql_read/mcp_aql_probe_no_such_operation unknown-operation {"operation":"mcp_aql_probe_no_such_operation","params":{}}',
+  const reads = [
     'mcp_aql_read/get_order missing-required {"operation":"get_order","params":{}}',
     'mcp_aql_read/get_order wrong-type {"operation":"get_order","params":{"order_id":12345}}',
     'mcp_aql_read/get_order bad-enum {"operation":"get_order","params":{"order_id":"mcp-aql-probe","view":"mcp-aql-probe-not-in-enum"}}',
     'mcp_aql_read/get_order not-found {"operation":"get_order","params":{"order_id":"mcp-aql-probe-missing"}}',
-    'mcp_aql_probe_no_such_tool unknown-tool {}',
-  ]);
+  ];
+  const unknownOperation =
+    'mcp_aql_read/mcp_aql_probe_no_such_operation unknown-operation {"operation":"mcp_aql_probe_no_such_operation","params":{}}';
+  const marked = service.planProbe([tool('mcp_aql_read', endpoint, true), tool('mcp_aql_update', endpoint, false)], ops, false);
+  assert.deepEqual(marked.calls.map(describe), [unknownOperation, ...reads, 'mcp_aql_probe_no_such_tool unknown-tool {}']);
   assert.deepEqual(
-    plan.skipped.map(s => `${s.tool}/${s.operation ?? ''}`),
+    marked.skipped.map(s => `${s.tool}/${s.operation ?? ''}`),
     ['mcp_aql_update/', 'mcp_aql_update/reserve_item'],
+  );
+  // A name ending in "read" marks nothing read-only: the endpoint gets only the adapter's declared read operations.
+  const unmarked = service.planProbe([tool('mcp_aql_read', endpoint), tool('mcp_aql_update', endpoint, false)], ops, false);
+  assert.deepEqual(unmarked.calls.map(describe), [...reads, 'mcp_aql_probe_no_such_tool unknown-tool {}']);
+  assert.deepEqual(
+    unmarked.skipped.map(s => `${s.tool}/${s.operation ?? ''}`),
+    ['mcp_aql_read/', 'mcp_aql_update/', 'mcp_aql_update/reserve_item'],
   );
 });
 

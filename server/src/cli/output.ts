@@ -1,9 +1,7 @@
 /** The report in the chosen format, to standard output or to --output-file (written whole, atomically). */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { fileUri } from '../node/bytePaths';
 import { VERSION } from './deps';
-import { UsageError } from './files';
+import { writeOutput } from './safeWrite';
 import {
   formatCheckstyle,
   formatCodeclimate,
@@ -117,15 +115,7 @@ export function writeOutputFile(io: Io, file: string, text: string): void {
   writeFileAtomically(io, file, text, '--output-file');
 }
 
-/** Write a file the user named, whole (a temporary file renamed over it). */
+/** Write a file the user named, whole, by the rules of the one writer (safeWrite.ts `writeOutput`). */
 export function writeFileAtomically(io: Io, file: string, text: string, option = '--record'): void {
-  const path = resolve(io.cwd, file);
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(tmp, text);
-    renameSync(tmp, path);
-  } catch (e) {
-    throw new UsageError(`cannot write ${option} '${file}': ${(e as Error).message}`);
-  }
+  writeOutput(io.cwd, file, text, option);
 }

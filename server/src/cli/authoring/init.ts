@@ -3,12 +3,13 @@
  * its default and what it does), like `eslint --init`. Never overwrites: a config file already there
  * (.yaml, .yml or .json) is an error, exit 2.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE_NAMES, DEFAULT_MAX_FILE_SIZE } from '../../service';
 import { UsageError } from '../files';
 import type { Io } from '../io';
 import { parseOptions } from '../options';
+import { writeOutput } from '../safeWrite';
 
 export const INIT_CONFIG = `# MCP-AQL error contracts: the configuration the command line (mcp-aql-errors check) and the
 # editor extension both read. Every key is optional; the values below are the defaults.
@@ -42,11 +43,8 @@ export function runInit(argv: readonly string[], io: Io): number {
   if (plain.length) throw new UsageError(`init: unknown argument '${plain[0]}'`);
   const there = CONFIG_FILE_NAMES.find(n => existsSync(join(io.cwd, n)));
   if (there) throw new UsageError(`init: ${there} already exists; nothing written`);
-  try {
-    writeFileSync(join(io.cwd, CONFIG_FILE_NAMES[0]!), INIT_CONFIG, { flag: 'wx' });
-  } catch (e) {
-    throw new UsageError(`init: cannot write ${CONFIG_FILE_NAMES[0]}: ${(e as Error).message}`);
-  }
+  // Only where nothing is: a dangling link (which existsSync does not see) is refused too.
+  writeOutput(io.cwd, CONFIG_FILE_NAMES[0]!, INIT_CONFIG, 'the config file', true);
   io.stderr(`wrote ${CONFIG_FILE_NAMES[0]}\n`);
   return 0;
 }

@@ -21,13 +21,13 @@ import {
   readFileSync,
   realpathSync,
   renameSync,
-  unlinkSync,
-  writeSync,
   type Stats,
 } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileKind } from '../../node/readRegularFile';
+import { dropTemp, writeBeside } from '../safeWrite';
+import { settled } from '../tempFiles';
 
 const HEADER = 'mcp-aql-errors-cache 2 ';
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -93,7 +93,7 @@ export function userSecret(dir = userCacheDir()): Buffer {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new Refusal(`cannot create ${file}: ${(e as Error).message}`);
     } finally {
-      unlinkSync(tmp);
+      dropTemp(tmp);
     }
   }
   throw new Refusal(`cannot create ${file}`);
@@ -170,22 +170,12 @@ export function readCache(file: string, secret: Buffer): Buffer | undefined {
 
 const sign = (body: Buffer, secret: Buffer) => createHmac('sha256', secret).update(body).digest('hex');
 
-/** A new private file beside `file` holding `text` (created exclusively: never an existing file or link). */
+/**
+ * A new private file beside `file` holding `parts` (created exclusively: never an existing file or
+ * link), by the CLI's one writer, so that an interruption removes it (cli/tempFiles.ts).
+ */
 function writeAside(file: string, ...parts: (string | Buffer)[]): string {
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
-  try {
-    for (const part of parts) {
-      const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
-      for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off);
-    }
-  } catch (e) {
-    closeSync(fd);
-    unlinkSync(tmp);
-    throw e;
-  }
-  closeSync(fd);
-  return tmp;
+  return writeBeside(file, Buffer.concat(parts.map(p => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))), 0o600, 'tmp');
 }
 
 /** Sign and replace the cache atomically; refuses when something other than a regular file now stands there. */
@@ -206,12 +196,9 @@ export function writeCache(file: string, body: Buffer, secret: Buffer): void {
     }
     if (st && !st.isFile()) throw new Refusal(`now ${fileKind(st)}`);
     renameSync(tmp, file);
+    settled(tmp);
   } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      /* gone */
-    }
+    dropTemp(tmp);
     throw e instanceof Refusal ? e : new Refusal((e as Error).message);
   }
 }

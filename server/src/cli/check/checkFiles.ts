@@ -67,7 +67,7 @@ interface CheckPass {
     service: AdapterService,
     adapters: readonly string[],
     read: (uri: string) => string | undefined,
-  ) => ReadonlyMap<string, string>;
+  ) => Promise<ReadonlyMap<string, string>>;
 }
 
 function pooled(pool: WorkerPool, opts: Opts, failures: Failures): Backend {
@@ -188,7 +188,7 @@ export async function checkFiles(
     }
     if (!adapters.length && pass.allowNone) return { files: 0, unreadable: failures.unreadable };
     if (!adapters.length) throw new UsageError(`no adapter files found in ${named.length ? named.join(' ') : 'the current directory'}`);
-    for (const f of backend.fix?.(adapters) ?? []) known.set(f.uri, f);
+    for (const f of (await backend.fix?.(adapters)) ?? []) known.set(f.uri, f);
     const refsOf = (uri: string) => known.get(uri)!.refs;
     const declarationsNow = () => adapters.map(u => [u, known.get(u)!.decls] as [string, readonly CodeDeclaration[]]);
     /**

@@ -98,8 +98,8 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     texts: stdinTexts,
     fix:
       args.fix || args.fixDryRun
-        ? (service, adapters, read) => {
-            const r = fixDocuments({
+        ? async (service, adapters, read) => {
+            const r = await fixDocuments({
               service,
               adapters,
               read,

@@ -47,7 +47,7 @@ export type OnResult = (uri: string, result: { diagnostics: Diagnostic[]; text: 
 export interface Backend {
   index(uris: readonly string[]): Promise<IndexedFile[]>;
   /** Between the passes (in-process only): apply the fix pass; returns the re-indexed files. */
-  fix?(adapters: readonly string[]): IndexedFile[];
+  fix?(adapters: readonly string[]): Promise<IndexedFile[]>;
   /**
    * Validate against `declarations`; `refs(uri)`: the code names whose declarations the file's
    * diagnostics read (`WorkspaceIndex.dependsOn`). `asIndexed`: the declarations are exactly what the
@@ -72,7 +72,7 @@ export interface InProcessPass {
     service: AdapterService,
     adapters: readonly string[],
     read: (uri: string) => string | undefined,
-  ) => ReadonlyMap<string, string>;
+  ) => Promise<ReadonlyMap<string, string>>;
 }
 
 const indexed = (index: WorkspaceIndex, uri: string): IndexedFile => ({
@@ -137,8 +137,8 @@ export function inProcess(
     },
     fix:
       pass.fix &&
-      (adapters => {
-        const fixed = pass.fix!(service(), adapters, read);
+      (async adapters => {
+        const fixed = await pass.fix!(service(), adapters, read);
         texts = new Map([...texts, ...fixed]);
         for (const [uri, text] of fixed) indexText(service(), index, uri, text, opts(uri));
         return [...fixed.keys()].map(uri => indexed(index, uri));

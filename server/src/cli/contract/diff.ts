@@ -82,6 +82,14 @@ export function runContractDiff(argv: readonly string[], io: Io): number {
   }
   const service = createAdapterService(deps);
   const labels = new Map([...before.labels, ...after.labels]);
+  // A named file that is not an adapter would have every code of the other side reported as added or
+  // removed: with an old side not read, a gate would pass on "0 breaking". Refused, naming it.
+  for (const side of [before, after])
+    for (const { doc, opts } of side.inputs)
+      if (side.named.has(doc.uri) && !service.isAdapter(doc, opts))
+        throw new InputError(
+          `diff: '${escapeControls(labels.get(doc.uri) ?? doc.uri)}' is not read as an adapter file (README "Which files"): nothing to compare`,
+        );
   // An adapter the service will not parse (over maxFileSize) would look removed: refuse rather than report that.
   for (const { doc, opts } of [...before.inputs, ...after.inputs]) {
     const max = opts?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;

@@ -2,8 +2,7 @@
  * `mcp-aql-errors docs <adapter…> [-o dir] [--format markdown|html]` (docs/contract-diff.md): the adapters' error
  * reference, on stdout or written to `dir/error-reference.md` / `.html` (the only file this command writes).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
@@ -14,6 +13,7 @@ import { findFiles, UsageError, readText } from '../files';
 import { escapeControls } from '../format';
 import type { Io } from '../io';
 import { parseOptions } from '../options';
+import { writeOutput } from '../safeWrite';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -108,14 +108,9 @@ export function runDocs(argv: readonly string[], io: Io): number {
     io.stdout(text);
     return status;
   }
-  const dir = resolve(io.cwd, args.out);
-  const target = join(dir, args.format === 'html' ? 'error-reference.html' : 'error-reference.md');
-  try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(target, text);
-  } catch (e) {
-    throw new UsageError(`cannot write '${escapeControls(relative(io.cwd, target))}': ${(e as Error).message}`);
-  }
-  io.stderr(`wrote ${escapeControls(relative(io.cwd, target))}\n`);
+  // Written by the one writer: a link a repository commits at this name is never written through.
+  const target = join(args.out, args.format === 'html' ? 'error-reference.html' : 'error-reference.md');
+  writeOutput(io.cwd, target, text, '-o');
+  io.stderr(`wrote ${escapeControls(relative(io.cwd, join(io.cwd, target)))}\n`);
   return status;
 }

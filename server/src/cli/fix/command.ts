@@ -9,6 +9,7 @@ import type { AdapterService, ServiceOptions } from '../../service';
 import { unifiedDiff } from './unifiedDiff';
 import { shownPath } from '../format';
 import { writeFixed } from '../safeWrite';
+import { yieldTurn } from '../tempFiles';
 import type { Io } from '../io';
 
 /**
@@ -66,12 +67,12 @@ interface FixRun {
  * fixed text. Returns the fixed texts by URI (what the report is then about) and whether standard
  * output now carries the diff or the text (then the report goes only to --output-file).
  */
-export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io, args }: FixRun): {
+export async function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io, args }: FixRun): Promise<{
   texts: Map<string, string>;
   stdoutTaken: boolean;
   /** Files whose fixes were due but could not be written (read-only, EACCES, ENOSPC, …). */
   unwritten: number;
-} {
+}> {
   const diffs: string[] = [];
   const texts = new Map<string, string>();
   let unwritten = 0;
@@ -108,6 +109,8 @@ export function fixDocuments({ service, adapters, read, bytes, opts, pathOf, io,
     if (r.note) note(r.note);
     if (r.failed) unwritten++;
     if (r.written) texts.set(uri, fixed);
+    // A SIGINT or SIGTERM that came during the write is handled here, between files (tempFiles.ts).
+    await yieldTurn();
   }
   if (args.fixDryRun) io.stdout(diffs.join(''), 'raw');
   return { texts, stdoutTaken: !!args.fixDryRun || !!args.stdin, unwritten };

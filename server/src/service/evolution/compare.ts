@@ -17,6 +17,8 @@ export interface ContractChange {
   readonly at?: Place;
   /** Where the changed thing was in the old version. */
   readonly was?: Place;
+  /** A change of a renamed code (`code` is its new name): the old name. */
+  readonly renamedFrom?: string;
 }
 
 type Subject = Pick<ContractChange, 'code' | 'adapter' | 'status' | 'key'>;
@@ -74,10 +76,10 @@ function compareTemplate(
     out.add('template.text-changed', s, `${what}: the message template's wording changed`, { before: b.text, after: a.text, ...where });
 }
 
-function compareDetail(out: Collector, code: CodeSnap, b: DetailSnap, a: DetailSnap): void {
+function compareDetail(out: Collector, code: CodeSnap, b: DetailSnap, a: DetailSnap, label = code.name): void {
   const s = { code: code.name, key: b.name };
   const where = { at: a.at, was: b.at };
-  const what = `${code.name} details.${b.name}`;
+  const what = `${label} details.${b.name}`;
   if (!b.required && a.required)
     out.add('details.required-added', s, `${what} is now required`, { before: 'optional', after: 'required', ...where });
   if (b.required && !a.required)
@@ -107,17 +109,18 @@ function compareDetail(out: Collector, code: CodeSnap, b: DetailSnap, a: DetailS
   }
 }
 
-function compareCode(out: Collector, b: CodeSnap, a: CodeSnap): void {
+/** `label`: how the messages name the code (a renamed one: `NEW (renamed from OLD)`). */
+function compareCode(out: Collector, b: CodeSnap, a: CodeSnap, label = a.name): void {
   const s = { code: a.name };
   const where = { at: a.at, was: b.at };
   if (b.category !== a.category)
-    out.add('code.category-changed', s, `${a.name}: category ${b.category ?? '(none)'} → ${a.category ?? '(none)'}`, {
+    out.add('code.category-changed', s, `${label}: category ${b.category ?? '(none)'} → ${a.category ?? '(none)'}`, {
       before: b.category ?? '(none)',
       after: a.category ?? '(none)',
       ...where,
     });
   if (b.description !== a.description)
-    out.add('code.description-changed', s, `${a.name}: description changed`, {
+    out.add('code.description-changed', s, `${label}: description changed`, {
       before: b.description ?? '',
       after: a.description ?? '',
       ...where,
@@ -128,7 +131,7 @@ function compareCode(out: Collector, b: CodeSnap, a: CodeSnap): void {
     out.add('code.retry-changed', s, `${a.name}: retry ${said(b)} → ${said(a)}`, { before: said(b), after: said(a), ...where });
   }
   if (b.condition !== a.condition)
-    out.add('code.condition-changed', s, `${a.name}: condition changed`, {
+    out.add('code.condition-changed', s, `${label}: condition changed`, {
       before: b.condition ?? '(none)',
       after: a.condition ?? '(none)',
       ...where,
@@ -141,10 +144,10 @@ function compareCode(out: Collector, b: CodeSnap, a: CodeSnap): void {
       out.add(
         'code.shadowed-status-removed',
         { ...s, status: st },
-        `${a.name} no longer claims HTTP ${st}, which error_mapping[${by}] answered first`,
+        `${label} no longer claims HTTP ${st}, which error_mapping[${by}] answered first`,
         where,
       );
-    else out.add('code.status-removed', { ...s, status: st }, `${a.name} no longer maps from HTTP ${st}`, where);
+    else out.add('code.status-removed', { ...s, status: st }, `${label} no longer maps from HTTP ${st}`, where);
   }
   for (const st of a.statuses) {
     if (b.statuses.includes(st)) continue;
@@ -153,26 +156,26 @@ function compareCode(out: Collector, b: CodeSnap, a: CodeSnap): void {
       out.add(
         'code.shadowed-status-added',
         { ...s, status: st },
-        `${a.name} now claims HTTP ${st}, but error_mapping[${by}] answers it first: no response gets ${a.name} for it`,
+        `${label} now claims HTTP ${st}, but error_mapping[${by}] answers it first: no response gets ${a.name} for it`,
         { ...where, after: `error_mapping[${by}]` },
       );
-    else out.add('code.status-added', { ...s, status: st }, `${a.name} now maps from HTTP ${st}`, where);
+    else out.add('code.status-added', { ...s, status: st }, `${label} now maps from HTTP ${st}`, where);
   }
   for (const [name, d] of b.details) {
     const n = a.details.get(name);
-    if (n) compareDetail(out, a, d, n);
-    else out.add('details.key-removed', { ...s, key: name }, `${a.name} details.${name} was removed`, { at: a.at, was: d.at });
+    if (n) compareDetail(out, a, d, n, label);
+    else out.add('details.key-removed', { ...s, key: name }, `${label} details.${name} was removed`, { at: a.at, was: d.at });
   }
   for (const [name, d] of a.details) {
     if (b.details.has(name)) continue;
     if (d.required)
-      out.add('details.required-added', { ...s, key: name }, `${a.name} details.${name} was added, required`, {
+      out.add('details.required-added', { ...s, key: name }, `${label} details.${name} was added, required`, {
         after: 'required',
         at: d.at,
       });
-    else out.add('details.key-added', { ...s, key: name }, `${a.name} details.${name} was added (optional)`, { at: d.at });
+    else out.add('details.key-added', { ...s, key: name }, `${label} details.${name} was added (optional)`, { at: d.at });
   }
-  compareTemplate(out, s, a.name, b.template, a.template, a.at, b.at);
+  compareTemplate(out, s, label, b.template, a.template, a.at, b.at);
 }
 
 /** Entries of one status matched by condition, then the rest by position. */
@@ -257,17 +260,53 @@ function compareAdapter(out: Collector, b: AdapterSnap, a: AdapterSnap): void {
       );
 }
 
+/**
+ * Custom codes renamed: new name → old name, when an error_mapping entry that gave the old code (a
+ * removed one) now gives the new one (an added one). The removal and the addition stay reported (a
+ * client matching on the old name breaks); the rest of what changed with the name is compared too.
+ */
+function renamedCodes(before: Snapshot, after: Snapshot): Map<string, string> {
+  const custom = (s: Snapshot, other: Snapshot) =>
+    new Set([...s.codes].filter(([n, c]) => c.source === 'custom' && !other.codes.has(n)).map(([n]) => n));
+  const removed = custom(before, after);
+  const added = custom(after, before);
+  // Every (old, new) pair an entry shows; a rename only when each name is in one pair (no guess among several).
+  const pairs = new Set<string>();
+  for (const [key, b] of before.adapters) {
+    const a = after.adapters.get(key);
+    if (!a) continue;
+    for (const [status, olds] of b.mappings) {
+      const news = a.mappings.get(status);
+      if (!news) continue;
+      for (const [o, n] of pairEntries(olds, news).pairs)
+        if (o.code && n.code && removed.has(o.code) && added.has(n.code)) pairs.add(JSON.stringify([o.code, n.code]));
+    }
+  }
+  const all = [...pairs].map(p => JSON.parse(p) as [string, string]);
+  const once = (i: 0 | 1, name: string) => all.filter(p => p[i] === name).length === 1;
+  return new Map(all.filter(([o, n]) => once(0, o) && once(1, n)).map(([o, n]) => [n, o]));
+}
+
 /** Every change from `before` to `after`: codes first (by name), then adapters (by key). */
 export function compareSnapshots(before: Snapshot, after: Snapshot): ContractChange[] {
   const out = new Collector();
   const names = [...new Set([...before.codes.keys(), ...after.codes.keys()])].sort();
+  const renamed = renamedCodes(before, after);
   for (const name of names) {
     const b = before.codes.get(name);
     const a = after.codes.get(name);
     if (b && a) compareCode(out, b, a);
     // A registry code that stops (or starts) being mapped is a mapping change, reported there.
     else if (b?.source === 'custom') out.add('code.removed', { code: name }, `${name} was removed`, { was: b.at });
-    else if (a?.source === 'custom') out.add('code.added', { code: name }, `${name} was added`, { at: a.at });
+    else if (a?.source === 'custom') {
+      out.add('code.added', { code: name }, `${name} was added`, { at: a.at });
+      const old = renamed.get(name);
+      if (old) {
+        const first = out.out.length;
+        compareCode(out, before.codes.get(old)!, a, `${name} (renamed from ${old})`);
+        for (let i = first; i < out.out.length; i++) out.out[i] = { ...out.out[i]!, renamedFrom: old };
+      }
+    }
   }
   const keys = [...new Set([...before.adapters.keys(), ...after.adapters.keys()])].sort();
   for (const key of keys) {

@@ -247,11 +247,10 @@ export function planProbe(
   // An MCP-AQL endpoint by the adapter's operations: the one named for the group (mcp_aql_read), or the only one.
   const endpointOf = (op: AdapterOperation) =>
     endpoints.find(t => t.name.toLowerCase().endsWith(op.group)) ?? (endpoints.length === 1 ? endpoints[0] : undefined);
-  const readEndpoints = new Set(operations.filter(o => o.group === 'read').map(endpointOf));
   for (const t of endpoints) {
-    // An unknown operation runs nothing, but an endpoint is only called when it cannot write: marked
-    // read-only, or the one the adapter routes its read operations to.
-    if (allowWrites || safe(t) || readEndpoints.has(t))
+    // An unknown operation runs nothing, but an endpoint is only called when it is marked read-only (or
+    // runs in the sandbox): its name ("…_read") says nothing about what it does.
+    if (allowWrites || safe(t))
       calls.push({
         tool: t.name,
         arguments: { operation: UNKNOWN_OPERATION, params: {} },

@@ -10,7 +10,10 @@
  */
 import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { stopGroup } from '../../../node/processGroup';
 import type { HttpExchange, ToolInfo } from '../../../service';
 import type { CallOutcome, McpSession, Negotiated, SessionTarget, TrafficListener } from './session';
 
@@ -56,9 +59,10 @@ export class ClientSession implements McpSession {
     if (target.transport === 'stdio') {
       const env: Record<string, string> = {};
       for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+      // Through setsid the server leads a process group of its own (the SDK's spawn takes no `detached`).
       const t = new InPlaceStdio({
-        command: target.command,
-        args: [...target.args],
+        command: SETSID ?? target.command,
+        args: SETSID ? [target.command, ...target.args] : [...target.args],
         cwd: target.cwd,
         env: { ...env, ...target.env },
         stderr: 'pipe',
@@ -275,8 +279,35 @@ export class ClientSession implements McpSession {
 
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 
-/** The SDK's stdio transport under another name: the SDK probes a subclass in place (see `make`). */
-class InPlaceStdio extends StdioClientTransport {}
+/**
+ * Where the server can lead a process group of its own: util-linux's `setsid` execs it as the leader of a
+ * new session (a child of ours is no group leader, so setsid needs no fork: the pid is the server's).
+ */
+const SETSID = process.platform === 'linux' && existsSync('/usr/bin/setsid') ? '/usr/bin/setsid' : undefined;
+
+/**
+ * The SDK's stdio transport under another name: the SDK probes a subclass in place (see `make`). With
+ * setsid, the server's group is stopped when the server exits — a child it left holding its output kept
+ * the pipes, and so the session, open — and when the session closes, so none of its processes outlives
+ * the run (node/processGroup.ts).
+ */
+class InPlaceStdio extends StdioClientTransport {
+  private group: number | undefined;
+
+  override async start(): Promise<void> {
+    await super.start();
+    const p = (this as unknown as { _process?: ChildProcess })._process;
+    if (SETSID && p?.pid !== undefined) {
+      const group = (this.group = p.pid);
+      p.once('exit', () => void stopGroup(group));
+    }
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    if (this.group !== undefined) await stopGroup(this.group);
+  }
+}
 
 function parseMessages(text: string): Record<string, unknown>[] {
   try {

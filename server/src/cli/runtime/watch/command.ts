@@ -14,6 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { OWN_GROUP, signalGroup, stopGroup } from '../../../node/processGroup';
 import { createAdapterService, type RuleLevel } from '../../../service';
 import { deps } from '../../deps';
 import { escapeControls } from '../../format';
@@ -67,10 +68,16 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
   }
 
   return new Promise<number>(done => {
+    // In a process group of its own: when the server exits, what it left running (a child holding its
+    // output, which kept the pipe open and us waiting) is stopped with it (node/processGroup.ts).
     const child = spawn(command, [...commandArgs], {
       stdio: ['pipe', 'pipe', 'inherit'],
+      detached: OWN_GROUP,
       ...(cwd === undefined ? {} : { cwd }),
       ...(env === undefined ? {} : { env: { ...process.env, ...env } }),
+    });
+    child.on('exit', () => {
+      if (child.pid !== undefined) void stopGroup(child.pid);
     });
     // Started after the spawn: the server starts while the judge loads.
     const judge = new WatchJudge(
@@ -84,7 +91,8 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       },
       log,
     );
-    const forward = (sig: NodeJS.Signals) => () => void child.kill(sig);
+    // As a terminal's Ctrl+C would: to the server's whole group.
+    const forward = (sig: NodeJS.Signals) => () => void (child.pid === undefined ? child.kill(sig) : signalGroup(child.pid, sig));
     const handlers = SIGNALS.map(s => [s, forward(s)] as const);
     for (const [s, h] of handlers) process.on(s, h);
     // The pipes' own listeners come first: a chunk is forwarded before its copy is posted.
@@ -93,7 +101,7 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
     process.stdin.on('data', (c: Buffer) => judge.client(c));
     child.stdout.on('data', (c: Buffer) => judge.server(c));
     child.stdin.on('error', () => {}); // the server closed its input: it is exiting, 'close' follows
-    process.stdout.on('error', () => child.kill('SIGTERM')); // the host is gone
+    process.stdout.on('error', () => void (child.pid !== undefined && stopGroup(child.pid))); // the host is gone
     let failed = false;
     child.on('error', e => {
       failed = true;

@@ -10,6 +10,7 @@
  * the file is opened for appending.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
+import { openForAppend } from '../../safeWrite';
 
 const REOPEN = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
@@ -17,15 +18,17 @@ export class RecordFile {
   private said = false;
 
   constructor(
+    /** The working directory (a folder link leading out of it is refused, as for every file written). */
+    private readonly cwd: string,
     private readonly path: string,
     /** The path as given (for messages). */
     private readonly name: string,
     private readonly log: (s: string) => void,
   ) {}
 
-  /** The first open, on the first response. */
+  /** The first open, on the first response: by the one writer's rules (no link, no FIFO, no folder). */
   open(): number {
-    return openSync(this.path, 'a');
+    return openForAppend(this.cwd, this.path);
   }
 
   /** The descriptor to write the next batch to: `fd`, or a new one at the path if the file was rotated (then `fd` is closed). */

@@ -79,7 +79,7 @@ function runWatchWorker(d: WatchWorkerData): void {
     stderr: s => err.text(s),
   });
   const log = (s: string) => io.stderr(`mcp-aql-errors watch: ${escapeControls(s)}\n`);
-  const file = d.record && new RecordFile(d.record.path, d.record.name, log);
+  const file = d.record && new RecordFile(d.cwd, d.record.path, d.record.name, log);
   const record =
     file &&
     new LinesOut(
