@@ -1,8 +1,8 @@
 /**
  * One connection to a running MCP server, whatever carries it: the interface `probe` drives and the
- * run-time commands share. A transport (stdio today; Streamable HTTP beside it) and a protocol era
- * (the `initialize` handshake, or the stateless revision) are implementations of it, added beside
- * `stdioSession.ts`, not threaded through the commands. Judging what crossed it stays in the service
+ * run-time commands share. Its transports (stdio, Streamable HTTP) and protocol eras (the `initialize`
+ * handshake, the stateless revision) live in its implementation (`clientSession.ts`, chosen in
+ * `index.ts`), not in the commands. Judging what crossed it stays in the service
  * (`service/runtime`), which knows no transport.
  */
 import type { Era, HttpExchange, ToolInfo } from '../../../service';
