@@ -1,8 +1,8 @@
 /**
  * SARIF 2.1.0: one run, the rules we know, one result per diagnostic. Code scanning tracks a result
  * across runs by its `partialFingerprints` and keeps each command's runs apart by
- * `runAutomationDetails.id` (its category): a result's fingerprint is its rule, its file and the text
- * of its line, with the count of the same before it, so a line added above moves no result.
+ * `runAutomationDetails.id` (its category): a result's fingerprint is its rule, its file and its
+ * message, with the count of the same before it, so a line added above moves no result.
  */
 import { createHash } from 'node:crypto';
 import { allCodes, codeInfo, docsHref } from '../../service';
@@ -17,13 +17,14 @@ const LEVEL: Record<string, string> = { error: 'error', warning: 'warning', info
  */
 const relativeUri = (rel: string): string => rel.split('/').map(encodeSegment).join('/');
 
-/** The fingerprint of each diagnostic of a file: rule, path, the trimmed text of its first line, and which one of those it is. */
+/**
+ * The fingerprint of each diagnostic of a file: rule, path, message, and which one of those it is. No
+ * position and no text of the file (a streamed run keeps none for SARIF), so a line added above moves none.
+ */
 function fingerprints(r: FileReport): string[] {
-  const lines = r.text ? r.text.split(/\r\n|\r|\n/) : undefined;
   const seen = new Map<string, number>();
   return r.diagnostics.map(d => {
-    const line = (lines?.[d.range.start.line] ?? r.lines?.at(d.range.start.line) ?? '').trim();
-    const key = `${String(d.code)}\0${r.rel}\0${line}`;
+    const key = `${String(d.code)}\0${r.rel}\0${messageText(d)}`;
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
     return createHash('sha256').update(`${key}\0${n}`).digest('hex').slice(0, 32);

@@ -11,7 +11,8 @@
 import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { stopGroup } from '../../../node/processGroup';
 import type { HttpExchange, ToolInfo } from '../../../service';
@@ -59,10 +60,12 @@ export class ClientSession implements McpSession {
     if (target.transport === 'stdio') {
       const env: Record<string, string> = {};
       for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-      // Through setsid the server leads a process group of its own (the SDK's spawn takes no `detached`).
+      // Through setsid the server leads a process group of its own (the SDK's spawn takes no `detached`);
+      // a command that cannot be found is spawned as it is, so its error stays the spawn's own (ENOENT).
+      const grouped = SETSID !== undefined && findable(target.command, target.cwd, { ...env, ...target.env }.PATH);
       const t = new InPlaceStdio({
-        command: SETSID ?? target.command,
-        args: SETSID ? [target.command, ...target.args] : [...target.args],
+        command: grouped ? SETSID : target.command,
+        args: grouped ? [target.command, ...target.args] : [...target.args],
         cwd: target.cwd,
         env: { ...env, ...target.env },
         stderr: 'pipe',
@@ -284,6 +287,20 @@ const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
  * new session (a child of ours is no group leader, so setsid needs no fork: the pid is the server's).
  */
 const SETSID = process.platform === 'linux' && existsSync('/usr/bin/setsid') ? '/usr/bin/setsid' : undefined;
+
+/** Whether a command names an executable file: a path (against `cwd`), or a name on PATH. */
+function findable(command: string, cwd: string, path = ''): boolean {
+  const runnable = (p: string) => {
+    try {
+      accessSync(p, constants.X_OK);
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (command.includes('/')) return runnable(resolve(cwd, command));
+  return path.split(delimiter).some(d => d !== '' && runnable(join(d, command)));
+}
 
 /**
  * The SDK's stdio transport under another name: the SDK probes a subclass in place (see `make`). With
