@@ -8,7 +8,7 @@
  */
 import { Pair, YAMLMap, type Node } from 'yaml';
 import { assembledSection, endOf, extractChunk, moveSpans, parseChunk, placeChunk, type Chunk, type ChunkError, type Role } from './chunk';
-import type { ChunkedParse, ChunkState } from './chunkedParse';
+import type { ChunkedParse, ChunkState } from './chunkState';
 import type { Extracted } from './extract';
 import { flat } from './flat';
 import { locateEdit, type Change, type Piece } from './reuseLayout';
