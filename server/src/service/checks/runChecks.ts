@@ -18,7 +18,7 @@ export const SEVERITY: Record<Exclude<RuleLevel, 'off'>, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-interface ValidateOptions {
+export interface ValidateOptions {
   readonly rules?: Readonly<Record<string, RuleLevel | undefined>>;
   readonly maxProblems?: number;
 }

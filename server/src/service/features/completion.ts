@@ -16,7 +16,7 @@ import {
 } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
 import { codeNameChoices } from './codeNameChoices';
-import { slotAt, type Slot, type SlotEdit } from './cursor';
+import { slotAt, type Slot, type SlotEdit } from './slot';
 import { codeMarkdown } from './describe';
 import { markdownToPlain } from '../util/markdown';
 import { defaultCodeFor, REASONS } from '../model/httpReasons';

@@ -14,3 +14,4 @@ export {
   type ProbePlan,
   type ToolInfo,
 } from './probeCases';
+export { answerProblems, runtimeFindings, type PlacedAnswer, type RuntimeFinding } from './findings';
