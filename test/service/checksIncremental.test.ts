@@ -2,7 +2,7 @@
  * The checks kept per document (checks/incremental.ts): after any edit, validate says exactly what a
  * fresh service says of the same text (same diagnostics, order and data), and the problem list equals
  * running every check in full. Random edits through service.edited, on real and adversarial adapters
- * and on a file full of problems (issue 14).
+ * and on a file full of problems.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 4: silent slips that deserve a word, in the three forms where each can occur: a plain
+ * Silent slips that deserve a word, in the three forms where each can occur: a plain
  * template cut at ` #`; the same custom code declared in two files; an anchor defined twice;
  * `required: yes`; the mapping shorthand `"401": "PERMISSION_DENIED"` (with the rewrite to `{ code: … }`).
  */

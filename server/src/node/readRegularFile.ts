@@ -1,5 +1,5 @@
 /**
- * Read a file only if it is a regular file (issue 13): opened non-blocking, so a FIFO cannot hang
+ * Read a file only if it is a regular file (docs/robustness.md, "Hostile repositories"): opened non-blocking, so a FIFO cannot hang
  * the open, then checked with fstat on the open descriptor, so a file swapped after listing is
  * judged by what is actually read. Shared by the CLI and the language server; reads, never writes.
  */

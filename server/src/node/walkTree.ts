@@ -1,5 +1,5 @@
 /**
- * A directory walk that a hostile checkout cannot steer (issue 13): each real directory and file is
+ * A directory walk that a hostile checkout cannot steer (docs/robustness.md, "Hostile repositories"): each real directory and file is
  * visited once (by device and inode, so `ln -s . self` and `ln -s .. up` end), symbolic links that
  * lead outside the root are not followed unless asked, and only regular files are reported as found;
  * other candidates (FIFOs, sockets, devices, broken links) become notes. Shared by the CLI and the

@@ -193,7 +193,7 @@ export interface AdapterService {
    */
   diffContracts(before: readonly DiffInput[], after: readonly DiffInput[]): ContractChange[];
   /**
-   * An error reference of these adapters (issue 25): one section per code (category, statuses, template,
+   * An error reference of these adapters (`docs`; docs/cli.md, "Error reference"): one section per code (category, statuses, template,
    * details, recovery, an example envelope per dialect) and the error_mapping tables; markdown, or one
    * self-contained HTML page with every adapter string escaped.
    */
@@ -202,7 +202,7 @@ export interface AdapterService {
   types(contract: Contract, req: TypesRequest): string;
   /** The operations these adapters declare, with their group (read, create, …) and params. */
   operations(adapters: readonly TextDocument[], opts?: ServiceOptions): AdapterOperation[];
-  /** The probe's calls for a server's tools (issue 24): each built to fail, only read-only tools unless `allowWrites`. */
+  /** The probe's calls for a server's tools (`probe`): each built to fail, only read-only tools unless `allowWrites`. */
   planProbe(tools: readonly ToolInfo[], operations: readonly AdapterOperation[], allowWrites: boolean): ProbePlan;
   /** One answer of a running server judged: the verify engine plus the MCP-level rules (`watch`). */
   judgeAnswer(ex: Exchange, contract: Contract, opts?: ServiceOptions): RuntimeFinding[];

@@ -1,5 +1,5 @@
 /**
- * code.declared-elsewhere (issue 22 item 4): a custom code this file declares that another file in its
+ * code.declared-elsewhere (test/service/silentSlips.test.ts): a custom code this file declares that another file in its
  * code scope declares too. Which declaration a mapping or `verify` in a third file uses then depends on
  * the files' names (the URI that sorts first wins, workspace/resolve.ts): a silent slip, said once on
  * each declaring file's key. Registry codes are code.redefines-registry's. Reads the workspace index

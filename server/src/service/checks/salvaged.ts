@@ -1,5 +1,5 @@
 /**
- * One mistake, one diagnostic around syntax errors (issue 22 item 1). When the YAML parser or the JSON
+ * One mistake, one diagnostic around syntax errors (docs/robustness.md, "text the parser rejected"; test/service/salvaged.test.ts). When the YAML parser or the JSON
  * check rejects a scalar (an unclosed quote, a quote that ends the string early, single quotes or
  * unquoted text in JSON), what the parser salvaged from it is not what the author wrote: no other check
  * reports on it. A scalar is rejected when a reported YAML error overlaps it or starts right after it

@@ -1,5 +1,5 @@
 /**
- * The keystroke path of the chunked parse (issue 14): an edit inside one error_codes / error_mapping
+ * The keystroke path of the chunked parse (ARCHITECTURE.md, "The incremental parse"): an edit inside one error_codes / error_mapping
  * entry that keeps the line-based split (reuseLayout.ts's locateEdit) re-parses that entry alone and
  * splices it into the previous parse's results: the block's items, the root's, the extracted codes,
  * mappings and params are copies of the previous arrays with the entry's slice replaced; every other

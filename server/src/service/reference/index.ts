@@ -1,4 +1,4 @@
-/** The error reference (issue 25, `mcp-aql-errors docs`): contract → markdown or one self-contained HTML page. */
+/** The error reference (`mcp-aql-errors docs`; docs/cli.md, "Error reference"): contract → markdown or one self-contained HTML page. */
 import { buildContract } from '../contract/contract';
 import type { EnvelopePreview } from '../envelopes/types';
 import { buildSnapshot, type SnapshotInput } from '../evolution/snapshot';

@@ -1,5 +1,5 @@
 /**
- * The probe's plan (issue 24 item 2): from a server's `tools/list` answer (and the operations an
+ * The probe's plan (docs/cli.md, "Watching and probing a running server"): from a server's `tools/list` answer (and the operations an
  * adapter declares), the calls that must fail by construction — a missing required parameter, a
  * wrong type, a value outside an enum, an unknown tool, an unknown operation — and only to tools
  * that cannot write (MCP `readOnlyHint`, or an adapter's read operation) unless writes are allowed.
