@@ -1,6 +1,7 @@
 /**
- * Cases 8–12 of docs/robustness.md ("Hostile repositories, round two") at the LSP boundary: the built server (dist/server.js over stdio) on inputs
- * that blocked or crashed it, each bounded by a generous timeout, and the LSP lifecycle errors.
+ * Cases 8–12 of docs/robustness.md ("Hostile repositories, round two") at the LSP boundary: the built server
+ * (dist/server.js over stdio) on inputs that blocked or crashed it, each bounded by a generous timeout, and
+ * the LSP lifecycle errors.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';

@@ -193,9 +193,9 @@ export interface AdapterService {
    */
   diffContracts(before: readonly DiffInput[], after: readonly DiffInput[]): ContractChange[];
   /**
-   * An error reference of these adapters (`docs`; docs/cli.md, "Error reference"): one section per code (category, statuses, template,
-   * details, recovery, an example envelope per dialect) and the error_mapping tables; markdown, or one
-   * self-contained HTML page with every adapter string escaped.
+   * An error reference of these adapters (`docs`; docs/cli.md, "Error reference"): one section per code
+   * (category, statuses, template, details, recovery, an example envelope per dialect) and the
+   * error_mapping tables; markdown, or one self-contained HTML page with every adapter string escaped.
    */
   errorReference(adapters: readonly TextDocument[], req: ReferenceRequest, opts?: ServiceOptions): string;
   /** The contract's error envelopes as TypeScript or JSON Schema text. */

@@ -1,8 +1,8 @@
 /**
- * Incremental parsing for large YAML files (ARCHITECTURE.md, "The incremental parse"). The region is split on lines into top-level
- * chunks, and the `error_codes` / `error_mapping` blocks further into one chunk per entry. Each chunk
- * is parsed on its own and cached by its exact text; a keystroke re-parses only the chunk it touched.
- * Cached chunks that moved have their node ranges shifted, and the chunks are assembled into one
+ * Incremental parsing for large YAML files (ARCHITECTURE.md, "The incremental parse"). The region is split on
+ * lines into top-level chunks, and the `error_codes` / `error_mapping` blocks further into one chunk per
+ * entry. Each chunk is parsed on its own and cached by its exact text; a keystroke re-parses only the chunk
+ * it touched. Cached chunks that moved have their node ranges shifted, and the chunks are assembled into one
  * Document that looks to every reader exactly like a whole-file parse.
  *
  * Anything this line-based split cannot be sure of (anchors and aliases, directives, several

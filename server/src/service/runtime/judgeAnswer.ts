@@ -1,8 +1,8 @@
 /**
- * One answer of a running MCP server judged (`watch`, `probe`; docs/spec-decisions.md, "Run time"): the `verify` engine on the JSON-RPC response
- * as it was sent, plus the MCP-level rules that need to know what was asked (docs/spec-decisions.md,
- * "Run time"): a failure answered as a success, a tool error sent as a JSON-RPC error, a text-only
- * error, and for a probe call the category of the code. Offsets are into `response`.
+ * One answer of a running MCP server judged (`watch`, `probe`): the `verify` engine on the JSON-RPC
+ * response as it was sent, plus the MCP-level rules that need to know what was asked (docs/spec-decisions.md,
+ * "Run time"): a failure answered as a success, a tool error sent as a JSON-RPC error, a text-only error,
+ * and for a probe call the category of the code. Offsets are into `response`.
  */
 import { Code } from '../codes';
 import type { Problem } from '../checks/types';

@@ -1,8 +1,8 @@
 /**
- * The probe's plan (docs/cli.md, "Watching and probing a running server"): from a server's `tools/list` answer (and the operations an
- * adapter declares), the calls that must fail by construction — a missing required parameter, a
- * wrong type, a value outside an enum, an unknown tool, an unknown operation — and only to tools
- * that cannot write (MCP `readOnlyHint`, or an adapter's read operation) unless writes are allowed.
+ * The probe's plan (docs/cli.md, "Watching and probing a running server"): from a server's `tools/list`
+ * answer (and the operations an adapter declares), the calls that must fail by construction — a missing
+ * required parameter, a wrong type, a value outside an enum, an unknown tool, an unknown operation — and only
+ * to tools that cannot write (MCP `readOnlyHint`, or an adapter's read operation) unless writes are allowed.
  */
 
 export type ProbeKind = 'missing-required' | 'wrong-type' | 'bad-enum' | 'unknown-tool' | 'unknown-operation';
