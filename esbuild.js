@@ -52,14 +52,14 @@ const yamlNoEnvReads = {
 };
 
 /**
- * `probe`'s MCP SDK (and zod) in a bundle of their own, dist/probe-session.js (server/src/cli/runtime/session/stdioSession.ts,
+ * `probe`'s MCP SDK (and zod) in a bundle of their own, dist/probe-session.js (server/src/cli/runtime/session/clientSession.ts,
  * the only importer of the SDK): dist/cli.js requires it, beside itself, when `probe` runs, so no other command
  * reads or compiles them (about a fifth of dist/cli.js).
  */
 const probeSessionApart = {
   name: 'probe-session-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/stdioSession$/ }, () => ({ path: './probe-session.js', external: true }));
+    build.onResolve({ filter: /^\.\/clientSession$/ }, () => ({ path: './probe-session.js', external: true }));
   },
 };
 
@@ -77,7 +77,7 @@ const builds = [
   },
   {
     ...base,
-    entryPoints: ['server/src/cli/runtime/session/stdioSession.ts'],
+    entryPoints: ['server/src/cli/runtime/session/clientSession.ts'],
     outfile: 'dist/probe-session.js',
     platform: 'node',
     format: 'cjs',

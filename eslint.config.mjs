@@ -50,8 +50,11 @@ export default tseslint.config(
         {
           patterns: [
             ...['yaml', 'ajv', '**/service/*/**', '**/service/*.ts'].map(group => ({ group: [group], message: FACADE_ONLY })),
-            // The MCP SDK's client is allowed (issue 24: probe); our own client/ is not.
-            { group: ['**/client/**', '!@modelcontextprotocol/sdk/client/*'], message: FACADE_ONLY },
+            // The MCP SDK's client (1.x, and the 2.x client package) is allowed (probe's session); our own client/ is not.
+            {
+              group: ['**/client/**', '!@modelcontextprotocol/sdk/client/*', '!@modelcontextprotocol/client/*'],
+              message: FACADE_ONLY,
+            },
           ],
         },
       ],

@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -38,6 +39,10 @@ export interface RunResult {
   symbols: number;
   vmHwmMb: number;
   timeouts: string[];
+  /** Diagnostics published for the awaited version with another count than expected (a wrong answer, not a slow one). */
+  wrong: string[];
+  /** The 1-minute load average when the process started (the machine is shared). */
+  load: number;
 }
 
 const TIMEOUT = 60_000;
@@ -96,6 +101,8 @@ export async function runOnce(
   conn.onNotification('window/logMessage', () => undefined);
   conn.listen();
   const timeouts: string[] = [];
+  /** Publications for the awaited version whose count was not the expected one. */
+  const wrong: string[] = [];
   const pullDiagnostics = async (after: number, want: number, what: string): Promise<number> => {
     const rep = (await conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { items?: unknown[] };
     if ((rep.items?.length ?? -1) !== want) {
@@ -104,7 +111,11 @@ export async function runOnce(
     }
     return performance.now() - after;
   };
-  const waitDiagnostics = (after: number, want: number, what: string) =>
+  /**
+   * The publishDiagnostics for `version` (a server that sends no version: the first one after `after` with
+   * `want` diagnostics); NaN after TIMEOUT. Also checks the count, so a run that says something else is seen.
+   */
+  const waitDiagnostics = (after: number, want: number, what: string, version: number) =>
     profile.pull
       ? pullDiagnostics(after, want, what)
       : new Promise<number>(resolve => {
@@ -114,11 +125,13 @@ export async function runOnce(
             resolve(NaN);
           }, TIMEOUT);
           const check = () => {
-            if (last && last.at >= after && last.params.diagnostics.length === want) {
-              clearTimeout(t);
-              waiter = undefined;
-              resolve(last.at - after);
-            }
+            if (!last || last.at < after) return;
+            const v = last.params.version;
+            if (v === undefined ? last.params.diagnostics.length !== want : v !== version) return;
+            clearTimeout(t);
+            waiter = undefined;
+            if (last.params.diagnostics.length !== want) wrong.push(`${what}: ${last.params.diagnostics.length} diagnostics`);
+            resolve(last.at - after);
           };
           waiter = check;
           check();
@@ -142,6 +155,8 @@ export async function runOnce(
     symbols: 0,
     vmHwmMb: 0,
     timeouts,
+    wrong,
+    load: loadavg()[0]!,
   };
   try {
     [r.initialize] = await timed(() =>
@@ -167,7 +182,7 @@ export async function runOnce(
     const t0 = performance.now();
     const c0 = cpuMs(proc.pid!);
     await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-    r.open = await waitDiagnostics(t0, 2, 'open');
+    r.open = await waitDiagnostics(t0, 2, 'open', 1);
     r.openCpu = cpuMs(proc.pid!) - c0;
     if (profile.editorRequests) {
       await conn.sendRequest('textDocument/codeLens', { textDocument: { uri } });
@@ -190,7 +205,7 @@ export async function runOnce(
         contentChanges: [profile.fullSync ? { text: cur } : { range: { start: pos, end: pos }, text: 'x' }],
       });
       if (!profile.burst) {
-        r.change.push(await waitDiagnostics(t, 2, `change@${pos.line}`));
+        r.change.push(await waitDiagnostics(t, 2, `change@${pos.line}`, version));
         r.changeCpu.push(cpuMs(proc.pid!) - c);
       } else await new Promise(res => setTimeout(res, 15));
     }

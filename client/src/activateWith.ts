@@ -61,7 +61,10 @@ export async function activateWith(
   );
   registerPreview(context, client);
   registerCompareContract(context, client);
+  // Timestamped in the output channel's log: activation, the server's start and its scan can be told apart.
+  output.info('starting the language server');
   await client.start();
+  output.info('language server started');
   status.refresh();
   return client;
 }

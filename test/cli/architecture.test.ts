@@ -83,12 +83,8 @@ test('server/src/cli reaches the service only through its façade', () => {
     }
 });
 
-test('the MCP SDK: only its client, stdio transport and types, and only in the stdio session (the CLI bundle stays lean)', () => {
-  const SDK = [
-    '@modelcontextprotocol/sdk/client/index.js',
-    '@modelcontextprotocol/sdk/client/stdio.js',
-    '@modelcontextprotocol/sdk/types.js',
-  ];
+test('the MCP SDK: only the 2.x client package, and only in the session (the CLI bundle stays lean)', () => {
+  const SDK = ['@modelcontextprotocol/client', '@modelcontextprotocol/client/stdio'];
   const users: string[] = [];
   for (const dir of ['server/src', 'client/src'])
     for (const f of files(dir))
@@ -97,7 +93,7 @@ test('the MCP SDK: only its client, stdio transport and types, and only in the s
           assert.ok(SDK.includes(s), `${f} imports ${s}`);
           users.push(f);
         }
-  assert.deepEqual([...new Set(users)], ['server/src/cli/runtime/session/stdioSession.ts']);
+  assert.deepEqual([...new Set(users)], ['server/src/cli/runtime/session/clientSession.ts']);
 });
 
 test('server/src/node imports only Node built-ins, the text document package and the service façade', () => {

@@ -186,9 +186,8 @@ test('the broken examples report every diagnostic code of the design, on the exp
     'json-syntax.adapter.json:8:json.syntax',
     'too-deep.adapter.json:6:file.too-deep',
     'broken-adapter.md:85:suppression.unused',
-    'broken-adapter.md:37:code.declared-elsewhere',
     'slips.adapter.yaml:7:yaml.duplicate-anchor',
-    'slips.adapter.yaml:10:code.declared-elsewhere',
+    'invalid-characters.adapter.yaml:8:code.declared-elsewhere',
     'slips.adapter.yaml:16:template.comment-cut',
     'slips.adapter.yaml:19:template.invalid-detail-name',
   ];

@@ -140,7 +140,7 @@ test('<command> --help and help <command>: that command options; usage errors in
   );
   assert.equal(
     (await run(['probe', '--list'])).err,
-    "mcp-aql-errors: probe needs the server's command after '--': probe [options] -- node server.js (mcp-aql-errors probe --help)\n",
+    "mcp-aql-errors: probe needs a server: --config <file> [--server <name> | --all], --url <U>, or its command after '--': probe [options] -- node server.js (mcp-aql-errors probe --help)\n",
   );
   assert.equal(
     (await run(['watch', '--timeout', '5', '--', 'node'])).err,

@@ -73,10 +73,10 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
     'schemas/envelopes/mcp-tool-result.schema.json',
     'schemas/error-registry.json',
   ]);
-  // This packs the development build (not minified, `npm test` builds it): about 450 KB packed, of which ~120 KB is
-  // dist/probe-session.js (the MCP SDK, zod, and its own copy of ajv); the released tarball (`prepack`: the
-  // production build) is about 330 KB. The bound catches a dependency bundled by mistake.
-  assert.ok(info.size < 500_000, `tarball ${info.size} bytes`);
+  // This packs the development build (not minified, `npm test` builds it): about 550 KB packed, of which ~200 KB is
+  // dist/probe-session.js (the MCP SDK's 2.x client, zod, and its own copy of ajv: 960 KB unpacked); the released
+  // tarball (`prepack`: the production build) is about 405 KB. The bound catches a dependency bundled by mistake.
+  assert.ok(info.size < 620_000, `tarball ${info.size} bytes`);
   t.diagnostic(`tarball ${info.filename}: ${info.size} bytes packed, ${info.unpackedSize} unpacked`);
 
   const empty = tempDir('mcp-aql-npx-');
@@ -115,6 +115,6 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
     (JSON.parse(probe.stdout) as { diagnostics: { code: string; line: number }[] }[]).flatMap(f =>
       f.diagnostics.map(d => `${d.line} ${d.code}`),
     ),
-    ['2 runtime.unflagged-failure', '4 runtime.unflagged-failure'],
+    ['1 runtime.session', '2 runtime.unflagged-failure', '4 runtime.unflagged-failure'],
   );
 });

@@ -7,8 +7,8 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run, tempTree } from './helpers';
 
@@ -139,35 +139,85 @@ for (const name of Object.keys(SERVERS))
     }
   });
 
-/** What each real server does with the probe's bad calls (pinned: these servers at 2026.8.31). */
-const PROBED: Record<string, { calls: number; tools: number; skipped: number }> = {
-  filesystem: { calls: 20, tools: 14, skipped: 5 },
-  memory: { calls: 5, tools: 9, skipped: 7 },
-  everything: { calls: 14, tools: 13, skipped: 6 },
+/**
+ * What each real server does with the probe's calls (pinned: these servers at 2026.8.31): the calls
+ * that fail the schema are refused as text-only tool errors; the calls that name a missing thing reach
+ * the tool's own code (the filesystem server's ENOENT inside its root); the everything server makes up
+ * a resource for any id, which is an accepted call.
+ */
+const PROBED: Record<string, { calls: number; missing: number; accepted: string[]; summary: RegExp }> = {
+  filesystem: {
+    calls: 28,
+    missing: 8,
+    accepted: [],
+    summary: /^28 of 28 calls sent, to 9 of 14 listed tools and an unknown tool; 5 tools not called, 7 kinds of call left out/,
+  },
+  memory: {
+    calls: 5,
+    missing: 0,
+    accepted: [],
+    summary: /^5 of 5 calls sent, to 2 of 9 listed tools and an unknown tool; 7 tools not called/,
+  },
+  everything: {
+    calls: 15,
+    missing: 1,
+    accepted: ['get-resource-reference'],
+    summary: /^15 of 15 calls sent, to \d+ of 13 listed tools and an unknown tool/,
+  },
 };
 
 for (const [name, want] of Object.entries(PROBED))
-  test(`probe: server-${name} reports every bad call as a failure (isError true), as text only; its data untouched`, async () => {
+  test(`probe: server-${name}: the schema's refusals as text-only tool errors, the missing things through its own code; its data untouched`, async () => {
     const dir = tempFor();
     try {
       const before = snapshot(dir);
-      const r = await run(['probe', '--format', 'json', '--', ...SERVERS[name]!(dir)], dir);
+      const r = await run(
+        ['probe', '--format', 'json', '--record', join(dir, '..', `${name}.probe.jsonl`), '--', ...SERVERS[name]!(dir)],
+        dir,
+      );
+      const transcript = readFileSync(join(dir, '..', `${name}.probe.jsonl`), 'utf8')
+        .trim()
+        .split('\n');
+      rmSync(join(dir, '..', `${name}.probe.jsonl`));
       assert.equal(r.code, 0, r.err);
-      const report = JSON.parse(r.out) as { diagnostics: { line: number; code: string; message: string }[] }[];
-      const ds = report.flatMap(f => f.diagnostics);
+      const [file] = JSON.parse(r.out) as {
+        diagnostics: { line: number; code: string; message: string; call: number }[];
+        probe: { calls: { n: number; tool: string; kind: string; answered: boolean }[] };
+      }[];
+      assert.equal(file!.probe.calls.length, want.calls);
+      assert.ok(file!.probe.calls.every(c => c.answered));
+      // What it negotiated: 2025-11-25, with the handshake (the discovery refused first).
+      const session = file!.diagnostics.find(d => d.code === 'runtime.session');
+      assert.match(session!.message, /^MCP 2025-11-25, the handshake era \(initialize\), over stdio, with /);
+      file!.diagnostics.splice(file!.diagnostics.indexOf(session!), 1);
+      const accepted = file!.diagnostics.filter(d => d.code === 'runtime.accepted-call');
       assert.deepEqual(
-        ds.map(d => `${d.line} ${d.code}`),
-        Array.from({ length: want.calls }, (_, i) => `${2 * i + 2} runtime.text-only-error`),
+        accepted.map(d => file!.probe.calls[d.call - 1]!.tool),
+        want.accepted,
       );
-      for (const d of ds)
-        assert.match(
-          d.message,
-          /reported a failure as text only \("MCP error -32602: (Input validation error|Tool mcp_aql_probe_no_such_tool not found)/,
-        );
-      assert.equal(
-        r.err,
-        `mcp-aql-errors probe: ${want.calls} of ${want.calls} calls sent to ${want.tools} tools (${want.skipped} skipped: --list shows why)\n`,
-      );
+      for (const d of file!.diagnostics.filter(d => d.code !== 'runtime.accepted-call')) {
+        assert.equal(d.code, 'runtime.text-only-error');
+        const kind = file!.probe.calls[d.call - 1]!.kind;
+        if (kind !== 'not-found')
+          assert.match(
+            d.message,
+            /reported a failure as text only \("MCP error -32602: (Input validation error|Tool mcp_aql_probe_no_such_tool not found)/,
+          );
+      }
+      const missing = file!.probe.calls.filter(c => c.kind === 'not-found');
+      assert.equal(missing.length, want.missing);
+      if (name === 'filesystem')
+        for (const c of missing) {
+          // Each answer is the line after its request; the server's own "no such file", inside its root.
+          const answer = JSON.parse(transcript[2 * c.n - 1]!) as { result: { isError: boolean; content: { text: string }[] } };
+          assert.equal(answer.result.isError, true, c.tool);
+          assert.match(
+            answer.result.content[0]!.text,
+            /^ENOENT: no such file or directory, \w+ '.*[\\/]root[\\/]mcp-aql-probe-missing/,
+            c.tool,
+          );
+        }
+      assert.match(r.err.replace(/^mcp-aql-errors probe: MCP 2025-11-25 \(handshake era\); /, ''), want.summary);
       assert.deepEqual(snapshot(dir), before, 'no file written, changed or removed');
       if (name === 'memory') assert.ok(!existsSync(join(dir, 'memory.jsonl')));
     } finally {
@@ -182,6 +232,62 @@ test('probe --list --allow-writes sends nothing: the memory server writes no fil
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /^call {2}create_entities: a missing required parameter 'entities' \{\}$/m);
     assert.ok(!existsSync(join(dir, 'memory.jsonl')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Whether this machine makes the namespaces `probe --sandbox` needs (a container may forbid them). */
+const sandboxBlocked = (() => {
+  const r = spawnSync('unshare', ['--net', '--mount', '--pid', '--fork', '--map-root-user', 'true'], { encoding: 'utf8' });
+  return r.status === 0 ? false : `this machine cannot make Linux namespaces with unshare (${r.error?.message ?? r.stderr.trim()})`;
+})();
+
+for (const name of ['filesystem', 'memory'])
+  test(
+    `probe --sandbox: server-${name} gets every tool called, write tools included, and nothing outside the sandbox changes`,
+    { skip: sandboxBlocked },
+    async () => {
+      const dir = tempFor();
+      try {
+        const before = snapshot(dir);
+        const r = await run(['probe', '--sandbox', '--format', 'json', '--', ...SERVERS[name]!(dir)], dir);
+        assert.equal(r.code, 0, r.err);
+        const [file] = JSON.parse(r.out) as { probe: { coverage: { tool: string; listed: boolean; planned: number; sent: number }[] } }[];
+        const listed = file!.probe.coverage.filter(c => c.listed && c.planned > 0);
+        const writes =
+          name === 'filesystem' ? ['write_file', 'edit_file', 'create_directory', 'move_file'] : ['create_entities', 'delete_entities'];
+        for (const w of writes)
+          assert.ok(
+            listed.some(c => c.tool === w && c.sent === c.planned),
+            `${w} called in the sandbox`,
+          );
+        assert.match(r.err, /\(in the sandbox\)\n$/);
+        assert.deepEqual(snapshot(dir), before, 'no file written, changed or removed');
+        if (name === 'memory') assert.ok(!existsSync(join(dir, 'memory.jsonl')));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+test('probe --sandbox where the machine cannot make it: exit 2 and why, the server never started unsandboxed', async () => {
+  const dir = tempTree({ 'bin/unshare': '#!/bin/sh\necho "unshare: unshare failed: Operation not permitted" >&2\nexit 1\n' });
+  try {
+    chmodSync(join(dir, 'bin/unshare'), 0o755);
+    const marker = join(dir, 'started');
+    const r = spawnSync(
+      process.execPath,
+      [CLI, 'probe', '--sandbox', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, PATH: `${join(dir, 'bin')}:${process.env.PATH}` },
+      },
+    );
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^mcp-aql-errors: probe --sandbox: this machine cannot make the sandbox .*Operation not permitted/);
+    assert.ok(!existsSync(marker), 'the server was not started');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

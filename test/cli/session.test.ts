@@ -1,7 +1,7 @@
 /**
- * The run-time session interface (server/src/cli/runtime/session): the stdio implementation started on
+ * The run-time session interface (server/src/cli/runtime/session): the session started over stdio on
  * the example server, its tools listed, a call answered, both directions of traffic seen from the
- * handshake on, and the server ended by `close`.
+ * discovery and the handshake on, the negotiated revision, and the server ended by `close`.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,15 +25,19 @@ test('a stdio session: tools listed, one call answered, every message seen in or
     assert.equal(outcome.kind, 'answer');
     assert.equal(JSON.parse(outcome.request).params.name, 'mcp_aql_read');
     if (outcome.kind === 'answer') assert.equal(JSON.parse(outcome.response).id, JSON.parse(outcome.request).id);
-    // The handshake is seen too: initialize out, its answer in, the initialized notification out.
+    // The discovery and the handshake are seen too: server/discover out, refused (a 2025-11-25 server),
+    // then initialize out, its answer in, the initialized notification out.
     assert.deepEqual(
-      seen.slice(0, 3).map(([d, m]) => [d, m.method ?? (m.result ? 'result' : 'error')]),
+      seen.slice(0, 5).map(([d, m]) => [d, m.method ?? (m.result ? 'result' : 'error')]),
       [
+        ['sent', 'server/discover'],
+        ['received', 'error'],
         ['sent', 'initialize'],
         ['received', 'result'],
         ['sent', 'notifications/initialized'],
       ],
     );
+    assert.deepEqual([session.negotiated?.revision, session.negotiated?.era], ['2025-11-25', 'handshake']);
     const last = seen.at(-1)!;
     assert.equal(last[0], 'received');
     assert.equal(last[1].id, JSON.parse(outcome.request).id);

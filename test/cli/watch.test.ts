@@ -61,7 +61,10 @@ test('a server that cannot start: exit 2, one line, even while the host keeps st
 
 test('usage: the command after --, known options only', async () => {
   for (const [args, message] of [
-    [['node', 'x.js'], "watch needs the server's command after '--'"],
+    [['node', 'x.js'], 'watch needs a server: --config <file> [--server <name>], --listen <addr> --url <U>, or its command after'],
+    [['--url', 'http://127.0.0.1:9/mcp'], 'watch: --url is the upstream of the proxy at --listen <addr>'],
+    [['--print-config', '--', 'node'], 'watch: --print-config prints the --config <file> with watch in front of a server'],
+    [['--listen', '4100', '--', 'node'], "watch: --listen is a proxy for a Streamable HTTP server (--url), not for a command after '--'"],
     [['--bogus', '--', 'node'], "watch: unknown option '--bogus'"],
     [['--timeout', '5', '--', 'node'], "watch: unknown option '--timeout'"],
   ] as const) {

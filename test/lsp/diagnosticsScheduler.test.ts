@@ -195,6 +195,95 @@ test('a pulling client gets nothing pushed', async () => {
   assert.equal(s.pendingTurns(), 0);
 });
 
+test('idle(): nothing while no validation waits or runs; else a promise kept once the last one is published', async () => {
+  const s = setup({ hold: true });
+  assert.equal(s.scheduler.idle(), undefined, 'nothing scheduled');
+  s.open(1);
+  let idle = false;
+  void s.scheduler.idle()!.then(() => (idle = true));
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, [1]);
+  s.change(2); // during the validation: validated again after it, and the scheduler stays busy until then
+  s.held.shift()!();
+  await s.turn();
+  assert.equal(idle, false, 'v2 still waits');
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, [1, 2]);
+  assert.equal(idle, false, 'v2 runs');
+  s.held.shift()!();
+  await s.turn();
+  assert.deepEqual(versions(s.published), [[2, ['v2']]]);
+  assert.equal(idle, true);
+  assert.equal(s.scheduler.idle(), undefined);
+});
+
+test('idle(): a pull being answered counts; closing the document or disposing frees whoever waits', async () => {
+  const p = setup({ pull: true, hold: true });
+  p.open(1);
+  const answer = p.scheduler.pull(URI);
+  let idle = false;
+  void p.scheduler.idle()!.then(() => (idle = true));
+  await p.turn();
+  assert.equal(idle, false);
+  p.held.shift()!();
+  await answer;
+  await p.turn();
+  assert.equal(idle, true);
+
+  const s = setup({ hold: true });
+  s.open(1);
+  let freed = false;
+  void s.scheduler.idle()!.then(() => (freed = true));
+  await s.turn();
+  s.drop();
+  s.scheduler.closed(URI); // closed before its validation started
+  await s.turn();
+  assert.equal(freed, true);
+  s.open(2);
+  let disposed = false;
+  void s.scheduler.idle()!.then(() => (disposed = true));
+  s.scheduler.dispose();
+  await s.turn();
+  assert.equal(disposed, true);
+});
+
+test('checkedOnce(): kept once every open document was validated (pushed or pulled) or closed', async () => {
+  const s = setup();
+  const B = 'file:///w/b.adapter.yaml';
+  s.open(1);
+  s.open(1, B);
+  let done = false;
+  void s.scheduler.checkedOnce([URI, B])!.then(() => (done = true));
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(s.validated, [1, 1]);
+  await s.turn();
+  assert.equal(done, true);
+  assert.equal(s.scheduler.checkedOnce([URI, B]), undefined, 'both were checked');
+  s.drop(B);
+  s.scheduler.closed(B);
+  s.open(1, B);
+  assert.ok(s.scheduler.checkedOnce([B]), 'opened again: not checked since');
+
+  const p = setup({ pull: true });
+  p.open(1);
+  let pulled = false;
+  void p.scheduler.checkedOnce([URI])!.then(() => (pulled = true));
+  await p.scheduler.pull(URI);
+  await p.turn();
+  assert.equal(pulled, true);
+  const q = setup({ pull: true });
+  q.open(1);
+  let closed = false;
+  void q.scheduler.checkedOnce([URI])!.then(() => (closed = true));
+  q.drop();
+  q.scheduler.closed(URI);
+  await q.turn();
+  assert.equal(closed, true, 'closed without a pull');
+});
+
 test('the real server over JSON-RPC: six changes sent together give one validation, published once at the last version', async () => {
   const c = await inMemory(PLAIN);
   try {

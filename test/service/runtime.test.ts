@@ -81,10 +81,38 @@ test('an envelope goes through the verify engine: success:false with isError fal
   );
 });
 
-test('probe: a call built to fail answered as a success is always an error', () => {
-  assert.deepEqual(judge({ response: text('here is your order', false), probe: probeCase }), ['runtime.unflagged-failure:error@false']);
-  assert.deepEqual(judge({ response: result({ content: [] }), probe: probeCase }), ['runtime.unflagged-failure:error@{']);
-  assert.deepEqual(judge({ response: text(env({ success: true, data: {} })), probe: probeCase }), ['runtime.unflagged-failure:error@{']);
+test('probe: a call built to fail answered with error text and isError false is an unflagged failure (error)', () => {
+  assert.deepEqual(judge({ response: text('Error: order not found', false), probe: probeCase }), ['runtime.unflagged-failure:error@false']);
+  assert.deepEqual(judge({ response: text('{"error":"no such order"}'), probe: probeCase }), ['runtime.unflagged-failure:error@{']);
+});
+
+test('probe: a call built to fail answered with a real success is an accepted call (warning), not an unflagged failure', () => {
+  assert.deepEqual(judge({ response: text('here is your order', false), probe: probeCase }), ['runtime.accepted-call:warning@false']);
+  assert.deepEqual(judge({ response: result({ content: [] }), probe: probeCase }), ['runtime.accepted-call:warning@{']);
+  assert.deepEqual(judge({ response: text(env({ success: true, data: {} })), probe: probeCase }), ['runtime.accepted-call:warning@{']);
+  // A lenient server that turns 12345 into "12345" and answers the order.
+  const wrongType = { kind: 'wrong-type', label: "parameter 'order_id' of the wrong type (not string)", param: 'order_id' } as const;
+  const [f] = service.judgeAnswer(
+    { tool: 'get_order', claimsMcpAql: false, response: text('{"order_id":"12345","status":"open"}', false), probe: wrongType },
+    registryOnly,
+  );
+  assert.equal(f?.code, 'runtime.accepted-call');
+  assert.match(
+    f!.message,
+    /accepted a call built to fail \(parameter 'order_id' of the wrong type \(not string\)\) and answered a success/,
+  );
+  const missing = { kind: 'not-found', label: "a path that does not exist in 'path'", param: 'path', target: 'path' } as const;
+  const [g] = service.judgeAnswer({ tool: 'read_file', claimsMcpAql: false, response: text('', false), probe: missing }, registryOnly);
+  assert.match(g!.message, /names something that does not exist/);
+});
+
+test('probe: a missing thing reported by the tool, as a text error or a NOT_FOUND code, is right', () => {
+  const missing = { kind: 'not-found', label: "an id that does not exist in 'order_id'", param: 'order_id', target: 'id' } as const;
+  assert.deepEqual(judge({ response: text("Error: ENOENT: no such file or directory, open '/x'", true), probe: missing }), [
+    'runtime.text-only-error:information@"Error: ENOENT: no such file or directory, open \'/x\'"',
+  ]);
+  const e = env({ success: false, error: { code: 'NOT_FOUND_ORDER', message: "Order 'o1' not found", details: { order_id: 'o1' } } });
+  assert.deepEqual(judge({ response: text(e, true), probe: missing }, true), []);
 });
 
 test('probe: a code of the wrong category, in an envelope or a JSON-RPC question-style error', () => {
@@ -124,7 +152,7 @@ test('not JSON, or not a response: nothing to judge', () => {
 
 test('answerDiagnostics places each answer at its line of the transcript', () => {
   const line1 = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't', arguments: {} } });
-  const line2 = text('nope', false);
+  const line2 = text('Error: nope', false);
   const doc = TextDocument.create('file:///work/probe.responses.jsonl', 'json', 1, `${line1}\n${line2}\n`);
   const ds = service.answerDiagnostics(
     doc,
@@ -156,12 +184,13 @@ test('the plan: one call per kind for each read-only tool, writes skipped, one u
   assert.deepEqual(plan.calls.map(describe), [
     'read_file missing-required {}',
     'read_file wrong-type {"path":12345}',
+    'read_file not-found {"path":"mcp-aql-probe-missing.txt"}',
     'list bad-enum {"sortBy":"mcp-aql-probe-not-in-enum"}',
     'mcp_aql_probe_no_such_tool_ unknown-tool {}',
   ]);
   assert.deepEqual(
-    plan.skipped.map(s => s.tool),
-    ['write_file', 'no_hint', 'mcp_aql_probe_no_such_tool'],
+    plan.skipped.map(s => `${s.tool}${s.kind ? ` ${s.kind}` : ''}`),
+    ['list not-found', 'write_file', 'no_hint', 'mcp_aql_probe_no_such_tool not-found', 'mcp_aql_probe_no_such_tool'],
   );
   assert.deepEqual(
     service
@@ -170,6 +199,82 @@ test('the plan: one call per kind for each read-only tool, writes skipped, one u
       .map(describe),
     ['write_file missing-required {}', 'write_file wrong-type {"path":12345}'],
   );
+});
+
+test('calls that pass the schema and name what cannot exist: inside the first root, every required parameter valid', () => {
+  const tools = [
+    tool(
+      'read_text_file',
+      { type: 'object', properties: { path: { type: 'string' }, head: { type: 'number' } }, required: ['path'] },
+      true,
+    ),
+    tool('list_directory', { type: 'object', properties: { dirPath: { type: 'string' } }, required: ['dirPath'] }, true),
+    tool(
+      'get_issue',
+      { type: 'object', properties: { owner: { type: 'string' }, issue_number: { type: 'integer' } }, required: ['owner', 'issue_number'] },
+      true,
+    ),
+    tool('fetch', { type: 'object', properties: { url: { type: 'string' }, max_length: { type: 'integer' } }, required: ['url'] }, true),
+    tool('open_resource', { type: 'object', properties: { uri: { type: 'string' } }, required: ['uri'] }, true),
+    tool('search', { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }, true),
+  ];
+  const missing = service
+    .planProbe(tools, [], false, { roots: ['/srv/data'] })
+    .calls.filter(c => c.case.kind === 'not-found')
+    .map(c => `${c.tool} ${c.case.target} ${JSON.stringify(c.arguments)}`);
+  assert.deepEqual(missing, [
+    'read_text_file path {"path":"/srv/data/mcp-aql-probe-missing.txt"}',
+    'list_directory folder {"dirPath":"/srv/data/mcp-aql-probe-missing"}',
+    'get_issue id {"owner":"mcp-aql-probe","issue_number":2000000017}',
+    'fetch url {"url":"http://127.0.0.1:9/mcp-aql-probe-missing"}',
+    'open_resource uri {"uri":"file:///srv/data/mcp-aql-probe-missing.txt"}',
+  ]);
+  const skip = service.planProbe(tools, [], false).skipped.find(s => s.tool === 'search');
+  assert.deepEqual(skip, { tool: 'search', kind: 'not-found', reason: 'no parameter names a path, URI, URL or id the probe can make up' });
+});
+
+test('a tool that may write: outside the sandbox no call fills its other parameters, and none names a missing thing; in the sandbox it gets every call', () => {
+  const write = tool(
+    'write_file',
+    {
+      type: 'object',
+      properties: { path: { type: 'string' }, content: { type: 'string' }, mode: { type: 'string', enum: ['a', 'w'] } },
+      required: ['path', 'content'],
+    },
+    false,
+  );
+  const allowed = service.planProbe([write], [], true, { roots: ['/srv'] });
+  assert.deepEqual(
+    allowed.calls.filter(c => c.tool === 'write_file').map(describe),
+    [
+      'write_file missing-required {"content":"mcp-aql-probe"}'.replace('{"content":"mcp-aql-probe"}', '{}'),
+      'write_file wrong-type {"path":12345}',
+      'write_file bad-enum {"mode":"mcp-aql-probe-not-in-enum"}',
+    ],
+    'only the wrong value is sent: no path and content that a lenient server could write',
+  );
+  assert.ok(allowed.skipped.some(s => s.tool === 'write_file' && s.kind === 'not-found' && /--sandbox/.test(s.reason)));
+  const sandboxed = service.planProbe([write], [], false, { roots: ['/srv'], sandbox: true });
+  assert.deepEqual(sandboxed.calls.filter(c => c.tool === 'write_file').map(describe), [
+    'write_file missing-required {"content":"mcp-aql-probe"}',
+    'write_file wrong-type {"path":12345,"content":"mcp-aql-probe"}',
+    'write_file bad-enum {"path":"mcp-aql-probe","content":"mcp-aql-probe","mode":"mcp-aql-probe-not-in-enum"}',
+    'write_file not-found {"path":"/srv/mcp-aql-probe-missing.txt","content":"mcp-aql-probe"}',
+  ]);
+});
+
+test('no tool is called because of its name: an endpoint named ..._read with no read-only hint and no read operation routed to it is skipped', () => {
+  const endpoint = { type: 'object', properties: { operation: { type: 'string' }, params: { type: 'object' } }, required: ['operation'] };
+  const plan = service.planProbe(
+    [tool('mcp_aql_read', endpoint), tool('file_read', { type: 'object', properties: { path: { type: 'string' } } })],
+    [],
+    false,
+  );
+  assert.deepEqual(
+    plan.calls.map(c => c.tool),
+    ['mcp_aql_probe_no_such_tool'],
+  );
+  assert.deepEqual(plan.skipped.map(s => s.tool).sort(), ['file_read', 'mcp_aql_read']);
 });
 
 test('the plan for an MCP-AQL endpoint: the adapter read operations through mcp_aql_read, an unknown operation; writes skipped', () => {
@@ -192,6 +297,7 @@ test('the plan for an MCP-AQL endpoint: the adapter read operations through mcp_
     'mcp_aql_read/get_order missing-required {"operation":"get_order","params":{}}',
     'mcp_aql_read/get_order wrong-type {"operation":"get_order","params":{"order_id":12345}}',
     'mcp_aql_read/get_order bad-enum {"operation":"get_order","params":{"order_id":"mcp-aql-probe","view":"mcp-aql-probe-not-in-enum"}}',
+    'mcp_aql_read/get_order not-found {"operation":"get_order","params":{"order_id":"mcp-aql-probe-missing"}}',
     'mcp_aql_probe_no_such_tool unknown-tool {}',
   ]);
   assert.deepEqual(

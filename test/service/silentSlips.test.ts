@@ -1,13 +1,12 @@
 /**
- * Silent slips that deserve a word, in the three forms where each can occur: a plain
- * template cut at ` #`; the same custom code declared in two files; an anchor defined twice;
- * `required: yes`; the mapping shorthand `"401": "PERMISSION_DENIED"` (with the rewrite to `{ code: … }`).
+ * Silent slips that deserve a word, in the three forms where each can occur: a plain template cut at
+ * ` #`; an anchor defined twice; `required: yes`; the mapping shorthand `"401": "PERMISSION_DENIED"`
+ * (with the rewrite to `{ code: … }`). A code declared in several files: declaredElsewhere.test.ts.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { createWorkspaceIndex } from '../../server/src/service';
 import { applyEdits, docOf, editsOf, newService } from './helpers';
 
 const md = (t: string) => `---\n${t}---\n\n# Notes\n`;
@@ -126,58 +125,3 @@ for (const [form, uri, text, want] of SHORTHAND) {
     assert.deepEqual(newService().validate(docOf(fixed, uri)), []);
   });
 }
-
-for (const [form, ext] of [
-  ['yaml', 'adapter.yaml'],
-  ['markdown', 'md'],
-  ['json', 'adapter.json'],
-] as const) {
-  test(`${form}: a custom code declared in two files is code.declared-elsewhere on each, naming the other and the one that wins`, () => {
-    const body = (cat: string) =>
-      form === 'json'
-        ? `{\n  "error_codes": {\n    "NOT_FOUND_NOTE": { "category": "${cat}" }\n  }\n}\n`
-        : (form === 'markdown' ? md : (t: string) => t)(`error_codes:\n  NOT_FOUND_NOTE:\n    category: ${cat}\n`);
-    const a = TextDocument.create(`file:///w/a-notes${form === 'markdown' ? '-adapter' : ''}.${ext}`, form, 1, body('NOT_FOUND'));
-    const b = TextDocument.create(`file:///w/b-notes${form === 'markdown' ? '-adapter' : ''}.${ext}`, form, 1, body('NOT_FOUND'));
-    const index = createWorkspaceIndex();
-    const s = newService(index);
-    for (const d of [a, b]) index.update(d.uri, s.declaredCodes(d), s.codeOccurrences(d));
-    const da = s.validate(a),
-      db = s.validate(b);
-    const nameA = a.uri.replace(/^.*\//, ''),
-      nameB = b.uri.replace(/^.*\//, '');
-    assert.deepEqual(
-      da.map(d => [d.code, a.getText(d.range).replace(/"/g, ''), d.message, d.relatedInformation?.[0]?.location.uri]),
-      [
-        [
-          'code.declared-elsewhere',
-          'NOT_FOUND_NOTE',
-          `Declare NOT_FOUND_NOTE in one file only: ${nameB} declares it too, and a mapping or recorded response in another file uses the declaration of this file (the file name that sorts first).`,
-          b.uri,
-        ],
-      ],
-    );
-    assert.deepEqual(
-      db.map(d => [d.code, d.message]),
-      [
-        [
-          'code.declared-elsewhere',
-          `Declare NOT_FOUND_NOTE in one file only: ${nameA} declares it too, and a mapping or recorded response in another file uses the declaration of ${nameA} (the file name that sorts first).`,
-        ],
-      ],
-    );
-    // With a code scope of one file, the other declaration is not seen: nothing to say.
-    assert.deepEqual(s.validate(a, { codeScope: 'file' }), []);
-  });
-}
-
-test('code.declared-elsewhere counts files only: an unsaved document (the walkthrough example) neither gets nor causes it', () => {
-  const text = 'error_codes:\n  NOT_FOUND_NOTE:\n    category: NOT_FOUND\n';
-  const file = TextDocument.create('file:///w/a.adapter.yaml', 'yaml', 1, text);
-  const unsaved = TextDocument.create('untitled:/w/example.adapter.yaml', 'yaml', 1, text);
-  const index = createWorkspaceIndex();
-  const s = newService(index);
-  for (const d of [file, unsaved]) index.update(d.uri, s.declaredCodes(d), s.codeOccurrences(d));
-  assert.deepEqual(s.validate(unsaved), []);
-  assert.deepEqual(s.validate(file), []);
-});

@@ -66,7 +66,10 @@ export function runProbe(req: ProbeRequest): Promise<ProbeOutcome> {
         return;
       }
       try {
-        const findings = (JSON.parse(out) as { diagnostics: ReportFinding[] }[]).flatMap(f => f.diagnostics);
+        // The session's hint (the negotiated revision) is no finding: the summary line says it.
+        const findings = (JSON.parse(out) as { diagnostics: ReportFinding[] }[])
+          .flatMap(f => f.diagnostics)
+          .filter(f => f.code !== 'runtime.session');
         const text = readFileSync(transcript, 'utf8');
         done({ ok: true, findings, placed: placeOnAdapter(text, findings, req.adapterText), transcript, stderr: err });
       } catch (e) {

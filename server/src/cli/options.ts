@@ -66,6 +66,16 @@ const RUNTIME: OptionSpec[] = [
   { names: ['--rule'], value: 'code=level', help: "set a code's level, as check's --rule; repeatable" },
 ];
 
+/** `watch` and `probe`: which server, other than a command after `--`. */
+const TARGET: OptionSpec[] = [
+  {
+    names: ['--config'],
+    value: 'P',
+    help: "a host's MCP config: VS Code's mcp.json (servers), Claude Desktop's or Cursor's (mcpServers)",
+  },
+  { names: ['--server'], value: 'NAME', help: 'the server of --config (needed when it has more than one)' },
+];
+
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   check: {
     synopsis: 'check [paths|globs…] [options]',
@@ -151,18 +161,50 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   },
   watch: {
     dashes: true,
-    synopsis: 'watch [options] -- <server command…>',
-    about: "a transparent stdio proxy for an MCP server: findings on stderr, one a line; the server's exit code",
-    options: [...RUNTIME, HELP],
+    synopsis: 'watch [options] (--config <file> [--server <name>] | --listen <addr> --url <U> | -- <server command…>)',
+    about: 'a transparent proxy for an MCP server (stdio, or Streamable HTTP with --listen): findings on stderr, one a line',
+    options: [
+      ...TARGET,
+      ...RUNTIME,
+      { names: ['--url'], value: 'U', help: 'the Streamable HTTP server the proxy forwards to (with --listen)' },
+      { names: ['--listen'], value: 'ADDR', help: 'serve the proxy at ADDR (PORT or HOST:PORT; host 127.0.0.1 when not given)' },
+      {
+        names: ['--print-config'],
+        help: 'print the --config file with watch put in front of --server (an http server: with --listen), and exit',
+      },
+      HELP,
+    ],
   },
   probe: {
     dashes: true,
-    synopsis: 'probe [options] -- <server command…>',
-    about: "calls built to fail, sent to the server's read-only tools; exit 1 on a finding at error level",
+    synopsis: 'probe [options] (--config <file> [--server <name> | --all] | --url <U> | -- <server command…>)',
+    about:
+      "calls built to fail (the schema's and the tools' own: missing paths and ids), sent to the server's read-only tools; exit 1 on a finding at error level",
     options: [
+      ...TARGET,
+      { names: ['--all'], help: 'probe every server of --config, into one report' },
+      { names: ['--url'], value: 'U', help: "the server's Streamable HTTP endpoint (http:// or https://)" },
+      { names: ['--header'], value: "'N: V'", help: 'an HTTP header sent with every request to --url; repeatable' },
       ...RUNTIME,
       { names: ['--timeout'], value: 'MS', help: 'the longest wait for an answer, 1 to 600000 ms (default 5000)' },
-      { names: ['--allow-writes'], help: 'also call the tools that are not marked read-only' },
+      {
+        names: ['--allow-writes'],
+        help: 'also call the tools that are not marked read-only, with calls that fail the schema and leave their other parameters out',
+      },
+      {
+        names: ['--sandbox'],
+        help: 'run the server with no network, a throwaway home and working folder, the file system read-only (Linux namespaces), and call every tool',
+      },
+      {
+        names: ['--scenarios'],
+        value: 'P',
+        help: 'also send the calls of the YAML or JSON file P, each judged against the outcome it expects (failure or success, code, category, channel)',
+      },
+      {
+        names: ['--root'],
+        value: 'DIR',
+        help: "a folder the server was given, where missing paths are made up (default: the server's arguments that are folders); repeatable",
+      },
       { names: ['--list'], help: 'print the plan (JSON with --format json) and send nothing' },
       HELP,
     ],

@@ -35,12 +35,15 @@ export const outputSyntax = (format: string): OutputSyntax => SYNTAX[format] ?? 
 /** How render's text goes to standard output: `github` is annotations. */
 export const outKind = (format: string): OutKind => (format === 'github' ? 'annotations' : 'text');
 
+/** The command a report comes from, by what its files are called: SARIF's run category (code scanning keeps each apart). */
+const COMMAND_OF_NOUN: Record<string, string> = { 'response file': 'verify', 'probe transcript': 'probe', 'watch transcript': 'watch' };
+
 function formatted(format: string, reports: readonly FileReport[], io: Io, color: boolean, noun: string | undefined): string {
   switch (format) {
     case 'json':
       return formatJson(reports);
     case 'sarif':
-      return formatSarif(reports, VERSION, fileUri(io.cwd));
+      return formatSarif(reports, VERSION, fileUri(io.cwd), COMMAND_OF_NOUN[noun ?? ''] ?? 'check');
     case 'github':
       return formatGithub(reports);
     case 'junit':

@@ -51,6 +51,11 @@ export class DiagnosticsScheduler {
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private refreshExcept: string | undefined;
   private disposed = false;
+  /** Pull requests being answered, and who waits for no validation to be waiting or running (`idle`). */
+  private pulls = 0;
+  private readonly idleWaiters: (() => void)[] = [];
+  /** Documents validated at least once since they were opened (pushed or pulled), for `checkedOnce`. */
+  private readonly checked = new Set<string>();
   private readonly defer: (f: () => void) => void;
   private readonly now: () => number;
   constructor(private readonly d: DiagnosticsDeps) {
@@ -67,7 +72,39 @@ export class DiagnosticsScheduler {
   async pull(uri: string): Promise<Diagnostic[]> {
     const doc = this.d.documents.get(uri);
     if (!doc) return [];
-    return this.run(doc);
+    this.pulls++;
+    try {
+      return await this.run(doc);
+    } finally {
+      this.pulls--;
+      this.checked.add(uri);
+      this.settle();
+    }
+  }
+
+  /**
+   * Undefined when every document of `uris` has been validated since it was opened (or was closed); else a
+   * promise kept once each has. The workspace scan waits for it (bounded) before its first file: a pulling
+   * client asks for an opened file's diagnostics a moment after `didOpen`, and should not find a file's
+   * indexing in its way.
+   */
+  checkedOnce(uris: readonly string[]): Promise<void> | undefined {
+    const left = () => uris.some(u => !this.checked.has(u) && this.d.documents.get(u));
+    if (this.disposed || !left()) return undefined;
+    return new Promise(res => {
+      const again = () => (this.disposed || !left() ? res() : this.idleWaiters.push(again));
+      this.idleWaiters.push(again);
+    });
+  }
+
+  /**
+   * Undefined when no validation is waiting or running (pushed or pulled); else a promise that resolves
+   * once none is. The workspace scan waits for it between files, so an opened document's diagnostics
+   * never wait for the scan.
+   */
+  idle(): Promise<void> | undefined {
+    if (!this.busy()) return undefined;
+    return new Promise(res => this.idleWaiters.push(res));
   }
 
   /**
@@ -105,6 +142,8 @@ export class DiagnosticsScheduler {
 
   closed(uri: string): void {
     this.pending.delete(uri);
+    this.checked.delete(uri);
+    this.settle();
     if (!this.d.features().pullDiagnostics) this.d.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
   }
 
@@ -112,6 +151,19 @@ export class DiagnosticsScheduler {
     this.disposed = true;
     this.pending.clear();
     clearTimeout(this.refreshTimer);
+    this.settle();
+  }
+
+  private busy(): boolean {
+    if (this.disposed) return false;
+    if (this.pulls) return true;
+    for (const p of this.pending.values()) if (p.waiting || p.running) return true;
+    return false;
+  }
+
+  /** Wake whoever waits for `idle` once nothing is waiting or running (a `checkedOnce` waiter looks again). */
+  private settle(): void {
+    if (this.idleWaiters.length && !this.busy()) for (const w of this.idleWaiters.splice(0)) w();
   }
 
   /** Start looking (once) for the moment no change is waiting any more. */
@@ -137,21 +189,23 @@ export class DiagnosticsScheduler {
 
   private validate(uri: string, p: Pending): void {
     const doc = this.d.documents.get(uri);
-    if (!doc) return;
+    if (!doc) return this.settle();
     const version = doc.version;
     const measure = p.edit;
     p.edit = false;
     p.running = true;
     void this.run(doc, measure).then(items => {
       p.running = false;
-      if (this.disposed || this.pending.get(uri) !== p) return; // closed: its diagnostics were cleared
+      if (this.disposed || this.pending.get(uri) !== p) return this.settle(); // closed: its diagnostics were cleared
       const now = this.d.documents.get(uri);
       if (now && now.version === version) this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined);
+      this.checked.add(uri);
       // Superseded (or asked again meanwhile): the newer version is validated once, now.
       if (p.again) {
         p.again = false;
         this.wait(uri, p);
       }
+      this.settle();
     });
   }
 

@@ -12,15 +12,19 @@ export function registerEditorSupport(ctx: ServerContext): void {
 }
 
 /**
- * After a settings change: scan the folders again with the new options (files that stop matching
+ * After a settings change (once the first scan is complete): scan the folders again with the new options (files that stop matching
  * leave the index, new matches join it), drop the open documents' cached models (built with the old
  * options: mcpAql.files, maxFileSize) and re-index them. Returns the number of adapter files in the
  * index — the figure the log and Validate Workspace both report.
  */
 export async function reindexWorkspace(ctx: ServerContext): Promise<number> {
+  // One scan at a time: an editor sends its settings as it starts, while the first scan runs; this one then
+  // finds most files indexed with the same text and options, and skips them (node/workspacePass.ts).
+  await ctx.indexer.whenComplete();
   const folders = ctx.folders();
   const editor = toServiceOptions(await ctx.settings.forUri(folders[0] ?? 'file:///'));
-  await ctx.indexer.scan(folders, uri => ctx.withConfig(uri, editor), { stopped: ctx.isDown });
+  // Like the first scan, it lets the open documents' validations go first.
+  await ctx.indexer.scan(folders, uri => ctx.withConfig(uri, editor), { stopped: ctx.isDown, yieldTo: () => ctx.scheduler.idle() });
   for (const doc of ctx.documents.all()) {
     ctx.service.forget(doc.uri);
     ctx.indexer.updateDocument(doc, await ctx.opts(doc.uri));

@@ -58,8 +58,10 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
     if (ctx.features().watchedFilesRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED_GLOB }] });
     }
+    const folders = ctx.folders();
+    // No folder, nothing to wait for: an opened file's diagnostics are complete from the first.
+    if (!folders.length) indexer.firstScanDone();
     void (async () => {
-      const folders = ctx.folders();
       const t0 = Date.now();
       const editor = toServiceOptions(await ctx.settings.forUri(folders[0] ?? 'file:///'));
       latest = editor;
@@ -69,6 +71,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
           ? await connection.window.createWorkDoneProgress().catch(() => undefined)
           : undefined;
       progress?.begin('MCP-AQL: indexing the workspace', undefined, '', false);
+      if (folders.length) ctx.log(`scanning ${folders.length} folder(s) for adapter files; open files are checked first`);
       let shown = 0;
       const report = (seen: number) => {
         if (progress && Date.now() - shown >= 250) {
@@ -76,13 +79,26 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
           progress.report(`${seen} files`);
         }
       };
-      // Each file under its own config file (.mcp-aql.yaml: files, ignore, maxFileSize).
+      // Each file under its own config file (.mcp-aql.yaml: files, ignore, maxFileSize). The open documents'
+      // validations go first: the scan waits for them between files.
       const n = await indexer
-        .scan(folders, uri => ctx.withConfig(uri, editor), { stopped: ctx.isDown, progress: p => report(p.seen) })
+        .scan(folders, uri => ctx.withConfig(uri, editor), {
+          stopped: ctx.isDown,
+          progress: p => report(p.seen),
+          yieldTo: () => scheduler.idle(),
+          first: () => scheduler.checkedOnce(ctx.documents.all().map(d => d.uri)),
+        })
         .finally(() => progress?.done());
       ctx.log(`indexed ${indexer.index.size} adapter file(s), ${n} declaring codes, in ${folders.length} folder(s), ${Date.now() - t0} ms`);
-      if (n) scheduler.refreshAll();
-    })().catch(e => ctx.log(`workspace scan failed: ${e instanceof Error ? e.stack : String(e)}`));
+    })()
+      .catch(e => ctx.log(`workspace scan failed: ${e instanceof Error ? e.stack : String(e)}`))
+      .finally(() => {
+        // What was held back while the scan ran (scanGate.ts), and what resolves now, is published.
+        if (folders.length) {
+          indexer.firstScanDone();
+          scheduler.refreshAll();
+        }
+      });
   });
 
   connection.onDidChangeWatchedFiles(async ({ changes }) => {

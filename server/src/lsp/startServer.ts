@@ -25,6 +25,7 @@ import { registerLifecycle } from './lifecycle';
 export { lifecycleOptions } from './lifecycle';
 import { registerRequests } from './requests';
 import { ResponseFiles } from './responseFiles';
+import { publishable } from './scanGate';
 import { SettingsCache, toServiceOptions } from './settings';
 import { createTextDocuments } from './textDocuments';
 import { WorkspaceIndexer } from './workspaceIndexer';
@@ -62,10 +63,11 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
     features: () => features,
     log,
     // An open config file shows its own problems; a response file its verify.* diagnostics; an adapter is validated under its config file.
+    // Until the first scan is complete, what the unread files could contradict is held back (scanGate.ts).
     compute: async doc => {
       if (isConfigFileName(doc.uri)) return parseProjectConfig(doc.getText()).problems;
       const o = await opts(doc.uri);
-      return responseFiles.diagnostics(doc, o) ?? service.validate(doc, o);
+      return publishable(responseFiles.diagnostics(doc, o) ?? service.validate(doc, o), indexer.complete);
     },
   });
   const ctx: ServerContext = {

@@ -20,14 +20,46 @@ const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e', '
 const CANDIDATE = /\.(?:ya?ml|json|md)$/i;
 /** Work in slices of this many milliseconds, then yield to pending requests. */
 export const SLICE_MS = 8;
+/**
+ * The longest the scan waits between two files for the editor's own work (`ScanOptions.yieldTo`): a
+ * validation that never ends (a client that never answers workspace/configuration), or one document
+ * after another, must not stop the scan.
+ */
+const YIELD_LIMIT_MS = 2000;
+/** The longest the scan waits, before its first file, for the documents already open (`ScanOptions.first`). */
+const FIRST_LIMIT_MS = 1000;
+
+/**
+ * Yield to the event loop for three of its turns. A message read from the client while the last step
+ * ran reaches its handler two turns later: vscode-jsonrpc's stream reader decodes it in a `setImmediate`
+ * (its read semaphore), then the connection handles one queued message per `setImmediate`. One turn
+ * would resume the scan before the message is handled; three let it be handled — a `didOpen` registers
+ * its validation, which `yieldTo` then waits for — before the next file. (Over IPC the reader has no
+ * semaphore: one turn fewer.)
+ */
+const settleTurns = () => new Promise<void>(res => setImmediate(() => setImmediate(() => setImmediate(res))));
 
 interface ScanProgress {
   readonly seen: number;
   readonly indexed: number;
 }
 
+interface ScanOptions {
+  stopped?: () => boolean;
+  progress?: (p: ScanProgress) => void;
+  /** Work that goes before the scan's next file (the open documents' validations): a promise to wait for, or nothing. */
+  yieldTo?: () => Promise<void> | undefined;
+  /**
+   * What to wait for (at most FIRST_LIMIT_MS) before the first file: the documents already open validated
+   * once (a pulling client asks a moment after `didOpen`).
+   */
+  first?: () => Promise<void> | undefined;
+}
+
 export class WorkspaceIndexer {
   private readonly open = new Set<string>();
+  private firstScan = false;
+  private readonly firstScanWaiters: (() => void)[] = [];
   /** The scanned workspace folders, as given and as real paths: links may not lead out of them. */
   private readonly roots: { dir: string; real: string }[] = [];
   constructor(
@@ -35,6 +67,23 @@ export class WorkspaceIndexer {
     readonly index: WorkspaceIndex,
     private readonly log: (msg: string) => void = () => {},
   ) {}
+
+  /**
+   * Whether the first scan of the workspace folders has finished (or there was nothing to scan): until
+   * then a code name found nowhere may be declared in a file the scan has not read yet.
+   */
+  get complete(): boolean {
+    return this.firstScan;
+  }
+  /** The first scan finished (or failed, or there are no folders): what it has not read is not there. */
+  firstScanDone(): void {
+    this.firstScan = true;
+    for (const w of this.firstScanWaiters.splice(0)) w();
+  }
+  /** Resolves once the first scan has finished. */
+  whenComplete(): Promise<void> {
+    return this.firstScan ? Promise.resolve() : new Promise(res => this.firstScanWaiters.push(res));
+  }
 
   /** Index one document's codes from its live text; returns whether what other files depend on changed. */
   updateDocument(doc: TextDocument, opts: ServiceOptions): boolean {
@@ -65,6 +114,7 @@ export class WorkspaceIndexer {
       () => opts,
       undefined,
       true,
+      Infinity,
     ))
       changed = r.changed;
     return changed;
@@ -112,13 +162,15 @@ export class WorkspaceIndexer {
 
   /**
    * Scan folders for adapter files and index them, every file (no cap), in slices of SLICE_MS that
-   * yield to the event loop so requests are answered meanwhile. Open documents keep their live text.
-   * Returns how many files declare codes.
+   * yield to the event loop so requests are answered meanwhile, and wait for `yieldTo` (an opened
+   * document's first diagnostics wait for the file in progress, not for the scan). Every file takes the
+   * fast index scan (`modelFrom` Infinity): a step through a large file's model would be four times as
+   * long. Open documents keep their live text. Returns how many files declare codes.
    */
   async scan(
     folderUris: readonly string[],
     options: ServiceOptions | ((uri: string) => ServiceOptions),
-    o: { stopped?: () => boolean; progress?: (p: ScanProgress) => void } = {},
+    o: ScanOptions = {},
   ): Promise<number> {
     const opts = typeof options === 'function' ? options : () => options;
     let seen = 0,
@@ -134,12 +186,26 @@ export class WorkspaceIndexer {
           }
       }
     })(this);
+    // Between files: let waiting messages in, then let the editor's work finish and its answers go out
+    // (vscode-jsonrpc writes a message from a `setImmediate` too), before the next file.
+    const pause = async (before = o.yieldTo, limit = YIELD_LIMIT_MS) => {
+      await settleTurns();
+      const until = Date.now() + limit;
+      for (let first = before?.(); first && Date.now() < until; first = before?.()) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([first, new Promise(res => (timer = setTimeout(res, until - Date.now())))]);
+        clearTimeout(timer);
+        await settleTurns();
+      }
+    };
+    await pause(() => o.first?.() ?? o.yieldTo?.(), FIRST_LIMIT_MS);
+    await pause();
     let sliceStart = Date.now();
-    for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts(u)), opts, undefined, true)) {
+    for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts(u)), opts, undefined, true, Infinity)) {
       if (this.index.declaredIn(r.uri).length) indexed++;
       if (Date.now() - sliceStart >= SLICE_MS) {
         o.progress?.({ seen, indexed });
-        await new Promise(res => setImmediate(res));
+        await pause();
         if (o.stopped?.()) break;
         sliceStart = Date.now();
       }

@@ -18,6 +18,8 @@ export function registerWorkspaceRequests(ctx: ServerContext): void {
 /** Every indexed file and every open document: open ones from their live text, the others from disk. */
 export async function validateWorkspace(ctx: ServerContext, token?: CancellationToken): Promise<WorkspaceReport> {
   const { documents, indexer, service } = ctx;
+  // Every file, against every declaration: not a report of the part the first scan has read so far.
+  await indexer.whenComplete();
   const uris = [...new Set([...indexer.index.uris(), ...documents.all().map(d => d.uri)])];
   const options = new Map<string, ServiceOptions>();
   for (const uri of uris) options.set(uri, await ctx.opts(uri));

@@ -12,9 +12,11 @@ import type { AdapterService, IndexEntries, ServiceOptions, WorkspaceIndex } fro
 type ReadText = (uri: string) => string | undefined;
 
 /**
- * Files read from disk at least this long are indexed through their model, which is then parked: the
- * editor opening such a file next reuses it (one parse of a large file, not two). Smaller files take
- * the service's fast index scan, which builds no model.
+ * Files read from disk at least this long are indexed through their model, which is then parked (or
+ * kept for the CLI's validation: one parse of a large file, not two). Smaller files take the service's
+ * fast index scan, which builds no model. The server's scan passes `Infinity` (`modelFrom`): it
+ * validates nothing, and one step of its scan must stay short, since an opened file's first diagnostics
+ * wait for the step in progress (a 550 KB adapter: about 150 ms by the fast scan, 600 ms by its model).
  */
 export const MODEL_INDEX_SIZE = 256 * 1024;
 
@@ -49,6 +51,7 @@ export type KeepModel = (uri: string, text: string) => boolean;
  * other files depend on (its declared codes, categories, details keys) changed. `remember`: note what
  * the file was indexed from (a fingerprint of its text and options), so that indexing the same text
  * again is skipped; a caller that never indexes a file twice (the CLI's scan) saves the fingerprint.
+ * `modelFrom`: a text read from disk at least this long is read through its model (MODEL_INDEX_SIZE).
  */
 export function indexText(
   service: AdapterService,
@@ -58,6 +61,7 @@ export function indexText(
   opts: ServiceOptions,
   keep?: KeepModel,
   remember = true,
+  modelFrom = MODEL_INDEX_SIZE,
 ): boolean {
   const doc = typeof text === 'string' ? TextDocument.create(uri, 'yaml', 0, text) : text;
   const before = index.signature(uri);
@@ -69,7 +73,7 @@ export function indexText(
     // and a model parked for it stays parked (park() here would drop it).
     return false;
   }
-  const e = readEntries(service, doc, opts, typeof text === 'string');
+  const e = readEntries(service, doc, opts, typeof text === 'string' ? modelFrom : Infinity);
   if (e) index.update(uri, e.declarations, e.occurrences);
   else index.remove(uri);
   if (typeof text === 'string' && !(keep && service.holdsModel(uri) && keep(uri, doc.getText()))) service.park(uri);
@@ -84,20 +88,20 @@ export function indexText(
  * needs (a CLI thread sends them on: cli/checkWorker.ts); undefined when the file is not an adapter.
  */
 export function entriesOf(service: AdapterService, uri: string, text: string, opts: ServiceOptions): IndexEntries | undefined {
-  const e = readEntries(service, TextDocument.create(uri, 'yaml', 0, text), opts, true);
+  const e = readEntries(service, TextDocument.create(uri, 'yaml', 0, text), opts, MODEL_INDEX_SIZE);
   service.park(uri);
   return e;
 }
 
-/** A document's index entries, undefined when it is not an adapter; a large text read from disk is read through its model. */
-function readEntries(service: AdapterService, doc: TextDocument, opts: ServiceOptions, fromDisk: boolean): IndexEntries | undefined {
+/** A document's index entries, undefined when it is not an adapter; a text of `modelFrom` or more is read through its model. */
+function readEntries(service: AdapterService, doc: TextDocument, opts: ServiceOptions, modelFrom: number): IndexEntries | undefined {
   if (!service.isAdapter(doc, opts)) return undefined;
-  return service.indexEntries(doc, opts, { model: fromDisk && doc.getText().length >= MODEL_INDEX_SIZE });
+  return service.indexEntries(doc, opts, { model: doc.getText().length >= modelFrom });
 }
 
 /**
  * Index every file of `uris` (unreadable ones are removed); yields after each file, so a caller can slice
- * the work. `remember`: as for `indexText` (the editor's scan, whose files the editor may open next).
+ * the work. `remember`, `modelFrom`: as for `indexText` (the editor's scan, whose files the editor may open next).
  */
 export function* indexFiles(
   service: AdapterService,
@@ -107,6 +111,7 @@ export function* indexFiles(
   opts: (uri: string) => ServiceOptions,
   keep?: KeepModel,
   remember = false,
+  modelFrom = MODEL_INDEX_SIZE,
 ): Generator<{ uri: string; changed: boolean }> {
   for (const uri of uris) {
     const text = read(uri);
@@ -116,7 +121,7 @@ export function* indexFiles(
       yield { uri, changed: had };
       continue;
     }
-    yield { uri, changed: indexText(service, index, uri, text, opts(uri), keep, remember) };
+    yield { uri, changed: indexText(service, index, uri, text, opts(uri), keep, remember, modelFrom) };
   }
 }
 

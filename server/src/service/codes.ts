@@ -54,11 +54,20 @@ export const Code = {
   VerifyDetailType: 'verify.detail-type',
   VerifyUndeclaredDetail: 'verify.undeclared-detail',
   RuntimeUnflaggedFailure: 'runtime.unflagged-failure',
+  RuntimeAcceptedCall: 'runtime.accepted-call',
+  RuntimeScenarioMismatch: 'runtime.scenario-mismatch',
   RuntimeProtocolError: 'runtime.protocol-error',
   RuntimeTextOnlyError: 'runtime.text-only-error',
   RuntimeWrongCategory: 'runtime.wrong-category',
   RuntimeNoAnswer: 'runtime.no-answer',
   RuntimeServerExited: 'runtime.server-exited',
+  RuntimeReservedCode: 'runtime.reserved-code',
+  RuntimeLegacyErrorCode: 'runtime.legacy-error-code',
+  RuntimeErrorOutputSchema: 'runtime.error-output-schema',
+  RuntimeHttpStatus: 'runtime.http-status',
+  RuntimeStreamNoAnswer: 'runtime.stream-no-answer',
+  RuntimeMethodHeader: 'runtime.method-header',
+  RuntimeSession: 'runtime.session',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -94,7 +103,8 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'code.redefines-registry': { level: 'warning', summary: 'custom code reuses a registry code name' },
   'code.declared-elsewhere': {
     level: 'warning',
-    summary: 'a custom code another file in the code scope declares too (which one a third file uses depends on file names)',
+    summary:
+      'a mapping uses a custom code it does not declare and two or more other files declare (which one it gets depends on file names)',
   },
   'template.unknown-placeholder': { level: 'error', summary: '{x} in a template is not a details key' },
   'template.unused-detail': { level: 'hint', summary: 'declared details key never used in the template', unnecessary: true },
@@ -146,6 +156,15 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
     level: 'error',
     summary: "a failed tools/call answered as a success: isError false with error text, or a probe's bad call accepted",
   },
+  'runtime.accepted-call': {
+    level: 'warning',
+    summary:
+      "a probe's call built to fail answered with a real success: a lenient server (a coerced value, a default), or input the tool should refuse",
+  },
+  'runtime.scenario-mismatch': {
+    level: 'error',
+    summary: 'a scenario of probe --scenarios answered otherwise than it expects: a success for a failure or back, another code or channel',
+  },
   'runtime.protocol-error': {
     level: 'warning',
     summary: 'a listed tool answered a call with a JSON-RPC error instead of a tool error (isError true)',
@@ -160,6 +179,31 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   },
   'runtime.no-answer': { level: 'error', summary: 'a probe call not answered within --timeout' },
   'runtime.server-exited': { level: 'error', summary: 'the server exited during a probe (a bad call crashed it)' },
+  'runtime.reserved-code': {
+    level: 'warning',
+    summary: 'a JSON-RPC error code in the reserved range (-32768..-32000) that neither JSON-RPC nor the MCP revision defines',
+  },
+  'runtime.legacy-error-code': {
+    level: 'warning',
+    summary: 'a missing resource answered with -32002 by a 2026-07-28 server (SEP-2164: -32602 with data.uri)',
+  },
+  'runtime.error-output-schema': {
+    level: 'warning',
+    summary: "an isError result whose structuredContent fails the tool's outputSchema: a 1.x SDK client rejects it",
+  },
+  'runtime.http-status': {
+    level: 'warning',
+    summary: 'Streamable HTTP: an error status without a JSON-RPC error body, or a 2xx carrying an error 2026-07-28 sends with 400',
+  },
+  'runtime.stream-no-answer': {
+    level: 'error',
+    summary: 'Streamable HTTP: an SSE stream that ended without the answer to its request (an error not sent in-band)',
+  },
+  'runtime.method-header': {
+    level: 'warning',
+    summary: 'Streamable HTTP, 2026-07-28: a request with a missing or mismatched Mcp-Method header accepted',
+  },
+  'runtime.session': { level: 'hint', summary: "the protocol revision and era a probe's session negotiated (not a problem)" },
 };
 
 /* ---- Payloads: what each code carries in Diagnostic.data (conventions C6), declared once. ---- */

@@ -46,10 +46,13 @@ import { errorReference, fileName, type ReferenceRequest } from './reference';
 import {
   adapterOperations,
   answerProblems,
+  httpFindings,
   planProbe,
   runtimeFindings,
   type AdapterOperation,
   type PlacedAnswer,
+  type HttpExchange,
+  type ProbeOptions,
   type ProbePlan,
   type RuntimeFinding,
   type ToolInfo,
@@ -104,8 +107,20 @@ export {
   type PlannedCall,
   type ProbeCase,
   type ProbeKind,
+  type ProbeOptions,
   type ProbePlan,
+  type ProbeSkip,
+  type TargetKind,
   type ToolInfo,
+  MISSING_NAME,
+  parseScenarios,
+  type Scenario,
+  type ScenarioProblem,
+  type HttpExchange,
+  type SessionInfo,
+  type Era,
+  eraOf,
+  REVISIONS,
 } from './runtime';
 
 export { DEFAULT_MAX_FILE_SIZE, MAX_FILE_SIZE_CEILING } from './parse/sizeLimit';
@@ -203,9 +218,11 @@ export interface AdapterService {
   /** The operations these adapters declare, with their group (read, create, …) and params. */
   operations(adapters: readonly TextDocument[], opts?: ServiceOptions): AdapterOperation[];
   /** The probe's calls for a server's tools (`probe`): each built to fail, only read-only tools unless `allowWrites`. */
-  planProbe(tools: readonly ToolInfo[], operations: readonly AdapterOperation[], allowWrites: boolean): ProbePlan;
+  planProbe(tools: readonly ToolInfo[], operations: readonly AdapterOperation[], allowWrites: boolean, options?: ProbeOptions): ProbePlan;
   /** One answer of a running server judged: the verify engine plus the MCP-level rules (`watch`). */
   judgeAnswer(ex: Exchange, contract: Contract, opts?: ServiceOptions): RuntimeFinding[];
+  /** One Streamable HTTP exchange judged by its HTTP facts (findings at offset 0). */
+  judgeHttp(x: HttpExchange, opts?: ServiceOptions): RuntimeFinding[];
   /** The answers of a transcript judged, as diagnostics on the transcript (`probe`'s report). */
   answerDiagnostics(doc: TextDocument, answers: readonly PlacedAnswer[], contract: Contract, opts?: ServiceOptions): Diagnostic[];
   readonly registry: Registry;
@@ -335,6 +352,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     operations: (adapters, opts) => adapterModels(adapters, opts).flatMap(({ model }) => adapterOperations(model)),
     planProbe,
     judgeAnswer: (ex, contract, opts) => runtimeFindings(ex, contract, opts?.rules),
+    judgeHttp: (x, opts) => httpFindings(x, opts?.rules),
     answerDiagnostics: (doc, answers, contract, opts) => toDiagnostics(doc, answerProblems(answers, contract), new Map(), opts ?? {}),
     types: (contract, req) => generateTypes(contract, req),
     forget: uri => {

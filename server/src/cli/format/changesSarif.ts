@@ -1,4 +1,5 @@
 /** `diff` reports for code scanning and CI logs: SARIF 2.1.0 (one rule per kind of change) and GitHub workflow commands. */
+import { createHash } from 'node:crypto';
 import { CHANGE_RULE_INFO, CHANGE_RULES, type ContractChange, type Severity } from '../../service';
 import { escapeControls } from './escape';
 import type { ChangeReport } from './changes';
@@ -43,6 +44,8 @@ export function formatChangesSarif(r: ChangeReport, version: string, rootUri: st
             ],
           }
         : {}),
+      // The same change in two runs is one result to code scanning: its rule and what it says.
+      partialFingerprints: { 'mcpAqlErrors/v1': createHash('sha256').update(`${c.rule}\0${c.message}`).digest('hex').slice(0, 32) },
       properties: {
         severity: c.severity,
         ...(c.before !== undefined ? { before: c.before } : {}),
@@ -56,6 +59,7 @@ export function formatChangesSarif(r: ChangeReport, version: string, rootUri: st
     runs: [
       {
         tool: { driver: { name: 'mcp-aql-errors diff', version, informationUri: 'https://github.com/mcp-aql/mcp-aql-errors', rules } },
+        automationDetails: { id: 'mcp-aql-errors/diff/' },
         originalUriBaseIds: { '%SRCROOT%': { uri: rootUri.endsWith('/') ? rootUri : rootUri + '/' } },
         results,
       },

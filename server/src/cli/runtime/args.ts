@@ -15,8 +15,20 @@ import type { Io } from '../io';
 import { parseOptions } from '../options';
 
 export interface RuntimeArgs {
+  /** The server's command after `--` (empty with --url or --config). */
   readonly command: string;
   readonly commandArgs: readonly string[];
+  /** --url: a Streamable HTTP server (probe), the upstream (watch). */
+  readonly url?: string;
+  /** --header, as given, in order. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** --config, --server, --all. */
+  readonly config?: string;
+  readonly server?: string;
+  readonly all: boolean;
+  /** watch: --listen, --print-config. */
+  readonly listen?: string;
+  readonly printConfig: boolean;
   readonly contract: readonly string[];
   readonly format: string;
   readonly rules: Record<string, RuleLevel>;
@@ -25,6 +37,12 @@ export interface RuntimeArgs {
   readonly timeout: number;
   readonly allowWrites: boolean;
   readonly list: boolean;
+  /** probe: the folders the server was given (--root), where missing paths are made up. */
+  readonly roots: readonly string[];
+  /** probe: run the server in the sandbox (no network, a throwaway home, the file system read-only). */
+  readonly sandbox: boolean;
+  /** probe: the user's calls and the outcomes they expect. */
+  readonly scenarios?: string;
 }
 
 /**
@@ -33,8 +51,6 @@ export interface RuntimeArgs {
  */
 export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[], _allowed?: readonly string[]): RuntimeArgs {
   const { options, plain, afterDashes } = parseOptions(cmd, argv);
-  if (!afterDashes?.length) throw new UsageError(`${cmd} needs the server's command after '--': ${cmd} [options] -- node server.js`);
-  if (plain.length) throw new UsageError(`${cmd}: unexpected argument '${plain[0]}' (the server's command goes after '--')`);
   const a = {
     contract: [] as string[],
     format: 'text',
@@ -42,8 +58,14 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
     timeout: 5000,
     allowWrites: false,
     list: false,
+    all: false,
+    printConfig: false,
+    roots: [] as string[],
+    sandbox: false,
   };
-  let outputFile: string | undefined, record: string | undefined;
+  const headers: Record<string, string> = Object.create(null) as Record<string, string>;
+  let outputFile: string | undefined, record: string | undefined, url: string | undefined, config: string | undefined;
+  let server: string | undefined, listen: string | undefined, scenarios: string | undefined;
   for (const [name, v] of options) {
     const value = String(v);
     if (name === '--contract') a.contract.push(value);
@@ -61,8 +83,63 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
       a.timeout = n;
     } else if (name === '--allow-writes') a.allowWrites = true;
     else if (name === '--list') a.list = true;
+    else if (name === '--root') a.roots.push(value);
+    else if (name === '--sandbox') a.sandbox = true;
+    else if (name === '--scenarios') scenarios = value;
+    else if (name === '--url') {
+      if (!/^https?:\/\/[^/]/i.test(value) || !URL.canParse(value))
+        throw new UsageError(`--url takes an http:// or https:// URL, not '${escapeControls(value)}'`);
+      url = value;
+    } else if (name === '--header') {
+      const m = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*)$/.exec(value);
+      if (!m || /[\r\n\0]/.test(m[2]!)) throw new UsageError(`--header takes 'Name: value', not '${escapeControls(value)}'`);
+      headers[m[1]!] = m[2]!;
+    } else if (name === '--config') config = value;
+    else if (name === '--server') server = value;
+    else if (name === '--all') a.all = true;
+    else if (name === '--listen') listen = value;
+    else if (name === '--print-config') a.printConfig = true;
   }
-  return { ...a, outputFile, record, command: afterDashes[0]!, commandArgs: afterDashes.slice(1) };
+  const command = afterDashes?.[0];
+  const ways = [
+    command !== undefined && "a command after '--'",
+    config !== undefined && '--config',
+    url !== undefined && cmd === 'probe' && '--url',
+  ].filter(Boolean);
+  if (ways.length > 1) throw new UsageError(`${cmd}: give the server one way: ${ways.join(' or ')}`);
+  if (!ways.length && !(cmd === 'watch' && url !== undefined))
+    throw new UsageError(
+      cmd === 'watch'
+        ? "watch needs a server: --config <file> [--server <name>], --listen <addr> --url <U>, or its command after '--': watch [options] -- node server.js"
+        : "probe needs a server: --config <file> [--server <name> | --all], --url <U>, or its command after '--': probe [options] -- node server.js",
+    );
+  if (plain.length) throw new UsageError(`${cmd}: unexpected argument '${plain[0]}' (the server's command goes after '--')`);
+  if (server !== undefined && config === undefined) throw new UsageError(`${cmd}: --server names a server of --config <file>`);
+  if (a.all && (config === undefined || server !== undefined))
+    throw new UsageError('probe: --all probes every server of --config <file> (without --server)');
+  if (a.all && record !== undefined) throw new UsageError('probe: --record keeps the transcript of one server, not of --all');
+  if (Object.keys(headers).length && url === undefined) throw new UsageError(`${cmd}: --header goes with --url`);
+  if (cmd === 'watch') {
+    if (a.printConfig && config === undefined)
+      throw new UsageError('watch: --print-config prints the --config <file> with watch in front of a server');
+    if (url !== undefined && config !== undefined) throw new UsageError('watch: give the server one way: --config or --url');
+    if (url !== undefined && listen === undefined) throw new UsageError('watch: --url is the upstream of the proxy at --listen <addr>');
+    if (listen !== undefined && command !== undefined)
+      throw new UsageError("watch: --listen is a proxy for a Streamable HTTP server (--url), not for a command after '--'");
+  }
+  return {
+    ...a,
+    outputFile,
+    record,
+    url,
+    headers,
+    config,
+    server,
+    listen,
+    scenarios,
+    command: command ?? '',
+    commandArgs: afterDashes?.slice(1) ?? [],
+  };
 }
 
 export interface LoadedContract {

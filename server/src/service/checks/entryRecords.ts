@@ -191,6 +191,11 @@ export class LocalNames {
     if (list.length === 0) this.byName.delete(c.name);
   }
 
+  /** Does this file declare `name`? */
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
   /** The declaration that comes first in `codes` (the model's list, which createResolver reads in order). */
   first(name: string, position: (c: CodeDef) => number): CodeDef | undefined {
     const list = this.byName.get(name);

@@ -41,7 +41,7 @@ import { scanText, type TextScan } from './textScan';
 import type { CheckContext, EntryEnv, Problem } from './types';
 import { yamlSyntax } from './yamlSyntax';
 import { hasAliasNodes } from './aliasNodes';
-import { crossFile } from './crossFile';
+import { ambiguousUses } from './crossFile';
 import { withoutSalvaged } from './salvaged';
 
 /** The order of `checks` this file reproduces; another order runs every check in full. */
@@ -215,7 +215,7 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
   precedence(model.mappings, k => claims(state, k, position), emit);
   shadowedStatuses(model, emit);
   each(Slot.Conditions, emit, true);
-  crossFile.run(ctx, emit);
+  ambiguousUses(model.mappings, name => state.names.has(name), registry, workspace, model.uri, emit);
   return problems;
 }
 

@@ -11,7 +11,14 @@ export {
   type PlannedCall,
   type ProbeCase,
   type ProbeKind,
+  type ProbeOptions,
   type ProbePlan,
+  type ProbeSkip,
   type ToolInfo,
 } from './probeCases';
-export { answerProblems, runtimeFindings, type PlacedAnswer, type RuntimeFinding } from './findings';
+export { MISSING_NAME, type TargetKind } from './missingTarget';
+export { parseScenarios, type Scenario, type ScenarioProblem } from './scenarios';
+export { judgeHttp, type HttpExchange } from './judgeHttp';
+export { eraOf, REVISIONS, type Era } from './revisions';
+export { sessionNote, type SessionInfo } from './sessionNote';
+export { answerProblems, httpFindings, runtimeFindings, type PlacedAnswer, type RuntimeFinding } from './findings';

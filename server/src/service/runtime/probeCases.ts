@@ -1,17 +1,26 @@
 /**
- * The probe's plan (docs/cli.md, "Watching and probing a running server"): from a server's `tools/list`
- * answer (and the operations an adapter declares), the calls that must fail by construction — a missing
- * required parameter, a wrong type, a value outside an enum, an unknown tool, an unknown operation — and only
- * to tools that cannot write (MCP `readOnlyHint`, or an adapter's read operation) unless writes are allowed.
+ * The probe's plan (docs/cli.md, "probe"): from a server's `tools/list` answer (and the operations an
+ * adapter declares), the calls that must fail by construction — a missing required parameter, a
+ * wrong type, a value outside an enum, an unknown tool, an unknown operation, which the schema check
+ * in front of a tool answers — and calls that pass the schema and name what cannot exist
+ * (missingTarget.ts), which the tool's own code answers. Calls go only to tools that cannot write (MCP
+ * `readOnlyHint`, or an adapter's read operation; never guessed from a name), unless the server runs in
+ * the sandbox (every tool) or writes are allowed: then a tool that may write gets only calls whose
+ * other parameters are left out, so none can take effect.
  */
+import { missingValue, type TargetKind } from './missingTarget';
 
-export type ProbeKind = 'missing-required' | 'wrong-type' | 'bad-enum' | 'unknown-tool' | 'unknown-operation';
+export type ProbeKind = 'missing-required' | 'wrong-type' | 'bad-enum' | 'unknown-tool' | 'unknown-operation' | 'not-found' | 'scenario';
 
 export interface ProbeCase {
   readonly kind: ProbeKind;
   /** "a missing required parameter 'path'": how the call was built, for messages. */
   readonly label: string;
   readonly param?: string;
+  /** For `not-found`: what the parameter names (a path, a folder, a URI, a URL, an id). */
+  readonly target?: TargetKind;
+  /** For `scenario`: what the user expects of the failure (scenarios.ts). */
+  readonly expected?: { readonly code?: string; readonly category?: string; readonly channel?: 'tool-result' | 'json-rpc' };
 }
 
 /** The categories a failure of each kind may carry (docs/spec-decisions.md, "Run time"). */
@@ -21,12 +30,26 @@ export const EXPECTED_CATEGORIES: Readonly<Record<ProbeKind, readonly string[]>>
   'bad-enum': ['VALIDATION'],
   'unknown-tool': ['VALIDATION', 'NOT_FOUND'],
   'unknown-operation': ['VALIDATION', 'NOT_FOUND'],
+  // A made-up path may also be refused as outside what the server allows.
+  'not-found': ['NOT_FOUND', 'VALIDATION', 'PERMISSION'],
+  // A user's scenario names its own category, if any (ProbeCase.expected).
+  scenario: [],
 };
+
+/** How the server is run and what it was given. */
+export interface ProbeOptions {
+  /** The folders the server was given (its arguments that are folders, or --root): missing paths are made inside the first. */
+  readonly roots?: readonly string[];
+  /** The server runs with no network, a throwaway home and its paths read-only: every tool is called. */
+  readonly sandbox?: boolean;
+}
 
 export interface ToolInfo {
   readonly name: string;
   readonly inputSchema?: unknown;
   readonly annotations?: { readonly readOnlyHint?: unknown };
+  /** The JSON Schema of its structuredContent, when it declares one. */
+  readonly outputSchema?: unknown;
 }
 
 export interface AdapterParam {
@@ -53,8 +76,15 @@ export interface PlannedCall {
 
 export interface ProbePlan {
   readonly calls: readonly PlannedCall[];
-  /** Tools (or operations) not called, and why. */
-  readonly skipped: readonly { readonly tool: string; readonly operation?: string; readonly reason: string }[];
+  /** Tools (or operations) not called, and why; with `kind`, only that kind of call was left out. */
+  readonly skipped: readonly ProbeSkip[];
+}
+
+export interface ProbeSkip {
+  readonly tool: string;
+  readonly operation?: string;
+  readonly kind?: ProbeKind;
+  readonly reason: string;
 }
 
 export const UNKNOWN_TOOL = 'mcp_aql_probe_no_such_tool';
@@ -122,10 +152,14 @@ function wrongValue(type: string | undefined): unknown {
 
 const quoteName = (s: string) => `'${s}'`;
 
-/** The failing arguments for one parameter list: at most one case of each kind. */
-function casesFor(props: readonly Prop[]): { args: Record<string, unknown>; c: ProbeCase }[] {
+/**
+ * The failing arguments for one parameter list: at most one case of each kind. `fill`: the other
+ * required parameters get valid values (a tool that cannot write, or the sandbox); otherwise they are
+ * left out, so a call that the server does not refuse still cannot take effect.
+ */
+function casesFor(props: readonly Prop[], fill: boolean): { args: Record<string, unknown>; c: ProbeCase }[] {
   const base = Object.create(null) as Record<string, unknown>; // a parameter may be called __proto__
-  for (const p of props) if (p.required) base[p.name] = validValue(p);
+  if (fill) for (const p of props) if (p.required) base[p.name] = validValue(p);
   const out: { args: Record<string, unknown>; c: ProbeCase }[] = [];
   const req = props.find(p => p.required);
   if (req) {
@@ -148,47 +182,97 @@ function casesFor(props: readonly Prop[]): { args: Record<string, unknown>; c: P
   return out;
 }
 
+/**
+ * The call that passes the schema and names a missing thing: every required parameter valid, the first
+ * parameter that names something (required ones first) made up. Undefined when none names anything.
+ */
+function missingCase(props: readonly Prop[], roots: readonly string[]): { args: Record<string, unknown>; c: ProbeCase } | undefined {
+  const ordered = [...props.filter(p => p.required), ...props.filter(p => !p.required)];
+  for (const p of ordered) {
+    if (p.enum) continue;
+    const m = missingValue(p.name, p.type, roots);
+    if (!m) continue;
+    const args = Object.create(null) as Record<string, unknown>;
+    for (const q of props) if (q.required) args[q.name] = validValue(q);
+    args[p.name] = m.value;
+    return {
+      args,
+      c: {
+        kind: 'not-found',
+        param: p.name,
+        target: m.kind,
+        label: `${/^[aeiou]/.test(m.kind) ? 'an' : 'a'} ${m.kind} that does not exist in ${quoteName(p.name)}`,
+      },
+    };
+  }
+  return undefined;
+}
+
+const NOTHING_MISSING = 'no parameter names a path, URI, URL or id the probe can make up';
+const MAY_WRITE_MISSING = 'may write (a missing path could be created): --sandbox calls it';
+
 /** An MCP-AQL endpoint tool: it takes the operation's name and its params. */
 const isEndpoint = (t: ToolInfo) => schemaProps(t.inputSchema).some(p => p.name === 'operation');
 
-export function planProbe(tools: readonly ToolInfo[], operations: readonly AdapterOperation[], allowWrites: boolean): ProbePlan {
+export function planProbe(
+  tools: readonly ToolInfo[],
+  operations: readonly AdapterOperation[],
+  allowWrites: boolean,
+  options: ProbeOptions = {},
+): ProbePlan {
   const calls: PlannedCall[] = [];
-  const skipped: { tool: string; operation?: string; reason: string }[] = [];
+  const skipped: ProbeSkip[] = [];
+  const roots = options.roots ?? [];
   const readOps = new Set(operations.filter(o => o.group === 'read').map(o => o.name));
   const readOnly = (t: ToolInfo) => t.annotations?.readOnlyHint === true || readOps.has(t.name);
+  const safe = (t: ToolInfo) => options.sandbox === true || readOnly(t);
   const endpoints = tools.filter(isEndpoint);
   for (const t of tools) {
     if (endpoints.includes(t)) continue;
-    if (!allowWrites && !readOnly(t)) {
+    if (!allowWrites && !safe(t)) {
       skipped.push({
         tool: t.name,
-        reason: 'not marked read-only (annotations.readOnlyHint), not a read operation; --allow-writes calls it',
+        reason: 'not marked read-only (annotations.readOnlyHint), not a read operation; --sandbox or --allow-writes calls it',
       });
       continue;
     }
-    const cases = casesFor(schemaProps(t.inputSchema));
+    const props = schemaProps(t.inputSchema);
+    const cases = casesFor(props, safe(t));
+    const missing = missingCase(props, roots);
+    if (missing && safe(t)) cases.push(missing);
+    else skipped.push({ tool: t.name, kind: 'not-found', reason: missing ? MAY_WRITE_MISSING : NOTHING_MISSING });
     if (!cases.length) skipped.push({ tool: t.name, reason: 'no parameter to get wrong' });
     for (const { args, c } of cases) calls.push({ tool: t.name, arguments: args, case: c });
   }
+  // An MCP-AQL endpoint by the adapter's operations: the one named for the group (mcp_aql_read), or the only one.
+  const endpointOf = (op: AdapterOperation) =>
+    endpoints.find(t => t.name.toLowerCase().endsWith(op.group)) ?? (endpoints.length === 1 ? endpoints[0] : undefined);
+  const readEndpoints = new Set(operations.filter(o => o.group === 'read').map(endpointOf));
   for (const t of endpoints) {
-    // An unknown operation runs nothing, but a stranger's endpoint is only called when it reads.
-    if (allowWrites || readOnly(t) || /read$/i.test(t.name))
+    // An unknown operation runs nothing, but an endpoint is only called when it cannot write: marked
+    // read-only, or the one the adapter routes its read operations to.
+    if (allowWrites || safe(t) || readEndpoints.has(t))
       calls.push({
         tool: t.name,
         arguments: { operation: UNKNOWN_OPERATION, params: {} },
         operation: UNKNOWN_OPERATION,
         case: { kind: 'unknown-operation', label: `an unknown operation ${quoteName(UNKNOWN_OPERATION)}` },
       });
-    else skipped.push({ tool: t.name, reason: 'an endpoint tool not marked read-only; --allow-writes calls it' });
+    else skipped.push({ tool: t.name, reason: 'an endpoint tool not marked read-only; --sandbox or --allow-writes calls it' });
   }
   for (const op of operations) {
-    const tool = endpoints.find(t => t.name.toLowerCase().endsWith(op.group)) ?? (endpoints.length === 1 ? endpoints[0] : undefined);
+    const tool = endpointOf(op);
     if (!tool) continue; // a tool per operation: the tool's own schema was probed above
-    if (!allowWrites && op.group !== 'read') {
-      skipped.push({ tool: tool.name, operation: op.name, reason: `a ${op.group} operation; --allow-writes calls it` });
+    const opSafe = options.sandbox === true || op.group === 'read';
+    if (!allowWrites && !opSafe) {
+      skipped.push({ tool: tool.name, operation: op.name, reason: `a ${op.group} operation; --sandbox or --allow-writes calls it` });
       continue;
     }
-    for (const { args, c } of casesFor(op.params))
+    const cases = casesFor(op.params, opSafe);
+    const missing = missingCase(op.params, roots);
+    if (missing && opSafe) cases.push(missing);
+    else skipped.push({ tool: tool.name, operation: op.name, kind: 'not-found', reason: missing ? MAY_WRITE_MISSING : NOTHING_MISSING });
+    for (const { args, c } of cases)
       calls.push({ tool: tool.name, arguments: { operation: op.name, params: args }, operation: op.name, case: c });
   }
   const taken = new Set(tools.map(t => t.name));

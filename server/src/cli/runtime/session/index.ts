@@ -1,18 +1,19 @@
 /**
- * The run-time commands' way to a server: `openSession` picks the implementation for a target. The
- * stdio session is the MCP SDK's client, in a bundle of its own (`dist/probe-session.js`, esbuild.js),
- * loaded only when a session is opened, so no other command reads or compiles the SDK.
+ * The run-time commands' way to a server: `openSession` gives the session for a target — stdio or
+ * Streamable HTTP, either protocol era — on the MCP SDK's 2.x client (clientSession.ts), in a bundle of
+ * its own (`dist/probe-session.js`, esbuild.js), loaded only when a session is opened, so no other
+ * command reads or compiles the SDK.
  */
 import { InputError } from '../../args';
 import type { McpSession, SessionTarget } from './session';
-import type { StdioSession } from './stdioSession';
+import type { ClientSession } from './clientSession';
 
-export type { CallOutcome, Direction, McpSession, SessionTarget, StdioTarget, TrafficListener } from './session';
+export type { CallOutcome, Direction, HttpTarget, McpSession, Negotiated, SessionTarget, StdioTarget, TrafficListener } from './session';
 
-function stdioSessionClass(): typeof StdioSession {
+function sessionClass(): typeof ClientSession {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a session opens, not at start-up
-    return (require('./stdioSession') as typeof import('./stdioSession')).StdioSession;
+    return (require('./clientSession') as typeof import('./clientSession')).ClientSession;
   } catch (e) {
     if ((e as { code?: string }).code !== 'MODULE_NOT_FOUND') throw e;
     throw new InputError(
@@ -23,5 +24,5 @@ function stdioSessionClass(): typeof StdioSession {
 
 /** A session to `target`, not yet started. */
 export function openSession(target: SessionTarget, version: string): McpSession {
-  return new (stdioSessionClass())(target, version);
+  return new (sessionClass())(target, version);
 }

@@ -1,6 +1,10 @@
 /**
  * `mcp-aql-errors watch [--contract <adapter…>] [--record file.responses.jsonl] [--format F] [-o file]
- * -- <server command…>`: a transparent stdio proxy. The host starts us instead of the
+ * (--config <file> [--server <name>] [--print-config] | --listen <addr> --url <U> | -- <server command…>)`
+ * (docs/cli.md, "watch"): a transparent proxy. With `--print-config`, the host's config with watch put in front of the server
+ * (printWatchConfig.ts), and nothing run. With `--listen` (or an http server of `--config`), a reverse
+ * proxy for Streamable HTTP (httpProxy.ts) until it is stopped (SIGINT, SIGTERM), its copies judged by the
+ * same thread; each exchange's HTTP facts are judged here (service `judgeHttp`). Otherwise a stdio proxy: The host starts us instead of the
  * server; every byte goes through unchanged, in order, in both directions (streams piped, with their
  * back-pressure); the server's stderr is its own (inherited). This thread only forwards: once a chunk is
  * forwarded, a copy is posted to the judging thread (cli/runtime/watch/judge.ts, cli/runtime/watch/worker.ts), which
@@ -10,22 +14,64 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createAdapterService } from '../../../service';
+import { createAdapterService, type RuleLevel } from '../../../service';
 import { deps } from '../../deps';
 import { escapeControls } from '../../format';
 import type { Io } from '../../io';
-import { parseRuntimeArgs, readAdapters } from '../args';
+import { UsageError } from '../../files';
+import { parseRuntimeArgs, readAdapters, type AdapterText, type RuntimeArgs } from '../args';
+import { chosenServer, loadHostConfig, targetOf } from '../targets';
+import { parseListen, startHttpProxy } from './httpProxy';
 import { WatchJudge } from './judge';
+import { printWatchConfig } from './printWatchConfig';
 
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
+/** The options a printed config gives watch: the contract (absolute), the rules, the record (absolute). */
+function watchOptions(args: RuntimeArgs, io: Io): string[] {
+  const out = ['watch'];
+  for (const c of args.contract) out.push('--contract', resolve(io.cwd, c));
+  for (const [code, level] of Object.entries(args.rules)) out.push('--rule', `${code}=${level}`);
+  if (args.record !== undefined) out.push('--record', resolve(io.cwd, args.record));
+  return out;
+}
+
 export function runWatch(argv: readonly string[], io: Io): Promise<number> {
   const args = parseRuntimeArgs('watch', argv, ['--record']);
-  const adapters = readAdapters(createAdapterService(deps), args.contract, io);
   const log = (s: string) => io.stderr(`mcp-aql-errors watch: ${escapeControls(s)}\n`);
+  let command = args.command,
+    commandArgs = args.commandArgs,
+    cwd: string | undefined,
+    env: Readonly<Record<string, string>> | undefined,
+    upstream = args.url;
+  if (args.config !== undefined) {
+    const config = loadHostConfig(args, io);
+    const server = chosenServer(config, args.server);
+    if (args.printConfig) {
+      // This very program, as it was started: the host runs it the same way.
+      const launch = { command: process.execPath, args: [process.argv[1]!, ...watchOptions(args, io)] };
+      const printed = printWatchConfig(config, server, launch, args.listen);
+      io.stdout(printed.text);
+      if (printed.note) log(printed.note);
+      return Promise.resolve(0);
+    }
+    const t = targetOf(config, server, io).target;
+    if (t.transport === 'http') upstream = t.url;
+    else ({ command, args: commandArgs, cwd, env } = t);
+  }
+  const adapters = readAdapters(createAdapterService(deps), args.contract, io);
+  if (upstream !== undefined) {
+    if (args.listen === undefined)
+      throw new UsageError('watch: an http server is watched through a proxy: give its address with --listen 127.0.0.1:PORT');
+    return watchHttp(args, upstream, adapters, io, log);
+  }
 
   return new Promise<number>(done => {
-    const child = spawn(args.command, [...args.commandArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(command, [...commandArgs], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      ...(cwd === undefined ? {} : { cwd }),
+      ...(env === undefined ? {} : { env: { ...process.env, ...env } }),
+    });
     // Started after the spawn: the server starts while the judge loads.
     const judge = new WatchJudge(
       {
@@ -55,7 +101,7 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       for (const [s, h] of handlers) process.off(s, h);
       process.stdin.unpipe(child.stdin);
       process.stdin.destroy(); // the host may keep its end open: nothing more is read
-      io.stderr(`mcp-aql-errors watch: cannot start '${escapeControls(args.command)}': ${e.message}\n`);
+      io.stderr(`mcp-aql-errors watch: cannot start '${escapeControls(command)}': ${e.message}\n`);
       done(2);
     });
     child.on('close', (code, signal) => {
@@ -73,4 +119,55 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       });
     });
   });
+}
+
+/** `--listen`: the reverse proxy, judged, until a signal ends it (exit 0; 2 when it cannot listen). */
+async function watchHttp(args: RuntimeArgs, upstream: string, adapters: AdapterText[], io: Io, log: (s: string) => void): Promise<number> {
+  const listen = parseListen(args.listen!);
+  if (!listen) throw new UsageError(`--listen takes PORT or HOST:PORT, not '${escapeControls(args.listen!)}'`);
+  const service = createAdapterService(deps);
+  const judge = new WatchJudge(
+    {
+      cwd: io.cwd,
+      adapters,
+      rules: args.rules,
+      record: args.record === undefined ? undefined : { name: args.record, path: resolve(io.cwd, args.record) },
+      outputFile: args.outputFile,
+      format: args.format,
+    },
+    log,
+  );
+  const rules: Record<string, RuleLevel> = args.rules;
+  let started;
+  try {
+    started = await startHttpProxy(listen, new URL(upstream), {
+      client: line => judge.client(Buffer.from(line + '\n')),
+      server: line => judge.server(Buffer.from(line + '\n')),
+      http: f => {
+        for (const x of service.judgeHttp(f, { rules }))
+          log(`${f.method} ${f.rpcMethods.join(', ') || '-'} (HTTP ${f.status}): ${x.level} ${x.code}: ${x.message}`);
+      },
+      error: m => log(m),
+    });
+  } catch (e) {
+    judge.stop();
+    io.stderr(`mcp-aql-errors watch: cannot listen on ${escapeControls(args.listen!)}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const { server, address } = started;
+  log(`proxy for ${upstream} at http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`);
+  const handlers: [NodeJS.Signals, () => void][] = [];
+  const sig = await new Promise<NodeJS.Signals>(stop => {
+    for (const s of SIGNALS) {
+      const h = () => stop(s);
+      handlers.push([s, h]);
+      process.on(s, h);
+    }
+  });
+  for (const [s, h] of handlers) process.off(s, h);
+  server.close();
+  server.closeAllConnections();
+  await judge.finish();
+  log(`stopped (${sig})`);
+  return 0;
 }

@@ -62,13 +62,22 @@ export interface WatchEvents {
 
 interface Pending {
   readonly tool: string;
+  /** `tools/call`, or `resources/read` (judged for its error code). */
+  readonly method: string;
 }
+
+const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 export class WatchTracker {
   private readonly pending = new Map<string, Pending>();
   private tools: Set<string> | undefined;
+  /** Each listed tool's outputSchema. */
+  private readonly schemas = new Map<string, unknown>();
+  private initializeRequests = new Set<string>();
+  /** The protocol revision of the session: a request's `_meta`, or the `initialize` answer. */
+  revision: string | undefined;
   private listRequests = new Set<string>();
   calls = 0;
   /** The tools/call answers judged, placed in `transcript` (the responses, one a line). */
@@ -88,10 +97,17 @@ export class WatchTracker {
     for (const m of messages(line)) {
       if (typeof m.method !== 'string' || !('id' in m)) continue;
       const id = JSON.stringify(m.id);
+      const meta = isObj(m.params) && isObj(m.params._meta) ? m.params._meta[VERSION_KEY] : undefined;
+      if (typeof meta === 'string') this.revision = meta;
+      if (m.method === 'initialize') this.initializeRequests.add(id);
       if (m.method === 'tools/list') this.listRequests.add(id);
+      if (m.method === 'resources/read') {
+        const uri = isObj(m.params) && typeof m.params.uri === 'string' ? m.params.uri : '';
+        this.pending.set(id, { tool: uri, method: m.method });
+      }
       if (m.method !== 'tools/call') continue;
       const name = isObj(m.params) && typeof m.params.name === 'string' ? m.params.name : '';
-      this.pending.set(id, { tool: name });
+      this.pending.set(id, { tool: name, method: m.method });
       if (this.pending.size > MAX_PENDING) this.pending.delete(this.pending.keys().next().value!);
     }
   }
@@ -107,17 +123,33 @@ export class WatchTracker {
   private respond(line: string, m: Record<string, unknown>): void {
     const id = JSON.stringify(m.id);
     this.events.response(line);
+    if (this.initializeRequests.delete(id) && isObj(m.result) && typeof m.result.protocolVersion === 'string')
+      this.revision = m.result.protocolVersion;
     if (this.listRequests.delete(id) && isObj(m.result) && Array.isArray(m.result.tools)) {
       this.tools ??= new Set();
-      for (const t of m.result.tools) if (isObj(t) && typeof t.name === 'string') this.tools.add(t.name);
+      for (const t of m.result.tools)
+        if (isObj(t) && typeof t.name === 'string') {
+          this.tools.add(t.name);
+          if (t.outputSchema !== undefined) this.schemas.set(t.name, t.outputSchema);
+        }
       return;
     }
     const p = this.pending.get(id);
     if (!p) return;
     this.pending.delete(id);
-    this.calls++;
-    this.events.judged?.();
-    const exchange = { response: line, tool: p.tool, listed: this.tools?.has(p.tool), claimsMcpAql: this.c.claimsMcpAql };
+    if (p.method === 'tools/call') {
+      this.calls++;
+      this.events.judged?.();
+    }
+    const exchange = {
+      response: line,
+      tool: p.tool,
+      listed: p.method === 'tools/call' ? this.tools?.has(p.tool) : undefined,
+      claimsMcpAql: this.c.claimsMcpAql,
+      method: p.method,
+      revision: this.revision,
+      outputSchema: p.method === 'tools/call' ? this.schemas.get(p.tool) : undefined,
+    };
     if (this.keep && this.transcript.length + line.length < MAX_LINE) {
       this.answers.push({ at: this.transcript.length, exchange });
       this.transcript += line + '\n';

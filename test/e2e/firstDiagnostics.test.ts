@@ -1,0 +1,150 @@
+/**
+ * The first squiggle in a real editor, in a folder that holds 12 MiB of other adapters: code-server with
+ * the extension installed from the .vsix (codeServer.ts), the small adapter of bench/firstDiagnostics.ts
+ * opened as soon as the workbench shows, then a broken .json in the same run (the editor's own JSON
+ * features: their extension's activation and language server start on that open). Asserts what the user
+ * sees — the adapter's own error, never an unknown code for the code the last big file declares, and the
+ * true unknown code once the scan is complete — and reports the times apart (activation, server start,
+ * scan, first check, from the extension host's and the extension's logs), never asserting on them.
+ * Skipped like ui.test.ts without code-server and Chromium, except under CI=true. E2E_VSIX=<file> tests that
+ * .vsix instead of packaging this build (another build's figures: they are written before the assertions).
+ */
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FAR_CODE, NOWHERE_CODE, SMALL_ADAPTER, writeFirstDiagnosticsWorkspace } from '../../bench/firstDiagnostics';
+import { tempDir } from '../tempDirs';
+import { launch, missing, quickOpen, until, type Editor } from './codeServer';
+
+const why = missing();
+const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
+/** 23 adapters of 2,400 codes: 12.6 MB, the folder of the report. */
+const FILES = 23;
+const CODES = 2400;
+const BROKEN_JSON = '{\n  "name": "broken",\n  "items": [1, 2,, 3]\n}\n';
+let ed: Editor | undefined;
+let launchedAt = 0;
+
+/** Every file of the generated folder, for launch() to copy into its workspace. */
+function listFiles(dir: string, rel = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+    const p = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) Object.assign(out, listFiles(dir, p));
+    else out[p] = join(dir, p);
+  }
+  return out;
+}
+
+before(
+  async () => {
+    if (why) return;
+    const src = tempDir('mcp-aql-e2e-first-');
+    writeFirstDiagnosticsWorkspace(src, FILES, CODES);
+    writeFileSync(join(src, 'broken.json'), BROKEN_JSON);
+    const files = listFiles(src);
+    launchedAt = Date.now();
+    // No code lenses: their rows would shift the overlays that squiggleLines() reads lines from.
+    ed = await launch(files, { settings: { 'editor.codeLens': false }, vsix: process.env.E2E_VSIX || undefined });
+  },
+  { timeout: 300_000 },
+);
+after(async () => {
+  await ed?.close();
+});
+
+/** Error squiggles of the editor showing `name` (monaco marks its editor with the model's URI). */
+const squiggles = (name: string) => ed!.page.locator(`.monaco-editor[data-uri$="/${name}"] .squiggly-error`);
+
+/** Lines (0-based) that hold an error squiggle in the editor showing `name`, from the overlays' top offsets. */
+async function squiggleLines(name: string): Promise<number[]> {
+  return ed!.page.evaluate(n => {
+    const editor = document.querySelector(`.monaco-editor[data-uri$="/${n}"]`);
+    if (!editor) return [];
+    const lineHeight = Number.parseFloat(getComputedStyle(editor.querySelector('.view-line') ?? editor).lineHeight) || 19;
+    const tops = [...editor.querySelectorAll('.view-overlays > div')].map(d => ({
+      top: Number.parseFloat((d as HTMLElement).style.top),
+      hit: !!d.querySelector('.squiggly-error'),
+    }));
+    const first = Math.min(...tops.map(t => t.top));
+    // The overlays are those of the lines in view, from the first line (the file is short, all in view).
+    return tops.filter(t => t.hit).map(t => Math.round((t.top - first) / lineHeight));
+  }, name);
+}
+
+/** The first line of `text` in `file` under the run's logs (newest session), with its time, or undefined. */
+function logLine(dir: string, file: RegExp, text: RegExp): { at: number; line: string } | undefined {
+  const found: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else if (file.test(e.name)) found.push(join(d, e.name));
+    }
+  };
+  walk(dir);
+  for (const f of found.sort()) {
+    for (const line of readFileSync(f, 'utf8').split('\n')) {
+      if (!text.test(line)) continue;
+      const m = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3})/.exec(line);
+      if (m) return { at: new Date(`${m[1]}T${m[2]}`).getTime(), line };
+    }
+  }
+  return undefined;
+}
+
+test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in the same run', { skip, timeout: 300_000 }, async t => {
+  assert.ok(!why, `${why}: run npm run setup:e2e (required under CI=true)`);
+  const page = ed!.page;
+  const workbench = Date.now();
+  await quickOpen(page, 'small.adapter.yaml');
+  const opened = Date.now();
+  await squiggles('small.adapter.yaml').first().waitFor({ state: 'attached', timeout: 120_000 });
+  const oursMs = Date.now() - opened;
+  // Until the scan is complete, the adapter's own error only; then the code no file declares too. The code
+  // the last big file declares is never squiggled.
+  const farLine = SMALL_ADAPTER.split('\n').findIndex(l => l.endsWith(FAR_CODE));
+  const nowhereLine = SMALL_ADAPTER.split('\n').findIndex(l => l.endsWith(NOWHERE_CODE));
+  const categoryLine = SMALL_ADAPTER.split('\n').findIndex(l => l.includes('category: BOGUS'));
+  const seen = new Set<number>();
+  await until(
+    'the unknown code, once the scan is complete',
+    async () => {
+      for (const l of await squiggleLines('small.adapter.yaml')) seen.add(l);
+      return seen.has(nowhereLine);
+    },
+    180_000,
+  ).catch(async e => {
+    throw new Error(`${(e as Error).message}; squiggled lines ${[...seen].join(', ')}; screenshot ${await ed!.shot('failure-first')}`);
+  });
+
+  await quickOpen(page, 'broken.json');
+  const jsonOpened = Date.now();
+  await squiggles('broken.json').first().waitFor({ state: 'attached', timeout: 120_000 });
+  const jsonMs = Date.now() - jsonOpened;
+
+  // The parts, from the logs the run wrote (the extension host's and our output channel's, both timestamped).
+  const logs = ed!.dir;
+  const ours = /MCP-AQL\.log$/;
+  const activated = logLine(logs, /^remoteexthost\.log$|^exthost\.log$/, /ExtensionService#_doActivateExtension mcp-aql\./);
+  const starting = logLine(logs, ours, /starting the language server/);
+  const started = logLine(logs, ours, /language server started/);
+  const scanning = logLine(logs, ours, /scanning \d+ folder/);
+  const scanned = logLine(logs, ours, /indexed \d+ adapter file/);
+  const apart = (a?: { at: number }, b?: { at: number }) => (a && b ? b.at - a.at : undefined);
+  const figures = {
+    launchToWorkbenchMs: workbench - launchedAt,
+    activationEvent: activated && /activationEvent: '([^:']*)/.exec(activated.line)?.[1],
+    activationMs: apart(activated, starting),
+    serverStartMs: apart(starting, started),
+    scanMs: apart(scanning, scanned),
+    fileOpenedAfterActivationMs: activated ? opened - activated.at : undefined,
+    firstSquiggleMs: oursMs,
+    jsonFirstSquiggleMs: jsonMs,
+    ratio: Number((oursMs / jsonMs).toFixed(2)),
+  };
+  t.diagnostic(JSON.stringify(figures));
+  writeFileSync(join(ed!.dir, 'first-diagnostics.json'), JSON.stringify(figures, null, 2) + '\n');
+  assert.ok(!seen.has(farLine), `no squiggle on ${FAR_CODE} (line ${farLine}): squiggled lines ${[...seen].join(', ')}`);
+  assert.ok(seen.has(categoryLine), `the unknown category squiggled (line ${categoryLine}): ${[...seen].join(', ')}`);
+});
