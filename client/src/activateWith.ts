@@ -9,6 +9,7 @@ import { fixAll, frontMatterEnter, openExample } from './commands';
 import { DocsProvider, explainRule, ExplainRuleActions, showRegistry } from './docs/docsProvider';
 import { DOCS_SCHEME } from './docs/ruleDocs';
 import { registerCompareContract } from './contractDiff/compareCommand';
+import { registerInferContract } from './infer/inferCommand';
 import { registerPreview } from './preview';
 import { WorkspaceValidation } from './workspaceValidation';
 
@@ -61,6 +62,7 @@ export async function activateWith(
   );
   registerPreview(context, client);
   registerCompareContract(context, client);
+  registerInferContract(context, client);
   // Timestamped in the output channel's log: activation, the server's start and its scan can be told apart.
   output.info('starting the language server');
   await client.start();

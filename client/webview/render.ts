@@ -22,6 +22,9 @@ export function renderPreview(env: Env, root: HTMLElement, m: Extract<ToWebview,
     el(doc, 'span', { class: `badge kind-${p.kind}` }, p.kind === 'warning' ? 'warning' : 'error'),
     el(doc, 'span', { class: 'badge' }, p.category ?? 'no category'),
     el(doc, 'span', { class: 'badge' }, p.httpStatus.length ? `HTTP ${p.httpStatus.join(', ')}` : 'no HTTP status'),
+    ...(p.retry
+      ? [el(doc, 'span', { class: 'badge', title: p.retryDeclared ? 'retry: as declared' : "retry: the category's default" }, p.retry)]
+      : []),
     el(doc, 'span', { class: 'muted' }, `${p.source} · ${m.file}`),
   );
   root.append(head, el(doc, 'p', { class: 'message', id: 'message' }, p.message));

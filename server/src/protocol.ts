@@ -106,3 +106,21 @@ export namespace CompareContract {
   export const method = 'mcpAql/compareContract' as const;
   export const type = new RequestType<CompareContractParams, CompareContractResult, void>(method);
 }
+
+// ---- Infer Contract from Transcript ----
+export interface InferContractParams {
+  /** A transcript: JSON Lines of JSON-RPC messages (probe --record, watch --record). */
+  readonly text: string;
+  /** The new adapter's `name`. */
+  readonly name?: string;
+}
+export interface InferContractResult {
+  /** The adapter's YAML text (docs/cli.md, "Inferring a contract"). */
+  readonly text: string;
+  readonly failures: number;
+  readonly codes: readonly string[];
+}
+export namespace InferContract {
+  export const method = 'mcpAql/inferContract' as const;
+  export const type = new RequestType<InferContractParams, InferContractResult, void>(method);
+}

@@ -126,6 +126,7 @@ const SERVICE_STAGES: Record<string, readonly string[]> = {
   evolution: ['contract', 'model', 'util'],
   reference: ['contract', 'envelopes', 'evolution', 'features', 'model', 'util'],
   runtime: ['codes', 'checks', 'contract', 'model', 'verify'],
+  inference: ['contract', 'envelopes', 'model', 'parse', 'util', 'verify'],
 };
 
 test('inside the service, each stage imports only the stages below it', () => {

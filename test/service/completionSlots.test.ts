@@ -7,7 +7,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
-import { applyEdits, fixture, newService } from './helpers';
+import { applyEdits, fixture, newService, yamlDoc } from './helpers';
 
 const s = newService();
 const YAML = 'file:///w/shop.adapter.yaml',
@@ -155,7 +155,7 @@ test('right after `code:` the inserted code gets its space; status snippets are 
 
 test("a new line typed between an entry's key and its first key gets that entry's keys; a deeper line under `404:` starts its mapping", () => {
   const a = at('error_codes:\n  VALIDATION_X:\n    |\n    category: VALIDATION\n');
-  assert.deepEqual(a.labels, ['message_template', 'maps_from_http', 'condition', 'details', 'description']);
+  assert.deepEqual(a.labels, ['message_template', 'maps_from_http', 'condition', 'details', 'description', 'retry']);
   const b = at('error_mapping:\n  404:\n    |\n  410:\n    code: NOT_FOUND_RESOURCE\n');
   assert.deepEqual(b.labels, ['code', 'message_template', 'condition', 'details']);
   const c = at('error_mapping:\n  404:\n    code: NOT_FOUND_RESOURCE\n\n    # a comment\n    |\n');
@@ -174,6 +174,27 @@ test('completion in a file of 20,000 codes answers in well under a second', () =
   assert.ok(performance.now() - t0 < 1000, `${performance.now() - t0} ms`);
   assert.deepEqual(
     items.map(i => i.label),
-    ['maps_from_http', 'condition', 'description'],
+    ['maps_from_http', 'condition', 'description', 'retry'],
+  );
+});
+
+test("retry: the three values, the category default marked, the edit exact; hover says the code's retry", () => {
+  const { labels, items, apply } = at(yamlDoc('error_codes:', '  RATE_LIMIT_SLOW:', '    category: RATE_LIMIT', '    retry: |'));
+  assert.deepEqual(labels, ['do-not-retry', 'retry-after-change', 'retry-after-delay']);
+  assert.deepEqual(
+    items.map(i => i.detail),
+    ['retry', 'retry', 'retry · the default of RATE_LIMIT'],
+  );
+  assert.equal(apply('do-not-retry'), yamlDoc('error_codes:', '  RATE_LIMIT_SLOW:', '    category: RATE_LIMIT', '    retry: do-not-retry'));
+  const declared = fixture(yamlDoc('error_codes:', '  RATE_LIMIT_S|LOW:', '    category: RATE_LIMIT', '    retry: do-not-retry'), {
+    cursor: true,
+    uri: YAML,
+  });
+  const h = JSON.stringify(s.hover(declared.doc, declared.cursor!)!.contents);
+  assert.match(h, /Retry: do-not-retry — sending the same call again will fail the same way/);
+  const byDefault = fixture(yamlDoc('error_codes:', '  RATE_LIMIT_S|LOW:', '    category: RATE_LIMIT'), { cursor: true, uri: YAML });
+  assert.match(
+    JSON.stringify(s.hover(byDefault.doc, byDefault.cursor!)!.contents),
+    /Retry: retry-after-delay \(the default of RATE_LIMIT\)/,
   );
 });

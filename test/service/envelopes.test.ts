@@ -126,3 +126,16 @@ test('previews of every code of the real example adapter validate', () => {
   const doc = docOf(text, 'file:///w/github-api-adapter.md');
   assert.ok(s.preview(doc, { code: 'NOT_FOUND_RESOURCE' })!.dialects.every(d => d.valid));
 });
+
+test("the preview carries the code's retry: as written on a custom code, else its category's default", () => {
+  const s = newService();
+  const doc = docOf(
+    yamlDoc('error_codes:', '  RATE_LIMIT_SLOW:', '    category: RATE_LIMIT', '    retry: do-not-retry', '    message_template: "Slow"'),
+  );
+  const own = s.preview(doc, { code: 'RATE_LIMIT_SLOW' })!;
+  assert.deepEqual([own.retry, own.retryDeclared], ['do-not-retry', true]);
+  const reg = s.preview(doc, { code: 'PERMISSION_DENIED' })!;
+  assert.deepEqual([reg.retry, reg.retryDeclared], ['do-not-retry', false]);
+  const rate = s.preview(doc, { code: 'RATE_LIMIT_EXCEEDED' })!;
+  assert.deepEqual([rate.retry, rate.retryDeclared], ['retry-after-delay', false]);
+});

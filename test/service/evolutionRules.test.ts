@@ -45,6 +45,11 @@ const CASES: Record<ChangeRule, [string | Record<string, string>, string | Recor
     code('    description: b\n'),
     { code: 'NOT_FOUND_ORDER', before: 'a', after: 'b' },
   ],
+  'code.retry-changed': [
+    code(''),
+    code('    retry: do-not-retry\n'),
+    { code: 'NOT_FOUND_ORDER', before: "retry-after-change (NOT_FOUND's default)", after: 'do-not-retry' },
+  ],
   'code.condition-changed': [
     code(''),
     code('    condition: "response.status == 404"\n'),

@@ -40,6 +40,7 @@ test('markdown: a section per code with its anchor, table, details, recovery and
       '| HTTP statuses | 409 |',
       "| Message template | `Item '{sku}' has only {available} left` |",
       '| Recovery | re-read the current state, then retry or choose another name |',
+      "| Retry | `retry-after-change` (the category's default) |",
       '',
       '**Details**',
       '',
@@ -159,4 +160,18 @@ test('hostile adapter text: HTML escaped everywhere, no tag, script, link or ext
   }
   assert.ok(!md.includes('](https://evil'));
   assert.ok(md.includes('@\u200bteam'));
+});
+
+test('a written retry is shown as written, in markdown and HTML', () => {
+  const doc = TextDocument.create(
+    'file:///w/r.adapter.yaml',
+    'yaml',
+    1,
+    'error_codes:\n  RATE_LIMIT_SLOW:\n    category: RATE_LIMIT\n    retry: do-not-retry\n    message_template: "Slow"\n',
+  );
+  const s = newService();
+  const md = s.errorReference([doc], { format: 'markdown', sources: ['r.adapter.yaml'], version: '1' });
+  assert.ok(md.includes('| Retry | `do-not-retry` |\n'), md);
+  const html = s.errorReference([doc], { format: 'html', sources: ['r.adapter.yaml'], version: '1' });
+  assert.ok(html.includes('<tr><th scope="row">Retry</th><td><code>do-not-retry</code></td></tr>'));
 });

@@ -327,3 +327,35 @@ test('hostile schemas plan no call and throw nothing', () => {
     'a parameter named __proto__ is an own key of the arguments',
   );
 });
+
+test('watch and probe judge a declared retry: a retry-after-delay answer without its delay, in a tool result and a JSON-RPC error', () => {
+  const retryContract = service.contract([
+    TextDocument.create(
+      'file:///work/retry.adapter.yaml',
+      'yaml',
+      1,
+      yamlDoc(
+        'error_codes:',
+        '  RATE_LIMIT_SLOW:',
+        '    category: RATE_LIMIT',
+        '    retry: retry-after-delay',
+        '    message_template: "Slow down"',
+        '    details: { retryAfterMs: { type: integer, required: false } }',
+      ),
+    ),
+  ]);
+  const judged = (response: string) =>
+    service.judgeAnswer({ tool: 't', claimsMcpAql: true, response }, retryContract).map(f => `${f.code}@${response.slice(f.start, f.end)}`);
+  const fail = (details: object) => text(env({ success: false, error: { code: 'RATE_LIMIT_SLOW', message: 'Slow down', details } }), true);
+  assert.deepEqual(judged(fail({})), ['verify.retry-delay@\\"RATE_LIMIT_SLOW\\"']);
+  assert.deepEqual(judged(fail({ retryAfterMs: 500 })), []);
+  const rpc = (data: object) =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'Question: Shall I wait and try again later? Slow down.', data },
+    });
+  const base = { retry_capable: true, error_category: 'rate_limited', tool_name: 't', mcp_aql_code: 'RATE_LIMIT_SLOW' };
+  assert.deepEqual(judged(rpc({ ...base, details: {} })), ['verify.retry-delay@"RATE_LIMIT_SLOW"']);
+  assert.deepEqual(judged(rpc({ ...base, details: { retryAfterMs: 10 } })), []);
+});

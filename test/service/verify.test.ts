@@ -234,6 +234,18 @@ test('verify.is-error: isError against mcp-integration.md s4.1', () => {
   assert.deepEqual(verify('{"content": [{"type": "text", "text": "all good"}]}').ds, []);
 });
 
+test("a text-only failure whose text is a custom code's template is that code's: no unknown-shape", () => {
+  // An inferred contract of a server that sends no envelope (docs/spec-decisions.md, "Text-only failures in a contract").
+  assert.deepEqual(verify('{"content": [{"type": "text", "text": "Order \'o-9\' not found"}], "isError": true}').ds, []);
+  assert.deepEqual(verify('{"content": [{"type": "text", "text": "Item \'x\' has only 2 left"}], "isError": true}').ds, []);
+  // Another text, or the text of a registry template (the server never named the code): still unknown.
+  const other = verify('{"content": [[[]]{"type": "text", "text": "Order o-9 is missing"}], "isError": true}');
+  assert.deepEqual(codes(other.ds), ['verify.unknown-shape']);
+  assert.deepEqual(other.ds[0]!.range, other.spans[0]);
+  const registry = verify('{"content": [{"type": "text", "text": "Missing required parameter \'sku\'"}], "isError": true}');
+  assert.deepEqual(codes(registry.ds), ['verify.unknown-shape']);
+});
+
 test('JSON-RPC errors: crosswalk of code, error_category, retry_capable, and the message inside the question', () => {
   const rpc = (code: number, cat: string, message: string) =>
     JSON.stringify({
@@ -341,4 +353,57 @@ test('hostile response files: deep nesting, a byte order mark, huge lines stay b
     Array.from({ length: 20 }, (_, i) => i),
   );
   assert.ok(Date.now() - t0 < 5000, `${Date.now() - t0} ms`);
+});
+
+test('retry: a declared retry-after-delay answer carries its delay, the others promise none; defaults are not judged', () => {
+  const s = newService();
+  const c = s.contract([
+    TextDocument.create(
+      'file:///work/retry.adapter.yaml',
+      'yaml',
+      1,
+      yamlDoc(
+        'error_codes:',
+        '  RATE_LIMIT_SLOW:',
+        '    category: RATE_LIMIT',
+        '    retry: retry-after-delay',
+        '    message_template: "Slow down"',
+        '    details: { retry_after_seconds: { type: integer, required: false }, retryAfterMs: { type: integer, required: false } }',
+        '  NOT_FOUND_GONE:',
+        '    category: NOT_FOUND',
+        '    retry: do-not-retry',
+        '    message_template: "Gone"',
+        '    details: { retryAfterMs: { type: integer, required: false } }',
+        '  RATE_LIMIT_PLAIN:',
+        '    category: RATE_LIMIT',
+        '    message_template: "Plain"',
+      ),
+    ),
+  ]);
+  const run = (text: string) => {
+    const f = fixture(text, { uri: 'file:///work/r.envelope.json' });
+    return { ds: s.verifyResponses(f.doc, c), spans: f.spans };
+  };
+  const missing = run('{"success": false, "error": {"code": [["RATE_LIMIT_SLOW"]], "message": "Slow down", "details": {}}}');
+  assert.deepEqual(codes(missing.ds), ['verify.retry-delay']);
+  assert.deepEqual(missing.ds[0]!.range, missing.spans[0]);
+  assert.equal(
+    missing.ds[0]!.message,
+    'RATE_LIMIT_SLOW is retry-after-delay, but this answer carries no delay: put retryAfterMs, retry_after_seconds or Retry-After in its details.',
+  );
+  assert.deepEqual(run(env('RATE_LIMIT_SLOW', 'Slow down', '{"retry_after_seconds": 3}')).ds, []);
+  assert.deepEqual(run(env('RATE_LIMIT_SLOW', 'Slow down', '{"retryAfterMs": 3000}')).ds, []);
+  const promised = run('{"success": false, "error": {"code": "NOT_FOUND_GONE", "message": "Gone", "details": {[["retryAfterMs"]]: 10}}}');
+  assert.deepEqual(codes(promised.ds), ['verify.retry-delay']);
+  assert.deepEqual(promised.ds[0]!.range, promised.spans[0]);
+  assert.match(
+    String(promised.ds[0]!.message),
+    /^NOT_FOUND_GONE is do-not-retry, but this answer promises a retry after a delay \('retryAfterMs'\)/,
+  );
+  assert.deepEqual(run(env('NOT_FOUND_GONE', 'Gone', '{}')).ds, []);
+  // RATE_LIMIT's default is retry-after-delay, but a default is not judged.
+  assert.deepEqual(run(env('RATE_LIMIT_PLAIN', 'Plain', '{}')).ds, []);
+  assert.equal(c.codes.get('RATE_LIMIT_PLAIN')!.retry, 'retry-after-delay');
+  assert.equal(c.codes.get('RATE_LIMIT_PLAIN')!.retryDeclared, false);
+  assert.equal(c.codes.get('PERMISSION_DENIED')!.retry, 'do-not-retry');
 });

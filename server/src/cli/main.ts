@@ -11,7 +11,7 @@ import { escapeControls } from './format';
 import { endOnClosedOutput, guardIo, processIo, type Io } from './io';
 import { runInit, runPreview, runRegistry } from './authoring';
 import { commandHelp, COMMANDS } from './options';
-import { runContractDiff, runDocs, runTypes } from './contract';
+import { runContractDiff, runDocs, runInfer, runTypes } from './contract';
 import { runVerify } from './verify';
 import { runProbe, runWatch } from './runtime'; // also watch's judging thread's script
 
@@ -59,6 +59,7 @@ export async function main(argv: readonly string[], outside: Io): Promise<number
     if (cmd === 'types') return runTypes(rest, io);
     if (cmd === 'diff') return runContractDiff(rest, io);
     if (cmd === 'docs') return runDocs(rest, io);
+    if (cmd === 'infer') return runInfer(rest, io);
     if (cmd === 'watch') return await runWatch(rest, io);
     // The MCP SDK (and zod) load only when probe opens a session (runtime/session/index.ts).
     if (cmd === 'probe') return await runProbe(rest, io);

@@ -159,6 +159,24 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       HELP,
     ],
   },
+  infer: {
+    synopsis: 'infer <transcript.jsonl…> [options]',
+    about: "an adapter's error_codes / error_mapping from the failures in recorded JSON-RPC traffic (probe --record, watch --record)",
+    options: [
+      {
+        names: ['--output-file', '-o', '--out'],
+        value: 'P',
+        help: 'write the adapter to P (folders created, written whole) instead of standard output',
+      },
+      {
+        names: ['--merge'],
+        value: 'P',
+        help: 'add the new codes to the YAML adapter P, its entries and comments kept; written back to P unless -o',
+      },
+      { names: ['--name'], value: 'N', help: "the new adapter's name (default inferred)" },
+      HELP,
+    ],
+  },
   watch: {
     dashes: true,
     synopsis: 'watch [options] (--config <file> [--server <name>] | --listen <addr> --url <U> | -- <server command…>)',

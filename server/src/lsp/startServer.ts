@@ -15,6 +15,7 @@ import {
 import { clientFeatures, serverCapabilities, type ClientFeatures } from './capabilities';
 import { registerCodeActions } from './codeActions';
 import { registerCompareContract } from './compareContract';
+import { registerInferContract } from './inferContract';
 import { ConfigFiles } from './configFiles';
 import type { ServerContext } from './context';
 import { DiagnosticsScheduler } from './diagnostics';
@@ -125,6 +126,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   registerWorkspaceRequests(ctx);
   registerEditorSupport(ctx);
   registerCompareContract(ctx);
+  registerInferContract(ctx);
   responseFiles.listen(connection, opts, uri => scheduler.schedule(uri));
 
   connection.onShutdown(() => {

@@ -53,6 +53,7 @@ export const Code = {
   VerifyMissingDetail: 'verify.missing-detail',
   VerifyDetailType: 'verify.detail-type',
   VerifyUndeclaredDetail: 'verify.undeclared-detail',
+  VerifyRetryDelay: 'verify.retry-delay',
   RuntimeUnflaggedFailure: 'runtime.unflagged-failure',
   RuntimeAcceptedCall: 'runtime.accepted-call',
   RuntimeScenarioMismatch: 'runtime.scenario-mismatch',
@@ -152,6 +153,10 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'verify.missing-detail': { level: 'error', summary: 'a required details key is missing from a response' },
   'verify.detail-type': { level: 'error', summary: 'a details value of the wrong type, or outside its enum' },
   'verify.undeclared-detail': { level: 'warning', summary: 'a details key the code does not declare' },
+  'verify.retry-delay': {
+    level: 'warning',
+    summary: 'a code declared retry-after-delay answered without its delay, or another retry answered with one',
+  },
   'runtime.unflagged-failure': {
     level: 'error',
     summary: "a failed tools/call answered as a success: isError false with error text, or a probe's bad call accepted",

@@ -42,6 +42,7 @@ import { indexWithoutModel } from './parse/indexWithoutModel';
 import { createModelCache, type TextChange } from './parse/modelCache';
 import { maxSizeOf } from './parse/sizeLimit';
 import { classify } from './parse/sourceFile';
+import { inferContract, type InferRequest, type InferResult } from './inference';
 import { errorReference, fileName, type ReferenceRequest } from './reference';
 import {
   adapterOperations,
@@ -84,6 +85,7 @@ export {
   type ParsedConfig,
   type ProjectConfig,
 } from './config/projectConfig';
+export { InferRenderError, type InferRequest, type InferResult, type InferredKind, type Retry } from './inference';
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';
@@ -217,6 +219,12 @@ export interface AdapterService {
   types(contract: Contract, req: TypesRequest): string;
   /** The operations these adapters declare, with their group (read, create, …) and params. */
   operations(adapters: readonly TextDocument[], opts?: ServiceOptions): AdapterOperation[];
+  /**
+   * An adapter's `error_codes` / `error_mapping` inferred from recorded JSON-RPC traffic (docs/cli.md,
+   * "Inferring a contract"), as a new adapter or added to `existing` without touching its entries.
+   * Throws InferRenderError when `existing` is not a YAML mapping.
+   */
+  inferContract(req: InferRequest): InferResult;
   /** The probe's calls for a server's tools (`probe`): each built to fail, only read-only tools unless `allowWrites`. */
   planProbe(tools: readonly ToolInfo[], operations: readonly AdapterOperation[], allowWrites: boolean, options?: ProbeOptions): ProbePlan;
   /** One answer of a running server judged: the verify engine plus the MCP-level rules (`watch`). */
@@ -322,6 +330,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     simulate: (doc, req, opts) =>
       on(doc, opts, undefined, c => simulate(c, req)) ??
       simulate({ doc, model: buildModel('untitled:empty.adapter.yaml', '')!, registry, workspace, envelopeValidators }, req),
+    inferContract: req => inferContract(req, registry, buildContract([], registry)),
     contract: (adapters, opts) => buildContract(adapterModels(adapters, opts), registry),
     diffContracts(before, after) {
       const snapshot = (inputs: readonly DiffInput[]) => {

@@ -9,6 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AdapterModel, DetailDecl } from '../model/model';
 import type { PlaceholderAlias, RegistryIndex } from '../model/registry';
 import { spanRange } from '../util/ranges';
+import { isRetry, retryOf, type Retry } from '../model/retry';
 import { categoryOf } from '../workspace/resolve';
 
 interface ContractLocation {
@@ -49,6 +50,10 @@ export interface ContractCode {
   readonly location?: ContractLocation;
   /** An error_mapping entry of some adapter targets this code. */
   readonly mapped: boolean;
+  /** When a client may retry: the code's `retry:`, else its category's default (model/retry.ts). */
+  readonly retry?: Retry;
+  /** `retry:` was written on the code (only a declared retry is checked on answers). */
+  readonly retryDeclared: boolean;
 }
 
 export interface Contract {
@@ -102,6 +107,8 @@ export function buildContract(adapters: readonly AdapterInput[], registry: Regis
           aliases: {},
           location,
           mapped: false,
+          retry: retryOf(c.retry, categoryOf(c)),
+          retryDeclared: isRetry(c.retry),
         },
       });
     }
@@ -152,6 +159,8 @@ export function buildContract(adapters: readonly AdapterInput[], registry: Regis
           templates: own,
           aliases: registry.data.template_aliases?.[r.code] ?? {},
           mapped: false,
+          retry: retryOf(undefined, r.category),
+          retryDeclared: false,
         },
         own,
       ),

@@ -4,6 +4,7 @@
  * dialects, each validated against its schema. And the upstream-response simulator.
  */
 import type { FeatureContext } from '../model/context';
+import { isRetry, retryOf } from '../model/retry';
 import { renderTemplate } from '../parse/placeholders';
 import { RENDER } from './dialects';
 import { DEFAULT_NOW, display, sampleProblem, sampleValue } from './samples';
@@ -105,5 +106,12 @@ export function previewSubject(
     notes,
     declaredAt: s.declaredAt,
     simulateStatus: simulatorStatus(ctx, s),
+    ...retryOfSubject(s),
   };
+}
+
+/** The preview's retry (docs/spec-decisions.md, "Retry"): as written, else the category's default. */
+function retryOfSubject(s: Subject): { retry?: string; retryDeclared?: boolean } {
+  const retry = retryOf(s.retry, s.category);
+  return retry ? { retry, retryDeclared: isRetry(s.retry) } : {};
 }

@@ -11,6 +11,8 @@ export interface Subject extends Pick<EnvelopePreview, 'code' | 'source' | 'cate
   readonly details: readonly DetailSpecLike[];
   readonly description?: string;
   readonly mcpRecoverable?: boolean | null;
+  /** `retry:` as written on a custom code of this file. */
+  readonly retry?: string;
 }
 
 export function subjectFor(ctx: FeatureContext, req: PreviewRequest): Subject | undefined {
@@ -74,6 +76,7 @@ function byName(ctx: FeatureContext, name: string, declaredAt?: number, section?
       httpStatus: r.def.mapsFromHttp.map(s => s.value),
       template: r.def.template?.value,
       description: r.def.description,
+      retry: r.def.retry,
       declaredAt: declaredAt ?? r.def.keySpan.start,
       details: r.def.details.map(d => ({ name: d.name, type: d.type, required: d.required, example: d.example, enum: d.enum })),
     };

@@ -41,6 +41,9 @@ export interface EnvelopePreview {
   readonly declaredAt?: number;
   /** The upstream status the simulator starts from: the code's own (envelopes/simulatorStart.ts). */
   readonly simulateStatus?: number;
+  /** When a client may retry: the code's `retry:`, else its category's default (`retryDeclared` false). */
+  readonly retry?: string;
+  readonly retryDeclared?: boolean;
 }
 
 export interface PreviewRequest {

@@ -122,6 +122,11 @@ function compareCode(out: Collector, b: CodeSnap, a: CodeSnap): void {
       after: a.description ?? '',
       ...where,
     });
+  // A category's default moving with the category is code.category-changed; a written retry is compared.
+  if (b.retry !== a.retry && (b.retryDeclared || a.retryDeclared)) {
+    const said = (c: CodeSnap) => (c.retry ? `${c.retry}${c.retryDeclared ? '' : ` (${c.category ?? '?'}'s default)`}` : '(none)');
+    out.add('code.retry-changed', s, `${a.name}: retry ${said(b)} → ${said(a)}`, { before: said(b), after: said(a), ...where });
+  }
   if (b.condition !== a.condition)
     out.add('code.condition-changed', s, `${a.name}: condition changed`, {
       before: b.condition ?? '(none)',

@@ -55,6 +55,12 @@ export const RULES = {
     why: 'Documentation only.',
     mirrors: ['code.description-changed'],
   },
+  'code.retry-changed': {
+    severity: 'dangerous',
+    title: "A code's retry changed",
+    why: 'Clients decide whether to send a failed call again, at once, after a change or after the delay the answer carries, by retry: a client built for the old value retries too eagerly or gives up.',
+    mirrors: ['code.retry-changed'],
+  },
   'code.condition-changed': {
     severity: 'dangerous',
     title: "A code's condition changed",

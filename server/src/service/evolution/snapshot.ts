@@ -38,6 +38,9 @@ export interface CodeSnap {
   readonly category?: string;
   readonly description?: string;
   readonly condition?: string;
+  /** When a client may retry: declared, else the category's default (`retryDeclared` false). */
+  readonly retry?: string;
+  readonly retryDeclared?: boolean;
   /** maps_from_http of a custom code, as written values (`404`, `4XX`). */
   readonly statuses: readonly string[];
   /**
@@ -151,6 +154,8 @@ export function buildSnapshot(contract: Contract, inputs: readonly SnapshotInput
       source: c.source,
       category: c.category,
       description: oneLine(c.description),
+      retry: c.retry,
+      retryDeclared: c.retryDeclared,
       condition: c.source === 'custom' ? oneLine(d?.def.condition?.value) : undefined,
       statuses: c.source === 'custom' && d ? [...new Set(d.def.mapsFromHttp.map(s => (s.valid ? String(s.value) : s.raw)))] : [],
       shadowed,

@@ -23,13 +23,14 @@ import { defaultCodeFor, REASONS } from '../model/httpReasons';
 import { toRange } from '../util/ranges';
 import { createResolver, visibleKeys } from '../workspace/resolve';
 import { PLACEHOLDER_NAME } from '../parse/placeholders';
+import { RETRY_MEANING, RETRY_VALUES, retryOf } from '../model/retry';
 
 export interface CompletionOptions {
   readonly snippets?: boolean;
   readonly markdown?: boolean;
 }
 
-const CODE_KEYS = ['category', 'message_template', 'maps_from_http', 'condition', 'details', 'description'];
+const CODE_KEYS = ['category', 'message_template', 'maps_from_http', 'condition', 'details', 'description', 'retry'];
 const MAPPING_KEYS = ['code', 'message_template', 'condition', 'details'];
 const SPEC_KEYS = ['type', 'required', 'description', 'example', 'enum', 'format'];
 const OPERATORS = ['==', '!=', '>', '>=', '<', '<=', 'contains', 'startswith', 'endswith', 'in', 'and', 'or', 'not'];
@@ -145,6 +146,21 @@ function itemsFor(ctx: FeatureContext, slot: Slot, opts: CompletionOptions, trun
           filterText: c.name,
           textEdit: TextEdit.replace(range(slot.edit), valueText(ctx, slot.edit, c.name)),
         }));
+    case 'retry': {
+      // The default of the entry's category, marked among the three.
+      const def = model.codes.find(c => c.entrySpan.start <= slot.edit.start && slot.edit.start <= c.entrySpan.end);
+      const category = typeof def?.category?.value === 'string' ? def.category.value : undefined;
+      const fallback = retryOf(undefined, category);
+      return RETRY_VALUES.map((t, i) => ({
+        label: t,
+        kind: CompletionItemKind.EnumMember,
+        detail: t === fallback ? `retry · the default of ${category}` : 'retry',
+        documentation: md(RETRY_MEANING[t]),
+        sortText: String(i).padStart(2, '0'),
+        filterText: t,
+        textEdit: TextEdit.replace(range(slot.edit), valueText(ctx, slot.edit, t)),
+      }));
+    }
     case 'detailType':
       return (ctx.detailTypes ?? DETAIL_TYPES).map((t, i) => ({
         label: t,

@@ -1,5 +1,6 @@
 /** Markdown that explains a code: used by hover and completion documentation. */
 import type { RegistryIndex } from '../model/registry';
+import { isRetry, RETRY_MEANING, retryOf } from '../model/retry';
 import type { ResolvedCode } from '../workspace/resolve';
 import { codeSpan, escapeMarkdown as esc } from '../util/markdown';
 
@@ -69,6 +70,10 @@ export function codeMarkdown(r: ResolvedCode, registry: RegistryIndex): string {
   const cat = category ? registry.category(category) : undefined;
   if (http.length) lines.push('', `HTTP: ${esc(http.join(', '))}`);
   else if (cat?.http_range.length) lines.push('', `HTTP (category range): ${cat.http_range.join(', ')}`);
+  const declared = r.source === 'file' && isRetry(r.def.retry) ? r.def.retry : undefined;
+  const retry = retryOf(declared, category);
+  if (retry)
+    lines.push('', `Retry: ${retry}${declared ? '' : ` (the default of ${esc(category!.replace(/_$/, ''))})`} — ${RETRY_MEANING[retry]}.`);
   const rec = recoveryFor(category);
   if (rec) lines.push('', `Client recovery (${esc(category!.replace(/_$/, ''))}): ${rec}.`);
   if (recovery) lines.push('', `Spec: ${esc(recovery)}.`);

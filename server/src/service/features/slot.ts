@@ -12,6 +12,7 @@ import { entryAt } from './cursor';
 export type Slot =
   | { readonly kind: 'codeName'; readonly edit: SlotEdit }
   | { readonly kind: 'category'; readonly edit: SlotEdit }
+  | { readonly kind: 'retry'; readonly edit: SlotEdit }
   | { readonly kind: 'detailType'; readonly edit: SlotEdit }
   | { readonly kind: 'placeholder'; readonly owner: Owner; readonly start: number; readonly end: number }
   | { readonly kind: 'condition'; readonly before: string; readonly edit: SlotEdit }
@@ -107,6 +108,7 @@ export function slotAt(model: AdapterModel, offset: number): Slot | undefined {
   if (p.length === entryDepth + 1) {
     if (key === 'code' && block === 'error_mapping') return { kind: 'codeName', edit };
     if (key === 'category' && block === 'error_codes') return { kind: 'category', edit };
+    if (key === 'retry' && block === 'error_codes') return { kind: 'retry', edit };
     if (key === 'condition') return { kind: 'condition', before: model.text.slice(edit.start, offset), edit };
   }
   if (

@@ -99,6 +99,8 @@ export interface CodeDef {
   readonly details: readonly DetailDecl[];
   readonly detailsNode?: Node;
   readonly description?: string;
+  /** `retry:` as written (a string; the schema check judges the value). */
+  readonly retry?: string;
   /** The entry's mapping is an alias's anchored node (`FOO: *base`): editing it edits every user. */
   readonly shared?: true;
   /** The details mapping is reached through an alias (`details: *ref`): declaring a key there is not local. */

@@ -124,6 +124,7 @@ interface EntryFields {
   detailsNode?: Node;
   detailsShared?: true;
   description?: string;
+  retry?: string;
 }
 
 function entryFields(s: Section, map: YAMLMap | undefined, shared: boolean): EntryFields {
@@ -173,6 +174,11 @@ function entryField(s: Section, p: Pair, sh: boolean, f: EntryFields): void {
       if (isScalar(d) && typeof d.value === 'string') f.description = d.value;
       break;
     }
+    case 'retry': {
+      const d = deref(s.doc, v).node;
+      if (isScalar(d) && typeof d.value === 'string') f.retry = d.value;
+      break;
+    }
   }
 }
 
@@ -207,6 +213,7 @@ function codeDef(s: Section, r: Reached): CodeDef | undefined {
     detailsNode: f.detailsNode,
     description: f.description,
   };
+  if (f.retry !== undefined) c.retry = f.retry;
   return withShared(c, shared, f);
 }
 

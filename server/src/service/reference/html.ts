@@ -51,6 +51,7 @@ ${c.description ? `<p>${esc(c.description)}</p>` : ''}
 ${row('HTTP statuses', c.statuses.length ? esc(c.statuses.join(', ')) : '—')}${c.shadowed.length ? `\n${row('Never reached', esc(c.shadowed.map(shadowNote).join('; ')))}` : ''}
 ${row('Message template', c.template ? `<code>${esc(c.template)}</code>` : '—')}
 ${row('Recovery', c.recovery ? esc(c.recovery) : '—')}
+${c.retry ? row('Retry', `<code>${esc(c.retry.value)}</code>${c.retry.declared ? '' : " (the category's default)"}`) : ''}
 </tbody></table>
 <h4>Details</h4>
 ${details}

@@ -26,7 +26,9 @@ function codeSection(c: ReferenceCode): string[] {
   out.push(`| HTTP statuses | ${c.statuses.length ? c.statuses.map(mdText).join(', ') : '—'} |`);
   if (c.shadowed.length) out.push(`| Never reached | ${c.shadowed.map(shadowNote).map(mdText).join('; ')} |`);
   out.push(`| Message template | ${c.template ? mdCode(c.template) : '—'} |`);
-  out.push(`| Recovery | ${c.recovery ? mdText(c.recovery) : '—'} |`, '');
+  out.push(`| Recovery | ${c.recovery ? mdText(c.recovery) : '—'} |`);
+  if (c.retry) out.push(`| Retry | \`${c.retry.value}\`${c.retry.declared ? '' : " (the category's default)"} |`);
+  out.push('');
   if (c.details.length) {
     out.push('**Details**', '', '| key | type | required | notes |', '|---|---|---|---|');
     for (const d of c.details)

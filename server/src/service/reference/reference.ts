@@ -24,6 +24,8 @@ export interface ReferenceCode {
   readonly template?: string;
   readonly details: readonly ContractDetail[];
   readonly recovery?: string;
+  /** When a client may retry, and whether the code says so or its category's default does. */
+  readonly retry?: { readonly value: string; readonly declared: boolean };
   readonly examples: readonly Pick<DialectEnvelope, 'id' | 'title' | 'channel' | 'envelope'>[];
 }
 
@@ -125,6 +127,7 @@ function referenceCode(
     template,
     details: c.details,
     recovery: (c.source === 'registry' ? reg?.recovery?.text : undefined) ?? recoveryFor(c.category),
+    retry: c.retry ? { value: c.retry, declared: c.retryDeclared } : undefined,
     examples: (preview?.dialects ?? []).map(d => ({ id: d.id, title: d.title, channel: d.channel, envelope: d.envelope })),
   };
 }

@@ -5,6 +5,7 @@
 import { Code } from '../codes';
 import type { Problem, RelatedSpan } from '../checks/types';
 import type { Contract, ContractCode } from '../contract/contract';
+import { DELAY_KEYS } from '../model/retry';
 import { closest } from '../util/closest';
 import { kindName, member, toValue, type JsonEntry, type JsonNode } from './json';
 import { judgeMessage } from './message';
@@ -110,7 +111,31 @@ function entry(n: JsonNode, as: 'error' | 'warning', contract: Contract, emit: E
     details,
     emit,
   );
+  if (as === 'error') checkRetry(cc, code.value, details?.value.kind === 'object' ? details.value : undefined, emit);
   return { code: code.value.value, contractCode: cc };
+}
+
+/**
+ * A declared `retry:` kept by the answer (docs/spec-decisions.md, "Retry"): retry-after-delay carries its
+ * delay in the details, the others promise none. A category's default is not judged.
+ */
+export function checkRetry(cc: ContractCode, code: Str, details: (JsonNode & { kind: 'object' }) | undefined, emit: Emit): void {
+  if (!cc.retryDeclared || !cc.retry) return;
+  const delay = details?.entries.find(e => DELAY_KEYS.includes(e.key) || e.key.toLowerCase() === 'retry-after');
+  if (cc.retry === 'retry-after-delay' && !delay)
+    emit({
+      code: Code.VerifyRetryDelay,
+      start: code.start,
+      end: code.end,
+      message: `${cc.code} is retry-after-delay, but this answer carries no delay: put retryAfterMs, retry_after_seconds or Retry-After in its details.`,
+    });
+  else if (cc.retry !== 'retry-after-delay' && delay)
+    emit({
+      code: Code.VerifyRetryDelay,
+      start: delay.keyStart,
+      end: delay.keyEnd,
+      message: `${cc.code} is ${cc.retry}, but this answer promises a retry after a delay ('${delay.key}'): drop it, or declare retry: retry-after-delay.`,
+    });
 }
 
 const declaredHere = (cc: ContractCode): RelatedSpan[] =>

@@ -11,8 +11,9 @@ import type { Contract } from '../contract/contract';
 import { jsonRpcCategory, RECOVERABLE } from '../envelopes/dialects';
 import { uriPath } from '../parse/sourceFile';
 import { matchesAny } from '../util/glob';
-import { checkCode, checkMessageAndDetails, verifyEnvelope, type Emit } from './envelope';
+import { checkCode, checkMessageAndDetails, checkRetry, verifyEnvelope, type Emit } from './envelope';
 import { kindName, member, parseJson, type JsonNode } from './json';
+import { judgeMessage } from './message';
 
 /** Response files the editor checks without a setting (docs/cli.md "Verifying recorded responses"). */
 export const RESPONSE_FILE_GLOBS: readonly string[] = ['*.responses.jsonl', '*.responses.json', '*.envelope.json'];
@@ -141,7 +142,7 @@ function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: 
   const structured = member(n, 'structuredContent');
   if (!env && structured?.value.kind === 'object' && member(structured.value, 'success')) env = structured.value;
   if (!env) {
-    if (flagged)
+    if (flagged && !declaredText(content.value, contract))
       unknownShape(
         emit,
         content.value,
@@ -166,6 +167,22 @@ function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: 
     data: { expected },
     message: `'isError' is ${isError ? flagged : 'absent (false)'} but should be ${expected}: ${why}.`,
   });
+}
+
+/**
+ * A text-only failure the contract declares: its text is the template of one of the adapters' own
+ * codes (a contract inferred from a server that sends no envelope, docs/spec-decisions.md "Text-only
+ * failures in a contract"). Registry codes do not count: the server never named one.
+ */
+function declaredText(content: JsonNode & { kind: 'array' }, contract: Contract): boolean {
+  const texts: string[] = [];
+  for (const item of content.items) {
+    const t = member(item, 'text');
+    if (t?.value.kind === 'string') texts.push(t.value.value);
+  }
+  const message = texts.join('\n');
+  for (const c of contract.codes.values()) if (c.source === 'custom' && judgeMessage(message, c, {})?.kind === 'match') return true;
+  return false;
 }
 
 function jsonRpcError(err: JsonNode, contract: Contract, emit: Emit): void {
@@ -239,4 +256,5 @@ function jsonRpcError(err: JsonNode, contract: Contract, emit: Emit): void {
       message: `'details' must be an object, not ${kindName(details.value)}.`,
     });
   checkMessageAndDetails(cc, aql.value, message.value, details?.value.kind === 'object' ? details.value : undefined, details, emit, true);
+  checkRetry(cc, aql.value, details?.value.kind === 'object' ? details.value : data.value, emit);
 }

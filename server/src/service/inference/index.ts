@@ -1,0 +1,43 @@
+/** Contracts from traffic (docs/cli.md, "Inferring a contract"): transcripts → an adapter's error blocks. */
+import { isMap, isScalar, parseDocument } from 'yaml';
+import type { Contract } from '../contract/contract';
+import type { RegistryIndex } from '../model/registry';
+import { failuresOf } from './failures';
+import { kindsOf, type InferredKind } from './kinds';
+import { renderKinds, type RenderResult } from './render';
+
+export type { InferredKind } from './kinds';
+export type { Retry } from '../model/retry';
+export { InferRenderError, type RenderResult } from './render';
+export { failuresOf, type Failure } from './failures';
+export { inferTemplate } from './template';
+
+export interface InferRequest {
+  /** Transcripts: JSON Lines texts of JSON-RPC messages (requests and responses). */
+  readonly transcripts: readonly string[];
+  /** An adapter's YAML text to add to; its entries are kept as written. */
+  readonly existing?: string;
+  /** The new adapter's `name` (without `existing`). */
+  readonly name?: string;
+}
+
+export interface InferResult extends RenderResult {
+  readonly kinds: readonly InferredKind[];
+  readonly failures: number;
+}
+
+/** `registryContract`: the registry's codes as a contract (buildContract of no adapter). */
+export function inferContract(req: InferRequest, registry: RegistryIndex, registryContract: Contract): InferResult {
+  const failures = failuresOf(req.transcripts);
+  const kinds = kindsOf(failures, registry, registryContract, declaredIn(req.existing));
+  return { ...renderKinds(kinds, registry, req.existing, req.name), kinds, failures: failures.length };
+}
+
+/** The codes an adapter's text declares in `error_codes` (names a new kind must not take). */
+function declaredIn(text: string | undefined): Set<string> {
+  const out = new Set<string>();
+  if (text === undefined) return out;
+  const codes = parseDocument(text).get('error_codes', true);
+  if (isMap(codes)) for (const p of codes.items) if (isScalar(p.key)) out.add(String(p.key.value));
+  return out;
+}

@@ -1,0 +1,82 @@
+/**
+ * `infer` (docs/cli.md, "Inferring a contract"): transcripts → an adapter on stdout or in a file, a merge
+ * that keeps what was written, usage errors, and no write through a symbolic link. The round trip of
+ * the written file through `check` and `verify`, as a user runs it.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, run, tempDir } from './helpers';
+
+const FIX = join(ROOT, 'test/fixtures/transcripts');
+
+test('infer prints the adapter of a transcript; the summary on stderr', async () => {
+  const r = await run(['infer', join(FIX, 'memory.a.jsonl'), '--name', 'memory']);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out, readFileSync(join(FIX, 'memory.inferred.adapter.yaml'), 'utf8'));
+  assert.equal(
+    r.err,
+    'mcp-aql-errors infer: 5 failures in 1 transcript, 3 kinds of failure; added NOT_FOUND_ENTITY, NOT_FOUND_TOOL, VALIDATION_ARGUMENTS_TOOL\n',
+  );
+});
+
+test('-o writes the file; check finds nothing in it; the second session verifies against it with no finding', async () => {
+  const dir = tempDir();
+  const out = join(dir, 'fs.adapter.yaml');
+  const r = await run(['infer', join(FIX, 'filesystem.a.jsonl'), '-o', out]);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out, '');
+  const c = await run(['check', '--format', 'json', out]);
+  assert.equal(c.code, 0, c.out + c.err);
+  assert.deepEqual(
+    (JSON.parse(c.out) as { diagnostics: unknown[] }[]).flatMap(f => f.diagnostics),
+    [],
+  );
+  const v = await run(['verify', '--format', 'json', out, join(FIX, 'filesystem.b.jsonl')]);
+  assert.equal(v.code, 0, v.out + v.err);
+  assert.deepEqual(
+    (JSON.parse(v.out) as { diagnostics: unknown[] }[]).flatMap(f => f.diagnostics),
+    [],
+  );
+});
+
+test('--merge keeps the written entries, adds the new ones and writes back to the merged file', async () => {
+  const dir = tempDir();
+  const mine = join(dir, 'notes.adapter.yaml');
+  const hand =
+    '# mine\nname: notes\nerror_codes:\n  NOT_FOUND_NOTE: # by hand\n    category: NOT_FOUND\n    message_template: "No note \'{note_id}\'"\n    details: { note_id: string }\n';
+  writeFileSync(mine, hand);
+  const r = await run(['infer', join(FIX, 'notes.a.jsonl'), '--merge', mine]);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /; added NOT_FOUND_TOOL, VALIDATION_NOT_ALLOWED; kept as written NOT_FOUND_NOTE\n$/);
+  const after = readFileSync(mine, 'utf8');
+  assert.ok(after.startsWith(hand), after);
+  assert.match(after.slice(hand.length), /^ {2}# Seen once \(no_such_tool\): JSON-RPC error -32602\.\n/);
+});
+
+test('no write through a symbolic link; bad input is a usage error (exit 2)', async () => {
+  const dir = tempDir();
+  const target = join(dir, 'real.yaml');
+  writeFileSync(target, 'name: x\n');
+  const link = join(dir, 'link.adapter.yaml');
+  symlinkSync(target, link);
+  const r = await run(['infer', join(FIX, 'notes.a.jsonl'), '-o', link]);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /-o '.*link\.adapter\.yaml' is a symbolic link: not written through/);
+  assert.equal(readFileSync(target, 'utf8'), 'name: x\n');
+  const none = await run(['infer']);
+  assert.equal(none.code, 2);
+  assert.match(none.err, /infer needs a transcript/);
+  const missing = await run(['infer', join(dir, 'nope.jsonl')]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, /cannot read transcript/);
+  writeFileSync(join(dir, 'list.yaml'), '- a\n');
+  const notMap = await run(['infer', join(FIX, 'notes.a.jsonl'), '--merge', join(dir, 'list.yaml')]);
+  assert.equal(notMap.code, 2);
+  assert.match(notMap.err, /the adapter to merge into is not a YAML mapping/);
+  assert.equal(readFileSync(join(dir, 'list.yaml'), 'utf8'), '- a\n');
+  const badName = await run(['infer', join(FIX, 'notes.a.jsonl'), '--name', 'Bad Name']);
+  assert.equal(badName.code, 2);
+  assert.ok(!existsSync(join(dir, 'Bad Name')));
+});
