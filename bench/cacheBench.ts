@@ -1,5 +1,5 @@
 /**
- * `check --cache` on the generated monorepo (issue 23 item 4): N files (default 10,000), one cold run
+ * `check --cache` on the generated monorepo (docs/performance.md): N files (default 10,000), one cold run
  * that fills the cache (its CPU time and peak RSS), then the median wall time of R runs with nothing
  * changed and of R runs with 1 % of the files changed (a comment line appended to each, so every run
  * changes different bytes; one file in each hundred, spread over the three kinds and over the files with

@@ -1,6 +1,6 @@
 /**
- * The JSON adapters of the generated workspace (issue 23): buildModel over each of them, the path before
- * issue 23 (the `yaml` composer, then the JSON reader for `json.syntax`; `jsonDocumentTesting.viaYaml`)
+ * The JSON adapters of the generated workspace (docs/performance.md): buildModel over each of them, the path before
+ * parse/jsonDocument.ts existed (the `yaml` composer, then the JSON reader for `json.syntax`; `jsonDocumentTesting.viaYaml`)
  * against the JSON reader's one pass (parse/jsonDocument.ts), interleaved rounds, medians. Also the
  * Document alone: jsonDocument against composeYaml + jsonSyntaxErrors. In process, no I/O: the files are
  * generated as bench/genWorkspace.ts writes them (the same texts as bench/work/ws-N).

@@ -1,5 +1,5 @@
 /**
- * Is a run's CPU linear in the number of files (issue 23)? Two readings of the same rows, sizes ascending:
+ * Is a run's CPU linear in the number of files (docs/performance.md)? Two readings of the same rows, sizes ascending:
  *
  * - CPU per file (`cpu(n) / n`) at each size: flat only when the fixed cost of a run (the process, each thread's
  *   start and its JIT warm-up: about 1 s of CPU for the `yaml` floor itself on this machine) is small against the

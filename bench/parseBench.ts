@@ -1,8 +1,8 @@
 /**
- * In-process micro-bench of the parse alone (issue 14): the one-file adapter of bench/gen.ts at each size,
- * its open (the first buildModel) against the `yaml` compose floor (uniqueKeys: false), then one-character
- * edits at bench/gen.ts's editOffsets, each parsed as the server does (buildModel with the previous model
- * and the edit's range). Times only buildModel; the checks are not run.
+ * In-process micro-bench of the parse alone (ARCHITECTURE.md, "The incremental parse"): the one-file adapter
+ * of bench/gen.ts at each size, its open (the first buildModel) against the `yaml` compose floor (uniqueKeys:
+ * false), then one-character edits at bench/gen.ts's editOffsets, each parsed as the server does (buildModel
+ * with the previous model and the edit's range). Times only buildModel; the checks are not run.
  *
  *   node --import tsx bench/parseBench.ts [--sizes=10000,20000] [--rounds=10]
  */

@@ -1,5 +1,5 @@
 /**
- * The latency `watch` adds (issue 24): a client sends `tools/call` requests at R messages/s to a server
+ * The latency `watch` adds (docs/performance.md): a client sends `tools/call` requests at R messages/s to a server
  * that answers each at once (bench/proxyAnswerServer.js): directly, through a bare Node pipe proxy
  * (bench/proxyFloor.js: the floor for any proxy in Node) and through `node dist/cli.js watch`. Each run
  * first does a handshake (`initialize` → its answer): start-up is timed apart (spawn → the server's

@@ -1,5 +1,5 @@
 /**
- * The side-by-side runs of the workspace bench (issue 23): the `yaml` floor (bench/yamlFloor.mjs: read
+ * The side-by-side runs of the workspace bench (docs/performance.md): the `yaml` floor (bench/yamlFloor.mjs: read
  * and `parseDocument` every adapter on 2 worker threads) and Spectral with an equivalent ruleset
  * (bench/spectral/ruleset.js), on the same generated monorepo as our CLI. Spectral is installed, pinned,
  * under bench/work/spectral (git-ignored), outside the project's dependencies; never used by a test.

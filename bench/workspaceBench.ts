@@ -1,5 +1,5 @@
 /**
- * The workspace scenarios of `npm run bench` (issue 14): a generated monorepo of N adapter files
+ * The workspace scenarios of `npm run bench` (docs/performance.md): a generated monorepo of N adapter files
  * (bench/genWorkspace.ts). CLI: wall time, CPU time and peak RSS of `check` (all threads). Server:
  * start → every file indexed, the latency of hover and completion requests sent every 50 ms while the
  * scan runs, and an open file's diagnostics (on open and after an edit) during the scan.

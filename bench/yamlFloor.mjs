@@ -1,4 +1,4 @@
-// The floor of a workspace check (issue 23): read every adapter file and `parseDocument` it with `yaml`
+// The floor of a workspace check (docs/performance.md): read every adapter file and `parseDocument` it with `yaml`
 // (a Markdown adapter's front matter; a JSON adapter whole), on N worker threads, nothing else.
 // Usage: node --require bench/rss.cjs bench/yamlFloor.mjs <dir> [threads=2]; prints the file count.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Temporary folders for tests that remove themselves (issue 21 item 13): every folder made here is
+ * Temporary folders for tests that remove themselves: every folder made here is
  * removed after the test file's last test (a root `after` hook, registered when this module loads),
  * and, should the process end another way, when it exits. scripts/test.mjs runs the tests with a
  * TMPDIR of their own and fails if anything is left in it.

@@ -1,5 +1,5 @@
 /**
- * A Spectral ruleset doing the core checks of `mcp-aql-errors check`, for `npm run bench` (issue 23):
+ * A Spectral ruleset doing the core checks of `mcp-aql-errors check`, for `npm run bench` (docs/performance.md):
  * the same workspace, checked side by side (bench/spectralBench.ts runs @stoplight/spectral-cli, pinned
  * there, installed under bench/work/). Never part of the tests.
  *

@@ -1,5 +1,5 @@
 /**
- * YAML-like indentation on Enter inside an adapter's Markdown front matter (issue 21 item 9). VS Code
+ * YAML-like indentation on Enter inside an adapter's Markdown front matter (test/client/frontMatterIndent.test.ts). VS Code
  * 1.100 indents by Markdown's rules there (none after `key:`); the client binds Enter, in adapter
  * Markdown files only, to a command that asks this function. Pure (lines in, indentation out): unit-tested.
  */

@@ -1,5 +1,5 @@
 /**
- * No word suggestions in an adapter's front matter where the server offers nothing (issue 21 item 9).
+ * No word suggestions in an adapter's front matter where the server offers nothing (test/client/wordFallback.test.ts).
  *
  * Why VS Code shows them (1.100, read in its workbench source): `provideSuggestionItems`
  * (editor/contrib/suggest/browser/suggest.ts) asks the completion providers in groups of equal selector

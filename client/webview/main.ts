@@ -1,6 +1,7 @@
 // The preview page: receives typed messages from the host, renders with the DOM, keeps a small state.
 import type { FromWebview, ToWebview } from '../src/preview/messages';
-import { renderEmpty, renderPreview, renderRegistry, renderSimulation, type Env, type PageState } from './render';
+import type { Env, PageState } from './dom';
+import { renderEmpty, renderPreview, renderRegistry, renderSimulation } from './render';
 import { renderVerification } from './verify';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromWebview): void; getState(): PageState | undefined; setState(s: PageState): void };

@@ -1,40 +1,11 @@
 // Pure DOM rendering for the preview page: createElement and textContent only; no HTML strings from data.
-import type { FromWebview, RegistryEntry, ToWebview } from '../src/preview/messages';
+import type { RegistryEntry, ToWebview } from '../src/preview/messages';
 import { simulatorForm } from './simulator';
 import { verifyForm } from './verify';
+import { el, type Env } from './dom';
 
 type Preview = Extract<ToWebview, { kind: 'render' }>['preview'];
 type Simulation = NonNullable<Extract<ToWebview, { kind: 'simulation' }>['result']>;
-
-export interface PageState {
-  tab?: string;
-  /** Which code (uri#code) the simulator fields were typed for: another code starts afresh. */
-  simFor?: string;
-  simStatus?: string;
-  simBody?: string;
-  simHeaders?: string;
-  filter?: string;
-  verifyText?: string;
-}
-
-export interface Env {
-  readonly doc: Document;
-  post(m: FromWebview): void;
-  state(): PageState;
-  setState(s: PageState): void;
-}
-
-export function el<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = doc.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  for (const c of children) e.append(typeof c === 'string' ? doc.createTextNode(c) : c);
-  return e;
-}
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 

@@ -1,5 +1,5 @@
 // The simulator's form: an upstream status, body and headers, posted as `simulate`.
-import { el, type Env } from './render';
+import { el, type Env } from './dom';
 
 /**
  * Starts from the code's own status (`simulateStatus`) and an empty body and headers; what the user

@@ -1,7 +1,7 @@
 // "Verify a response": paste a recorded response (envelope, tool result, JSON-RPC, or JSON Lines), see
 // the verdict against the adapter's contract. DOM only; every string from data goes in as text.
 import type { ToWebview } from '../src/preview/messages';
-import { el, type Env } from './render';
+import { el, type Env } from './dom';
 
 type Verification = Extract<ToWebview, { kind: 'verification' }>;
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];

@@ -82,7 +82,7 @@ export namespace IsAdapter {
 /** The settings, defined once (server/src/settingsSchema.ts): the client reads its keys from here. */
 export { DEFAULT_SETTINGS, SETTINGS, type SettingKey, type Settings } from './settingsSchema';
 
-// ---- Compare Contract (issue 25) ----
+// ---- Compare Contract (docs/contract-diff.md) ----
 export interface CompareContractParams {
   /** A git revision of the workspace folders' repositories (HEAD, main, a tag, a commit). */
   readonly revision: string;

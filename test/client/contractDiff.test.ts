@@ -1,4 +1,4 @@
-/** Issue 25 item 3, the client's pure part of Compare Contract: which diagnostics, the revision typed, the report's address. */
+/** The client's pure part of Compare Contract (docs/contract-diff.md): which diagnostics, the revision typed, the report's address. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { breakingByFile, reportPath, revisionOf } from '../../client/src/contractDiff/diffDiagnostics';

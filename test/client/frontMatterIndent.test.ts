@@ -1,4 +1,4 @@
-/** Issue 21 item 9: YAML-like indentation on Enter inside an adapter's front matter (client/src/frontMatterIndent.ts). */
+/** YAML-like indentation on Enter inside an adapter's front matter (client/src/frontMatterIndent.ts). */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { frontMatterIndent } from '../../client/src/frontMatterIndent';

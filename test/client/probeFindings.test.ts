@@ -1,4 +1,4 @@
-/** "MCP-AQL: Probe a Server…" (issue 24 item 5): the command line split, the findings placed on the adapter. */
+/** "MCP-AQL: Probe a Server…": the command line split, the findings placed on the adapter. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { answerCode, placeOnAdapter, splitCommand, type ReportFinding } from '../../client/src/probe/probeFindings';

@@ -1,5 +1,5 @@
 /**
- * The run behind "MCP-AQL: Probe a Server…" (issue 24 item 5), without the editor: the built CLI
+ * The run behind "MCP-AQL: Probe a Server…", without the editor: the built CLI
  * against the example server with a slip, its findings placed on the example adapter's declarations.
  */
 import test from 'node:test';

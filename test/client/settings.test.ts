@@ -14,7 +14,7 @@ test('package.json contributes.configuration equals SETTINGS, key by key and in 
   assert.deepEqual(Object.keys(pkg.contributes.configuration.properties), Object.keys(SETTINGS));
 });
 
-test('the settings section is titled MCP-AQL, the category of the commands (issue 21 item 10)', () => {
+test('the settings section is titled MCP-AQL, the category of the commands', () => {
   // VS Code 1.100 names the section (and its entry in the table of contents) by this title; a setting's
   // own label comes from its key (`mcpAql.files` → "Files"), so the keys stay as they are.
   assert.equal(pkg.contributes.configuration.title, 'MCP-AQL');

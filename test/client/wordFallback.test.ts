@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 9: no word suggestions in an adapter's front matter where the server offers nothing
+ * No word suggestions in an adapter's front matter where the server offers nothing
  * (client/src/wordFallback.ts: when the client answers its invisible item instead of an empty list).
  */
 import test from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * The first hour of a new user in the installed extension (issue 21): `npm run package` builds the
+ * The first hour of a new user in the installed extension: `npm run package` builds the
  * .vsix, code-server installs it, and these tests look at what that installed copy shows — the rule
  * docs of Explain Rule, a rule doc that stays open beside the adapter, our own title-bar icon, and the
  * extension page at 1,000 px (screenshots under .e2e/, kept after the run). Skipped like ui.test.ts

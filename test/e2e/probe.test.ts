@@ -1,5 +1,5 @@
 /**
- * "MCP-AQL: Probe a Server…" in a real editor (issue 24): code-server with the extension installed from
+ * "MCP-AQL: Probe a Server…" in a real editor: code-server with the extension installed from
  * the .vsix (its Node extension host runs the bundled dist/cli.js), the example server and its adapter
  * in a folder whose name has a space. The command is run from the palette, its input box answered with
  * a quoted command, and the findings read in the Problems panel: on the adapter's declarations they

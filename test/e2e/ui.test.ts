@@ -1,5 +1,5 @@
 /**
- * Real-editor end-to-end tests (issue 5): code-server (VS Code 1.100.3) with the extension installed
+ * Real-editor end-to-end tests: code-server (VS Code 1.100.3) with the extension installed
  * from the .vsix, driven by playwright-core in Debian's Chromium. Waits on conditions, never fixed
  * sleeps; a failure leaves a screenshot (its path is in the message). With E2E_SCREENSHOTS=1 the
  * README pictures in docs/images/ are taken from these runs.

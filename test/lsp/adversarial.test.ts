@@ -1,5 +1,5 @@
 /**
- * The adversarial corpus (test/fixtures/adversarial, issue 11): hand-written adapters for real APIs with
+ * The adversarial corpus (test/fixtures/adversarial, its README): hand-written adapters for real APIs with
  * marked mistakes. The CLI and the language server must report exactly the marked set on every file
  * (the folder is one workspace), and every quick fix offered must apply and re-check cleanly.
  */
@@ -114,7 +114,7 @@ test(
   },
 );
 
-test('issue 22 fixtures: the broken one gets only its marked yaml.syntax (one per block), the one of every legitimate form nothing', async () => {
+test('the broken-text fixtures: the broken one gets only its marked yaml.syntax (one per block), the one of every legitimate form nothing', async () => {
   assert.ok(FILES.includes('linear-broken.adapter.yaml') && FILES.includes('zendesk-forms.adapter.yaml'));
   const r = await run(['check', join(DIR, 'linear-broken.adapter.yaml'), join(DIR, 'zendesk-forms.adapter.yaml'), '--format', 'json']);
   const byFile = new Map(

@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 3, server side: `mcpAql/compareContract` over the real server wiring. The workspace
+ * `mcpAql/compareContract` over the real server wiring. The workspace
  * (a git repository: v1 committed, v2 in the working tree) against HEAD gives the CLI's report; an open
  * document's live text counts; a removal points at the first line of the file that held it; a bad
  * revision is an error answer, not a crash.

@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 9, the server's side: in an adapter's front matter, where nothing of the error contract
+ * The server's side of editing front matter: in an adapter's front matter, where nothing of the error contract
  * fits (a free-text value, the Markdown body), the server answers an empty list — never words — so the
  * only thing that can fill the widget there is the editor's word fallback, which the VS Code client stops
  * (client/src/wordFallback.ts). Where something fits, it answers items.

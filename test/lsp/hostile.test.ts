@@ -1,5 +1,5 @@
 /**
- * Hostile inputs sent to the built server over stdio (issue 7): each request is answered within 2 s,
+ * Hostile inputs sent to the built server over stdio: each request is answered within 2 s,
  * the server stays alive and its memory stays bounded; bad text is reported where it stands.
  */
 import test from 'node:test';

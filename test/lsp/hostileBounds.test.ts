@@ -1,6 +1,7 @@
 /**
- * Issue 20 items 8–12 at the LSP boundary: the built server (dist/server.js over stdio) on inputs
- * that blocked or crashed it, each bounded by a generous timeout, and the LSP lifecycle errors.
+ * Cases 8–12 of docs/robustness.md ("Hostile repositories, round two") at the LSP boundary: the built server
+ * (dist/server.js over stdio) on inputs that blocked or crashed it, each bounded by a generous timeout, and
+ * the LSP lifecycle errors.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +12,7 @@ import { overStdio, PLAIN } from './harness';
 
 const summary = (ds: Diagnostic[]) => ds.map(d => [d.code, d.range.start.line, d.range.start.character]);
 
-test('item 8: merge keys that fan out do not block the server', { timeout: 60_000 }, async () => {
+test('case 8: merge keys that fan out do not block the server', { timeout: 60_000 }, async () => {
   const c = await overStdio(PLAIN);
   const uri = 'file:///ws/fan.adapter.yaml';
   try {
@@ -30,7 +31,7 @@ test('item 8: merge keys that fan out do not block the server', { timeout: 60_00
 });
 
 test(
-  'item 9: deep nesting — the server checks valid text at the limit, refuses deeper text with one diagnostic, and stays up',
+  'case 9: deep nesting — the server checks valid text at the limit, refuses deeper text with one diagnostic, and stays up',
   { timeout: 120_000 },
   async () => {
     const c = await overStdio(PLAIN);

@@ -1,5 +1,5 @@
 /**
- * A hostile workspace folder opened in the built server (issue 13, server side): an invalid glob in
+ * A hostile workspace folder opened in the built server: an invalid glob in
  * mcpAql.files, link loops, links leading outside the folder, a FIFO, a file deleted under the server.
  * Over stdio, so a hang is a timeout and a crash is a dead process, not a stuck test run.
  */

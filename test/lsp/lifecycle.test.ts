@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 12: the LSP lifecycle at the boundary, with the built server over stdio: a request
+ * The LSP lifecycle at the boundary, with the built server over stdio: a request
  * before `initialize` gets ServerNotInitialized (-32002), one after `shutdown` InvalidRequest (-32600).
  */
 import test from 'node:test';

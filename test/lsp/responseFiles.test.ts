@@ -1,4 +1,4 @@
-/** Recorded-response files in the editor (issue 16): live verify diagnostics against the workspace's adapters. */
+/** Recorded-response files in the editor: live verify diagnostics against the workspace's adapters. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';

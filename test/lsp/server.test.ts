@@ -65,7 +65,7 @@ test('quick fixes and Fix all through textDocument/codeAction', async () => {
     assert.equal(all.length, 1);
     assert.equal(all[0]!.kind, 'source.fixAll.mcp-aql');
     const fixed = TextDocument.applyEdits(doc, all[0]!.edit!.changes![URI]!);
-    // Fix all takes the one-candidate placeholder key; the unknown mapping code stays for a person (issue 11 item 6).
+    // Fix all takes the one-candidate placeholder key; the unknown mapping code stays for a person.
     assert.ok(fixed.includes("'{owner}/{repo}'") && fixed.includes('code: PERMISSION_DENIE\n'));
   } finally {
     await c.close();
@@ -253,24 +253,20 @@ test(
   },
 );
 
-test(
-  "workspace index: an opened document's codes count at once, before its own diagnostics (issue 11 item 4)",
-  { timeout: 20_000 },
-  async () => {
-    const c = await inMemory(PLAIN);
-    try {
-      const b = 'file:///ws/b.adapter.yaml',
-        a = 'file:///ws/a.adapter.yaml';
-      await c.open(a, 'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n');
-      await c.open(b, 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n');
-      await c.waitForDiagnostics(b);
-      await c.waitForDiagnostics(a);
-      assert.deepEqual(
-        c.publications.filter(p => p.uri === b).flatMap(p => p.diagnostics.map(d => d.code)),
-        [],
-      );
-    } finally {
-      await c.close();
-    }
-  },
-);
+test("workspace index: an opened document's codes count at once, before its own diagnostics", { timeout: 20_000 }, async () => {
+  const c = await inMemory(PLAIN);
+  try {
+    const b = 'file:///ws/b.adapter.yaml',
+      a = 'file:///ws/a.adapter.yaml';
+    await c.open(a, 'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n');
+    await c.open(b, 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n');
+    await c.waitForDiagnostics(b);
+    await c.waitForDiagnostics(a);
+    assert.deepEqual(
+      c.publications.filter(p => p.uri === b).flatMap(p => p.diagnostics.map(d => d.code)),
+      [],
+    );
+  } finally {
+    await c.close();
+  }
+});

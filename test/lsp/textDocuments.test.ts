@@ -1,5 +1,5 @@
 /**
- * Incremental edits (issue 13, case 8): ranges past the end of a line or of the document are clamped
+ * Incremental edits: ranges past the end of a line or of the document are clamped
  * as the protocol says, CR LF pairs split or joined by an edit are counted right, and an edited
  * document is indistinguishable from a fresh one with the same text — in its positions and in the
  * diagnostics the service computes for it, incrementally or from scratch.

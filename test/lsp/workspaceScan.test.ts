@@ -1,4 +1,4 @@
-/** The server's workspace scan: every file, in slices that leave requests answered meanwhile (issue 14). */
+/** The server's workspace scan: every file, in slices that leave requests answered meanwhile. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Aliases and merge keys reach every check (issue 11 item 1): `details: *ref`, whole entries
+ * Aliases and merge keys reach every check: `details: *ref`, whole entries
  * `FOO: *base`, `<<: *base` merges (docs/spec-decisions.md "YAML version"). Positions point at the
  * anchored source; fixes never edit a source that other users of the anchor share.
  */

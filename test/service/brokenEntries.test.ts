@@ -1,5 +1,5 @@
 /**
- * A syntax error stays inside its entry (issue 11 item 2): one tab-indented line gives one
+ * A syntax error stays inside its entry: one tab-indented line gives one
  * `yaml.syntax` on the tab, and every other entry is still read and checked, in the chunked parse
  * (every YAML region) as in the whole parse (the fallback), with anchors too.
  */
@@ -128,7 +128,7 @@ test('with anchors in the file, a broken entry still stays inside its entry', ()
     [f.spans[0]],
   );
   // The unclosed quote swallows VALIDATION_B's `details: *d`: that is its one problem, and what the parser
-  // salvaged of the template is not checked (issue 22 item 1); VALIDATION_C still sees the aliased details.
+  // salvaged of the template is not checked; VALIDATION_C still sees the aliased details.
   assert.deepEqual(
     all.filter(d => d.code === 'template.unknown-placeholder').map(d => d.range.start.line),
     [],

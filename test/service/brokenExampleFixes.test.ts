@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 8: the README promises a closest-key fix for schema.unknown-key and a closest-root
+ * The README promises a closest-key fix for schema.unknown-key and a closest-root
  * fix for condition.unknown-root; on examples/broken/broken-adapter.md both showed "No code actions
  * available" (their suggestion lists were empty: `request` is 5 edits from any root, and a key is
  * compared with whole allowed keys only). Tested on the example's own lines.

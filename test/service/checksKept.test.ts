@@ -1,7 +1,7 @@
 /**
  * What the kept checks (checks/incremental.ts) rely on and do: the parse keeps unchanged entries'
  * objects with current offsets; a moved problem moves every offset it holds (payloads included); the
- * invalid characters of a changed text are those of a full scan (issue 14).
+ * invalid characters of a changed text are those of a full scan.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';

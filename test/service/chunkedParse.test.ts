@@ -1,6 +1,6 @@
 /**
  * The incremental (chunked) parse must give exactly what a whole-file parse gives: same model, same
- * diagnostics, on real files and on random edit sequences (issue 6).
+ * diagnostics, on real files and on random edit sequences.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * The contract of the incremental parse with per-entry caches (issue 14): after an edit, every entry
+ * The contract of the incremental parse with per-entry caches: after an edit, every entry
  * the edit did not touch keeps its objects (the same CodeDef / MappingEntry, the same YAML nodes) in
  * model.codes / model.mappings, and every span and node range a reader sees is the current absolute
  * offset, equal to a whole parse of the new text.

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 12: an error_mapping entry with a collection key (`? [999]`) is no HTTP status; the key
+ * An error_mapping entry with a collection key (`? [999]`) is no HTTP status; the key
  * gets one http.invalid-status and the entry's value is still checked (here: an unknown code with its
  * did-you-mean). Inline YAML in .adapter.yaml and in the front matter of an -adapter.md (JSON has no
  * collection keys).

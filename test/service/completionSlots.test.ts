@@ -1,6 +1,6 @@
 /**
- * Issue 11 item 7 (and item 5's completion): completion decides what it completes from the parsed
- * tree (features/cursor.ts `slotAt`), not from the line's text: statuses only as error_mapping keys,
+ * Completion decides what it completes from the parsed
+ * tree (features/slot.ts `slotAt`), not from the line's text: statuses only as error_mapping keys,
  * codes only as the value of an error_mapping entry's `code`, in block and flow YAML, front matter
  * and JSON; details types are completed.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 9: new-entry snippets while editing an adapter (front matter first): a key typed
+ * New-entry snippets while editing an adapter (front matter first): a key typed
  * directly under `error_codes` offers a whole entry, under `error_mapping` a status with its `code`.
  */
 import test from 'node:test';

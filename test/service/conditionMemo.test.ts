@@ -1,5 +1,5 @@
 /**
- * Issue 23: a condition's problems depend on its text alone, so a text found clean is not parsed again
+ * A condition's problems depend on its text alone, so a text found clean is not parsed again
  * (the same condition is written in many entries and files). A text with a problem is checked wherever
  * it is written, each time at its own position.
  */

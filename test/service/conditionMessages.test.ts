@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 6: condition.syntax says what was meant: `=~` and `===` (not "write =="), `&&` / `||`
+ * `condition.syntax` says what was meant: `=~` and `===` (not "write =="), `&&` / `||`
  * (and / or), `in (…)` ([…]), an unclosed `(` pointed at the `(`. Exact ranges in all three forms.
  */
 import test from 'node:test';

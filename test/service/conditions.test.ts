@@ -19,7 +19,7 @@ test('parser errors carry exact offsets', () => {
     ["response.body.message contains 'abuse", 31, 37],
     ['response.status = 403', 16, 17],
     ['response.status ==', 18, 18],
-    ['(response.status == 403', 0, 1], // at the '(' that is never closed (issue 22 item 6)
+    ['(response.status == 403', 0, 1], // at the '(' that is never closed
     ['response.status == 403 foo', 23, 26],
     ['response.status ~ 1', 16, 17],
   ];

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 12: a file whose line ends are CR alone (classic Mac OS). One yaml.syntax at the first
+ * A file whose line ends are CR alone (classic Mac OS). One yaml.syntax at the first
  * lone CR, no cascade, no `\r` in any message; the rest is checked as if each CR were a line break (one
  * character for one, so every position stays exact), the same in the whole and in the chunked parse.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 3 and issue 21 item 6: details keys no placeholder can name are reported and never
+ * Details keys no placeholder can name are reported and never
  * inserted; `{ticket}` with the one unused key `ticket_id` is changed to it (preferred, Fix all); a
  * code renamed for its format gets its category's prefix. In all three forms.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 6: "Disable mcp-aql(<code>) for this line", as ESLint offers: a comment line above the
+ * "Disable mcp-aql(<code>) for this line", as ESLint offers: a comment line above the
  * diagnostic's line, with its indentation and line ending; added to an existing directive there; not in
  * JSON (no comments) nor inside a multi-line string; never preferred, never in Fix all.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25, the properties of `diffContracts` on generated contracts (fast-check): diff(a, a) is empty
+ * The properties of `diffContracts` on generated contracts (fast-check): diff(a, a) is empty
  * (also when the same contract is written in another order); diff(a, b) and diff(b, a) mirror each
  * other change for change; and every generated single change is found, alone, with its rule.
  */

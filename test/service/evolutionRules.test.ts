@@ -1,5 +1,5 @@
 /**
- * Issue 25: every rule of the change table on its smallest case (one before/after pair per rule,
+ * Every rule of the change table on its smallest case (one before/after pair per rule,
  * asserting the exact list of changes), plus the table's own invariants and the cases a diff must
  * not report (a code moved to another file, aliases and merge keys followed).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23: extraction reads a mapping without a merge key of its own straight from its items; the oracle
+ * Extraction reads a mapping without a merge key of its own straight from its items; the oracle
  * is the path that resolves merges for every mapping (`extractTesting.viaMerges`). On random adapters
  * (merge keys, anchors and aliases, odd scalars, tags, flow collections, duplicate keys, details written
  * every way), on the fixtures and examples and on generated JSON adapters, both give the same codes,

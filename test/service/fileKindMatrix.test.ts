@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 5: every editor feature in all three file kinds. One adapter with the same mistakes
+ * Every editor feature in all three file kinds. One adapter with the same mistakes
  * as YAML, as Markdown front matter and as JSON (test/fixtures/matrix/): diagnostics, every quick fix
  * (applied, re-checked, and in JSON still strict JSON), completion of codes, categories, keys,
  * statuses, details types and placeholders, hover, definition, references, rename, symbols, CodeLens

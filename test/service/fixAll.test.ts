@@ -1,4 +1,4 @@
-/** Fix all (command, source.fixAll, codeActionsOnSave) applies only local, meaning-preserving fixes (issue 11 item 6). */
+/** Fix all (command, source.fixAll, codeActionsOnSave) applies only local, meaning-preserving fixes. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

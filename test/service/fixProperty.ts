@@ -1,5 +1,5 @@
 /**
- * The property every offered fix must have (issue 22 item 2): applying it adds no syntax error and
+ * The property every offered fix must have: applying it adds no syntax error and
  * removes no diagnostic it does not mean to fix. A fix means to fix its own diagnostic and whatever
  * lies on the text it edits (a rename fixes both naming rules on the key it rewrites), and the unused
  * details key a placeholder is changed to; a "Disable … for

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 2: no fix is offered, preferred or applied by Fix all on a range that touches a
+ * No fix is offered, preferred or applied by Fix all on a range that touches a
  * yaml.syntax, json.syntax or template.malformed-placeholder diagnostic; and the property of every
  * offered fix on every fixture (fixProperty.ts): it adds no syntax error and removes no diagnostic it
  * does not mean to fix.
@@ -99,7 +99,7 @@ test('a JSON adapter with a single-quoted template: Fix all writes nothing, and 
 test('a fix whose diagnostic or edit touches a json.syntax error is not offered (the check of fixes, not of diagnostics)', () => {
   const s = newService();
   const doc = docOf(JSON_ADAPTER, 'file:///w/airtable.adapter.json');
-  // What the template check reported before item 1: its quoting fix would write YAML's '' escapes.
+  // What the template check reported before salvaged text went unchecked (checks/salvaged.ts): its quoting fix would write YAML's '' escapes.
   const d: Diagnostic = {
     range: { start: { line: 5, character: 32 }, end: { line: 5, character: 41 } },
     source: 'mcp-aql',

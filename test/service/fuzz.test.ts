@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the service (issue 7) on random and mutated adapter files seeded from the
+ * Property-based fuzzing of the service on random and mutated adapter files seeded from the
  * examples and the real corpus: nothing throws, every range lies inside the document, every quick fix
  * applies cleanly (edits inside the document, not overlapping), and Fix all never loses text it does
  * not touch.

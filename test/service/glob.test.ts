@@ -1,5 +1,5 @@
 /**
- * The glob matcher (issue 13, cases 1 and 2): the usual semantics, invalid patterns as clear errors
+ * The glob matcher: the usual semantics, invalid patterns as clear errors
  * (never a throw out of matchesAny), and linear work on adversarial patterns, shown by the step count
  * the automaton reports (not by wall time).
  */

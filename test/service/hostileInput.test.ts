@@ -1,5 +1,5 @@
 /**
- * Hostile inputs at the service (issue 7): every call returns, quickly, with a positioned diagnostic
+ * Hostile inputs at the service: every call returns, quickly, with a positioned diagnostic
  * where one is due; nothing throws. Timings are not asserted here (bench/ measures); the runner's
  * timeout catches a hang.
  */

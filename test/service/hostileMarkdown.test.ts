@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 7: adapter text in hover and completion markdown renders as text (no remote pictures,
+ * Adapter text in hover and completion markdown renders as text (no remote pictures,
  * links or HTML from a cloned repository).
  */
 import test from 'node:test';

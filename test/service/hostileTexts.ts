@@ -1,4 +1,4 @@
-/** Generated hostile adapter texts (issue 20 items 8–12), shared by the service, CLI and LSP tests. */
+/** Generated hostile adapter texts, shared by the service, CLI and LSP tests. */
 import { yamlDoc } from './helpers';
 
 /** `error_codes` with n anchors, each merging the (up to) three before it and adding its own description. */

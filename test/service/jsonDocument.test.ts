@@ -1,5 +1,5 @@
 /**
- * Issue 23: a JSON adapter's Document comes from one read by the JSON reader (parse/jsonDocument.ts)
+ * A JSON adapter's Document comes from one read by the JSON reader (parse/jsonDocument.ts)
  * instead of the `yaml` composer plus a second read for `json.syntax`. The oracle is the path it
  * replaces: on every JSON adapter of the fixtures and examples, JSONTestSuite's files read as adapters
  * and fuzzed adapters, the Document equals the composer's (node classes, ranges, values, flow, errors)

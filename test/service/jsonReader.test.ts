@@ -1,5 +1,5 @@
 /**
- * Issue 23: one JSON reader in the service (parse/jsonReader.ts). Its events and faults, its lenient
+ * One JSON reader in the service (parse/jsonReader.ts). Its events and faults, its lenient
  * problems, and hostile input through the three readers built on it: verify's tree (verify/json.ts),
  * a JSON adapter's json.syntax (parse/jsonSyntax.ts) and the fast index scan (parse/scanJson.ts).
  */

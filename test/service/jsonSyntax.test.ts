@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 5: a JSON adapter is checked as JSON. YAML reads trailing commas, comments, single
+ * A JSON adapter is checked as JSON. YAML reads trailing commas, comments, single
  * quotes, unquoted keys and values, which a JSON loader rejects: each is a positioned json.syntax.
  */
 import test from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Issue 23: JSONTestSuite (test/fixtures/jsontestsuite, MIT, see its NOTICE) through the service's one
+ * JSONTestSuite (test/fixtures/jsontestsuite, MIT, see its NOTICE) through the service's one
  * JSON reader: every y_ file accepted, every n_ file rejected with a position, i_ files either way,
  * never a crash or a hang (the files are read in a child process with a timeout).
  */

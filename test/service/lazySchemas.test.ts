@@ -1,6 +1,6 @@
 /**
  * The service compiles its JSON schemas when a feature first needs them, not when it is created
- * (issue 24: `watch` and `probe` judge answers without any of them, and `check` needs the adapter
+ * (`watch` and `probe` judge answers without any of them, and `check` needs the adapter
  * schema only; compiling all of them took 70 ms of `watch`'s start-up). Counted by watching which
  * schemas Ajv lists the keys of: it does so to compile a schema, not to run the compiled validator.
  */

@@ -189,7 +189,7 @@ test('codes declared in another workspace file are known', () => {
   );
 });
 
-test("issue 11 item 12b: a category mismatch of a list entry is reported once, on that entry's code:", () => {
+test("a category mismatch of a list entry is reported once, on that entry's code:", () => {
   const f = fixture(
     yamlDoc(
       'error_mapping:',
@@ -211,7 +211,7 @@ test("issue 11 item 12b: a category mismatch of a list entry is reported once, o
   assert.match(String(ds[0]!.message), /403 is outside the HTTP range of category NOT_FOUND .* NOT_FOUND_RESOURCE/);
 });
 
-test('issue 11 item 12a: lowercase 4xx / 5xx are the ranges 4XX / 5XX; 5xx next to 5XX is a duplicate key', () => {
+test('lowercase 4xx / 5xx are the ranges 4XX / 5XX; 5xx next to 5XX is a duplicate key', () => {
   const s = newService();
   const ok = yamlDoc('error_mapping:', '  4xx:', '    code: VALIDATION_INVALID_TYPE', '  5xx:', '    code: INTERNAL_ERROR');
   assert.deepEqual(codesIn(s, ok), []);

@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 7: messages lead with what to do (the Problems panel cuts the end, so "…Did you mean
+ * Messages lead with what to do (the Problems panel cuts the end, so "…Did you mean
  * RATE_LIMIT?" was hidden), and the hover on a placeholder that is no details key adds to the
  * diagnostic instead of repeating it. In all three forms.
  */

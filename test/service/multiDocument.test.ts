@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 5: each YAML document of a multi-document file is an adapter of its own
+ * Each YAML document of a multi-document file is an adapter of its own
  * (docs/spec-decisions.md): precedence, the simulator and the preview read the rules of one document.
  * Markdown (one front matter) and JSON (one value) have one document: their behaviour is pinned as is.
  */

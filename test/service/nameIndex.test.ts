@@ -1,5 +1,5 @@
 /**
- * Issue 23: a CLI worker's name index (workspace/nameIndex.ts) answers what "did you mean" and the code
+ * A CLI worker's name index (workspace/nameIndex.ts) answers what "did you mean" and the code
  * scope read — nearest names, names by prefix, which files declare a name — as the workspace index
  * holding the same files does (fuzzed over names shared between files, a file excluded, case).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 1: "did you mean" for an unknown code reads a name index built once, not every name of
+ * "did you mean" for an unknown code reads a name index built once, not every name of
  * the workspace. The sorted walk (util/nameTable.ts) gives `closest`'s answers; a validation asks the
  * index and never lists the workspace's names; the walk's steps do not grow with the number of files.
  */

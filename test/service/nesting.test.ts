@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 9 / issue 22 item 1: the nesting scan run before the `yaml` parse (util/nesting.ts).
+ * The nesting scan run before the `yaml` parse (util/nesting.ts).
  * It must never count fewer levels than the parser builds (fuzzed), and it places its one
  * diagnostic on the first collection past the limit.
  */

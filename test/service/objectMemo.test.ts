@@ -1,5 +1,5 @@
 /**
- * util/objectMemo.ts: a value remembered per object on the object itself (issue 23: a WeakMap's values
+ * util/objectMemo.ts: a value remembered per object on the object itself (ARCHITECTURE.md, `util/`: a WeakMap's values
  * stay alive through V8's young-generation collections, so a per-file value reaching the file's tree made
  * every tree outlive its file in a check worker).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23: the duplicate-key and schema checks remember a verdict on a node only for a model parsed in
+ * The duplicate-key and schema checks remember a verdict on a node only for a model parsed in
  * chunks, the only kind whose nodes a later parse hands on. A model parsed once (the CLI) leaves its
  * nodes as the parser made them, and both kinds of model get the same problems.
  */

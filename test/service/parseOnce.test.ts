@@ -1,5 +1,5 @@
 /**
- * Issue 23: the CLI reads each text once (`ServiceDeps.once`), so it parses a YAML region whole, and in
+ * The CLI reads each text once (`ServiceDeps.once`), so it parses a YAML region whole, and in
  * chunks only when that parse finds an error. The editor's server parses in chunks (reused per
  * keystroke). Both must give the same diagnostics, quick fixes and Fix all edits on every text: the
  * bundled fixtures and examples, and mutations of them (broken YAML included).

@@ -1,5 +1,5 @@
 /**
- * Issue 23: the schema check and extraction read an entry's plain value through `plainValue`, a direct
+ * The schema check and extraction read an entry's plain value through `plainValue`, a direct
  * conversion of the common nodes that leaves the rest to `toJSON`. The oracle is `toJSON` itself: on
  * every collection of random documents (odd scalars, anchors, aliases, merge keys, tags, flow collections,
  * duplicate and prototype-named keys, collection and null keys), of the fixtures and examples and of

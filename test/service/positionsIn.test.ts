@@ -1,5 +1,5 @@
 /**
- * util/ranges.ts `positionsIn`: the index scan's positions (issue 23: the document's own line offsets, a
+ * util/ranges.ts `positionsIn`: the index scan's positions (docs/performance.md: the document's own line offsets, a
  * character-by-character pass over the whole text, were a seventh of the index pass). Every answer equals
  * `TextDocument.positionAt`, for LF, CRLF and lone CR texts, offsets inside line breaks and out of range.
  */

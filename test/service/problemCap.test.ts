@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 6: the per-file problem cap (ServiceOptions.maxProblems, default 1,000) never hides an
+ * The per-file problem cap (ServiceOptions.maxProblems, default 1,000) never hides an
  * error behind problems of lower severity: when it cuts, errors are kept first, then warnings, then the
  * rest; what is kept is in position order. Fix all is never cut short by it.
  */

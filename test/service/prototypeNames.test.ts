@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 7: prototype names (`constructor`, `toString`, `__proto__`) are not diagnostic codes in
+ * Prototype names (`constructor`, `toString`, `__proto__`) are not diagnostic codes in
  * config rules or suppression comments, and a `"__proto__"` details key in a response is judged once.
  */
 import test from 'node:test';

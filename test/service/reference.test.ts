@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 4, the error reference from the service: one section per code (category, statuses,
+ * The error reference from the service: one section per code (category, statuses,
  * template, details with types, recovery, an example envelope per dialect) with a stable anchor, the
  * error_mapping tables, and adapter text that cannot inject markdown or HTML.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 8: a document's root that is no mapping is judged alike whether it is a scalar or a
+ * A document's root that is no mapping is judged alike whether it is a scalar or a
  * list, in all three forms: one json.syntax in JSON (`42` and `[]` alike), one schema.type in YAML and
  * Markdown front matter (a list, a number); an empty document says nothing.
  */

@@ -1,4 +1,4 @@
-/** Run time (issue 24): one answer of a running MCP server judged, and the probe's plan; exact spans. */
+/** Run time: one answer of a running MCP server judged, and the probe's plan; exact spans. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 1: one mistake, one diagnostic around syntax errors. When YAML or JSON rejected a
+ * One mistake, one diagnostic around syntax errors. When YAML or JSON rejected a
  * scalar, no other check runs on what the parser salvaged from it; the parser's cascade after a string
  * closed too early is one error, and an unclosed string is reported where it opens. In all three forms.
  */

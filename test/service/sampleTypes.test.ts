@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 10: sample values are checked against the declared details types and enums (the
+ * Sample values are checked against the declared details types and enums (the
  * envelope schemas cannot know them), and the simulator uses the preview form's edited samples and
  * the simulated response's headers.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 7: an unused details key reached through an alias names the entry that does not use
+ * An unused details key reached through an alias names the entry that does not use
  * it (the squiggle is on the anchored source, which the entries that do use it share). YAML and
  * Markdown; JSON has no aliases, so its message stays the plain one.
  */

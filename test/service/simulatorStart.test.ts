@@ -1,4 +1,4 @@
-/** Issue 21 item 8: the status the preview's simulator starts from is the code's own (envelopes/simulatorStart.ts). */
+/** The status the preview's simulator starts from is the code's own (envelopes/simulatorStart.ts). */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { docOf, newService, yamlDoc } from './helpers';

@@ -1,4 +1,4 @@
-/** Issue 20 item 11: a checkout's config or settings cannot lift maxFileSize without bound. */
+/** A checkout's config or settings cannot lift maxFileSize without bound. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 12: tabs in quoted continuation lines and on blank lines of a block scalar. Where
+ * Tabs in quoted continuation lines and on blank lines of a block scalar. Where
  * indentation must be, a tab is an error for the whole parse and for yaml-test-suite DK95 (01; a blank
  * line of a block scalar holding a tab is no empty line either): exactly one yaml.syntax, on the tab,
  * and no cascade. After enough spaces a tab is content (DK95 02, 08): our tab repair, running because

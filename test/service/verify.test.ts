@@ -1,4 +1,4 @@
-/** verify: recorded responses checked against the adapter's contract (issue 16), exact ranges. */
+/** verify: recorded responses checked against the adapter's contract, exact ranges. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';

@@ -1,4 +1,4 @@
-/** The JSON parser of verify: JSON.parse's verdict and value, plus offsets (issue 16). */
+/** The JSON parser of verify: JSON.parse's verdict and value, plus offsets. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';

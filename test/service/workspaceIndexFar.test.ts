@@ -1,5 +1,5 @@
 /**
- * Issue 23: the workspace index (the CLI's `--jobs 1` and the server's) remembers a word with no declared
+ * The workspace index (the CLI's `--jobs 1` and the server's) remembers a word with no declared
  * name near it, as a check worker's name index does: "did you mean" walks nothing for the next file that
  * misspells the same code. A name born later may be near it, so a new name forgets what was remembered.
  */

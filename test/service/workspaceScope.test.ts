@@ -1,4 +1,4 @@
-/** How other files' codes are seen: a registry redefinition never leaks (issue 11 item 3), the code scope (item 9). */
+/** How other files' codes are seen: a registry redefinition never leaks, the code scope. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createWorkspaceIndex, type AdapterService } from '../../server/src/service';

@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 4 in a real browser: the HTML error reference (`mcp-aql-errors docs --format html`) of
+ * The HTML error reference (`mcp-aql-errors docs --format html`) in a real browser: that of
  * the examples, plus a hostile adapter, opened from disk in Debian's Chromium through playwright-core
  * with JavaScript disabled. It asserts the page's text at a code's anchor, that the anchor is the
  * `:target`, that no request other than the file itself is made and no script or image element exists,

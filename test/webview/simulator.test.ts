@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 8 in the page (dist/webview.js in jsdom): the simulator starts from the code's own
+ * The preview's simulator in the page (dist/webview.js in jsdom): it starts from the code's own
  * status and an empty body; what is typed in it survives re-renders of that code; sample fields post
  * as you type and keep the focus, caret and text across the render each keystroke brings.
  */

@@ -1,5 +1,5 @@
 /**
- * MCP-AQL: Compare Contract with… (issue 25): asks for a git revision (default HEAD), sends
+ * MCP-AQL: Compare Contract with… (docs/contract-diff.md): asks for a git revision (default HEAD), sends
  * `mcpAql/compareContract`, shows the markdown report in a read-only document (`mcp-aql-diff:`) and
  * each breaking change as a diagnostic on the line that made it (cleared by the next comparison).
  */

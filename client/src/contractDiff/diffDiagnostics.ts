@@ -1,5 +1,5 @@
 /**
- * Compare Contract (issue 25), the pure part: which diagnostics the report puts in the editor (each
+ * Compare Contract (docs/contract-diff.md), the pure part: which diagnostics the report puts in the editor (each
  * breaking change, on the range in the workspace file that made it), the revision asked for, and the
  * read-only document's address. No `vscode` here, so test/client runs it in plain Node.
  */

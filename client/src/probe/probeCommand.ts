@@ -1,8 +1,9 @@
 /**
- * "MCP-AQL: Probe a Server…" (issue 24 item 5; Node build only: it starts processes). Asks for the
- * server's command, runs the bundled CLI (`dist/cli.js probe --contract <this adapter> --format json
- * --record <transcript>`) in the extension host's Node, and shows the findings as diagnostics on the
- * adapter's declarations they concern and on the recorded transcript (a `.responses.jsonl` file).
+ * "MCP-AQL: Probe a Server…" (docs/cli.md, "Watching and probing a running server"; Node build only: it
+ * starts processes). Asks for the server's command, runs the bundled CLI (`dist/cli.js probe --contract
+ * <this adapter> --format json --record <transcript>`) in the extension host's Node, and shows the findings
+ * as diagnostics on the adapter's declarations they concern and on the recorded transcript (a
+ * `.responses.jsonl` file).
  */
 import { join } from 'node:path';
 import * as vscode from 'vscode';

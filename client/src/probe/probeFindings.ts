@@ -1,5 +1,5 @@
 /**
- * "MCP-AQL: Probe a Server…" (issue 24 item 5), the pure part: the server command typed by the user
+ * "MCP-AQL: Probe a Server…" (test/client/probeFindings.test.ts), the pure part: the server command typed by the user
  * split into arguments, and each finding of `probe`'s JSON report placed on the declaration of the
  * adapter it concerns — the error code the answer carried (its `error_codes` entry), else the
  * operation the call named (`- name: op`), else the adapter's first line. No vscode here.

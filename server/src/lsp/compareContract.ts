@@ -1,5 +1,5 @@
 /**
- * `mcpAql/compareContract` (issue 25): the workspace's error contract now (open documents' live text,
+ * `mcpAql/compareContract` (docs/contract-diff.md): the workspace's error contract now (open documents' live text,
  * other files from disk) against its files at a git revision (read with node/gitRevision: no checkout,
  * renames followed), classified by the service; the report as markdown and each change with the place
  * in a workspace file that made it. A folder that is not in a git repository answers with an error.

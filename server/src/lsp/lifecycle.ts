@@ -1,5 +1,5 @@
 /**
- * The LSP lifecycle (issue 20 item 12): a request before `initialize` is answered with
+ * The LSP lifecycle (test/lsp/lifecycle.test.ts): a request before `initialize` is answered with
  * ServerNotInitialized (-32002) and one after `shutdown` with InvalidRequest (-32600); notifications
  * before `initialize` are dropped (but `exit`). vscode-languageserver passes such messages to the
  * handlers; this message strategy reroutes them to two handlers that only answer with the error.

@@ -1,5 +1,5 @@
 /**
- * The open documents, with every incremental change clamped to the document first (issue 13, case 8).
+ * The open documents, with every incremental change clamped to the document first (test/lsp/textDocuments.test.ts).
  * The protocol says a position past the end of a line means the line's end, and a line past the last
  * means the document's end; `TextDocument.update` computes the text right but records line offsets at
  * the unclamped line numbers, leaving holes that later give `character: null`. Clamped positions make

@@ -1,9 +1,10 @@
 /**
- * Keeps the service's workspace index current: a scan of the workspace folders (adapter files only,
- * any number of them, in slices that yield to requests), watched-file events, and the live text of
- * open documents. Reads files, never writes. Indexing itself is the shared path of node/workspacePass.
- * A folder is untrusted (issue 13): each real directory is scanned once, links leading out of the
- * workspace folder are not followed, only regular files are read (node/walkTree, node/readRegularFile).
+ * Keeps the service's workspace index current: a scan of the workspace folders (adapter files only, any
+ * number of them, in slices that yield to requests), watched-file events, and the live text of open
+ * documents. Reads files, never writes. Indexing itself is the shared path of node/workspacePass. A folder is
+ * untrusted (docs/robustness.md, "Hostile repositories"): each real directory is scanned once, links leading
+ * out of the workspace folder are not followed, only regular files are read (node/walkTree,
+ * node/readRegularFile).
  */
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';

@@ -1,10 +1,11 @@
 /**
- * File names that are not valid UTF-8 (issue 20 item 5). POSIX names are bytes; Node's string paths
- * are UTF-8, so a stray byte would decode to U+FFFD and the name would no longer reach the file (a
- * whole folder below it vanished). A name is held as a string in which each byte that is not part of
- * valid UTF-8 is U+DC80–U+DCFF (byte + 0xDC00, Python's "surrogateescape"): no valid UTF-8 name holds a
- * lone surrogate, so the string reads back to exactly the same bytes (`fsPath`), and its file: URI
- * percent-encodes those bytes (`%FF`). Human-readable output shows them as `\xff` (cli/format/escape.ts).
+ * File names that are not valid UTF-8 (docs/robustness.md, "CLI output that a checkout cannot forge or
+ * hide"). POSIX names are bytes; Node's string paths are UTF-8, so a stray byte would decode to U+FFFD and
+ * the name would no longer reach the file (a whole folder below it vanished). A name is held as a string in
+ * which each byte that is not part of valid UTF-8 is U+DC80–U+DCFF (byte + 0xDC00, Python's
+ * "surrogateescape"): no valid UTF-8 name holds a lone surrogate, so the string reads back to exactly the
+ * same bytes (`fsPath`), and its file: URI percent-encodes those bytes (`%FF`). Human-readable output shows
+ * them as `\xff` (cli/format/escape.ts).
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 

@@ -1,9 +1,9 @@
 /**
- * The old versions of files at a git revision, for `diff --base REV` and the editor's Compare Contract (issue 25). Safe on a stranger's
- * repository: git runs without a shell, revisions and paths are separate arguments after
- * `--end-of-options` / `--`, a revision starting with `-` is refused, every output is size-bounded, no
- * hook, fsmonitor, external diff or textconv program runs, no lock is taken and nothing is checked out
- * (objects are read with `git cat-file blob <id>`).
+ * The old versions of files at a git revision, for `diff --base REV` and the editor's Compare Contract
+ * (docs/contract-diff.md). Safe on a stranger's repository: git runs without a shell, revisions and paths are
+ * separate arguments after `--end-of-options` / `--`, a revision starting with `-` is refused, every output
+ * is size-bounded, no hook, fsmonitor, external diff or textconv program runs, no lock is taken and nothing
+ * is checked out (objects are read with `git cat-file blob <id>`).
  */
 import { spawnSync } from 'node:child_process';
 

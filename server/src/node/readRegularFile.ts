@@ -1,7 +1,7 @@
 /**
- * Read a file only if it is a regular file (issue 13): opened non-blocking, so a FIFO cannot hang
- * the open, then checked with fstat on the open descriptor, so a file swapped after listing is
- * judged by what is actually read. Shared by the CLI and the language server; reads, never writes.
+ * Read a file only if it is a regular file (docs/robustness.md, "Hostile repositories"): opened non-blocking,
+ * so a FIFO cannot hang the open, then checked with fstat on the open descriptor, so a file swapped after
+ * listing is judged by what is actually read. Shared by the CLI and the language server; reads, never writes.
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { fsPath } from './bytePaths';

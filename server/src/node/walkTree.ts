@@ -1,10 +1,10 @@
 /**
- * A directory walk that a hostile checkout cannot steer (issue 13): each real directory and file is
- * visited once (by device and inode, so `ln -s . self` and `ln -s .. up` end), symbolic links that
- * lead outside the root are not followed unless asked, and only regular files are reported as found;
- * other candidates (FIFOs, sockets, devices, broken links) become notes. Shared by the CLI and the
- * language server; reads directory entries and metadata only. Names that are not UTF-8 are walked
- * too (node/bytePaths.ts).
+ * A directory walk that a hostile checkout cannot steer (docs/robustness.md, "Hostile repositories"): each
+ * real directory and file is visited once (by device and inode, so `ln -s . self` and `ln -s .. up` end),
+ * symbolic links that lead outside the root are not followed unless asked, and only regular files are
+ * reported as found; other candidates (FIFOs, sockets, devices, broken links) become notes. Shared by the CLI
+ * and the language server; reads directory entries and metadata only. Names that are not UTF-8 are walked too
+ * (node/bytePaths.ts).
  */
 import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';

@@ -1,4 +1,4 @@
-// Extension-host tests of the editor polish (issue 11 item 11, issue 15 part 5): explain links, the
+// Extension-host tests of the editor polish: explain links, the
 // read-only docs, Validate Workspace kept true after a fix on disk, mcpAql.files and the CodeLens
 // setting taking effect without a restart.
 import * as assert from 'node:assert';

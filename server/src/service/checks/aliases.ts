@@ -64,7 +64,7 @@ function unresolved(s: Section): (Node & { source: string })[] {
 }
 
 /**
- * Anchors defined a second time (issue 22 item 4): YAML allows it, and every later `*name` silently
+ * Anchors defined a second time (test/service/silentSlips.test.ts): YAML allows it, and every later `*name` silently
  * means the new node. Only in documents that hold an alias (the only ones where it matters). The span is
  * the `&name` token: found before the node's start (a block collection starts at its first item).
  */

@@ -18,7 +18,7 @@ export const SEVERITY: Record<Exclude<RuleLevel, 'off'>, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-interface ValidateOptions {
+export interface ValidateOptions {
   readonly rules?: Readonly<Record<string, RuleLevel | undefined>>;
   readonly maxProblems?: number;
 }
@@ -117,7 +117,7 @@ export function toDiagnostics(
 
 /**
  * At most `max` diagnostics, chosen by severity first (an error is never cut while a warning, an
- * information or a hint is kept), then by position; returned in position order (issue 20 item 6).
+ * information or a hint is kept), then by position; returned in position order (test/service/problemCap.test.ts).
  */
 export function capProblems(sorted: Diagnostic[], max: number): Diagnostic[] {
   if (sorted.length <= max) return sorted;

@@ -1,10 +1,11 @@
 /**
- * One mistake, one diagnostic around syntax errors (issue 22 item 1). When the YAML parser or the JSON
- * check rejects a scalar (an unclosed quote, a quote that ends the string early, single quotes or
- * unquoted text in JSON), what the parser salvaged from it is not what the author wrote: no other check
- * reports on it. A scalar is rejected when a reported YAML error overlaps it or starts right after it
- * (`'it's'`: the error is on `s'`), or a JSON error overlaps it. A tab error before a key does not
- * reject the key (the line is read with its neighbours' indentation, parse/tabs.ts).
+ * One mistake, one diagnostic around syntax errors (docs/robustness.md, "text the parser rejected";
+ * test/service/salvaged.test.ts). When the YAML parser or the JSON check rejects a scalar (an unclosed quote,
+ * a quote that ends the string early, single quotes or unquoted text in JSON), what the parser salvaged from
+ * it is not what the author wrote: no other check reports on it. A scalar is rejected when a reported YAML
+ * error overlaps it or starts right after it (`'it's'`: the error is on `s'`), or a JSON error overlaps it. A
+ * tab error before a key does not reject the key (the line is read with its neighbours' indentation,
+ * parse/tabs.ts).
  *
  * Applied to the problem list of every validation (full and incremental alike), so both stay equal.
  */

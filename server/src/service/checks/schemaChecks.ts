@@ -55,7 +55,7 @@ export const schema: Check = {
 };
 
 /**
- * A document whose root is a list or a scalar (issue 22 item 8): an adapter is one mapping. A JSON
+ * A document whose root is a list or a scalar (test/service/roots.test.ts): an adapter is one mapping. A JSON
  * adapter's root is the JSON check's (json.syntax), so it is said once; an empty document is no problem.
  */
 export function rootTypeProblem(s: Section, root: Node | null, emit: (p: Problem) => void): void {
@@ -213,7 +213,7 @@ const YAML11_BOOLEANS = new Map<string, boolean>([
 ]);
 
 /**
- * Two wrong types a person writes on purpose, said with what to write (issue 22 item 4): `required: yes`
+ * Two wrong types a person writes on purpose, said with what to write (test/service/silentSlips.test.ts): `required: yes`
  * (a boolean in YAML 1.1, a string in YAML 1.2) and the mapping shorthand `"401": "PERMISSION_DENIED"`.
  */
 function typeProblemSaid(e: ErrorObject, node: Node | undefined): { message: string; rewrite: 'true' | 'false' | 'code' } | undefined {

@@ -97,7 +97,7 @@ interface ParseResult {
   readonly error?: ConditionError;
 }
 
-/** Operators of other languages, with what to write instead (issue 22 item 6); longest first. */
+/** Operators of other languages, with what to write instead (test/service/conditionMessages.test.ts); longest first. */
 const MEANT: Readonly<Record<string, { message: string; length: number }>> = {
   '===': { message: "write '==' ('===' is not an operator: values compare without coercion)", length: 3 },
   '!==': { message: "write '!=' ('!==' is not an operator)", length: 3 },

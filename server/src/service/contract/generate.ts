@@ -3,7 +3,7 @@
  * literal selects typed details) and as a JSON Schema (draft-07, oneOf with a const code). Both follow
  * the MCP-AQL envelope of schemas/envelopes/mcp-aql.schema.json.
  */
-import type { ContractCode, ContractDetail } from './contract';
+import { contractCodes, type Contract, type ContractCode, type ContractDetail } from './contract';
 
 interface GenerateOptions {
   /** Where the contract came from, for the header comment. */
@@ -193,4 +193,21 @@ export function toJsonSchema(codes: readonly ContractCode[], opts: GenerateOptio
     oneOf,
     definitions,
   };
+}
+
+/** What `types` is asked for. */
+export interface TypesRequest {
+  readonly lang: 'ts' | 'json-schema';
+  /** Every registry code, not only those the adapters' error_mapping targets. */
+  readonly includeRegistry?: boolean;
+  /** File names for the header. */
+  readonly sources: readonly string[];
+  readonly version: string;
+}
+
+/** The contract's error envelopes as TypeScript or JSON Schema text. */
+export function generateTypes(contract: Contract, req: TypesRequest): string {
+  const codes = contractCodes(contract, req.includeRegistry ?? false);
+  const opts = { sources: req.sources, version: req.version };
+  return req.lang === 'ts' ? toTypeScript(codes, opts) : JSON.stringify(toJsonSchema(codes, opts), null, 2) + '\n';
 }

@@ -1,3 +1,3 @@
 /** The error contract of adapters (codes, details, templates, declarations) and what is generated from it. */
 export { buildContract, contractCodes, type Contract, type ContractCode, type ContractDetail, type ContractTemplate } from './contract';
-export { toJsonSchema, toTypeScript, typeName } from './generate';
+export { generateTypes, toJsonSchema, toTypeScript, typeName, type TypesRequest } from './generate';

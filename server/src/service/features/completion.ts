@@ -1,5 +1,5 @@
 /**
- * Completion (design s4). What is completed is decided by `slotAt` (features/cursor.ts) from the
+ * Completion (design s4). What is completed is decided by `slotAt` (features/slot.ts) from the
  * parsed tree: codes for the value of an error_mapping entry's `code`, categories, details types,
  * entry keys, details keys and spec keys, HTTP statuses as error_mapping keys, details keys inside `{`
  * of a template, condition roots and operators. The same in YAML, Markdown front matter and JSON;
@@ -16,7 +16,7 @@ import {
 } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
 import { codeNameChoices } from './codeNameChoices';
-import { slotAt, type Slot, type SlotEdit } from './cursor';
+import { slotAt, type Slot, type SlotEdit } from './slot';
 import { codeMarkdown } from './describe';
 import { markdownToPlain } from '../util/markdown';
 import { defaultCodeFor, REASONS } from '../model/httpReasons';

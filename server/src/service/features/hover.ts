@@ -72,7 +72,7 @@ export function hover(ctx: FeatureContext, at: Position, opts: HoverOptions = {}
 
 /**
  * The hover of a placeholder that is no details key: the diagnostic already says so, so this adds what
- * it does not (issue 21 item 7): every key the template can use, with its type, to pick from.
+ * it does not (test/service/messagesLead.test.ts): every key the template can use, with its type, to pick from.
  */
 function unknownPlaceholderHover(name: string, code: string | undefined, keys: ReadonlyMap<string, { type?: string }> | undefined): string {
   const list = [...(keys?.entries() ?? [])].map(([k, v]) => `${codeSpan(`{${k}}`)}${v.type ? ` (${esc(v.type)})` : ''}`);

@@ -1,5 +1,5 @@
 /**
- * "Disable mcp-aql(<code>) for this line" (issue 21 item 6), as ESLint offers: a
+ * "Disable mcp-aql(<code>) for this line" (test/service/disableLine.test.ts), as ESLint offers: a
  * `# mcp-aql-disable-next-line <code>` comment on its own line above the diagnostic's first line, with
  * that line's indentation; when the line above already is such a comment, the code is added to it.
  * Not in JSON (no comments), and not where a comment line would become text: a line inside a

@@ -39,7 +39,7 @@ function actionsFor(ctx: FeatureContext, d: Diagnostic): CodeAction[] {
 }
 
 /**
- * `actions` minus those on broken text (issue 22 item 2): an action whose diagnostic or one of whose
+ * `actions` minus those on broken text (test/service/fixesOnBrokenText.test.ts): an action whose diagnostic or one of whose
  * edits touches a reported syntax error or a malformed placeholder. What such text means is unknown
  * (YAML quote escaping written into a JSON string, quotes around half of `{{x}}`), so nothing is
  * offered there; the syntax error is fixed first.

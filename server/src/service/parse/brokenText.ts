@@ -2,7 +2,7 @@
  * Where a file's text is broken: the syntax errors that are reported (YAML's inside an unquoted
  * template that YAML read as a flow mapping are not: template.flow-mapping says it once) and the
  * malformed placeholders of every template. The checks report the first (checks/yamlSyntax.ts); no
- * quick fix and no Fix all edit touches either (fixes/index.ts, issue 22 item 2).
+ * quick fix and no Fix all edit touches either (fixes/index.ts; test/service/fixesOnBrokenText.test.ts).
  */
 import type { Node, Scalar } from 'yaml';
 import { isAlias, isCollection, isMap, isPair, isScalar } from './yamlNodes';

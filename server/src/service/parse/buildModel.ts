@@ -4,7 +4,8 @@
  */
 import type { Node } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
-import { parseChunked, type ChunkState } from './chunkedParse';
+import { parseChunked } from './chunkedParse';
+import type { ChunkState } from './chunkState';
 import type { Change } from './reuseLayout';
 import { badMerges } from './aliases';
 import { composeYaml, TOO_DEEP } from './compose';

@@ -1,43 +1,26 @@
 /**
- * Incremental parsing for large YAML files (issue 6). The region is split on lines into top-level
- * chunks, and the `error_codes` / `error_mapping` blocks further into one chunk per entry. Each chunk
- * is parsed on its own and cached by its exact text; a keystroke re-parses only the chunk it touched.
- * Cached chunks that moved have their node ranges shifted, and the chunks are assembled into one
+ * Incremental parsing for large YAML files (ARCHITECTURE.md, "The incremental parse"). The region is split on
+ * lines into top-level chunks, and the `error_codes` / `error_mapping` blocks further into one chunk per
+ * entry. Each chunk is parsed on its own and cached by its exact text; a keystroke re-parses only the chunk
+ * it touched. Cached chunks that moved have their node ranges shifted, and the chunks are assembled into one
  * Document that looks to every reader exactly like a whole-file parse.
  *
  * Anything this line-based split cannot be sure of (anchors and aliases, directives, several
  * documents, flow or sequence roots, tabs in indentation, a chunk that does not parse to one mapping)
  * returns undefined and the caller parses the whole region instead.
  */
-import { Document, Pair, YAMLMap, type Node } from 'yaml';
+import { Pair, YAMLMap, type Node } from 'yaml';
 import type { Extracted } from './extract';
-import type { Section } from '../model/model';
 import { assembledSection, endOf, extractChunk, parseChunk, placeChunk, type Chunk, type ChunkError, type Role } from './chunk';
 import { flat } from './flat';
 import { collectSpans } from './shiftModel';
+import type { ChunkedParse, ChunkState } from './chunkState';
 import { patchEntry } from './patchEntry';
 import { diff, reuseLayout, type Change, type Piece as LayoutPiece } from './reuseLayout';
 import { splitTop } from './splitLayout';
 
 /** The chunks of the last parse of one document, by text (several for identical texts). */
 type ChunkStore = Map<string, Chunk[]>;
-
-/** What the next parse of the same document reuses: the layout of this text, each piece with its chunk. */
-export interface ChunkState {
-  readonly pieces: LayoutPiece<Chunk>[];
-  readonly text: string;
-  /** The assembled root mapping and what was extracted from it (the keystroke path splices them). */
-  readonly root: YAMLMap;
-  readonly extracted: Extracted;
-  /** The pieces whose chunk has errors, in order. */
-  readonly faulty: readonly LayoutPiece<Chunk>[];
-  /** Some chunk holds `&` or `*` (the keystroke path then leaves the parse to the general one). */
-  readonly anchors: boolean;
-  /** The text holds '<<' (set by buildModel: merge keys are then checked). */
-  merges?: boolean;
-  /** A later parse started from this state: its layout and chunks may have moved on since. */
-  consumed?: boolean;
-}
 
 /** Chunks by text, for a parse that had to split the text again. */
 function storeOf(pieces: readonly LayoutPiece<Chunk>[]): ChunkStore {
@@ -59,21 +42,6 @@ function storeOf(pieces: readonly LayoutPiece<Chunk>[]): ChunkStore {
 
 /** Marks the chunks taken by one parse (a chunk is placed once). */
 let generation = 0;
-
-export interface ChunkedParse {
-  readonly doc: Document.Parsed;
-  /** The one section (region) and what was extracted from it, in file offsets. */
-  readonly section: Section;
-  readonly extracted: Extracted;
-  readonly errors: readonly ChunkError[];
-  readonly state: ChunkState;
-  /** How many chunks had to be parsed (the rest came from the store). */
-  readonly parsed: number;
-  /** 'entry': the keystroke path (parse/patchEntry.ts) spliced one entry into the previous parse. */
-  readonly path: 'entry' | 'chunks';
-  /** On the keystroke path: the edit (region offsets). */
-  readonly change?: Change;
-}
 
 const UNSAFE = /(?:^|[\s[{,])![^\s[\]{},]|^%|^(?:---|\.\.\.)(?:\s|$)|(?:^|[\s{,])<<[ \t]*:/m;
 

@@ -1,7 +1,7 @@
 /**
  * Strict JSON → the `yaml` Document the composer gives for the same text, from the one pass of the
  * service's JSON reader (parse/jsonReader.ts, strict, with a sink), so a JSON adapter is read once
- * (issue 23). Same node classes (`Document`, `YAMLMap`, `YAMLSeq`, `Pair`, `Scalar`), flow flags, scalar
+ * (docs/performance.md). Same node classes (`Document`, `YAMLMap`, `YAMLSeq`, `Pair`, `Scalar`), flow flags, scalar
  * types (QUOTE_DOUBLE for strings, PLAIN for numbers, true, false, null), values (plain scalars
  * resolved by the document's own schema tags, as the composer resolves them), `range`s (where the
  * composer's concrete syntax tree puts the white space after a node; `spaceBefore` after a blank line),
@@ -36,7 +36,7 @@ const LONE_CR = /\r(?!\n)/;
 
 /**
  * Tests only: `viaYaml` makes `jsonDocument` decline every text, so JSON adapters take the YAML parse as
- * they did before issue 23 (test/service/jsonDocument.test.ts runs the service both ways and compares).
+ * they did before this reader existed (test/service/jsonDocument.test.ts runs the service both ways and compares).
  */
 export const jsonDocumentTesting = { viaYaml: false };
 

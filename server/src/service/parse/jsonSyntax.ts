@@ -29,7 +29,7 @@ export function jsonSyntaxErrors(text: string, start = 0, end = text.length): Pa
   const i = reader.pos;
   if (i >= end)
     return [{ start, end: start, message: 'A JSON adapter is one object ({ … }), and this file is empty.', yamlCode: JSON_SYNTAX }];
-  // A list root is judged as a scalar root is (issue 22 item 8): an adapter is one object.
+  // A list root is judged as a scalar root is (test/service/roots.test.ts): an adapter is one object.
   if (text[i] !== '{') {
     let e = i;
     while (e < end && text[e] !== '\n' && text[e] !== '\r') e++;

@@ -1,14 +1,14 @@
 /**
- * The keystroke path of the chunked parse (issue 14): an edit inside one error_codes / error_mapping
- * entry that keeps the line-based split (reuseLayout.ts's locateEdit) re-parses that entry alone and
- * splices it into the previous parse's results: the block's items, the root's, the extracted codes,
- * mappings and params are copies of the previous arrays with the entry's slice replaced; every other
- * chunk keeps its nodes and extracted objects (the same objects, so per-entry caches stay valid); the
- * chunks after the edit move by the edit's length. Nothing is sliced, hashed or split but the entry.
+ * The keystroke path of the chunked parse (ARCHITECTURE.md, "The incremental parse"): an edit inside one
+ * error_codes / error_mapping entry that keeps the line-based split (reuseLayout.ts's locateEdit) re-parses
+ * that entry alone and splices it into the previous parse's results: the block's items, the root's, the
+ * extracted codes, mappings and params are copies of the previous arrays with the entry's slice replaced;
+ * every other chunk keeps its nodes and extracted objects (the same objects, so per-entry caches stay valid);
+ * the chunks after the edit move by the edit's length. Nothing is sliced, hashed or split but the entry.
  */
 import { Pair, YAMLMap, type Node } from 'yaml';
 import { assembledSection, endOf, extractChunk, moveSpans, parseChunk, placeChunk, type Chunk, type ChunkError, type Role } from './chunk';
-import type { ChunkedParse, ChunkState } from './chunkedParse';
+import type { ChunkedParse, ChunkState } from './chunkState';
 import type { Extracted } from './extract';
 import { flat } from './flat';
 import { locateEdit, type Change, type Piece } from './reuseLayout';

@@ -1,10 +1,10 @@
 /**
- * The keystroke path of the chunked parse (issue 14): find what changed between the previous text and
- * this one, and when the change lies inside one error_codes / error_mapping entry and keeps the
- * line-based split as it was, reuse the previous layout: every other chunk keeps its parsed nodes
- * (the ones after the edit move by the edit's length), only the touched entry is parsed again. No
- * chunk text is sliced or hashed, the text is not split again. Anything else returns undefined and
- * the caller splits the whole text.
+ * The keystroke path of the chunked parse (ARCHITECTURE.md, "The incremental parse"): find what changed
+ * between the previous text and this one, and when the change lies inside one error_codes / error_mapping
+ * entry and keeps the line-based split as it was, reuse the previous layout: every other chunk keeps its
+ * parsed nodes (the ones after the edit move by the edit's length), only the touched entry is parsed again.
+ * No chunk text is sliced or hashed, the text is not split again. Anything else returns undefined and the
+ * caller splits the whole text.
  */
 
 export interface Piece<C = unknown> {

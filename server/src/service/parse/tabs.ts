@@ -1,6 +1,6 @@
 /**
  * Tabs in indentation (YAML forbids them). Left to the parser, one tab-indented line ends its mapping
- * and every later line cascades into errors at column 0 (issue 11). Instead: one error on the tab
+ * and every later line cascades into errors at column 0 (test/service/brokenEntries.test.ts). Instead: one error on the tab
  * itself, and the text is parsed as if the line were indented like its neighbours (the previous line's
  * indentation, or two more when that line opens a block). Node ranges are mapped back to the real text.
  */

@@ -1,5 +1,5 @@
 /**
- * The data of an error reference (issue 25, `mcp-aql-errors docs`): per code its category, kind, HTTP
+ * The data of an error reference (`mcp-aql-errors docs`; docs/cli.md, "Error reference"): per code its category, kind, HTTP
  * statuses, message template, details, the recovery a client should take and an example envelope in each
  * dialect; per adapter its error_mapping as rows. Pure: the façade passes the contract, the snapshot (for
  * the mappings and statuses) and the envelope previews it made; renderers (markdown.ts, html.ts) only format.

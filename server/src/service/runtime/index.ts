@@ -21,3 +21,4 @@ export { parseScenarios, type Scenario, type ScenarioProblem } from './scenarios
 export { judgeHttp, type HttpExchange } from './judgeHttp';
 export { eraOf, REVISIONS, type Era } from './revisions';
 export { sessionNote, type SessionInfo } from './sessionNote';
+export { answerProblems, httpFindings, runtimeFindings, type PlacedAnswer, type RuntimeFinding } from './findings';

@@ -1,0 +1,23 @@
+/** The one diagnostic of a file the service does not read: longer than mcpAql.maxFileSize, or nested too deep to parse. */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { TooDeep } from '../util/nesting';
+import { toDiagnostics, type ValidateOptions } from './runChecks';
+
+/** The one diagnostic of a file over `maxFileSize` (nothing else is checked). */
+export function tooLarge(doc: TextDocument, max: number, opts: ValidateOptions | undefined): Diagnostic[] {
+  const size = doc.getText().length;
+  const message = `This file has ${size} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`;
+  return toDiagnostics(doc, [{ code: 'file.too-large', start: 0, end: 0, message, data: { size, max } }], new Map(), opts ?? {});
+}
+
+/** The one diagnostic of a file nested past MAX_NESTING (nothing is parsed, nothing else is checked). */
+export function tooDeep(doc: TextDocument, deep: TooDeep, opts: ValidateOptions | undefined): Diagnostic[] {
+  const message = `This file nests deeper than ${deep.limit} levels here; it is not parsed or checked (the parser would exhaust its stack).`;
+  return toDiagnostics(
+    doc,
+    [{ code: 'file.too-deep', start: deep.offset, end: deep.offset + 1, message, data: { limit: deep.limit } }],
+    new Map(),
+    opts ?? {},
+  );
+}
