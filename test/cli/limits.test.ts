@@ -85,7 +85,7 @@ test('item 9: deep nesting — valid text at the limit is checked without a fals
   }
 });
 
-test('item 11: --jobs is capped at the cores', () => {
+test('--jobs is capped at the cores', () => {
   const cores = availableParallelism();
   assert.equal(parseCheckArgs(['--jobs', '100000']).jobs, cores);
   assert.equal(parseCheckArgs([`--jobs=${cores + 1}`]).jobs, cores);
