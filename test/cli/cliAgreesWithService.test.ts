@@ -20,7 +20,7 @@ interface Reported {
   diagnostics: { code: string; message: string; range: unknown }[];
 }
 
-test('item 12: the CLI and the service agree on collection keys, CR-only line ends and tabs in quoted lines', async () => {
+test('the CLI and the service agree on collection keys, CR-only line ends and tabs in quoted lines', async () => {
   const dir = tempTree(FILES);
   const r = await run(['check', ...Object.keys(FILES), '--format', 'json'], dir);
   assert.equal(r.code, 1, r.err);

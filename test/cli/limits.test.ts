@@ -28,7 +28,7 @@ test('--rule: a prototype name is an unknown diagnostic code (exit 2)', async t 
 const codesAndLines = (json: string) =>
   (JSON.parse(json) as { diagnostics: { code: string; line: number }[] }[]).flatMap(f => f.diagnostics.map(d => [d.code, d.line]));
 
-test('item 8: merge keys that fan out (40 anchors, each merging the three before) finish with the right output', async t => {
+test('merge keys that fan out (40 anchors, each merging the three before) finish with the right output', async t => {
   const dir = tempTree({ 'fan.adapter.yaml': fanOut(40) });
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const r = cliBundle(['check', '--format', 'json', 'fan.adapter.yaml'], dir);
@@ -40,7 +40,7 @@ test('item 8: merge keys that fan out (40 anchors, each merging the three before
   ]);
 });
 
-test('item 9: deep nesting — valid text at the limit is checked without a false error, deeper files get one file.too-deep, nothing aborts', async t => {
+test('deep nesting — valid text at the limit is checked without a false error, deeper files get one file.too-deep, nothing aborts', async t => {
   const files: Record<string, string> = {};
   for (const shape of DEEP_SHAPES) {
     const at = deepAdapter(shape, MAX_NESTING);
@@ -93,7 +93,7 @@ test('--jobs is capped at the cores', () => {
   assert.throws(() => parseCheckArgs(['--jobs', '0']), /--jobs takes a whole number ≥ 1/);
 });
 
-test('item 11: a config file over 1 MiB is not read (exit 2); 1e300 as maxFileSize is an invalid config', async t => {
+test('a config file over 1 MiB is not read (exit 2); 1e300 as maxFileSize is an invalid config', async t => {
   const big = tempTree({ '.mcp-aql.yaml': '# padding\n'.repeat(110_000), 'a.adapter.yaml': 'error_codes: {}\n' });
   const huge = tempTree({ '.mcp-aql.yaml': 'maxFileSize: 1e300\n', 'a.adapter.yaml': 'error_codes: {}\n' });
   t.after(() => {
