@@ -24,6 +24,7 @@ test("the example server's findings land on the declarations they concern: the c
         'verify.unknown-code @ get_note',
         'verify.unknown-code @ get_note',
         'verify.unknown-code @ get_note',
+        'verify.unknown-code @ get_note', // the note no one created: the server's own not-found path
         'verify.unknown-code @ list_notes',
       ],
     ],

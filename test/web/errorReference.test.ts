@@ -57,7 +57,7 @@ test(
       const text = (await section.innerText()).replace(/\s+/g, ' ');
       assert.match(
         text,
-        /^NOT_FOUND_ORDER NOT_FOUND No order with this id exists for the customer\. HTTP statuses 404 Message template Order '\{order_id\}' not found Recovery stop, or choose another target; retrying the same request will not help Details key type required notes order_id string yes /,
+        /^NOT_FOUND_ORDER NOT_FOUND No order with this id exists for the customer\. HTTP statuses 404 Message template Order '\{order_id\}' not found Recovery stop, or choose another target; retrying the same request will not help Retry retry-after-change \(the category's default\) Details key type required notes order_id string yes /,
       );
       assert.match(
         text,
