@@ -390,7 +390,8 @@ async function probeWith(
   );
   return {
     ...(t.name !== undefined ? { name: t.name } : several ? { name } : {}),
-    server: name,
+    // A command without a config name: the command line, so two servers of one runtime stay apart.
+    server: t.name ?? (t.target.transport === 'http' ? t.target.url : [t.target.command, ...t.target.args].join(' ')),
     revision,
     era: negotiated.era,
     exited: !stillUp,
