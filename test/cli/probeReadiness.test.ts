@@ -75,29 +75,61 @@ test('html: one self-contained page, every server string escaped', { timeout: 60
   assert.ok(!/\b(src|href)=/.test(r.out), 'no external resource');
 });
 
-test('one server: one row; markdown and html are probe formats only, not with --list', { timeout: 60_000 }, async () => {
-  const one = await run([
-    'probe',
-    '--contract',
-    'examples/server',
-    '--format',
-    'markdown',
-    '--',
-    process.execPath,
-    'examples/server/server.mjs',
-  ]);
-  assert.equal(one.code, 0, one.err);
-  const rows = one.out.split('\n').filter(l => l.startsWith('| '));
-  assert.equal(rows.length, 2);
-  assert.match(rows[1]!, /^\| .*server\.mjs \| `2025-11-25` \(handshake era\) \| 1 of 2 \| 7 of 7 \| none \| 0 \| 0 \| A \|  \|$/);
-  assert.match(one.out, /\n1 server: 1 A\. /);
-  for (const [argv, message] of [
-    [['watch', '--format', 'html', '--', 'x'], "unknown format 'html'"],
-    [['check', '--format', 'markdown', 'examples'], "unknown format 'markdown'"],
-    [['probe', '--list', '--format', 'markdown', '--', 'x'], 'probe: --list prints the plan as text or json, not the readiness table'],
-  ] as const) {
-    const r = await run([...argv]);
-    assert.equal(r.code, 2, argv.join(' '));
-    assert.ok(r.err.startsWith(`mcp-aql-errors: ${message}`), r.err);
-  }
-});
+test(
+  'one server: one row, its row in the JSON report too; markdown and html are probe formats only, not with --list',
+  { timeout: 60_000 },
+  async () => {
+    const one = await run([
+      'probe',
+      '--contract',
+      'examples/server',
+      '--format',
+      'markdown',
+      '--',
+      process.execPath,
+      'examples/server/server.mjs',
+    ]);
+    assert.equal(one.code, 0, one.err);
+    const rows = one.out.split('\n').filter(l => l.startsWith('| '));
+    assert.equal(rows.length, 2);
+    assert.match(rows[1]!, /^\| .*server\.mjs \| `2025-11-25` \(handshake era\) \| 1 of 2 \| 7 of 7 \| none \| 0 \| 0 \| A \|  \|$/);
+    assert.match(one.out, /\n1 server: 1 A\. /);
+    // JSON keeps its array of files; each file's probe data carries its row.
+    const json = await run([
+      'probe',
+      '--contract',
+      'examples/server',
+      '--format',
+      'json',
+      '--',
+      process.execPath,
+      'examples/server/server.mjs',
+      '--slip',
+      'is-error',
+    ]);
+    assert.equal(json.code, 1, json.err);
+    const [file] = JSON.parse(json.out) as { probe: { readiness: Record<string, unknown> } }[];
+    assert.deepEqual(file!.probe.readiness, {
+      server: `${process.execPath} examples/server/server.mjs --slip is-error`,
+      revision: '2025-11-25',
+      era: 'handshake',
+      toolsListed: 2,
+      toolsCalled: 1,
+      callsPlanned: 7,
+      callsSent: 7,
+      rules: [['runtime.unflagged-failure', 6]],
+      errors: 6,
+      warnings: 0,
+      grade: 'C',
+    });
+    for (const [argv, message] of [
+      [['watch', '--format', 'html', '--', 'x'], "unknown format 'html'"],
+      [['check', '--format', 'markdown', 'examples'], "unknown format 'markdown'"],
+      [['probe', '--list', '--format', 'markdown', '--', 'x'], 'probe: --list prints the plan as text or json, not the readiness table'],
+    ] as const) {
+      const r = await run([...argv]);
+      assert.equal(r.code, 2, argv.join(' '));
+      assert.ok(r.err.startsWith(`mcp-aql-errors: ${message}`), r.err);
+    }
+  },
+);

@@ -123,21 +123,20 @@ interface ProbeRun {
   readonly replay: (c: SentCall) => string;
 }
 
+const readinessOf = (r: ProbeRun) =>
+  readinessRow({
+    server: r.server,
+    revision: r.revision,
+    era: r.era,
+    diagnostics: r.report.diagnostics,
+    coverage: r.coverage,
+    exited: r.exited,
+    sandbox: r.sandbox,
+  });
+
 /** The error-readiness table (readiness.ts): a row per server, in the order probed. */
 function readinessOutput(format: string, outcomes: readonly (ProbeRun | ProbeFailure)[]): string {
-  const rows = outcomes.map(o =>
-    'failed' in o
-      ? failedRow(o.server, o.failed)
-      : readinessRow({
-          server: o.server,
-          revision: o.revision,
-          era: o.era,
-          diagnostics: o.report.diagnostics,
-          coverage: o.coverage,
-          exited: o.exited,
-          sandbox: o.sandbox,
-        }),
-  );
+  const rows = outcomes.map(o => ('failed' in o ? failedRow(o.server, o.failed) : readinessOf(o)));
   return format === 'html' ? readinessHtml(rows, VERSION) : readinessMarkdown(rows);
 }
 
@@ -170,7 +169,12 @@ function probeOutput(args: RuntimeArgs, runs: readonly ProbeRun[], io: Io): stri
         return {
           ...file,
           diagnostics,
-          probe: { ...(r.name !== undefined ? { server: r.name } : {}), ...probeJsonExtra(r.calls, r.coverage, r.replay) },
+          probe: {
+            ...(r.name !== undefined ? { server: r.name } : {}),
+            ...probeJsonExtra(r.calls, r.coverage, r.replay),
+            // The server's row of the readiness table (a server that did not start has no file here: stderr, exit 2).
+            readiness: readinessOf(r),
+          },
         };
       }),
     );
