@@ -7,6 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { failedRow, gradeOf, readinessMarkdown, readinessRow } from '../../server/src/cli/runtime/probe/readiness';
 import { ROOT, run, tempTree } from './helpers';
 
 const SERVER = join(ROOT, 'examples/server/server.mjs');
@@ -133,3 +134,47 @@ test(
     }
   },
 );
+
+test('the grade: B for warnings only, information and the session hint not counted; a cell cannot be split', () => {
+  const d = (code: string, severity: 1 | 2 | 3 | 4) => ({
+    code,
+    severity,
+    message: '',
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+  });
+  const coverage = [
+    { tool: 'a', listed: true, planned: 2, sent: 2, answered: 2, kinds: [], skipped: [] },
+    { tool: 'b', listed: true, planned: 1, sent: 0, answered: 0, kinds: [], skipped: [] },
+    { tool: 'nope', listed: false, planned: 1, sent: 1, answered: 1, kinds: [], skipped: [] },
+  ];
+  const row = readinessRow({
+    server: 'a|b `x`',
+    revision: '2026-07-28',
+    era: 'stateless',
+    diagnostics: [
+      d('runtime.session', 4),
+      d('verify.message-mismatch', 2),
+      d('runtime.accepted-call', 2),
+      d('verify.message-mismatch', 2),
+      d('x.info', 3),
+    ],
+    coverage,
+    exited: true,
+    sandbox: true,
+  });
+  assert.deepEqual(
+    [row.grade, row.errors, row.warnings, row.toolsCalled, row.toolsListed, row.callsSent, row.callsPlanned, row.note],
+    ['B', 0, 3, 1, 2, 3, 4, 'the server exited during the run; in the sandbox'],
+  );
+  assert.deepEqual(row.rules, [
+    ['runtime.accepted-call', 1],
+    ['verify.message-mismatch', 2],
+    ['x.info', 1],
+  ]);
+  assert.deepEqual([gradeOf(0, 0), gradeOf(0, 1), gradeOf(1, 0)], ['A', 'B', 'C']);
+  const md = readinessMarkdown([row, failedRow('gone', 'cannot start: |\n::error::x')]);
+  // Every row keeps its nine cells: a `|` or a line break in a server string is escaped.
+  for (const line of md.split('\n').filter(l => l.startsWith('| '))) assert.equal(line.split(/(?<!\\)\|/).length - 2, 9, line);
+  assert.ok(md.includes('| a\\|b \\`x\\` | `2026-07-28` (stateless era) | 1 of 2 | 3 of 4 |'), md);
+  assert.ok(!/^\s*::/m.test(md), 'no workflow command');
+});
