@@ -44,8 +44,11 @@ test(
       '| \\<script\\>alert\\(1\\)\\</script\\> | `2025-11-25` (handshake era) | 1 of 2 | 7 of 7 | `runtime.unflagged-failure` 6 | 6 | 0 | C |  |',
       rows[3]!,
     ]);
-    // Why: the session's error, and the server's last stderr line when it wrote one (setsid's, here).
-    assert.match(rows[3]!, /^\| gone \| — \| — \| — \| — \| — \| — \| F \| cannot start 'gone' as an MCP server: Connection closed.* \|$/);
+    // Why: the session's error (a command not found: its ENOENT), and the server's last stderr line when it wrote one.
+    assert.match(
+      rows[3]!,
+      /^\| gone \| — \| — \| — \| — \| — \| — \| F \| cannot start 'gone' as an MCP server: spawn .*no-such-server ENOENT \|$/,
+    );
     assert.match(r.out, /^## MCP error readiness\n/);
     assert.match(
       r.out,
