@@ -29,6 +29,8 @@ const COLOR: OptionSpec[] = [
   { names: ['--no-color'], help: 'never colour (also NO_COLOR=1)' },
 ];
 export const FORMATS = ['text', 'compact', 'json', 'sarif', 'github', 'junit', 'checkstyle', 'codeclimate'] as const;
+/** `probe` also writes the error-readiness table (docs/cli.md, "The error-readiness table"): a row per server. */
+export const PROBE_FORMATS = [...FORMATS, 'markdown', 'html'] as const;
 const REPORT: OptionSpec[] = [
   {
     names: ['--format', '-f'],
@@ -53,14 +55,14 @@ const REPORT: OptionSpec[] = [
 ];
 
 /** `watch` and `probe`: the contract, the report and the record (their options before `--`). */
-const RUNTIME: OptionSpec[] = [
+const runtimeOptions = (formats: readonly string[]): OptionSpec[] => [
   {
     names: ['--contract'],
     value: 'P…',
     many: true,
     help: 'the adapters (files or folders) the answers are judged against; without it, the MCP-level rules and the registry',
   },
-  { names: ['--format'], value: 'F', help: `${FORMATS.join(', ')} (default text)` },
+  { names: ['--format'], value: 'F', help: `${formats.join(', ')} (default text)` },
   { names: ['--output-file', '-o'], value: 'P', help: 'write the report to P (folders created, written whole)' },
   { names: ['--record'], value: 'P', help: 'append every response to the JSON Lines file P (verify reads it)' },
   { names: ['--rule'], value: 'code=level', help: "set a code's level, as check's --rule; repeatable" },
@@ -183,7 +185,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     about: 'a transparent proxy for an MCP server (stdio, or Streamable HTTP with --listen): findings on stderr, one a line',
     options: [
       ...TARGET,
-      ...RUNTIME,
+      ...runtimeOptions(FORMATS),
       { names: ['--url'], value: 'U', help: 'the Streamable HTTP server the proxy forwards to (with --listen)' },
       { names: ['--listen'], value: 'ADDR', help: 'serve the proxy at ADDR (PORT or HOST:PORT; host 127.0.0.1 when not given)' },
       {
@@ -203,7 +205,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       { names: ['--all'], help: 'probe every server of --config, into one report' },
       { names: ['--url'], value: 'U', help: "the server's Streamable HTTP endpoint (http:// or https://)" },
       { names: ['--header'], value: "'N: V'", help: 'an HTTP header sent with every request to --url; repeatable' },
-      ...RUNTIME,
+      ...runtimeOptions(PROBE_FORMATS),
       { names: ['--timeout'], value: 'MS', help: 'the longest wait for an answer, 1 to 600000 ms (default 5000)' },
       {
         names: ['--allow-writes'],

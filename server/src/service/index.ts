@@ -74,6 +74,9 @@ export type { HoverOptions } from './features/hover';
 export { PREVIEW_COMMAND } from './features/symbols';
 export { MAX_NESTING } from './util/nesting';
 export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob';
+/** Escapes for generated pages (the probe's readiness table): markdown text and code spans, HTML text. */
+export { mdCode, mdText } from './util/markdownText';
+export { esc as htmlText } from './reference/html';
 export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
 export { createNameIndex, packNames, PackedNameList, type PackedNames } from './workspace/nameIndex';
 export {

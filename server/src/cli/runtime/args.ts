@@ -12,7 +12,7 @@ import { deps } from '../deps';
 import { findFiles, UsageError, readText } from '../files';
 import { escapeControls } from '../format';
 import type { Io } from '../io';
-import { parseOptions } from '../options';
+import { parseOptions, PROBE_FORMATS } from '../options';
 
 export interface RuntimeArgs {
   /** The server's command after `--` (empty with --url or --config). */
@@ -70,7 +70,9 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
     const value = String(v);
     if (name === '--contract') a.contract.push(value);
     else if (name === '--format') {
-      if (!(FORMATS as readonly string[]).includes(value)) throw new UsageError(`unknown format '${value}' (${FORMATS.join(', ')})`);
+      // markdown and html are the probe's error-readiness table: a row per server, not a transcript's findings.
+      const formats: readonly string[] = cmd === 'probe' ? PROBE_FORMATS : FORMATS;
+      if (!formats.includes(value)) throw new UsageError(`unknown format '${value}' (${formats.join(', ')})`);
       a.format = value;
     } else if (name === '--output-file') outputFile = value;
     else if (name === '--record') record = value;
@@ -117,6 +119,8 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
   if (server !== undefined && config === undefined) throw new UsageError(`${cmd}: --server names a server of --config <file>`);
   if (a.all && (config === undefined || server !== undefined))
     throw new UsageError('probe: --all probes every server of --config <file> (without --server)');
+  if (a.list && (a.format === 'markdown' || a.format === 'html'))
+    throw new UsageError('probe: --list prints the plan as text or json, not the readiness table');
   if (a.all && record !== undefined) throw new UsageError('probe: --record keeps the transcript of one server, not of --all');
   if (Object.keys(headers).length && url === undefined) throw new UsageError(`${cmd}: --header goes with --url`);
   if (cmd === 'watch') {

@@ -31,6 +31,7 @@ import { count, type FileReport } from '../../report';
 import { loadContract, parseRuntimeArgs, type LoadedContract, type RuntimeArgs } from '../args';
 import { coverageOf, summaryLine, type CallRecord, type ToolCoverage } from './coverage';
 import { callAt, curlCommand, probeJsonExtra, probeText, replayCommand, type SentCall } from './report';
+import { failedRow, readinessHtml, readinessMarkdown, readinessRow } from './readiness';
 import { serverRoots } from './roots';
 import { sandboxed } from './sandbox';
 
@@ -63,15 +64,20 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
   if (args.sandbox && targets.some(t => t.target.transport === 'http'))
     throw new InputError('probe --sandbox runs the server it starts: not a Streamable HTTP server (--url, or an http server of --config)');
   const runs: ProbeRun[] = [];
+  /** Every server in the config's order, those that could not be started included (the readiness table's rows). */
+  const outcomes: (ProbeRun | ProbeFailure)[] = [];
   let failed = false;
   for (const t of targets) {
     const r = await probeOne(t, args, loaded, io, targets.length > 1, scenarios);
-    if (r === 'failed') failed = true;
-    else if (r !== 'listed') runs.push(r);
+    if (r === 'listed') continue;
+    outcomes.push(r);
+    if ('failed' in r) failed = true;
+    else runs.push(r);
   }
   if (args.list) return failed ? 2 : 0;
-  if (runs.length) {
-    const out = probeOutput(args, runs, io);
+  const table = args.format === 'markdown' || args.format === 'html';
+  if (runs.length || (table && outcomes.length)) {
+    const out = table ? readinessOutput(args.format, outcomes) : probeOutput(args, runs, io);
     if (args.outputFile) writeOutputFile(io, args.outputFile, out);
     else io.stdout(out, outKind(args.format));
   }
@@ -95,13 +101,43 @@ function readScenarios(path: string, cwd: string): Scenario[] {
   return scenarios;
 }
 
+/** A server that could not be started or reached, and why (said on stderr too). */
+interface ProbeFailure {
+  readonly server: string;
+  readonly failed: string;
+}
+
 /** One server's run: its report on the transcript, the calls sent, the coverage, how to send a call again. */
 interface ProbeRun {
   readonly name?: string;
+  /** As the readiness table names it: the config's name, or the command or URL. */
+  readonly server: string;
+  readonly revision: string;
+  readonly era: string;
+  /** The server exited during the run. */
+  readonly exited: boolean;
+  readonly sandbox: boolean;
   readonly report: FileReport;
   readonly calls: readonly SentCall[];
   readonly coverage: readonly ToolCoverage[];
   readonly replay: (c: SentCall) => string;
+}
+
+const readinessOf = (r: ProbeRun) =>
+  readinessRow({
+    server: r.server,
+    revision: r.revision,
+    era: r.era,
+    diagnostics: r.report.diagnostics,
+    coverage: r.coverage,
+    exited: r.exited,
+    sandbox: r.sandbox,
+  });
+
+/** The error-readiness table (readiness.ts): a row per server, in the order probed. */
+function readinessOutput(format: string, outcomes: readonly (ProbeRun | ProbeFailure)[]): string {
+  const rows = outcomes.map(o => ('failed' in o ? failedRow(o.server, o.failed) : readinessOf(o)));
+  return format === 'html' ? readinessHtml(rows, VERSION) : readinessMarkdown(rows);
 }
 
 /** The report in its format: the probe's own text and JSON; the others as `check` writes them, SARIF with the coverage. */
@@ -133,7 +169,12 @@ function probeOutput(args: RuntimeArgs, runs: readonly ProbeRun[], io: Io): stri
         return {
           ...file,
           diagnostics,
-          probe: { ...(r.name !== undefined ? { server: r.name } : {}), ...probeJsonExtra(r.calls, r.coverage, r.replay) },
+          probe: {
+            ...(r.name !== undefined ? { server: r.name } : {}),
+            ...probeJsonExtra(r.calls, r.coverage, r.replay),
+            // The server's row of the readiness table (a server that did not start has no file here: stderr, exit 2).
+            readiness: readinessOf(r),
+          },
         };
       }),
     );
@@ -147,7 +188,7 @@ function probeOutput(args: RuntimeArgs, runs: readonly ProbeRun[], io: Io): stri
   return out;
 }
 
-/** One server probed: its report, or it could not be started ('failed', said on stderr), or --list printed its plan. */
+/** One server probed: its report, or it could not be started (said on stderr), or --list printed its plan. */
 async function probeOne(
   t: NamedTarget,
   args: RuntimeArgs,
@@ -155,7 +196,7 @@ async function probeOne(
   io: Io,
   several: boolean,
   scenarios: readonly Scenario[],
-): Promise<ProbeRun | 'failed' | 'listed'> {
+): Promise<ProbeRun | ProbeFailure | 'listed'> {
   const box =
     args.sandbox && !args.list && t.target.transport === 'stdio' ? sandboxed(t.target.command, t.target.args, t.target.cwd) : undefined;
   const session = openSession(
@@ -201,15 +242,18 @@ async function probeWith(
     readonly handshake: readonly string[];
     readonly sandbox: boolean;
   },
-): Promise<ProbeRun | 'failed' | 'listed'> {
+): Promise<ProbeRun | ProbeFailure | 'listed'> {
   const { several } = run;
   const name = targetName(t);
-  const fail = (what: string, e: unknown) => {
+  const fail = (what: string, e: unknown): ProbeFailure => {
     const tail = session.stderr.length
       ? `\nthe server's last stderr lines:\n${session.stderr.map(l => `  ${escapeControls(l)}`).join('\n')}`
       : '';
-    io.stderr(`mcp-aql-errors probe: ${escapeControls(what)}: ${escapeControls(e instanceof Error ? e.message : String(e))}${tail}\n`);
-    return 'failed' as const;
+    const why = e instanceof Error ? e.message : String(e);
+    io.stderr(`mcp-aql-errors probe: ${escapeControls(what)}: ${escapeControls(why)}${tail}\n`);
+    // The table keeps the server's last stderr line: usually why it did not start (a missing command, a crash).
+    const last = session.stderr.at(-1);
+    return { server: name, failed: `${what}: ${why}${last ? ` (its stderr: ${last})` : ''}` };
   };
   let tools: ToolInfo[];
   try {
@@ -348,5 +392,17 @@ async function probeWith(
   io.stderr(
     `mcp-aql-errors probe: ${several ? `${escapeControls(name)}: ` : ''}MCP ${escapeControls(revision)} (${negotiated.era} era); ${summaryLine(coverage, !stillUp, MAX_CALLS)}${run.sandbox ? ' (in the sandbox)' : ''}\n`,
   );
-  return { ...(t.name !== undefined ? { name: t.name } : several ? { name } : {}), report, calls, coverage, replay };
+  return {
+    ...(t.name !== undefined ? { name: t.name } : several ? { name } : {}),
+    // A command without a config name: the command line, so two servers of one runtime stay apart.
+    server: t.name ?? (t.target.transport === 'http' ? t.target.url : [t.target.command, ...t.target.args].join(' ')),
+    revision,
+    era: negotiated.era,
+    exited: !stillUp,
+    sandbox: run.sandbox,
+    report,
+    calls,
+    coverage,
+    replay,
+  };
 }

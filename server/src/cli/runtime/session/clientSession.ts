@@ -13,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { stopGroup } from '../../../node/processGroup';
 import type { HttpExchange, ToolInfo } from '../../../service';
@@ -27,6 +28,10 @@ export class ClientSession implements McpSession {
   private lastRequest: (JSONRPCMessage & { id?: unknown }) | undefined;
   private readonly answers = new Map<string, JSONRPCMessage>();
   private stderrTail: string[] = [];
+  /** The last stderr line while it has no line end yet (a chunk can end inside a line). */
+  private stderrPartial = '';
+  /** Which process's stderr is kept: a legacy server started again leaves its first process's late lines out. */
+  private generation = 0;
   /** Each POST's HTTP facts (HTTP only), read from a copy of the response; `settled()` waits for the last ones. */
   readonly httpExchanges: HttpExchange[] = [];
   private reading: Promise<void>[] = [];
@@ -70,8 +75,13 @@ export class ClientSession implements McpSession {
         env: { ...env, ...target.env },
         stderr: 'pipe',
       });
+      const generation = ++this.generation;
+      const decoder = new StringDecoder('utf8');
       (t.stderr as Readable | null)?.on('data', (c: Buffer) => {
-        this.stderrTail.push(...c.toString('utf8').split('\n').filter(Boolean));
+        if (generation !== this.generation) return;
+        const lines = (this.stderrPartial + decoder.write(c)).split('\n');
+        this.stderrPartial = lines.pop() ?? '';
+        this.stderrTail.push(...lines.filter(Boolean));
         this.stderrTail = this.stderrTail.slice(-STDERR_KEEP);
       });
       transport = t;
@@ -192,7 +202,7 @@ export class ClientSession implements McpSession {
   }
 
   get stderr(): readonly string[] {
-    return this.stderrTail;
+    return this.stderrPartial ? [...this.stderrTail, this.stderrPartial].slice(-STDERR_KEEP) : this.stderrTail;
   }
 
   /** Connect (discover, or initialize), then list the tools (up to 100 pages). */
@@ -206,6 +216,7 @@ export class ClientSession implements McpSession {
       if (this.target.transport !== 'stdio' || !ended || !/closed/.test(String((e as Error).message))) throw e;
       await this.client.close().catch(() => {});
       this.stderrTail = []; // the second start's lines are the ones to show
+      this.stderrPartial = '';
       [this.client, this.transport] = this.make('legacy');
       await this.connect(timeout);
     }
