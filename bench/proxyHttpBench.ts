@@ -304,7 +304,7 @@ async function main(o: HttpBenchOptions): Promise<void> {
       watch: { ...m.sseWatch, findings: all.sseWatch[0]!.findings, cpuPerMessageUs: cpuUs('sseWatch') },
     },
     added: {
-      json: { ...diff(m.jsonWatch, m.jsonDirect), startupMs: round(m.jsonWatch.startupMs - m.jsonDirect.startupMs) },
+      json: diff(m.jsonWatch, m.jsonDirect),
       jsonClean: diff(m.jsonWatchClean, m.jsonDirectClean),
       sse: diff(m.sseWatch, m.sseDirect),
     },
