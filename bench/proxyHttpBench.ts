@@ -5,7 +5,7 @@
  * bare Node HTTP reverse proxy (bench/proxyHttpFloor.js: the floor for any such proxy in Node) and through
  * `node dist/cli.js watch --listen 127.0.0.1:0 --url …`. The answers come as a JSON body, or (the SSE variant)
  * as a one-event `text/event-stream`. Every process listens on loopback only; the client keeps its connections
- * alive (one Agent a run). Each run spawns its server and proxy afresh, then does a handshake (`initialize` →
+ * alive (one Agent a run, at most 64 sockets: a new one opens only while the others wait). Each run spawns its server and proxy afresh, then does a handshake (`initialize` →
  * its answer): start-up is timed apart (spawn → listening, spawn → the answer through that process), and the N
  * timed messages start after it. Round trips are per message (the request sent → the response's last byte);
  * the first W (the warm-up) are reported apart, the percentiles are over the rest (bench/proxyStats.ts).

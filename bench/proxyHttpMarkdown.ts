@@ -63,7 +63,7 @@ export function proxyHttpMarkdown(): string {
 ${HEADING}
 
 \`npm run bench:proxy-http\` (\`bench/proxyHttpBench.ts\`, the ${r.meta.build} build): a client POSTs ${n(r.messages)} \`tools/call\` requests at
-${n(r.rate)}/s (keep-alive connections, loopback only) to a server on 127.0.0.1 that answers each at once, as a JSON body or as a
+${n(r.rate)}/s (keep-alive connections, at most 64, loopback only) to a server on 127.0.0.1 that answers each at once, as a JSON body or as a
 one-event SSE stream: directly, through a bare Node HTTP reverse proxy (\`bench/proxyHttpFloor.js\`: forward, pipe, nothing
 else) and through \`watch --listen 127.0.0.1:0 --url …\`. Each run spawns the server and the proxy afresh; "spawn → listening" is
 the front process's own (the server's directly, else the proxy's), "spawn → \`initialize\` answered" the handshake through it.
