@@ -1,20 +1,20 @@
 /**
- * The latency `watch --listen 127.0.0.1:PORT --url <upstream>` adds, the Streamable HTTP reverse proxy: the
- * stdio bench's twin (bench/proxyBench.ts). A client POSTs `tools/call` requests at R messages/s to a server on
- * 127.0.0.1 that answers each at once (bench/proxyHttpAnswerServer.js; an ephemeral port): directly, through a
- * bare Node HTTP reverse proxy (bench/proxyHttpFloor.js: the floor for any such proxy in Node) and through
- * `node dist/cli.js watch --listen 127.0.0.1:0 --url …`. The answers come as a JSON body, or (the SSE variant)
- * as a one-event `text/event-stream`. Every process listens on loopback only; the client keeps its connections
- * alive (one Agent a run, at most 64 sockets: a new one opens only while the others wait). Each run spawns its server and proxy afresh, then does a handshake (`initialize` →
- * its answer): start-up is timed apart (spawn → listening, spawn → the answer through that process), and the N
- * timed messages start after it. Round trips are per message (the request sent → the response's last byte);
- * the first W (the warm-up) are reported apart, the percentiles are over the rest (bench/proxyStats.ts).
- * Every variant runs K times, interleaved, and each figure is the median of the K runs. Each answer reads
- * "Error: …" with isError false, so watch writes a finding line for each (its worst case); the clean variant
- * answers without one. Transparency: the status, content type and body of every response through each proxy
- * equal the direct ones (SHA-256 in id order), and the server read exactly what the client sent (each
- * request's `Mcp-Session-Id` and body, SHA-256 in id order). Each run is bounded: N / R seconds plus 30.
- * Writes bench/proxy-http-results.json and its section of bench/REPORT.md (bench/proxyHttpMarkdown.ts).
+ * The latency `watch --listen 127.0.0.1:PORT --url <upstream>` adds, the Streamable HTTP reverse proxy: the stdio
+ * bench's twin (bench/proxyBench.ts). A client POSTs `tools/call` requests at R messages/s to a server on 127.0.0.1
+ * that answers each at once (bench/proxyHttpAnswerServer.js; an ephemeral port): directly, through a bare Node HTTP
+ * reverse proxy (bench/proxyHttpFloor.js: the floor for any such proxy in Node) and through `node dist/cli.js watch
+ * --listen 127.0.0.1:0 --url …`. The answers come as a JSON body, or (the SSE variant) as a one-event
+ * `text/event-stream`. Every process listens on loopback only; the client keeps its connections alive (one Agent a
+ * run, at most 64 sockets: a new one opens only while the others wait). Each run spawns its server and proxy
+ * afresh, then does a handshake (`initialize` → its answer): start-up is timed apart (spawn → listening, spawn →
+ * the answer through that process), and the N timed messages start after it. Round trips are per message (the
+ * request sent → the response's last byte); the first W (the warm-up) are reported apart, the percentiles are over
+ * the rest (bench/proxyStats.ts). Every variant runs K times, interleaved, and each figure is the median of the K
+ * runs. Each answer reads "Error: …" with isError false, so watch writes a finding line for each (its worst case);
+ * the clean variant answers without one. Transparency: the status, content type and body of every response through
+ * each proxy equal the direct ones (SHA-256 in id order), and the server read exactly what the client sent (each
+ * request's `Mcp-Session-Id` and body, SHA-256 in id order). Each run is bounded: N / R seconds plus 30. Writes
+ * bench/proxy-http-results.json and its section of bench/REPORT.md (bench/proxyHttpMarkdown.ts).
  *
  *   npm run bench:proxy-http    (the production build, as shipped)
  *   node --import tsx bench/proxyHttpBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5] [--dry]
