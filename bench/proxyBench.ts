@@ -28,7 +28,9 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { proxyMarkdown, RESULTS, writeDocs, type ProxyResults } from './proxyMarkdown';
+import { cpuOf } from './procCpu';
+import { proxyHttpMarkdown } from './proxyHttpMarkdown';
+import { proxyMarkdown as stdioMarkdown, RESULTS, writeDocs, type ProxyResults } from './proxyMarkdown';
 import { medianOfRuns, round, summarizeRun, type RunSummary } from './proxyStats';
 import { runUnless, usageOf, type UsageProblem } from './usage';
 
@@ -54,17 +56,6 @@ interface Run {
   readonly findings: number;
   /** CPU time of the spawned process (watch, the floor proxy, or the server directly) from the first timed answer to the last, ms. */
   readonly cpuMs: number;
-}
-
-/** User + system CPU time of a process so far, in ms (Linux /proc; 0 elsewhere). */
-function cpuOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in ticks of 1/100 s (CLK_TCK)
-  } catch {
-    return 0;
-  }
 }
 
 /** `logFile`: the spawned process's standard error goes to that file (else to a pipe the client reads). */
@@ -145,7 +136,8 @@ function once(via: Via, tmp: string, clean = false, logFile?: string): Promise<R
   });
 }
 
-export { proxyMarkdown };
+/** Both proxy sections of bench/REPORT.md (stdio, then `--listen`), as `npm run bench` rewrites the report (bench/run.ts). */
+export const proxyMarkdown = (): string => stdioMarkdown() + proxyHttpMarkdown();
 
 async function main(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'mcp-aql-proxy-bench-'));
