@@ -35,6 +35,7 @@ test("the example server's findings land on the declarations they concern: the c
         'verify.message-localized @ get_note',
         'verify.message-mismatch @ get_note',
         'verify.message-mismatch @ VALIDATION_NOT_ALLOWED',
+        'verify.message-localized @ NOT_FOUND_NOTE', // the note no one created: the code the adapter declares
         'verify.message-mismatch @ list_notes',
       ],
     ],
@@ -52,7 +53,7 @@ test("the example server's findings land on the declarations they concern: the c
         .filter(p => p.line > 0)
         .map(p => `${p.code} @ ${adapterLines[p.line]!.slice(p.character, p.endCharacter)}`);
       assert.deepEqual(onDeclarations, want);
-      assert.equal(r.findings.length, 5, 'every bad call has a finding, on the transcript');
+      assert.equal(r.findings.length, 6, 'every bad call has a finding, on the transcript');
       assert.match(r.placed[0]!.message, /^probe, mcp_aql_read mcp_aql_probe_no_such_operation \(transcript line 2\): /);
     } finally {
       rmSync(dirname(r.transcript), { recursive: true, force: true });
