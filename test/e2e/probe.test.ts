@@ -106,10 +106,10 @@ async function stubbornPid(): Promise<number> {
 test('a server with a slip: each finding on the declaration it concerns and on the transcript line', { skip, timeout: 300_000 }, () =>
   step('probe-slip', async ({ page }) => {
     const toast = await probe(page, `node "${DIR}/server.mjs" --slip missing-detail`);
-    assert.match(toast, /MCP-AQL: 5 findings/);
+    assert.match(toast, /MCP-AQL: 6 findings/);
     const adapter = await until('the probe findings on the adapter', async () => {
       const rows = await problemsOf(page, ADAPTER);
-      return rows.filter(r => r.includes('mcp-aql probe')).length === 5 ? rows : undefined;
+      return rows.filter(r => r.includes('mcp-aql probe')).length === 6 ? rows : undefined;
     });
     const where = (n: number) => adapter.find(r => r.includes(`(transcript line ${n})`)) ?? `no row for transcript line ${n}`;
     // A code the adapter declares: its error_codes entry. A registry code: the operation the call named.
@@ -119,12 +119,14 @@ test('a server with a slip: each finding on the declaration it concerns and on t
     assert.ok(where(4).endsWith(at('- name: get_note', 'get_note')), where(4));
     assert.ok(where(6).endsWith(at('- name: get_note', 'get_note')), where(6));
     assert.ok(where(8).endsWith(at('  VALIDATION_NOT_ALLOWED:', 'VALIDATION_NOT_ALLOWED')), where(8));
-    assert.ok(where(10).endsWith(at('- name: list_notes', 'list_notes')), where(10));
+    // The note no one created (the server's own not-found path): the code the adapter declares for it.
+    assert.ok(where(10).endsWith(at('  NOT_FOUND_NOTE:', 'NOT_FOUND_NOTE')), where(10));
+    assert.ok(where(12).endsWith(at('- name: list_notes', 'list_notes')), where(12));
     for (const r of adapter) assert.match(r, /verify\.missing-detail/);
     const transcript = await problemsOf(page, 'probe.responses.jsonl');
     assert.deepEqual(
       transcript.map(r => /\[Ln (\d+), Col \d+\]$/.exec(r)?.[1]),
-      ['2', '4', '6', '8', '10'],
+      ['2', '4', '6', '8', '10', '12'],
       transcript.join('\n'),
     );
   }),
@@ -150,7 +152,7 @@ test('a server that never answers: an error naming the timeout, and the server i
     const pid = await stubbornPid();
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'the probe did not run' }).last();
     await toast.waitFor({ timeout: 120_000 });
-    assert.match(await toast.innerText(), /cannot start 'node' as an MCP server: MCP error -32001: Request timed out/);
+    assert.match(await toast.innerText(), /cannot start 'node' as an MCP server: (MCP error -32001: )?Request timed out/);
     await until('the server to be stopped', async () => !alive(pid));
     await toast
       .locator('.codicon-notifications-clear')
