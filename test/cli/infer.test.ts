@@ -63,8 +63,15 @@ test('no write through a symbolic link; bad input is a usage error (exit 2)', as
   symlinkSync(target, link);
   const r = await run(['infer', join(FIX, 'notes.a.jsonl'), '-o', link]);
   assert.equal(r.code, 2);
-  assert.match(r.err, /-o '.*link\.adapter\.yaml' is a symbolic link: not written through/);
+  assert.match(r.err, /cannot write -o '.*link\.adapter\.yaml': a symbolic link, never written through/);
   assert.equal(readFileSync(target, 'utf8'), 'name: x\n');
+  // The one writer's rules (safeWrite.ts): not into a folder that a link inside the working directory leads out of.
+  const outside = tempDir();
+  symlinkSync(outside, join(dir, 'out'));
+  const viaLink = await run(['infer', join(FIX, 'notes.a.jsonl'), '-o', 'out/notes.adapter.yaml'], dir);
+  assert.equal(viaLink.code, 2, viaLink.err);
+  assert.match(viaLink.err, /its folder is reached through a symbolic link leading outside the working directory/);
+  assert.ok(!existsSync(join(outside, 'notes.adapter.yaml')), 'nothing written outside');
   const none = await run(['infer']);
   assert.equal(none.code, 2);
   assert.match(none.err, /infer needs a transcript/);

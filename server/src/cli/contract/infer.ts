@@ -1,10 +1,10 @@
 /**
  * `mcp-aql-errors infer <transcript.jsonl…> [-o out.adapter.yaml] [--merge existing.adapter.yaml] [--name N]`
  * (docs/cli.md, "Inferring a contract"): an adapter's error_codes / error_mapping from the failures in
- * recorded JSON-RPC traffic, on standard output or written whole to `-o` (with `--merge` and no `-o`,
- * back to the merged file). Never written through a symbolic link.
+ * recorded JSON-RPC traffic, on standard output or written whole to `-o` by the one writer (with
+ * `--merge` and no `-o`, back to the merged file as `--fix` writes). Never written through a symbolic link.
  */
-import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { createAdapterService, InferRenderError } from '../../service';
 import { readRegularFile } from '../../node/readRegularFile';
@@ -13,7 +13,7 @@ import { UsageError } from '../files';
 import { escapeControls } from '../format';
 import type { Io } from '../io';
 import { parseOptions } from '../options';
-import { writeFixed } from '../safeWrite';
+import { writeFixed, writeOutput } from '../safeWrite';
 
 interface InferArgs {
   transcripts: string[];
@@ -44,28 +44,6 @@ function read(path: string, cwd: string, what: string): string {
   return new TextDecoder('utf-8', { fatal: false }).decode(r.bytes);
 }
 
-/** `text` written whole to `file`: a temporary file beside it renamed over it; a symbolic link at `file` is refused. */
-function writeWhole(io: Io, file: string, text: string, option: string): void {
-  const path = resolve(io.cwd, file);
-  let link = false;
-  try {
-    link = lstatSync(path).isSymbolicLink();
-  } catch {
-    // absent: created
-  }
-  if (link)
-    throw new UsageError(`${option} '${escapeControls(file)}' is a symbolic link: not written through (name the file it points to)`);
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(tmp, text, { flag: 'wx' });
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new UsageError(`cannot write ${option} '${escapeControls(file)}': ${(e as Error).message}`);
-  }
-}
-
 export function runInfer(argv: readonly string[], io: Io): number {
   const args = parse(argv);
   const transcripts = args.transcripts.map(t => read(t, io.cwd, 'transcript'));
@@ -85,7 +63,7 @@ export function runInfer(argv: readonly string[], io: Io): number {
       (r.kept.length ? `; kept as written ${r.kept.join(', ')}` : '') +
       '\n',
   );
-  if (args.out !== undefined) writeWhole(io, args.out, r.text, '-o');
+  if (args.out !== undefined) writeOutput(io.cwd, args.out, r.text, '-o'); // the one writer (safeWrite.ts)
   else if (args.merge !== undefined) {
     // Back into the merged file, by the safe writer of --fix: only if it still holds the text read
     // (an edit made meanwhile is never lost), never through a symbolic link.
