@@ -63,7 +63,8 @@ export function runInfer(argv: readonly string[], io: Io): number {
       (r.kept.length ? `; kept as written ${r.kept.join(', ')}` : '') +
       '\n',
   );
-  if (args.out !== undefined) writeOutput(io.cwd, args.out, r.text, '-o'); // the one writer (safeWrite.ts)
+  if (args.out !== undefined)
+    writeOutput(io.cwd, args.out, r.text, '-o'); // the one writer (safeWrite.ts)
   else if (args.merge !== undefined) {
     // Back into the merged file, by the safe writer of --fix: only if it still holds the text read
     // (an edit made meanwhile is never lost), never through a symbolic link.
