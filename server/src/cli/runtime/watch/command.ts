@@ -80,17 +80,7 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       if (child.pid !== undefined) void stopGroup(child.pid);
     });
     // Started after the spawn: the server starts while the judge loads.
-    const judge = new WatchJudge(
-      {
-        cwd: io.cwd,
-        adapters,
-        rules: args.rules,
-        record: args.record === undefined ? undefined : { name: args.record, path: resolve(io.cwd, args.record) },
-        outputFile: args.outputFile,
-        format: args.format,
-      },
-      log,
-    );
+    const judge = new WatchJudge(judgeOptions(args, adapters, io), log);
     // As a terminal's Ctrl+C would: to the server's whole group.
     const forward = (sig: NodeJS.Signals) => () => void (child.pid === undefined ? child.kill(sig) : signalGroup(child.pid, sig));
     const handlers = SIGNALS.map(s => [s, forward(s)] as const);
@@ -129,22 +119,24 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
   });
 }
 
+/** What the judging thread is given, over stdio and over HTTP alike: the contract, the rules, the record, the report. */
+function judgeOptions(args: RuntimeArgs, adapters: AdapterText[], io: Io) {
+  return {
+    cwd: io.cwd,
+    adapters,
+    rules: args.rules,
+    record: args.record === undefined ? undefined : { name: args.record, path: resolve(io.cwd, args.record) },
+    outputFile: args.outputFile,
+    format: args.format,
+  };
+}
+
 /** `--listen`: the reverse proxy, judged, until a signal ends it (exit 0; 2 when it cannot listen). */
 async function watchHttp(args: RuntimeArgs, upstream: string, adapters: AdapterText[], io: Io, log: (s: string) => void): Promise<number> {
   const listen = parseListen(args.listen!);
   if (!listen) throw new UsageError(`--listen takes PORT or HOST:PORT, not '${escapeControls(args.listen!)}'`);
   const service = createAdapterService(deps);
-  const judge = new WatchJudge(
-    {
-      cwd: io.cwd,
-      adapters,
-      rules: args.rules,
-      record: args.record === undefined ? undefined : { name: args.record, path: resolve(io.cwd, args.record) },
-      outputFile: args.outputFile,
-      format: args.format,
-    },
-    log,
-  );
+  const judge = new WatchJudge(judgeOptions(args, adapters, io), log);
   const rules: Record<string, RuleLevel> = args.rules;
   let started;
   try {
