@@ -31,9 +31,11 @@ const OVER_BYTES = 200 * 1000 * 1000;
 
 const arg = (name: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const runs = Number(arg('runs') ?? 3);
-const sizes = (arg('sizes') ?? '1,3.6,7,14.4').split(',').map(Number);
+const sizes = (arg('sizes') ?? '1,3.6,7,14.4').split(',').filter(Boolean).map(Number);
 const over = !process.argv.includes('--no-over');
 const dry = process.argv.includes('--dry');
+/** Node options for every process measured (`--node-arg=--cpu-prof`, repeatable): to profile, not to measure. */
+const nodeArgs = process.argv.filter(a => a.startsWith('--node-arg=')).map(a => a.slice('--node-arg='.length));
 
 interface Sample {
   cpuS: number;
@@ -54,7 +56,8 @@ interface Case {
 /** CPU of every thread of a process so far, in s (/proc/<pid>/task/<tid>/schedstat: ns on the CPU). */
 function cpuS(pid: number): number {
   let ns = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  for (const tid of readdirSync(`/proc/${pid}/task`))
+    ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
   return ns / 1e9;
 }
 const vmHwmMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
@@ -79,18 +82,28 @@ function prepare(): Case[] {
     const fd = openSync(file, 'w');
     for (let n = 0; n < OVER_BYTES; n += unit.length) writeSync(fd, unit);
     closeSync(fd);
-    cases.push({ name: 'over the limit (200 MB)', mib: Math.ceil(OVER_BYTES / unit.length) * unit.length / 1048576, file, want: 1, raised: false });
+    cases.push({
+      name: 'over the limit (200 MB)',
+      mib: (Math.ceil(OVER_BYTES / unit.length) * unit.length) / 1048576,
+      file,
+      want: 1,
+      raised: false,
+    });
   }
   return cases;
 }
 
 function runCli(c: Case): Sample {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['-r', join(ROOT, 'bench', 'rss.cjs'), join(ROOT, 'dist', 'cli.js'), 'check', c.file, '--format', 'json'], {
-    cwd: dirname(c.file),
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [...nodeArgs, '-r', join(ROOT, 'bench', 'rss.cjs'), join(ROOT, 'dist', 'cli.js'), 'check', c.file, '--format', 'json'],
+    {
+      cwd: dirname(c.file),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const wallS = (performance.now() - t0) / 1000;
   const m = /BENCH (\{.*\})/.exec(r.stderr);
   if (!m) throw new Error(`cli: no figures (status ${r.status}): ${r.stderr.slice(0, 500)}`);
@@ -100,7 +113,7 @@ function runCli(c: Case): Sample {
 }
 
 async function runServer(c: Case): Promise<Sample> {
-  const proc = spawn(process.execPath, [join(ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const proc = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const uri = pathToFileURL(c.file).href;
   const settings = c.raised ? { maxFileSize: CEILING } : {};
@@ -157,7 +170,9 @@ async function main(): Promise<void> {
         if (s.diagnostics !== c.want) wrong.push(`${side} ${c.name}: ${s.diagnostics} diagnostics, not ${c.want}`);
         const key = `${side}|${c.name}`;
         samples.set(key, [...(samples.get(key) ?? []), s]);
-        console.log(`${side.padEnd(6)} ${c.name.padEnd(24)} cpu ${s.cpuS.toFixed(2)} s  peak ${s.rssMb.toFixed(0)} MB  wall ${s.wallS.toFixed(2)} s  (${s.diagnostics} diagnostics)`);
+        console.log(
+          `${side.padEnd(6)} ${c.name.padEnd(24)} cpu ${s.cpuS.toFixed(2)} s  peak ${s.rssMb.toFixed(0)} MB  wall ${s.wallS.toFixed(2)} s  (${s.diagnostics} diagnostics)`,
+        );
       }
   const rows = cases.flatMap(c =>
     (['cli', 'server'] as const).map(side => {
