@@ -43,8 +43,8 @@ test('a region of ONCE_WHOLE_MAX or more, read once, is parsed in chunks and kee
   assert.equal(once.parseState, undefined);
   assert.equal(once.codes.length, 5200);
   assert.deepEqual(
-    once.codes.map(c => [c.name, c.range]),
-    whole.codes.map(c => [c.name, c.range]),
+    once.codes.map(c => [c.name, c.keySpan, c.entrySpan, c.category?.value, c.template?.value, c.template?.span]),
+    whole.codes.map(c => [c.name, c.keySpan, c.entrySpan, c.category?.value, c.template?.value, c.template?.span]),
   );
   assert.deepEqual(once.sections[0]!.doc.toJS(), whole.sections[0]!.doc.toJS());
   assert.deepEqual(once.syntaxErrors, whole.syntaxErrors);
