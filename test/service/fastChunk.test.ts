@@ -160,3 +160,21 @@ test('mutated fixture chunks: whatever it reads equals the composed nodes', () =
     { numRuns: 3000 },
   );
 });
+
+test('placed at an offset, every range is moved by it', () => {
+  const shift = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(shift);
+    if (x && typeof x === 'object') {
+      const o = x as Record<string, unknown>;
+      const out: Record<string, unknown> = { class: (x as object).constructor.name };
+      for (const [k, v] of Object.entries(o)) out[k] = k === 'range' ? (v as number[]).map(n => n + 1000) : shift(v);
+      return out;
+    }
+    return x;
+  };
+  for (const t of [ENTRY, ENTRY.trimStart() + '  ', 'name: bench\n', 'a:\n  b: [1, 2]\n  c: { d: "e" }\n']) {
+    const fast = fastPairs(t, PARSE_OPTIONS, 1000);
+    assert.ok(fast, t);
+    assert.deepStrictEqual(shape(fast), shift(composed(t)), t);
+  }
+});

@@ -36,8 +36,11 @@ const refuse = (): never => {
   throw REFUSE;
 };
 
-/** The pairs of `t`'s root mapping as `yaml` composes them with `options`, or undefined: not a chunk this reads. */
-export function fastPairs(t: string, options: object): Pair[] | undefined {
+/**
+ * The pairs of `t`'s root mapping as `yaml` composes them with `options`, their ranges moved by `at` (where the chunk
+ * is placed), or undefined: not a chunk this reads.
+ */
+export function fastPairs(t: string, options: object, at = 0): Pair[] | undefined {
   // A chunk of error_codes / error_mapping ends with the indentation of the next entry's key (its nodes end before it).
   let last = t.length;
   while (last > 0 && t.charCodeAt(last - 1) === 32) last--;
@@ -84,7 +87,7 @@ export function fastPairs(t: string, options: object): Pair[] | undefined {
       }
       const first = map.items[0]!.key as Scalar;
       const end = to < lines.length ? lines[to]! : last;
-      map.range = [first.range![0], end, end];
+      map.range = [first.range![0], end + at, end + at];
       return map;
     };
 
@@ -100,7 +103,7 @@ export function fastPairs(t: string, options: object): Pair[] | undefined {
 
     const scalar = (value: string | number, s: number, e: number, nodeEnd: number, source: string, type: Scalar.Type): Scalar => {
       const n = new Scalar(value);
-      n.range = [s, e, nodeEnd];
+      n.range = [s + at, e + at, nodeEnd + at];
       n.source = source;
       n.type = type;
       return n;
@@ -121,13 +124,13 @@ export function fastPairs(t: string, options: object): Pair[] | undefined {
       if (c === '"' || c === "'") {
         const [n, end] = quoted(s, e);
         if (end !== e) refuse();
-        n.range![2] = e + 1;
+        n.range![2] = e + 1 + at;
         return n;
       }
       if (c === '[' || c === '{') {
         const [n, end] = flow(s, e);
         if (end !== e) refuse();
-        n.range![2] = e + 1;
+        n.range![2] = e + 1 + at;
         return n;
       }
       return word(s, e, e + 1);
@@ -153,8 +156,9 @@ export function fastPairs(t: string, options: object): Pair[] | undefined {
           if (t[i] !== ':' || t.charCodeAt(i + 1) !== 32) refuse();
           i += 2;
           spaces();
-          value = flowScalar(e, undefined).node;
-          i = value.range![1];
+          const v = flowScalar(e, undefined);
+          value = v.node;
+          i = v.end;
         }
         const last = (value ?? item.node).range!;
         if (isMap) (node as YAMLMap).items.push(new Pair(item.node, value));
@@ -167,12 +171,12 @@ export function fastPairs(t: string, options: object): Pair[] | undefined {
         }
         spaces();
         if (t[i] !== close) refuse();
-        last[2] = i;
+        last[2] = i + at;
         i++;
         break;
       }
       if (i > e) refuse();
-      node.range = [s, i, i];
+      node.range = [s + at, i + at, i + at];
       return [node, i];
 
       function flowScalar(lineEnd: number, stop: string | undefined): { node: Scalar; end: number } {
