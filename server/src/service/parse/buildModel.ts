@@ -38,11 +38,12 @@ export const PARSE_OPTIONS = {
 const CHUNK_THRESHOLD = 0;
 
 /**
- * Read once (`once`), a YAML region shorter than this is parsed whole (one `yaml` parse costs less than many);
- * a longer one in chunks, so that the syntax tree of the whole region is never held at once with its
- * Document (a 14 MiB region: 1.2 GB against half that; docs/performance.md, "Big files").
+ * Read once (`once`), a YAML region shorter than this is parsed whole (one `yaml` parse); a longer one in
+ * chunks, so that the syntax tree of the whole region is never held at once with its Document (a 14 MiB
+ * region: 1.2 GB against 0.7), and most of its entries are read by parse/fastChunk.ts (a 1 MiB region:
+ * 160 ms against 500 whole; bench/NOTES.md, "Big files").
  */
-export const ONCE_WHOLE_MAX = 1024 * 1024;
+export const ONCE_WHOLE_MAX = 64 * 1024;
 
 /**
  * Whether a text may hold a merge key, so its values are worth checking (`badMerges`): written `<<`, or any

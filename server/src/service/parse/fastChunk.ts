@@ -23,11 +23,11 @@ const MAX_DEPTH = 16;
 /** [A-Za-z0-9_] */
 const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 
-const schemas = new WeakMap<object, Schema>();
+/** The schema of the last options seen (the parse always passes the same PARSE_OPTIONS). */
+let lastSchema: { readonly options: object; readonly schema: Schema } | undefined;
 const schemaOf = (options: object): Schema => {
-  let s = schemas.get(options);
-  if (!s) schemas.set(options, (s = new Document(undefined, options).schema));
-  return s;
+  if (lastSchema?.options !== options) lastSchema = { options, schema: new Document(undefined, options).schema };
+  return lastSchema.schema;
 };
 
 class Refused {}
