@@ -6,7 +6,9 @@
  * (each round runs every case once) and medians are written to bench/big-results.json; every run's
  * diagnostics are counted (2 for a generated adapter, 1 for the over-limit one), so a wrong answer shows.
  *
- *   npm run build && node --import tsx bench/bigFileBench.ts [--runs=3] [--sizes=1,3.6,7,14.4] [--no-over] [--dry]
+ *   npm run bench:big [-- --runs=3] [--sizes=1,3.6,7,14.4] [--no-over] [--compare=<another build's dist/>] [--dry]
+ *
+ * `--compare`: every case is run by that build too, in the same rounds (its rows have `build: "compare"`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
@@ -34,6 +36,10 @@ const runs = Number(arg('runs') ?? 3);
 const sizes = (arg('sizes') ?? '1,3.6,7,14.4').split(',').filter(Boolean).map(Number);
 const over = !process.argv.includes('--no-over');
 const dry = process.argv.includes('--dry');
+const builds: [string, string][] = [
+  ['this', join(ROOT, 'dist')],
+  ...(arg('compare') ? [['compare', arg('compare')!] as [string, string]] : []),
+];
 /** Node options for every process measured (`--node-arg=--cpu-prof`, repeatable): to profile, not to measure. */
 const nodeArgs = process.argv.filter(a => a.startsWith('--node-arg=')).map(a => a.slice('--node-arg='.length));
 
@@ -93,11 +99,11 @@ function prepare(): Case[] {
   return cases;
 }
 
-function runCli(c: Case): Sample {
+function runCli(c: Case, dist: string): Sample {
   const t0 = performance.now();
   const r = spawnSync(
     process.execPath,
-    [...nodeArgs, '-r', join(ROOT, 'bench', 'rss.cjs'), join(ROOT, 'dist', 'cli.js'), 'check', c.file, '--format', 'json'],
+    [...nodeArgs, '-r', join(ROOT, 'bench', 'rss.cjs'), join(dist, 'cli.js'), 'check', c.file, '--format', 'json'],
     {
       cwd: dirname(c.file),
       encoding: 'utf8',
@@ -112,8 +118,8 @@ function runCli(c: Case): Sample {
   return { cpuS: b.cpuMs / 1000, rssMb: b.maxRssKb / 1024, wallS, diagnostics: report.reduce((s, f) => s + f.diagnostics.length, 0) };
 }
 
-async function runServer(c: Case): Promise<Sample> {
-  const proc = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+async function runServer(c: Case, dist: string): Promise<Sample> {
+  const proc = spawn(process.execPath, [...nodeArgs, join(dist, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const uri = pathToFileURL(c.file).href;
   const settings = c.raised ? { maxFileSize: CEILING } : {};
@@ -164,35 +170,41 @@ async function main(): Promise<void> {
   const wrong: string[] = [];
   for (let round = 0; round < runs; round++)
     for (const c of cases)
-      for (const side of ['cli', 'server'] as const) {
-        const s = side === 'cli' ? runCli(c) : await runServer(c);
-        loads.push(loadavg()[0]!);
-        if (s.diagnostics !== c.want) wrong.push(`${side} ${c.name}: ${s.diagnostics} diagnostics, not ${c.want}`);
-        const key = `${side}|${c.name}`;
-        samples.set(key, [...(samples.get(key) ?? []), s]);
-        console.log(
-          `${side.padEnd(6)} ${c.name.padEnd(24)} cpu ${s.cpuS.toFixed(2)} s  peak ${s.rssMb.toFixed(0)} MB  wall ${s.wallS.toFixed(2)} s  (${s.diagnostics} diagnostics)`,
-        );
-      }
+      for (const [build, dist] of builds)
+        for (const side of ['cli', 'server'] as const) {
+          const s = side === 'cli' ? runCli(c, dist) : await runServer(c, dist);
+          loads.push(loadavg()[0]!);
+          if (s.diagnostics !== c.want) wrong.push(`${build} ${side} ${c.name}: ${s.diagnostics} diagnostics, not ${c.want}`);
+          const key = `${build}|${side}|${c.name}`;
+          samples.set(key, [...(samples.get(key) ?? []), s]);
+          console.log(
+            `${build.padEnd(8)} ` +
+              `${side.padEnd(6)} ${c.name.padEnd(24)} cpu ${s.cpuS.toFixed(2)} s  peak ${s.rssMb.toFixed(0)} MB  wall ${s.wallS.toFixed(2)} s  (${s.diagnostics} diagnostics)`,
+          );
+        }
   const rows = cases.flatMap(c =>
-    (['cli', 'server'] as const).map(side => {
-      const ss = samples.get(`${side}|${c.name}`)!;
-      return {
-        side,
-        case: c.name,
-        mib: Number(c.mib.toFixed(2)),
-        codes: c.codes,
-        cpuS: Number(median(ss.map(s => s.cpuS)).toFixed(2)),
-        peakRssMb: Math.round(median(ss.map(s => s.rssMb))),
-        wallS: Number(median(ss.map(s => s.wallS)).toFixed(2)),
-        runs: ss.length,
-      };
-    }),
+    builds.flatMap(([build]) =>
+      (['cli', 'server'] as const).map(side => {
+        const ss = samples.get(`${build}|${side}|${c.name}`)!;
+        return {
+          build,
+          side,
+          case: c.name,
+          mib: Number(c.mib.toFixed(2)),
+          codes: c.codes,
+          cpuS: Number(median(ss.map(s => s.cpuS)).toFixed(2)),
+          peakRssMb: Math.round(median(ss.map(s => s.rssMb))),
+          wallS: Number(median(ss.map(s => s.wallS)).toFixed(2)),
+          runs: ss.length,
+        };
+      }),
+    ),
   );
   const result = {
     date: new Date().toISOString(),
     commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim(),
     load: { min: Math.min(...loads), max: Math.max(...loads) },
+    compare: arg('compare'),
     note: 'medians of interleaved runs; cpuS = user+sys of the CLI process / of the server from didOpen to its diagnostics; peak = maxRSS / VmHWM',
     rows,
     wrong,
