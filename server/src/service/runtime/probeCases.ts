@@ -94,7 +94,11 @@ const NOT_IN_ENUM = 'mcp-aql-probe-not-in-enum';
 interface Prop {
   readonly name: string;
   readonly type?: string;
+  /** A union of types (`"type": ["boolean", "string"]`): the first one not null gives the valid value. */
+  readonly union?: string;
   readonly required: boolean;
+  /** It declares a `default`: the tool reads it on every call. */
+  readonly defaulted?: boolean;
   readonly enum?: readonly unknown[];
 }
 
@@ -106,15 +110,17 @@ export function schemaProps(schema: unknown): Prop[] {
   const required = Array.isArray(schema.required) ? schema.required.filter((x): x is string => typeof x === 'string') : [];
   return Object.entries(schema.properties).map(([name, s]) => {
     const t = isObj(s) && typeof s.type === 'string' ? s.type : undefined;
+    const union = isObj(s) && Array.isArray(s.type) ? s.type.find((x): x is string => typeof x === 'string' && x !== 'null') : undefined;
     const en = isObj(s) && Array.isArray(s.enum) ? s.enum : undefined;
-    return { name, type: t, required: required.includes(name), enum: en };
+    return { name, type: t, union, required: required.includes(name), enum: en, defaulted: isObj(s) && 'default' in s };
   });
 }
 
 /** A value a parameter accepts (its first enum value, else a harmless value of its type). */
 function validValue(p: Prop): unknown {
   if (p.enum?.length) return p.enum[0];
-  switch (p.type) {
+  // A union's first type: a string where a server also takes "true"/"false" for a boolean is no harmless value.
+  switch (p.type ?? p.union) {
     case 'integer':
     case 'number':
       return 1;
@@ -184,10 +190,13 @@ function casesFor(props: readonly Prop[], fill: boolean): { args: Record<string,
 
 /**
  * The call that passes the schema and names a missing thing: every required parameter valid, the first
- * parameter that names something (required ones first) made up. Undefined when none names anything.
+ * parameter that names something made up: a required one, else an optional one with a `default` (the
+ * tool reads it on every call: everything's `resourceId`, default 1). Undefined when none names anything.
+ * An optional one without a default is never made up: it may as well name a new thing
+ * (sequential-thinking's `branchId` starts a branch).
  */
 function missingCase(props: readonly Prop[], roots: readonly string[]): { args: Record<string, unknown>; c: ProbeCase } | undefined {
-  const ordered = [...props.filter(p => p.required), ...props.filter(p => !p.required)];
+  const ordered = [...props.filter(p => p.required), ...props.filter(p => !p.required && p.defaulted)];
   for (const p of ordered) {
     if (p.enum) continue;
     const m = missingValue(p.name, p.type, roots);
