@@ -263,7 +263,7 @@ test('probe plan: a parameter with a union of types gets its first type (not nul
   );
   assert.deepEqual(plan.skipped, [
     { tool: 'sequentialthinking', kind: 'not-found', reason: 'no parameter names a path, URI, URL or id the probe can make up' },
-  ]);  // An optional id with a default is read on every call (server-everything's get-resource-reference).
+  ]); // An optional id with a default is read on every call (server-everything's get-resource-reference).
   const ref = tool('get-resource-reference', { type: 'object', properties: { resourceId: { type: 'number', default: 1 } } }, true);
   assert.deepEqual(
     service.planProbe([ref], [], false).calls.map(c => `${c.case.kind} ${JSON.stringify(c.arguments)}`),
