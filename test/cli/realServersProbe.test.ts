@@ -74,7 +74,7 @@ const node =
     ...args,
   ];
 const MCP = '@modelcontextprotocol';
-const each = (tools: string[], n: number) => Object.fromEntries(tools.map(t => [t, n]));
+const each = <T>(tools: string[], v: T): Record<string, T> => Object.fromEntries(tools.map(t => [t, v]));
 const UNKNOWN = 'mcp_aql_probe_no_such_tool';
 const NO_PARAMS = 'no parameter to get wrong';
 const NOT_READ_ONLY = 'not marked read-only (annotations.readOnlyHint), not a read operation; --sandbox or --allow-writes calls it';
