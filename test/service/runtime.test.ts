@@ -271,6 +271,33 @@ test('probe plan: a parameter with a union of types gets its first type (not nul
   );
 });
 
+test('probe plan: a read-only tool marked open-world gets the call that passes the schema, and filled-in other parameters, only in the sandbox', () => {
+  // As @upstash/context7-mcp lists resolve-library-id: read-only, and it asks context7.com.
+  const ctx: ToolInfo = {
+    name: 'query-docs',
+    inputSchema: {
+      type: 'object',
+      properties: { libraryId: { type: 'string' }, query: { type: 'string' } },
+      required: ['libraryId', 'query'],
+    },
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  };
+  const kinds = (sandbox: boolean) => service.planProbe([ctx], [], false, { sandbox }).calls.map(c => c.case.kind);
+  assert.deepEqual(
+    service.planProbe([ctx], [], false).calls.map(c => JSON.stringify(c.arguments)),
+    ['{}', '{"libraryId":12345}', '{}'],
+    'its other parameters left out, so a tool that skips its check has nothing to send',
+  );
+  assert.deepEqual(service.planProbe([ctx], [], false).skipped, [
+    {
+      tool: 'query-docs',
+      kind: 'not-found',
+      reason: 'open world (annotations.openWorldHint): a call that passes the schema reaches the service behind it; --sandbox calls it',
+    },
+  ]);
+  assert.deepEqual(kinds(true), ['missing-required', 'wrong-type', 'not-found', 'unknown-tool']);
+});
+
 test('a tool that may write: outside the sandbox no call fills its other parameters, and none names a missing thing; in the sandbox it gets every call', () => {
   const write = tool(
     'write_file',

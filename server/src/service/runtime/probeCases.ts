@@ -47,7 +47,7 @@ export interface ProbeOptions {
 export interface ToolInfo {
   readonly name: string;
   readonly inputSchema?: unknown;
-  readonly annotations?: { readonly readOnlyHint?: unknown };
+  readonly annotations?: { readonly readOnlyHint?: unknown; readonly openWorldHint?: unknown };
   /** The JSON Schema of its structuredContent, when it declares one. */
   readonly outputSchema?: unknown;
 }
@@ -219,6 +219,8 @@ function missingCase(props: readonly Prop[], roots: readonly string[]): { args: 
 
 const NOTHING_MISSING = 'no parameter names a path, URI, URL or id the probe can make up';
 const MAY_WRITE_MISSING = 'may write (a missing path could be created): --sandbox calls it';
+const OPEN_WORLD_MISSING =
+  'open world (annotations.openWorldHint): a call that passes the schema reaches the service behind it; --sandbox calls it';
 
 /** An MCP-AQL endpoint tool: it takes the operation's name and its params. */
 const isEndpoint = (t: ToolInfo) => schemaProps(t.inputSchema).some(p => p.name === 'operation');
@@ -246,10 +248,18 @@ export function planProbe(
       continue;
     }
     const props = schemaProps(t.inputSchema);
-    const cases = casesFor(props, safe(t));
+    // A read-only tool that says it reaches out (context7's, toward context7.com) gets, where there is
+    // a network, neither the call that passes the schema nor filled-in other parameters.
+    const openWorld = t.annotations?.openWorldHint === true && options.sandbox !== true;
+    const cases = casesFor(props, safe(t) && !openWorld);
     const missing = missingCase(props, roots);
-    if (missing && safe(t)) cases.push(missing);
-    else skipped.push({ tool: t.name, kind: 'not-found', reason: missing ? MAY_WRITE_MISSING : NOTHING_MISSING });
+    if (missing && safe(t) && !openWorld) cases.push(missing);
+    else
+      skipped.push({
+        tool: t.name,
+        kind: 'not-found',
+        reason: !missing ? NOTHING_MISSING : openWorld && safe(t) ? OPEN_WORLD_MISSING : MAY_WRITE_MISSING,
+      });
     if (!cases.length) skipped.push({ tool: t.name, reason: 'no parameter to get wrong' });
     for (const { args, c } of cases) calls.push({ tool: t.name, arguments: args, case: c });
   }
