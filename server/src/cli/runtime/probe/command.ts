@@ -30,6 +30,7 @@ import { targetName, targetsOf, type NamedTarget } from '../targets';
 import { count, type FileReport } from '../../report';
 import { loadContract, parseRuntimeArgs, type LoadedContract, type RuntimeArgs } from '../args';
 import { coverageOf, summaryLine, type CallRecord, type ToolCoverage } from './coverage';
+import { compactWithCoverage, githubWithCoverage, junitWithCoverage, type CoverageRun } from './coverageFormats';
 import { callAt, curlCommand, probeJsonExtra, probeText, replayCommand, type SentCall } from './report';
 import { failedRow, readinessHtml, readinessMarkdown, readinessRow } from './readiness';
 import { serverRoots } from './roots';
@@ -140,7 +141,7 @@ function readinessOutput(format: string, outcomes: readonly (ProbeRun | ProbeFai
   return format === 'html' ? readinessHtml(rows, VERSION) : readinessMarkdown(rows);
 }
 
-/** The report in its format: the probe's own text and JSON; the others as `check` writes them, SARIF with the coverage. */
+/** The report in its format: the probe's own text and JSON; the others as `check` writes them, with the coverage where the format has a place for it. */
 function probeOutput(args: RuntimeArgs, runs: readonly ProbeRun[], io: Io): string {
   const several = runs.length > 1;
   if (args.format === 'text')
@@ -185,6 +186,18 @@ function probeOutput(args: RuntimeArgs, runs: readonly ProbeRun[], io: Io): stri
     sarif.runs[0]!.properties = { ...sarif.runs[0]!.properties, probe };
     return jsonText(sarif);
   }
+  // The coverage in the formats that have a place for it (coverageFormats.ts; checkstyle and codeclimate have none).
+  const covered: CoverageRun[] = runs.map(r => ({
+    name: r.name,
+    rel: r.report.rel,
+    calls: r.calls,
+    coverage: r.coverage,
+    exited: r.exited,
+    sandbox: r.sandbox,
+  }));
+  if (args.format === 'junit') return junitWithCoverage(out, covered);
+  if (args.format === 'github') return githubWithCoverage(out, covered);
+  if (args.format === 'compact') return compactWithCoverage(out, covered);
   return out;
 }
 
