@@ -121,7 +121,6 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
     throw new UsageError('probe: --all probes every server of --config <file> (without --server)');
   if (a.list && (a.format === 'markdown' || a.format === 'html'))
     throw new UsageError('probe: --list prints the plan as text or json, not the readiness table');
-  if (a.all && record !== undefined) throw new UsageError('probe: --record keeps the transcript of one server, not of --all');
   if (Object.keys(headers).length && url === undefined) throw new UsageError(`${cmd}: --header goes with --url`);
   if (cmd === 'watch') {
     if (a.printConfig && config === undefined)
