@@ -124,9 +124,9 @@ export function kindsOf(
     out.push(describe(code, code, fs, registry, contract));
   }
   // Names for the loose kinds, in a stable order (by their template).
-  const looseKinds = clusters
-    .map(fs => ({ fs, template: inferTemplate(sortSamples(fs)) }))
-    .sort((a, b) => cmp(a.template.text, b.template.text));
+  const looseKinds = absorbTails(clusters.map(fs => ({ fs, template: inferTemplate(sortSamples(fs)) }))).sort((a, b) =>
+    cmp(a.template.text, b.template.text),
+  );
   for (const { fs, template } of looseKinds) {
     const category = categoryOf(undefined, fs, registry);
     const fit = registryFit(category.name, fs, contract);
@@ -135,6 +135,43 @@ export function kindsOf(
     out.push(describe(name, undefined, fs, registry, contract, fit));
   }
   return out.sort((a, b) => cmp(a.code, b.code));
+}
+
+/** A template's literal text must be this long before it may take in other kinds (absorbTails). */
+const MIN_PREFIX = 12;
+
+/**
+ * A kind whose template ends in a varying tail (`Invalid arguments for tool {tool}: {value}`, the
+ * shape of a validator's report) takes in the kinds whose every message fits it: a report with other
+ * issues, one too different word by word to be clustered with it, is the same kind of failure.
+ * Deterministic: kinds are visited in the order of their templates.
+ */
+function absorbTails(kinds: { fs: Failure[]; template: InferredTemplate }[]): { fs: Failure[]; template: InferredTemplate }[] {
+  const out = [...kinds].sort((a, b) => cmp(a.template.text, b.template.text));
+  for (let i = 0; i < out.length; i++) {
+    const a = out[i]!;
+    const last = a.template.placeholders[a.template.placeholders.length - 1];
+    if (!last || last.from !== 'varies' || !a.template.text.endsWith(`{${last.name}}`)) continue;
+    if (a.template.text.replace(/\{[^{}]*\}/g, '').trim().length < MIN_PREFIX) continue;
+    const re = new RegExp(
+      `^${a.template.text
+        .split(/\{[^{}]*\}/)
+        .map(p => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[\\s\\S]*?')}$`,
+    );
+    const { channel, rpcCode } = a.fs[0]!;
+    let grew = false;
+    for (let j = out.length - 1; j >= 0; j--) {
+      const b = out[j]!;
+      if (j === i || b.fs[0]!.channel !== channel || b.fs[0]!.rpcCode !== rpcCode || !b.fs.every(f => re.test(f.message))) continue;
+      a.fs = [...a.fs, ...b.fs];
+      out.splice(j, 1);
+      if (j < i) i--;
+      grew = true;
+    }
+    if (grew) a.template = inferTemplate(sortSamples(a.fs));
+  }
+  return out;
 }
 
 const sortSamples = (fs: readonly Failure[]) =>

@@ -153,6 +153,7 @@ export function similarity(p: readonly Token[], q: readonly Token[]): number {
 export function inferTemplate(samples: readonly Sample[]): InferredTemplate {
   let pattern = tokensOf(samples[0]!);
   for (let k = 1; k < samples.length; k++) pattern = merge(pattern, tokensOf(samples[k]!));
+  pattern = collapse(pattern);
   const used = new Set<string>();
   const named = new Set(pattern.flatMap(t => ('name' in t ? [t.name] : [])));
   const placeholders: { name: string; from: PlaceholderSource }[] = [];
@@ -178,6 +179,27 @@ export function inferTemplate(samples: readonly Sample[]): InferredTemplate {
     text += `{${name}}`;
   }
   return { text, placeholders };
+}
+
+/** More varying words than this in one template: they are one placeholder (see collapse). */
+const MAX_GAPS = 3;
+
+/**
+ * Messages that differ in many places (a validator's list of issues, a JSON dump in the text) do not
+ * have a template with a placeholder per difference: everything from the first varying word to the
+ * last is one placeholder, with the punctuation glued to its left and any that ends the message
+ * (`Invalid input: [{…}]` → `Invalid input: {value}`). Placeholders named after a value (details, argument, tool) inside that
+ * span go with it.
+ */
+export function collapse(pattern: readonly Token[]): Token[] {
+  const gaps = pattern.flatMap((t, k) => ('gap' in t ? [k] : []));
+  if (gaps.length <= MAX_GAPS) return [...pattern];
+  const punct = (t: Token | undefined) => t !== undefined && 'lit' in t && !/^[A-Za-z0-9_\s]/.test(t.lit);
+  let first = gaps[0]!;
+  let last = gaps[gaps.length - 1]!;
+  while (first > 0 && punct(pattern[first - 1])) first--;
+  if (pattern.slice(last + 1).every(punct)) last = pattern.length - 1;
+  return [...pattern.slice(0, first), { gap: true }, ...pattern.slice(last + 1)];
 }
 
 /** A gap is named after the word before it (`expected {expected}`), else `value`; unique in its template. */
