@@ -99,7 +99,7 @@ for (const server of RECORDED)
     for (const [session, out] of [
       ['a', a],
       ['b', b],
-    ]) {
+    ] as const) {
       const r = await run(['infer', join(FIX, `${server}.${session}.jsonl`), '--name', server, '-o', out]);
       assert.equal(r.code, 0, r.err);
     }
@@ -134,4 +134,15 @@ test('diff between contracts inferred from two versions of a server: a new kind 
     changes.map(c => [c.rule, c.severity, c.code]),
     [['code.added', 'safe', 'NOT_FOUND_TOOL']],
   );
+});
+
+test('--merge into a JSON adapter: exit 2, the reason, and the file as it was', async () => {
+  const dir = tempDir();
+  const json = join(dir, 'notes.adapter.json');
+  const text = '{\n  "name": "notes",\n  "error_codes": {}\n}\n';
+  writeFileSync(json, text);
+  const r = await run(['infer', join(FIX, 'notes.a.jsonl'), '--merge', json]);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /--merge '.*notes\.adapter\.json': the adapter to merge into is JSON; --merge writes commented YAML entries/);
+  assert.equal(readFileSync(json, 'utf8'), text);
 });

@@ -363,3 +363,11 @@ test('a short template with a varying tail takes in nothing (too little said to 
   });
   assert.ok(r.kinds.length >= 2, r.kinds.map(k => k.template.text).join(' | '));
 });
+
+test('merge into a JSON adapter: refused with a clear error, nothing rewritten', () => {
+  const existing = '{ "name": "files", "error_codes": { "NOT_FOUND_FILE": { "category": "NOT_FOUND" } } }\n';
+  assert.throws(
+    () => newService().inferContract({ existing, transcripts: [transcript(['t', {}, text("File 'a' not found")])] }),
+    (e: unknown) => e instanceof InferRenderError && /is JSON; --merge .* merges only into a YAML adapter/.test(e.message),
+  );
+});

@@ -2,19 +2,21 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Contract } from '../contract/contract';
 import type { RegistryIndex } from '../model/registry';
-import { failuresOf } from './failures';
+import { FailureReader, failuresOf } from './failures';
 import { kindsOf, type InferredKind } from './kinds';
 import { renderKinds, type RenderResult } from './render';
 
 export type { InferredKind } from './kinds';
 export type { Retry } from '../model/retry';
 export { InferRenderError, type RenderResult } from './render';
-export { failuresOf, type Failure } from './failures';
+export { FailureReader, failuresOf, MAX_GROUPS, SAMPLES_PER_GROUP, type Failure } from './failures';
 export { inferTemplate } from './template';
 
 export interface InferRequest {
   /** Transcripts: JSON Lines texts of JSON-RPC messages (requests and responses). */
-  readonly transcripts: readonly string[];
+  readonly transcripts?: readonly string[];
+  /** Or transcripts already read line by line (a file of any size: FailureReader). */
+  readonly reader?: FailureReader;
   /** An adapter's YAML text to add to; its entries are kept as written. */
   readonly existing?: string;
   /** The new adapter's `name` (without `existing`). */
@@ -28,9 +30,10 @@ export interface InferResult extends RenderResult {
 
 /** `registryContract`: the registry's codes as a contract (buildContract of no adapter). */
 export function inferContract(req: InferRequest, registry: RegistryIndex, registryContract: Contract): InferResult {
-  const failures = failuresOf(req.transcripts);
+  const failures = [...(req.reader?.failures() ?? []), ...failuresOf(req.transcripts ?? [])];
   const kinds = kindsOf(failures, registry, registryContract, declaredIn(req.existing));
-  return { ...renderKinds(kinds, registry, req.existing, req.name), kinds, failures: failures.length };
+  const total = failures.reduce((n, f) => n + (f.count ?? 1), 0);
+  return { ...renderKinds(kinds, registry, req.existing, req.name), kinds, failures: total };
 }
 
 /** The codes an adapter's text declares in `error_codes` (names a new kind must not take). */

@@ -216,7 +216,7 @@ function describe(
     details: detailsOf(samples, template),
     channels: [...new Set(fs.map(channelName))].sort(),
     tools: [...new Set(fs.flatMap(f => (f.tool ? [f.tool] : [])))].sort(),
-    count: fs.length,
+    count: fs.reduce((n, f) => n + (f.count ?? 1), 0),
     statuses: [...new Set(fs.flatMap(f => (f.status ? [f.status] : [])))].sort((a, b) => a - b),
     rpcCodes: [...new Set(fs.flatMap(f => (f.rpcCode !== undefined ? [f.rpcCode] : [])))].sort((a, b) => a - b),
     retry,
