@@ -371,3 +371,23 @@ test('merge into a JSON adapter: refused with a clear error, nothing rewritten',
     (e: unknown) => e instanceof InferRenderError && /is JSON; --merge .* merges only into a YAML adapter/.test(e.message),
   );
 });
+
+test('merge again with the same traffic: a text-only kind whose messages are a declared template is kept, not added twice', () => {
+  const t = transcript(
+    ['read', { path: 'a.txt' }, text("File 'a.txt' not found")],
+    ['read', { path: 'b.txt' }, text("File 'b.txt' not found")],
+    ['x', {}, { error: { code: -32601, message: 'Method x not found' } }],
+  );
+  const first = newService().inferContract({ transcripts: [t], name: 'files' });
+  const edited = first.text.replace('NOT_FOUND_FILE:', 'NOT_FOUND_MY_FILE: # renamed by hand');
+  const again = newService().inferContract({ transcripts: [t], existing: edited });
+  assert.deepEqual(again.added, []);
+  assert.deepEqual(again.kept, ['NOT_FOUND_METHOD', 'NOT_FOUND_MY_FILE']);
+  assert.equal(again.text, edited);
+  // A message that is none of the declared templates is still a new kind.
+  const more = newService().inferContract({
+    transcripts: [transcript(['read', { path: '/etc' }, text('Access denied - path outside allowed directories: /etc')])],
+    existing: edited,
+  });
+  assert.deepEqual(more.added, ['PERMISSION_PATH_OUTSIDE']);
+});

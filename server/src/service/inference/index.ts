@@ -36,11 +36,16 @@ export function inferContract(req: InferRequest, registry: RegistryIndex, regist
   return { ...renderKinds(kinds, registry, req.existing, req.name), kinds, failures: total };
 }
 
-/** The codes an adapter's text declares in `error_codes` (names a new kind must not take). */
-function declaredIn(text: string | undefined): Set<string> {
-  const out = new Set<string>();
+/** The codes an adapter's text declares in `error_codes`, with their message templates (names a new kind must not take, templates it may fit). */
+function declaredIn(text: string | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   if (text === undefined) return out;
   const codes = parseDocument(text).get('error_codes', true);
-  if (isMap(codes)) for (const p of codes.items) if (isScalar(p.key)) out.add(String(p.key.value));
+  if (!isMap(codes)) return out;
+  for (const p of codes.items) {
+    if (!isScalar(p.key)) continue;
+    const t = isMap(p.value) ? p.value.get('message_template', true) : undefined;
+    out.set(String(p.key.value), isScalar(t) && typeof t.value === 'string' ? [t.value] : []);
+  }
   return out;
 }

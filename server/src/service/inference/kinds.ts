@@ -12,7 +12,7 @@ import { retryOf, type Retry } from '../model/retry';
 import { CODE_NAME, prefixCategory, toUpperSnake } from '../util/naming';
 import { judgeMessage } from '../verify/message';
 import type { Channel, Failure } from './failures';
-import { inferTemplate, similarity, tokensOf, type InferredTemplate } from './template';
+import { inferTemplate, similarity, templatePattern, tokensOf, type InferredTemplate } from './template';
 
 export interface InferredDetail {
   readonly name: string;
@@ -87,12 +87,16 @@ function statusCategory(s: number): string | undefined {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The kinds of failure in `failures`, sorted by code. `taken`: code names already declared (not reused for a new kind). */
+/**
+ * The kinds of failure in `failures`, sorted by code. `taken`: the codes already declared (merging), with
+ * their message templates: a name not reused for a new kind, and a kind whose every message is one of a
+ * declared code's templates takes that code (the merge then keeps it as written, not a second entry).
+ */
 export function kindsOf(
   failures: readonly Failure[],
   registry: RegistryIndex,
   contract: Contract,
-  taken: ReadonlySet<string>,
+  taken: ReadonlyMap<string, readonly string[]>,
 ): InferredKind[] {
   const groups = new Map<string, Failure[]>();
   const loose: Failure[] = [];
@@ -117,7 +121,10 @@ export function kindsOf(
     }
     clusters[k]!.push(f);
   }
-  const used = new Set(taken);
+  const used = new Set(taken.keys());
+  const declared = [...taken]
+    .sort((a, b) => cmp(a[0], b[0]))
+    .map(([code, templates]) => ({ code, patterns: templates.map(templatePattern) }));
   const out: InferredKind[] = [];
   for (const [code, fs] of [...groups].sort((a, b) => cmp(a[0], b[0]))) {
     used.add(code);
@@ -130,7 +137,8 @@ export function kindsOf(
   for (const { fs, template } of looseKinds) {
     const category = categoryOf(undefined, fs, registry);
     const fit = registryFit(category.name, fs, contract);
-    const name = fit ?? unique(nameFor(category.name, template.text), used, registry);
+    const mine = declared.find(d => d.patterns.some(p => fs.every(f => p.test(f.message))))?.code;
+    const name = mine ?? fit ?? unique(nameFor(category.name, template.text), used, registry);
     used.add(name);
     out.push(describe(name, undefined, fs, registry, contract, fit));
   }
@@ -153,12 +161,7 @@ function absorbTails(kinds: { fs: Failure[]; template: InferredTemplate }[]): { 
     const last = a.template.placeholders[a.template.placeholders.length - 1];
     if (!last || last.from !== 'varies' || !a.template.text.endsWith(`{${last.name}}`)) continue;
     if (a.template.text.replace(/\{[^{}]*\}/g, '').trim().length < MIN_PREFIX) continue;
-    const re = new RegExp(
-      `^${a.template.text
-        .split(/\{[^{}]*\}/)
-        .map(p => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('[\\s\\S]*?')}$`,
-    );
+    const re = templatePattern(a.template.text);
     const { channel, rpcCode } = a.fs[0]!;
     let grew = false;
     for (let j = out.length - 1; j >= 0; j--) {

@@ -217,3 +217,13 @@ function gapName(pattern: readonly Token[], k: number, used: ReadonlySet<string>
   for (let n = 2; used.has(name); n++) name = `${base}_${n}`;
   return name;
 }
+
+/** A template as a pattern of whole messages: its text literal, each placeholder any text (shortest first). */
+export function templatePattern(template: string): RegExp {
+  return new RegExp(
+    `^${template
+      .split(/\{[^{}]*\}/)
+      .map(p => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\s\\S]*?')}$`,
+  );
+}
