@@ -146,3 +146,39 @@ test('watch --infer: nothing failed, nothing written; a file it cannot merge int
   );
   assert.equal(readFileSync(join(dir, 'list.adapter.yaml'), 'utf8'), '- a\n');
 });
+
+test("docs/cli.md's loop (probe --infer → edit → check → probe --contract in CI), command by command, on the filesystem server", async () => {
+  const doc = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
+  const at = doc.indexOf('The loop a server author runs');
+  assert.ok(at > 0, 'docs/cli.md shows the loop');
+  const block = /```sh\n([\s\S]*?)```/.exec(doc.slice(at))![1]!;
+  const commands = block
+    .split('\n')
+    .filter(l => l.startsWith('npx mcp-aql-errors '))
+    .map(l => l.replace(/#.*$/, '').trim().split(/\s+/).slice(2));
+  assert.deepEqual(
+    commands.map(c => c[0]),
+    ['probe', 'check', 'probe'],
+  );
+  const dir = tempDir();
+  mkdirSync(join(dir, 'root'));
+  mkdirSync(join(dir, 'adapters'));
+  // `node dist/server.js` in the docs is the server under test: here the filesystem server on a folder.
+  const server = (c: string[]) => {
+    const dashes = c.indexOf('--');
+    return dashes < 0 ? c : [...c.slice(0, dashes), '--', process.execPath, FS, join(dir, 'root')];
+  };
+  const [infer, check, ci] = commands.map(server);
+  const first = await run(infer!, dir);
+  assert.equal(first.code, 0, first.err);
+  assert.match(first.err, /--infer: \d+ failures, 3 kinds of failure; wrote adapters\/server\.adapter\.yaml/);
+  const c = await run(check!, dir);
+  assert.equal(c.code, 0, c.out + c.err);
+  assert.match(c.out, /No problems in 1 adapter file/);
+  const r = await run(ci!, dir);
+  assert.equal(r.code, 0, r.err);
+  const sarif = JSON.parse(readFileSync(join(dir, 'probe.sarif'), 'utf8')) as { runs: { results: { ruleId: string; level: string }[] }[] };
+  const results = sarif.runs.flatMap(x => x.results).filter(x => x.ruleId !== 'runtime.session');
+  assert.ok(results.length > 0);
+  assert.deepEqual([...new Set(results.map(x => `${x.ruleId} ${x.level}`))], ['runtime.text-only-error note']);
+});
