@@ -309,7 +309,7 @@ test('messages that differ in many places (a JSON dump in the text): one placeho
   });
   assert.deepEqual(
     r.kinds.map(k => [k.code, k.category, k.template.text, k.template.placeholders]),
-    [['VALIDATION_FAILURE', 'VALIDATION', 'Invalid input: {value}', [{ name: 'value', from: 'varies' }]]],
+    [['VALIDATION_FAILURE', 'VALIDATION', 'Invalid input: {value}', [{ name: 'value', from: 'span' }]]],
   );
   assert.deepEqual(validate(r.text), []);
 });

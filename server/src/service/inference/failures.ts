@@ -20,6 +20,8 @@ export interface Failure {
   readonly code?: string;
   /** Where the code came from, for the comment. */
   readonly codeFrom?: 'envelope' | 'json-rpc data' | 'structured error';
+  /** A tool result whose failure is a JSON error object (`{"error": …}`) rather than an envelope or plain text. */
+  readonly structured?: boolean;
   /** The JSON-RPC error code (json-rpc channel), or one a text names (`MCP error -32602: …`). */
   readonly rpcCode?: number;
   readonly message: string;
@@ -124,6 +126,7 @@ export class FailureReader {
       f.flagged,
       f.code,
       f.codeFrom,
+      f.structured,
       f.rpcCode,
       f.message,
       f.details,
@@ -247,6 +250,7 @@ function envelopeFailure(v: unknown, channel: Channel, flagged: boolean): Bare |
     flagged,
     code: typeof code === 'string' && code ? code : undefined,
     codeFrom: typeof code === 'string' && code ? (v.success === false ? 'envelope' : 'structured error') : undefined,
+    structured: v.success !== false || undefined,
     message: typeof message === 'string' ? message : '',
     details: d,
     status: statusIn(d) ?? statusIn(v),

@@ -19,7 +19,7 @@ export interface InferredDetail {
   readonly type: string;
   readonly required: boolean;
   /** Not in the details: a placeholder filled from a request argument, the tool or a varying word. */
-  readonly placeholderOnly?: 'argument' | 'tool' | 'varies';
+  readonly placeholderOnly?: 'argument' | 'tool' | 'varies' | 'span';
 }
 
 export interface InferredKind {
@@ -159,7 +159,7 @@ function absorbTails(kinds: { fs: Failure[]; template: InferredTemplate }[]): { 
   for (let i = 0; i < out.length; i++) {
     const a = out[i]!;
     const last = a.template.placeholders[a.template.placeholders.length - 1];
-    if (!last || last.from !== 'varies' || !a.template.text.endsWith(`{${last.name}}`)) continue;
+    if (!last || (last.from !== 'varies' && last.from !== 'span') || !a.template.text.endsWith(`{${last.name}}`)) continue;
     if (a.template.text.replace(/\{[^{}]*\}/g, '').trim().length < MIN_PREFIX) continue;
     const re = templatePattern(a.template.text);
     const { channel, rpcCode } = a.fs[0]!;
@@ -233,7 +233,7 @@ function channelName(f: Failure): string {
   if (f.channel === 'json-rpc')
     return f.code ? 'JSON-RPC error (question dialect)' : `JSON-RPC error${f.rpcCode !== undefined ? ` ${f.rpcCode}` : ''}`;
   if (f.codeFrom === 'envelope') return `tool result, MCP-AQL envelope, isError ${f.flagged}`;
-  if (f.codeFrom === 'structured error') return `tool result, structured error, isError ${f.flagged}`;
+  if (f.codeFrom === 'structured error' || f.structured) return `tool result, structured error, isError ${f.flagged}`;
   return `tool result, text only, isError ${f.flagged}`;
 }
 

@@ -199,7 +199,15 @@ function about(k: InferredKind): string[] {
       ` ${ph
         .map(
           p =>
-            `{${p.name}}: ${p.from === 'argument' ? `the request argument '${p.name}'` : p.from === 'tool' ? "the tool's name" : 'a word that varied between calls'}`,
+            `{${p.name}}: ${
+              p.from === 'argument'
+                ? `the request argument '${p.name}'`
+                : p.from === 'tool'
+                  ? "the tool's name"
+                  : p.from === 'span'
+                    ? 'the text from the first difference to the last (the messages differ in many places)'
+                    : 'a word that varied between calls'
+            }`,
         )
         .join('; ')}.`,
     );

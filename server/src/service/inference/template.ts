@@ -16,7 +16,8 @@ export interface Sample {
   readonly tool?: string;
 }
 
-export type PlaceholderSource = 'details' | 'argument' | 'tool' | 'varies';
+/** `span`: the text from the first difference to the last, where the messages differ in many places (collapse). */
+export type PlaceholderSource = 'details' | 'argument' | 'tool' | 'varies' | 'span';
 
 export interface InferredTemplate {
   readonly text: string;
@@ -24,7 +25,8 @@ export interface InferredTemplate {
   readonly placeholders: readonly { readonly name: string; readonly from: PlaceholderSource }[];
 }
 
-type Token = { readonly lit: string } | { readonly name: string; readonly from: PlaceholderSource } | { readonly gap: true };
+type Token =
+  { readonly lit: string } | { readonly name: string; readonly from: PlaceholderSource } | { readonly gap: true; readonly span?: true };
 
 const WORD = /[A-Za-z0-9_]+|\s+|[^A-Za-z0-9_\s]/g;
 /** Above this many tokens a message is not aligned: the common prefix is kept and the rest is one placeholder. */
@@ -65,7 +67,7 @@ export function tokensOf(s: Sample): Token[] {
       values.push({ name: k, from: 'argument', text: String(v) });
   if (s.tool && s.tool.length >= 2) values.push({ name: 'tool', from: 'tool', text: s.tool });
   // Longer values first (a path before the file name inside it); details before arguments at a tie.
-  const order = { details: 0, argument: 1, tool: 2, varies: 3 };
+  const order = { details: 0, argument: 1, tool: 2, varies: 3, span: 3 };
   values.sort((a, b) => b.text.length - a.text.length || order[a.from] - order[b.from] || (a.name < b.name ? -1 : 1));
   const msg = s.message;
   const taken: { at: number; end: number; name: string; from: PlaceholderSource }[] = [];
@@ -170,7 +172,7 @@ export function inferTemplate(samples: readonly Sample[]): InferredTemplate {
       from = t.from;
     } else {
       name = gapName(pattern, k, new Set([...used, ...named]));
-      from = 'varies';
+      from = t.span ? 'span' : 'varies';
     }
     if (!used.has(name)) {
       used.add(name);
@@ -199,7 +201,7 @@ export function collapse(pattern: readonly Token[]): Token[] {
   let last = gaps[gaps.length - 1]!;
   while (first > 0 && punct(pattern[first - 1])) first--;
   if (pattern.slice(last + 1).every(punct)) last = pattern.length - 1;
-  return [...pattern.slice(0, first), { gap: true }, ...pattern.slice(last + 1)];
+  return [...pattern.slice(0, first), { gap: true, span: true }, ...pattern.slice(last + 1)];
 }
 
 /** A gap is named after the word before it (`expected {expected}`), else `value`; unique in its template. */
