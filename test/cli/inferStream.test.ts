@@ -68,3 +68,13 @@ test('infer over several transcripts: requests pair with answers of their own fi
   assert.equal(count(r.err), 2 * count(one.err));
   assert.match(r.err, / in 2 transcripts,/);
 });
+
+test('infer: a line over mcpAql.maxFileSize characters is skipped and counted; the rest is inferred', async () => {
+  const dir = tempDir();
+  const a = readFileSync(join(FIX, 'memory.a.jsonl'), 'utf8');
+  writeFileSync(join(dir, 't.jsonl'), `{"x":"${'y'.repeat(5 * 1024 * 1024)}"}\n` + a);
+  const r = await run(['infer', 't.jsonl', '--name', 'memory'], dir);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out, readFileSync(join(FIX, 'memory.inferred.adapter.yaml'), 'utf8'));
+  assert.match(r.err, /^mcp-aql-errors infer: 1 line over 4718592 characters skipped\nmcp-aql-errors infer: 5 failures in 1 transcript, /);
+});
