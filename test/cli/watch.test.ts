@@ -116,7 +116,7 @@ test('findings: one line each on stderr; --record holds every response; -o write
     const lines = r.stderr.split('\n').filter(l => l.startsWith('mcp-aql-errors watch:'));
     assert.deepEqual(lines, [
       `mcp-aql-errors watch: quiet_failure (id 1): warning runtime.unflagged-failure: 'quiet_failure' answered with 'isError' false but its text reads as a failure ("Error: repository not found"): set isError true, or send an MCP-AQL envelope.`,
-      `mcp-aql-errors watch: good_failure (id 2): warning runtime.text-only-error: 'good_failure' reported a failure as text only ("repository not found"): no MCP-AQL envelope, no code a client can branch on.`,
+      `mcp-aql-errors watch: good_failure (id 2): warning runtime.text-only-error: 'good_failure' reported a failure as text only ("repository not found"): no MCP-AQL envelope, no code a client can branch on, and the text is none of the contract's templates.`,
       `mcp-aql-errors watch: protocol (id 3): warning runtime.protocol-error: 'protocol' is a listed tool, but its failure came as JSON-RPC error -32602: a host may hide it from the model; send a tool result with isError true (MCP 2025-11-25, Tools: error handling).`,
       `mcp-aql-errors watch: envelope_mismatch (id 4): error verify.is-error: 'isError' is false but should be true: NOT_FOUND_ORDER is not one of the recoverable codes (mcp-integration.md s4.1): a client must see a failed call.`,
       'mcp-aql-errors watch: 6 tool calls checked, 4 findings (1 error)',

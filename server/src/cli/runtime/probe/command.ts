@@ -1,6 +1,6 @@
 /**
  * `mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--sandbox] [--root DIR] [--scenarios P]
- * [--timeout ms] [--list] [--format F] [-o file] [--record file.responses.jsonl] (--config <file>
+ * [--timeout ms] [--list] [--format F] [-o file] [--record file.responses.jsonl] [--infer P] (--config <file>
  * [--server <name> | --all] | --url <U> [--header 'N: V'] | -- <server command…>)` (docs/cli.md,
  * "probe"): an active conformance run. The server is started or connected to through a session
  * (../session: the SDK's client, either protocol era, stdio or Streamable HTTP; in the sandbox,
@@ -35,6 +35,7 @@ import { callAt, curlCommand, probeJsonExtra, probeText, replayCommand, type Sen
 import { failedRow, readinessHtml, readinessMarkdown, readinessRow } from './readiness';
 import { serverRoots } from './roots';
 import { sandboxed } from './sandbox';
+import { InferSink } from '../../inferSink';
 
 /** The report's file: the transcript of this run (written by -o only in the report's format). */
 export const PROBE_TRANSCRIPT = 'probe.responses.jsonl';
@@ -108,6 +109,12 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
     else runs.push(r);
   }
   if (args.list) return failed ? 2 : 0;
+  if (args.infer !== undefined && runs.length) {
+    // --infer: the contract of the failures this run saw (inferSink.ts).
+    const sink = new InferSink(args.infer, io.cwd);
+    for (const r of runs) sink.transcript(r.report.text);
+    io.stderr(`mcp-aql-errors probe: ${escapeControls(sink.finish())}\n`);
+  }
   const table = args.format === 'markdown' || args.format === 'html';
   if (runs.length || (table && outcomes.length)) {
     const out = table ? readinessOutput(args.format, outcomes) : probeOutput(args, runs, io);
