@@ -50,6 +50,8 @@ interface Case {
   readonly summary: string;
   /** Rule → tool → how many findings. */
   readonly findings: Record<string, Record<string, number>>;
+  /** The unknown tool's JSON-RPC error code and the level of its `runtime.unknown-tool-code` (docs/spec-decisions.md, "The code of an unknown tool"). */
+  readonly unknownTool?: string;
   /** Listed tools with no call, and why. */
   readonly notCalled?: Record<string, string>;
   /** Extra checks on the recorded transcript (request and answer lines alternate). */
@@ -215,7 +217,8 @@ const CASES: Case[] = [
     exit: 0,
     summary:
       'MCP 2024-11-05 (handshake era); 1 of 1 call sent, to 0 of 26 listed tools and an unknown tool; 26 tools not called, 26 kinds of call left out (the coverage says why)',
-    findings: {},
+    findings: { 'runtime.unknown-tool-code': { [UNKNOWN]: 1 } },
+    unknownTool: '-32603 warning',
     notCalled: each(GITHUB_TOOLS, NOT_READ_ONLY),
   },
   {
@@ -235,7 +238,9 @@ const CASES: Case[] = [
         ),
         ...each(['update_issue', 'create_pull_request_review', 'merge_pull_request'], 4),
       },
+      'runtime.unknown-tool-code': { [UNKNOWN]: 1 },
     },
+    unknownTool: '-32603 warning',
   },
   {
     name: 'server-brave-search in the sandbox',
@@ -324,7 +329,9 @@ const CASES: Case[] = [
         search_repositories: 2,
         create_repository: 4,
       },
+      'runtime.unknown-tool-code': { [UNKNOWN]: 1 },
     },
+    unknownTool: '-32603 warning',
   },
   {
     name: 'server-postgres in the sandbox (a database on a loopback port nothing listens on)',
@@ -334,7 +341,8 @@ const CASES: Case[] = [
     exit: 0,
     summary:
       'MCP 2024-11-05 (handshake era); 2 of 2 calls sent, to 1 of 1 listed tool and an unknown tool; 0 tools not called, 1 kind of call left out (the coverage says why) (in the sandbox)',
-    findings: { 'runtime.protocol-error': { query: 1 } },
+    findings: { 'runtime.protocol-error': { query: 1 }, 'runtime.unknown-tool-code': { [UNKNOWN]: 1 } },
+    unknownTool: '-32603 warning',
   },
   {
     name: '@notionhq/notion-mcp-server in the sandbox',
@@ -373,7 +381,9 @@ const CASES: Case[] = [
         'API-post-search': 1,
         'API-update-page-markdown': 4,
       },
+      'runtime.unknown-tool-code': { [UNKNOWN]: 1 },
     },
+    unknownTool: '-32603 warning',
     notCalled: { 'API-get-self': NO_PARAMS },
   },
   {
@@ -384,7 +394,11 @@ const CASES: Case[] = [
     exit: 0,
     summary:
       'MCP 2025-11-25 (handshake era); 17 of 17 calls sent, to 5 of 5 listed tools and an unknown tool; 0 tools not called, 3 kinds of call left out (the coverage says why) (in the sandbox)',
-    findings: { 'runtime.text-only-error': { tavily_search: 3, tavily_extract: 3, tavily_crawl: 4, tavily_map: 3, tavily_research: 3 } },
+    findings: {
+      'runtime.text-only-error': { tavily_search: 3, tavily_extract: 3, tavily_crawl: 4, tavily_map: 3, tavily_research: 3 },
+      'runtime.unknown-tool-code': { [UNKNOWN]: 1 },
+    },
+    unknownTool: '-32601 info',
   },
   {
     name: '@upstash/context7-mcp in the sandbox, stateless 2026-07-28',
@@ -454,7 +468,7 @@ describe('probe against real npm servers, offline with dummy credentials', { con
         assert.equal(r.code, c.exit, r.err);
         assert.equal(r.err, `mcp-aql-errors probe: ${c.summary}\n`);
         const [file] = JSON.parse(r.out) as {
-          diagnostics: { code: string; call?: number }[];
+          diagnostics: { code: string; severity: string; call?: number }[];
           probe: {
             calls: Call[];
             coverage: { tool: string; planned: number; listed: boolean; skipped: { kind?: string; reason: string }[] }[];
@@ -481,6 +495,15 @@ describe('probe against real npm servers, offline with dummy credentials', { con
         // Each request and its answer, tool calls first (a server with resources also gets a resources/read).
         assert.ok(lines.length % 2 === 0 && lines.length >= 2 * file!.probe.calls.length, 'each request and its answer recorded');
         c.transcript?.(lines, file!.probe.calls, dir);
+        // The unknown tool's answer, read from the record, beside the level of its finding.
+        const unknownCall = file!.probe.calls.find(k => k.kind === 'unknown-tool')!;
+        const unknownAnswer = JSON.parse(lines[2 * unknownCall.n - 1]!) as { error?: { code: unknown } };
+        const unknownFinding = file!.diagnostics.find(d => d.code === 'runtime.unknown-tool-code');
+        assert.equal(
+          unknownFinding ? `${String(unknownAnswer.error?.code)} ${unknownFinding.severity}` : undefined,
+          c.unknownTool,
+          lines[2 * unknownCall.n - 1],
+        );
         assert.deepEqual(snapshot(dir), before.dir, 'nothing in the temp folder written, changed or removed');
         assert.deepEqual(snapshot(pkg), before.pkg, "nothing in the server's own package changed");
       } finally {

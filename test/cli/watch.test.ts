@@ -155,6 +155,20 @@ test('findings: one line each on stderr; --record holds every response; -o write
   }
 });
 
+test('an unknown tool answered -32603: runtime.unknown-tool-code once a tools/list answer is seen, not before', async () => {
+  const call = (id: number) => msg({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'nope', arguments: {} } });
+  const input = call(1) + msg({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) + call(3);
+  const r = await watch(['--', process.execPath, FAKE, 'tools'], [Buffer.from(input)], { env: { FAKE_UNKNOWN_CODE: '-32603' } });
+  assert.equal(r.code, 0);
+  assert.deepEqual(
+    r.stderr.split('\n').filter(l => l.startsWith('mcp-aql-errors watch:')),
+    [
+      `mcp-aql-errors watch: nope (id 3): warning runtime.unknown-tool-code: 'nope' is not a tool the server listed, and the call was answered with JSON-RPC error -32603 (Internal error), which says the server failed, not that the request named no tool: a client may retry it or report a fault of the server. MCP shows an unknown tool as -32602 (Invalid params), "Unknown tool: …" (Tools: error handling).`,
+      'mcp-aql-errors watch: 2 tool calls checked, 1 finding (0 errors)',
+    ],
+  );
+});
+
 test('a --record that cannot be written is logged once; the session goes on', async () => {
   const dir = tempTree({});
   try {

@@ -4,7 +4,8 @@
  * and "Run time: protocol revisions"): a failure answered as a success, a tool error sent as a JSON-RPC
  * error (per revision), a text-only error, an error code in JSON-RPC's reserved range that the revision
  * does not define, the legacy resource-not-found code from a 2026-07-28 server, an error result a 1.x
- * SDK client rejects against the tool's outputSchema, and for a probe call the category of the code.
+ * SDK client rejects against the tool's outputSchema, an unknown tool answered with another code than
+ * -32602 (unknownToolCode.ts), and for a probe call the category of the code.
  * Offsets are into `response`.
  */
 import { Code } from '../codes';
@@ -18,6 +19,7 @@ import { outputSchemaRejects } from './outputSchema';
 import { EXPECTED_CATEGORIES, type ProbeCase } from './probeCases';
 import { outcomeOf, type Scenario } from './scenarioOutcome';
 import { envelopeOf } from './envelopeOf';
+import { unknownToolCode } from './unknownToolCode';
 
 export { envelopeOf };
 import {
@@ -258,6 +260,7 @@ function judgeRpcError(ex: Exchange, err: JsonNode, contract: Contract): Problem
     return out;
   }
   out.push(...codeRules(ex, err));
+  if (ex.listed === false || ex.probe?.kind === 'unknown-tool') out.push(...unknownToolCode(ex, err));
   const code = member(err, 'code');
   const n = code?.value.kind === 'number' ? code.value.value : undefined;
   if (ex.listed && (n === undefined || !JSONRPC_PROTOCOL.has(n))) {
