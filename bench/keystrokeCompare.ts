@@ -3,12 +3,14 @@
  * realistic client of lspBench.ts with several rounds of keystrokes): medians of wall time and of the
  * server's CPU per keystroke (all its threads, from /proc: robust under load), and VmHWM.
  * `node --import tsx bench/keystrokeCompare.ts [--sizes=1000,10000] [--runs=3] [--rounds=5]
- * [--compare=<other dist/server.js>] [--node-args=a,b]`; prints, writes nothing.
+ * [--compare=<other dist/server.js>] [--node-args=a,b] [--compare-node-args=a,b]`; prints, writes nothing. The
+ * server's flags default to those the editor's client starts it with (SERVER_EXEC_ARGV).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { generate } from './gen';
+import { SERVER_EXEC_ARGV } from '../server/src/protocol';
 import { REALISTIC, runOnce, type ServerSpec } from './lspBench';
 
 const ROOT = join(__dirname, '..');
@@ -18,13 +20,18 @@ const runs = Number(arg('runs', '3'));
 const rounds = Number(arg('rounds', '5'));
 const compare = arg('compare', '');
 /** `--node-args=--cpu-prof,--cpu-prof-dir=/tmp/p`: flags for every server process (a profile, a heap flag). */
-const nodeArgs = arg('node-args', '').split(',').filter(Boolean);
-const spec = (name: string, server: string): ServerSpec => ({
+const nodeArgs = arg('node-args', SERVER_EXEC_ARGV.join(',')).split(',').filter(Boolean);
+/** `--compare-node-args=`: the other build's flags (default: the same as this build's). */
+const otherArgs = arg('compare-node-args', nodeArgs.join(',')).split(',').filter(Boolean);
+const spec = (name: string, server: string, flags: string[]): ServerSpec => ({
   name,
-  command: [process.execPath, ...nodeArgs, server, '--stdio'],
+  command: [process.execPath, ...flags, server, '--stdio'],
   settings: () => ({}),
 });
-const builds = [spec('this build', join(ROOT, 'dist', 'server.js')), ...(compare ? [spec('the other build', compare)] : [])];
+const builds = [
+  spec('this build', join(ROOT, 'dist', 'server.js'), nodeArgs),
+  ...(compare ? [spec('the other build', compare, otherArgs)] : []),
+];
 const median = (xs: number[]) => {
   const s = xs.filter(x => !Number.isNaN(x)).sort((a, b) => a - b);
   return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : NaN;
