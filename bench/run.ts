@@ -12,6 +12,7 @@
  * of 12 MiB of adapters: server start, first check, scan, cross-file result; 3 runs with --quick) and rewrites its
  * results and section.
  */
+import { SERVER_EXEC_ARGV } from '../server/src/protocol';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -57,7 +58,7 @@ const ylsRuns = (n: number) => (oursOnly ? 0 : quick ? 3 : full ? 5 : n >= 20_00
 const schemaUri = pathToFileURL(join(ROOT, 'bench', 'error-blocks.schema.json')).href;
 const ours: ServerSpec = {
   name: 'mcp-aql-errors',
-  command: [process.execPath, join(ROOT, 'dist', 'server.js'), '--stdio'],
+  command: [process.execPath, ...SERVER_EXEC_ARGV, join(ROOT, 'dist', 'server.js'), '--stdio'],
   settings: () => ({}),
 };
 const yls: ServerSpec = {
