@@ -25,6 +25,7 @@ import { runOnce, type RunResult, type ServerSpec } from './lspBench';
 import { brokenCount, writeWorkspace } from './genWorkspace';
 import { perFileSpread, slopeSpread } from './linearity';
 import { linearitySection } from './linearityBench';
+import { runtimeSection } from './runtimeBench';
 import { ensureSpectral, runFloor, runSpectral, SPECTRAL_VERSION, type ProcessRun } from './spectralBench';
 import { runCli, runServer, type CliResult, type ServerResult } from './workspaceBench';
 import { runUnless, usageOf, type UsageProblem } from './usage';
@@ -248,7 +249,12 @@ async function main() {
   writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify({ meta, results, workspace, targets: ok }, null, 2) + '\n');
   writeFileSync(
     REPORT,
-    markdown(meta, results, ok) + workspaceMarkdown(workspace) + proxyMarkdown() + firstDiagnosticsMarkdown() + linearitySection(),
+    markdown(meta, results, ok) +
+      workspaceMarkdown(workspace) +
+      proxyMarkdown() +
+      firstDiagnosticsMarkdown() +
+      linearitySection() +
+      runtimeSection(),
   );
   process.stdout.write(`\n${ok.map(t => `${t.met ? 'met ' : 'MISS'}  ${t.what}: ${t.value} (target ${t.target})`).join('\n')}\n`);
 }
