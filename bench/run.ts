@@ -25,6 +25,8 @@ import { generate } from './gen';
 import { runOnce, type RunResult, type ServerSpec } from './lspBench';
 import { brokenCount, writeWorkspace } from './genWorkspace';
 import { perFileSpread, slopeSpread } from './linearity';
+import { linearitySection } from './linearityBench';
+import { runtimeSection } from './runtimeBench';
 import { ensureSpectral, runFloor, runSpectral, SPECTRAL_VERSION, type ProcessRun } from './spectralBench';
 import { runCli, runServer, type CliResult, type ServerResult } from './workspaceBench';
 import { runUnless, usageOf, type UsageProblem } from './usage';
@@ -246,7 +248,15 @@ async function main() {
   if (noWorkspace || fromResults) workspace.push(...(previous.workspace ?? []));
   const ok = [...verify(results), ...verifyWorkspace(workspace)];
   writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify({ meta, results, workspace, targets: ok }, null, 2) + '\n');
-  writeFileSync(REPORT, markdown(meta, results, ok) + workspaceMarkdown(workspace) + proxyMarkdown() + firstDiagnosticsMarkdown());
+  writeFileSync(
+    REPORT,
+    markdown(meta, results, ok) +
+      workspaceMarkdown(workspace) +
+      proxyMarkdown() +
+      firstDiagnosticsMarkdown() +
+      linearitySection() +
+      runtimeSection(),
+  );
   process.stdout.write(`\n${ok.map(t => `${t.met ? 'met ' : 'MISS'}  ${t.what}: ${t.value} (target ${t.target})`).join('\n')}\n`);
 }
 
