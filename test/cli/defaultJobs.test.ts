@@ -1,7 +1,7 @@
 /**
- * `check`'s default threads (cli/check/command.ts `defaultJobs`): all cores from 4,000 files, one thread below. A
- * worker costs its start and its own JIT warm-up; under 4,000 files two threads took 1.3-1.6 × the CPU of the
- * `yaml` parse floor, one thread 1.15-1.25 × (bench/NOTES.md, linearity).
+ * `check`'s default threads (cli/check/command.ts `defaultJobs`): all cores from 2,000 files, one thread below. A
+ * worker costs its start, its JIT warm-up and the messages between threads; under 2,000 files it took 20-40 % more
+ * CPU for about the same wall time (bench/NOTES.md, linearity).
  * Counted end to end: the worker threads a run starts (a preload counts `Worker` constructions).
  */
 import test from 'node:test';
@@ -14,21 +14,21 @@ import { defaultJobs } from '../../server/src/cli/check/command';
 import { ROOT, tempDir } from './helpers';
 import { workerCounter } from './workerCount';
 
-test('one thread below 4,000 files, all cores (at most one per 2,000 files) from there', () => {
+test('one thread below 2,000 files, all cores (at most one per 1,000 files) from there', () => {
   const cores = availableParallelism();
   assert.equal(defaultJobs(0), 1);
   assert.equal(defaultJobs(1000), 1);
-  assert.equal(defaultJobs(3999), 1);
-  assert.equal(defaultJobs(4000), Math.min(cores, 2));
-  assert.equal(defaultJobs(5999), Math.min(cores, 2));
+  assert.equal(defaultJobs(1999), 1);
+  assert.equal(defaultJobs(2000), Math.min(cores, 2));
+  assert.equal(defaultJobs(2999), Math.min(cores, 2));
   assert.equal(defaultJobs(100_000), cores);
 });
 
-test('check of 3,999 files with the default jobs starts no worker', { timeout: 120_000 }, () => {
+test('check of 1,999 files with the default jobs starts no worker', { timeout: 120_000 }, () => {
   const dir = tempDir('mcp-aql-default-jobs-');
   try {
     const counter = workerCounter(dir);
-    const n = 3999;
+    const n = 1999;
     for (let d = 0; d < 40; d++) mkdirSync(join(dir, `d${d}`));
     for (let i = 0; i < n; i++)
       writeFileSync(join(dir, `d${i % 40}`, `s${i}.adapter.yaml`), `error_codes:\n  NOT_FOUND_S${i}:\n    category: NOT_FOUND\n`);

@@ -161,13 +161,13 @@ function readStdin(args: CheckArgs, io: Io): Found & { bytes: Uint8Array } {
 }
 
 /**
- * All cores from 4,000 files (a thread per 2,000): a second thread pays its start and its own JIT warm-up over its
- * first thousands of files (about 360 functions compiled per isolate, bench/NOTES.md), 0.7 s of CPU at 1,000 files,
- * 1.5 s at 2,000, 2.4 s at 5,000, all threads counted. On two threads the run took 1.6 × the CPU of the `yaml` parse
- * floor at 1,000 and 2,000 files, 1.3 × at 5,000; on one, 1.15-1.25 × up to 5,000 (bench/NOTES.md, linearity). The
- * price is wall time below 4,000 files: on a quiet machine one thread took 3.60 s against 3.22 s at 2,000 files
- * (3.59 against 2.59 s at 1,500, one set of runs; bench/NOTES.md). Exported for tests.
+ * All cores from 2,000 files (a thread per 1,000): a worker pays its start, its own JIT warm-up and the messages
+ * between threads (0.7 s of CPU at 1,000 and 2,000 files, 2.4 s at 5,000, all threads counted), which fewer files do
+ * not earn back in wall time. Quiet 2-core machine, five interleaved runs each, medians of wall / CPU: 1,000 files
+ * 2.20 / 2.99 s on one thread against 2.23 / 4.20 s on two, 2,000 files 3.60 / 4.50 s against 3.22 / 5.95 s
+ * (bench/workspaceNotes.md); at 1,000 files two threads put the run's CPU at 1.6 × the `yaml` parse floor's, one at
+ * 1.25 × (bench/NOTES.md, linearity). Exported for tests.
  */
 export function defaultJobs(files: number): number {
-  return Math.max(1, Math.min(availableParallelism(), Math.floor(files / 2000)));
+  return Math.max(1, Math.min(availableParallelism(), Math.floor(files / 1000)));
 }
