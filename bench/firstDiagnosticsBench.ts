@@ -14,6 +14,7 @@
  * build, interleaved: the build before a change), --dry (print, write neither
  * bench/first-diagnostics-results.json nor its section of bench/REPORT.md).
  */
+import { SERVER_EXEC_ARGV } from '../server/src/protocol';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +69,9 @@ export async function firstDiagnosticsBench(argv: readonly string[]): Promise<Fi
   const files = Number(arg(argv, 'files') ?? 23);
   const codes = Number(arg(argv, 'codes') ?? 2400);
   const compare = arg(argv, 'compare');
-  const builds: [string, string[]][] = [['this build', [process.execPath, join(ROOT, 'dist', 'server.js'), '--stdio']]];
+  const builds: [string, string[]][] = [
+    ['this build', [process.execPath, ...SERVER_EXEC_ARGV, join(ROOT, 'dist', 'server.js'), '--stdio']],
+  ];
   if (compare) builds.push(['the other build', [process.execPath, compare, '--stdio']]);
   const work = join(ROOT, 'bench', 'work', 'first-diagnostics');
   rmSync(work, { recursive: true, force: true });

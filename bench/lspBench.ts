@@ -192,9 +192,10 @@ export async function runOnce(
     r.openDiagnostics = last?.params.diagnostics.length ?? 0;
     let version = 1;
     let cur = text;
-    const offsets = Array.from({ length: profile.rounds ?? 1 }, () => editOffsets(text, n))
-      .flat()
-      .map((o, i) => o + Math.floor(i / 3));
+    // Round r's k-th edit (of the edits in text order) lands after the r + 1 'x's already typed at each
+    // earlier edit site and the r typed at its own: the same template character, one further each round.
+    const sites = editOffsets(text, n);
+    const offsets = Array.from({ length: profile.rounds ?? 1 }, (_, r) => sites.map((o, k) => o + r + k * (r + 1))).flat();
     for (const off of offsets) {
       const pos = positionOf(cur, off);
       cur = cur.slice(0, off) + 'x' + cur.slice(off);

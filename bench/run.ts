@@ -12,6 +12,7 @@
  * of 12 MiB of adapters: server start, first check, scan, cross-file result; 3 runs with --quick) and rewrites its
  * results and section.
  */
+import { SERVER_EXEC_ARGV } from '../server/src/protocol';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,6 +25,8 @@ import { generate } from './gen';
 import { runOnce, type RunResult, type ServerSpec } from './lspBench';
 import { brokenCount, writeWorkspace } from './genWorkspace';
 import { perFileSpread, slopeSpread } from './linearity';
+import { linearitySection } from './linearityBench';
+import { runtimeSection } from './runtimeBench';
 import { ensureSpectral, runFloor, runSpectral, SPECTRAL_VERSION, type ProcessRun } from './spectralBench';
 import { runCli, runServer, type CliResult, type ServerResult } from './workspaceBench';
 import { runUnless, usageOf, type UsageProblem } from './usage';
@@ -57,7 +60,7 @@ const ylsRuns = (n: number) => (oursOnly ? 0 : quick ? 3 : full ? 5 : n >= 20_00
 const schemaUri = pathToFileURL(join(ROOT, 'bench', 'error-blocks.schema.json')).href;
 const ours: ServerSpec = {
   name: 'mcp-aql-errors',
-  command: [process.execPath, join(ROOT, 'dist', 'server.js'), '--stdio'],
+  command: [process.execPath, ...SERVER_EXEC_ARGV, join(ROOT, 'dist', 'server.js'), '--stdio'],
   settings: () => ({}),
 };
 const yls: ServerSpec = {
@@ -245,7 +248,15 @@ async function main() {
   if (noWorkspace || fromResults) workspace.push(...(previous.workspace ?? []));
   const ok = [...verify(results), ...verifyWorkspace(workspace)];
   writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify({ meta, results, workspace, targets: ok }, null, 2) + '\n');
-  writeFileSync(REPORT, markdown(meta, results, ok) + workspaceMarkdown(workspace) + proxyMarkdown() + firstDiagnosticsMarkdown());
+  writeFileSync(
+    REPORT,
+    markdown(meta, results, ok) +
+      workspaceMarkdown(workspace) +
+      proxyMarkdown() +
+      firstDiagnosticsMarkdown() +
+      linearitySection() +
+      runtimeSection(),
+  );
   process.stdout.write(`\n${ok.map(t => `${t.met ? 'met ' : 'MISS'}  ${t.what}: ${t.value} (target ${t.target})`).join('\n')}\n`);
 }
 

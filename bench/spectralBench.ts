@@ -19,6 +19,8 @@ export interface ProcessRun {
   maxRssMb: number;
   exit: number;
   stdout: string;
+  /** Standard error, the preload's BENCH line left out. */
+  stderr: string;
 }
 
 /** Run `node --require bench/rss.cjs …args` in `cwd`: wall time, CPU time and peak RSS of every thread. */
@@ -38,7 +40,14 @@ export function runNode(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = pro
     p.on('close', code => {
       const m = /BENCH (\{.*\})/.exec(err);
       const u = m ? (JSON.parse(m[1]!) as { maxRssKb: number; cpuMs: number }) : { maxRssKb: NaN, cpuMs: NaN };
-      resolve({ wallMs: performance.now() - t0, cpuMs: u.cpuMs, maxRssMb: u.maxRssKb / 1024, exit: code ?? -1, stdout: out });
+      resolve({
+        wallMs: performance.now() - t0,
+        cpuMs: u.cpuMs,
+        maxRssMb: u.maxRssKb / 1024,
+        exit: code ?? -1,
+        stdout: out,
+        stderr: err.replace(/\nBENCH \{.*\}\n?/, ''),
+      });
     });
   });
 }

@@ -4,6 +4,7 @@
  * start → every file indexed, the latency of hover and completion requests sent every 50 ms while the
  * scan runs, and an open file's diagnostics (on open and after an edit) during the scan.
  */
+import { SERVER_EXEC_ARGV } from '../server/src/protocol';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -72,7 +73,9 @@ export interface ServerResult {
 }
 
 export async function runServer(dir: string, n: number): Promise<ServerResult> {
-  const proc = spawn(process.execPath, [join(ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const proc = spawn(process.execPath, [...SERVER_EXEC_ARGV, join(ROOT, 'dist', 'server.js'), '--stdio'], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   let indexedAt = 0,
     indexedLog = '';

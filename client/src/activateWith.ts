@@ -19,6 +19,11 @@ export async function activateWith(
 ): Promise<BaseLanguageClient> {
   const output = vscode.window.createOutputChannel('MCP-AQL', { log: true });
   const client = await create(output);
+  // The server starts first: its process start and first check (the first squiggle of the file whose open
+  // activated the extension) run while the rest registers. Timestamped in the output channel's log, so
+  // activation, the server's start and its scan can be told apart (test/e2e/firstDiagnostics.test.ts).
+  output.info('starting the language server');
+  const started = client.start().then(() => output.info('language server started'));
   const docs = new DocsProvider(context.extensionUri, client);
   const validation = new WorkspaceValidation(client, output);
   const status = registerAdapterStatus(context, client);
@@ -63,10 +68,7 @@ export async function activateWith(
   registerPreview(context, client);
   registerCompareContract(context, client);
   registerInferContract(context, client);
-  // Timestamped in the output channel's log: activation, the server's start and its scan can be told apart.
-  output.info('starting the language server');
-  await client.start();
-  output.info('language server started');
+  await started;
   status.refresh();
   return client;
 }

@@ -8,6 +8,14 @@ export type { EnvelopePreview, Registry, RegistryCode, SimulationResult } from '
 
 export const FIX_ALL_KIND = 'source.fixAll.mcp-aql';
 
+/**
+ * V8 flags the editor's client starts the language server with (and the benches, which measure the server
+ * as the editor runs it). A 4 MB semi-space (V8's default on a 64-bit machine grows it to 16 MB): the young
+ * generation's peak is most of what a large file's open adds to the server's peak memory, and its objects
+ * either die young or belong to the model for good (docs/performance.md, bench/NOTES.md "Peak memory").
+ */
+export const SERVER_EXEC_ARGV: readonly string[] = ['--max-semi-space-size=4'];
+
 export interface PreviewParams {
   readonly uri: string;
   readonly position?: Position;

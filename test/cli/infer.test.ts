@@ -87,3 +87,62 @@ test('no write through a symbolic link; bad input is a usage error (exit 2)', as
   assert.equal(badName.code, 2);
   assert.ok(!existsSync(join(dir, 'Bad Name')));
 });
+
+// The round trip a server author runs, on every recorded server (test/fixtures/transcripts/README.md):
+// the example server and six npm servers, their failures reaching the servers' own code offline.
+const RECORDED = ['notes', 'filesystem', 'memory', 'everything', 'github', 'slack', 'postgres', 'sequential-thinking'];
+for (const server of RECORDED)
+  test(`${server}: infer from session a, check clean, verify session b with no finding, diff a→b no change`, async () => {
+    const dir = tempDir();
+    const a = join(dir, 'a.adapter.yaml');
+    const b = join(dir, 'b.adapter.yaml');
+    for (const [session, out] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
+      const r = await run(['infer', join(FIX, `${server}.${session}.jsonl`), '--name', server, '-o', out]);
+      assert.equal(r.code, 0, r.err);
+    }
+    assert.equal(readFileSync(a, 'utf8'), readFileSync(join(FIX, `${server}.inferred.adapter.yaml`), 'utf8'));
+    const findings = (out: string) => (JSON.parse(out) as { diagnostics: unknown[] }[]).flatMap(f => f.diagnostics);
+    const c = await run(['check', '--format', 'json', a]);
+    assert.equal(c.code, 0, c.out + c.err);
+    assert.deepEqual(findings(c.out), []);
+    const v = await run(['verify', '--format', 'json', a, join(FIX, `${server}.b.jsonl`)]);
+    assert.equal(v.code, 0, v.out + v.err);
+    assert.deepEqual(findings(v.out), []);
+    const d = await run(['diff', a, b]);
+    assert.equal(d.code, 0, d.out + d.err);
+    assert.match(d.out, /: no change to the error contract\n$/);
+  });
+
+test('diff between contracts inferred from two versions of a server: a new kind of failure is a safe addition', async () => {
+  const dir = tempDir();
+  const v1 = join(dir, 'v1.adapter.yaml');
+  const v2 = join(dir, 'v2.adapter.yaml');
+  // Version 2 of the postgres server is the same server that also answers an unknown tool: session a
+  // without that call stands in for version 1.
+  const lines = readFileSync(join(FIX, 'postgres.a.jsonl'), 'utf8').split('\n');
+  writeFileSync(join(dir, 'v1.jsonl'), lines.slice(0, 4).join('\n') + '\n');
+  assert.equal((await run(['infer', join(dir, 'v1.jsonl'), '--name', 'postgres', '-o', v1])).code, 0);
+  assert.equal((await run(['infer', join(FIX, 'postgres.a.jsonl'), '--name', 'postgres', '-o', v2])).code, 0);
+  const d = await run(['diff', '--format', 'json', v1, v2]);
+  assert.equal(d.code, 0, d.err);
+  const { summary, changes } = JSON.parse(d.out) as { summary: object; changes: { rule: string; severity: string; code: string }[] };
+  assert.deepEqual(summary, { breaking: 0, dangerous: 0, safe: 1 });
+  assert.deepEqual(
+    changes.map(c => [c.rule, c.severity, c.code]),
+    [['code.added', 'safe', 'NOT_FOUND_TOOL']],
+  );
+});
+
+test('--merge into a JSON adapter: exit 2, the reason, and the file as it was', async () => {
+  const dir = tempDir();
+  const json = join(dir, 'notes.adapter.json');
+  const text = '{\n  "name": "notes",\n  "error_codes": {}\n}\n';
+  writeFileSync(json, text);
+  const r = await run(['infer', join(FIX, 'notes.a.jsonl'), '--merge', json]);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /--merge '.*notes\.adapter\.json': the adapter to merge into is JSON; --merge writes commented YAML entries/);
+  assert.equal(readFileSync(json, 'utf8'), text);
+});

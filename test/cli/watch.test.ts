@@ -116,7 +116,7 @@ test('findings: one line each on stderr; --record holds every response; -o write
     const lines = r.stderr.split('\n').filter(l => l.startsWith('mcp-aql-errors watch:'));
     assert.deepEqual(lines, [
       `mcp-aql-errors watch: quiet_failure (id 1): warning runtime.unflagged-failure: 'quiet_failure' answered with 'isError' false but its text reads as a failure ("Error: repository not found"): set isError true, or send an MCP-AQL envelope.`,
-      `mcp-aql-errors watch: good_failure (id 2): warning runtime.text-only-error: 'good_failure' reported a failure as text only ("repository not found"): no MCP-AQL envelope, no code a client can branch on.`,
+      `mcp-aql-errors watch: good_failure (id 2): warning runtime.text-only-error: 'good_failure' reported a failure as text only ("repository not found"): no MCP-AQL envelope, no code a client can branch on, and the text is none of the contract's templates.`,
       `mcp-aql-errors watch: protocol (id 3): warning runtime.protocol-error: 'protocol' is a listed tool, but its failure came as JSON-RPC error -32602: a host may hide it from the model; send a tool result with isError true (MCP 2025-11-25, Tools: error handling).`,
       `mcp-aql-errors watch: envelope_mismatch (id 4): error verify.is-error: 'isError' is false but should be true: NOT_FOUND_ORDER is not one of the recoverable codes (mcp-integration.md s4.1): a client must see a failed call.`,
       'mcp-aql-errors watch: 6 tool calls checked, 4 findings (1 error)',
@@ -153,6 +153,20 @@ test('findings: one line each on stderr; --record holds every response; -o write
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('an unknown tool answered -32603: runtime.unknown-tool-code once a tools/list answer is seen, not before', async () => {
+  const call = (id: number) => msg({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'nope', arguments: {} } });
+  const input = call(1) + msg({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) + call(3);
+  const r = await watch(['--', process.execPath, FAKE, 'tools'], [Buffer.from(input)], { env: { FAKE_UNKNOWN_CODE: '-32603' } });
+  assert.equal(r.code, 0);
+  assert.deepEqual(
+    r.stderr.split('\n').filter(l => l.startsWith('mcp-aql-errors watch:')),
+    [
+      `mcp-aql-errors watch: nope (id 3): warning runtime.unknown-tool-code: 'nope' is not a tool the server listed, and the call was answered with JSON-RPC error -32603 (Internal error), which says the server failed, not that the request named no tool: a client may retry it or report a fault of the server. MCP shows an unknown tool as -32602 (Invalid params), "Unknown tool: …" (Tools: error handling).`,
+      'mcp-aql-errors watch: 2 tool calls checked, 1 finding (0 errors)',
+    ],
+  );
 });
 
 test('a --record that cannot be written is logged once; the session goes on', async () => {

@@ -238,7 +238,7 @@ test('lines that are not JSON, requests without answers, successes: no failure',
 
 // The recorded sessions (test/fixtures/transcripts/README.md): each server's session a gives the
 // adapter committed beside it, `check` finds nothing in it, and it judges session b.
-for (const server of ['notes', 'filesystem', 'memory', 'everything']) {
+for (const server of ['notes', 'filesystem', 'memory', 'everything', 'github', 'slack', 'postgres', 'sequential-thinking']) {
   test(`recorded ${server} session: the inferred adapter as committed, clean, and the round trip`, () => {
     const s = newService();
     const a = readFileSync(join(FIX, `${server}.a.jsonl`), 'utf8');
@@ -294,4 +294,100 @@ test('diff between contracts inferred from two versions of a server shows what c
     changes.map(c => [c.rule, c.severity, c.code]),
     [['code.added', 'safe', 'RATE_LIMIT_BUSY']],
   );
+});
+
+test('messages that differ in many places (a JSON dump in the text): one placeholder from the first difference to the last', () => {
+  const issue = (path: string, expected: string, received: string) =>
+    `Invalid input: [{"code":"invalid_type","expected":"${expected}","received":"${received}","path":["${path}"],"message":"Required"}]`;
+  const r = newService().inferContract({
+    transcripts: [
+      transcript(
+        ['get_issue', {}, { error: { code: -32603, message: issue('issue_number', 'number', 'string') } }],
+        ['list_commits', {}, { error: { code: -32603, message: issue('owner', 'string', 'undefined') } }],
+      ),
+    ],
+  });
+  assert.deepEqual(
+    r.kinds.map(k => [k.code, k.category, k.template.text, k.template.placeholders]),
+    [['VALIDATION_FAILURE', 'VALIDATION', 'Invalid input: {value}', [{ name: 'value', from: 'span' }]]],
+  );
+  assert.deepEqual(validate(r.text), []);
+});
+
+test('three words that vary keep a placeholder each', () => {
+  const r = newService().inferContract({
+    transcripts: [
+      transcript(
+        ['f', {}, text('Invalid input: expected array, received string at names')],
+        ['f', {}, text('Invalid input: expected string, received undefined at query')],
+      ),
+    ],
+  });
+  assert.equal(r.kinds[0]!.template.text, 'Invalid input: expected {expected}, received {received} at {value}');
+});
+
+test("a validator's report too different to cluster word by word joins the kind whose varying tail it fits", () => {
+  const head = 'MCP error -32602: Input validation error: Invalid arguments for tool think: ';
+  const r = newService().inferContract({
+    transcripts: [
+      transcript(
+        ['think', {}, text(head + 'Invalid input: expected string, received number at thought')],
+        ['think', {}, text(head + 'Expected boolean or "true"/"false" string, received "yes" at nextThoughtNeeded')],
+        [
+          'think',
+          {},
+          text(
+            head +
+              'Invalid input: expected string, received undefined at thought\nInvalid input at nextThoughtNeeded\nInvalid input: expected number, received NaN at thoughtNumber',
+          ),
+        ],
+      ),
+    ],
+  });
+  assert.deepEqual(
+    r.kinds.map(k => [k.code, k.count, k.template.text]),
+    [['VALIDATION_ARGUMENTS_TOOL', 3, 'MCP error -32602: Input validation error: Invalid arguments for tool {tool}: {value}']],
+  );
+  assert.deepEqual(validate(r.text), []);
+});
+
+test('a short template with a varying tail takes in nothing (too little said to be sure)', () => {
+  const r = newService().inferContract({
+    transcripts: [
+      transcript(
+        ['f', {}, text('Bad: one two three four five six')],
+        ['f', {}, text('Bad: seven eight nine ten eleven twelve')],
+        ['f', {}, text('Bad: something else entirely, with more words')],
+      ),
+    ],
+  });
+  assert.ok(r.kinds.length >= 2, r.kinds.map(k => k.template.text).join(' | '));
+});
+
+test('merge into a JSON adapter: refused with a clear error, nothing rewritten', () => {
+  const existing = '{ "name": "files", "error_codes": { "NOT_FOUND_FILE": { "category": "NOT_FOUND" } } }\n';
+  assert.throws(
+    () => newService().inferContract({ existing, transcripts: [transcript(['t', {}, text("File 'a' not found")])] }),
+    (e: unknown) => e instanceof InferRenderError && /is JSON; --merge .* merges only into a YAML adapter/.test(e.message),
+  );
+});
+
+test('merge again with the same traffic: a text-only kind whose messages are a declared template is kept, not added twice', () => {
+  const t = transcript(
+    ['read', { path: 'a.txt' }, text("File 'a.txt' not found")],
+    ['read', { path: 'b.txt' }, text("File 'b.txt' not found")],
+    ['x', {}, { error: { code: -32601, message: 'Method x not found' } }],
+  );
+  const first = newService().inferContract({ transcripts: [t], name: 'files' });
+  const edited = first.text.replace('NOT_FOUND_FILE:', 'NOT_FOUND_MY_FILE: # renamed by hand');
+  const again = newService().inferContract({ transcripts: [t], existing: edited });
+  assert.deepEqual(again.added, []);
+  assert.deepEqual(again.kept, ['NOT_FOUND_METHOD', 'NOT_FOUND_MY_FILE']);
+  assert.equal(again.text, edited);
+  // A message that is none of the declared templates is still a new kind.
+  const more = newService().inferContract({
+    transcripts: [transcript(['read', { path: '/etc' }, text('Access denied - path outside allowed directories: /etc')])],
+    existing: edited,
+  });
+  assert.deepEqual(more.added, ['PERMISSION_PATH_OUTSIDE']);
 });

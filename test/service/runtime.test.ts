@@ -233,6 +233,71 @@ test('calls that pass the schema and name what cannot exist: inside the first ro
   assert.deepEqual(skip, { tool: 'search', kind: 'not-found', reason: 'no parameter names a path, URI, URL or id the probe can make up' });
 });
 
+test('probe plan: a parameter with a union of types gets its first type (not null) as the harmless value; a camelCase counter and an optional id without a default are not made up', () => {
+  // As @modelcontextprotocol/server-sequential-thinking lists its one tool: nextThoughtNeeded takes a
+  // boolean or "true"/"false", and any other string fails its check; thoughtNumber counts, it names nothing.
+  const seq = tool(
+    'sequentialthinking',
+    {
+      type: 'object',
+      properties: {
+        thought: { type: 'string' },
+        nextThoughtNeeded: { type: ['boolean', 'string'] },
+        thoughtNumber: { type: 'integer', minimum: 1 },
+        totalThoughts: { type: 'integer', minimum: 1 },
+        branchId: { type: 'string' },
+        nullable: { type: ['null', 'string'] },
+      },
+      required: ['thought', 'nextThoughtNeeded', 'thoughtNumber', 'totalThoughts', 'nullable'],
+    },
+    true,
+  );
+  const plan = service.planProbe([seq], [], false);
+  assert.deepEqual(
+    plan.calls.map(c => `${c.case.kind} ${JSON.stringify(c.arguments)}`),
+    [
+      'missing-required {"nextThoughtNeeded":false,"thoughtNumber":1,"totalThoughts":1,"nullable":"mcp-aql-probe"}',
+      'wrong-type {"thought":12345,"nextThoughtNeeded":false,"thoughtNumber":1,"totalThoughts":1,"nullable":"mcp-aql-probe"}',
+      'unknown-tool {}',
+    ],
+  );
+  assert.deepEqual(plan.skipped, [
+    { tool: 'sequentialthinking', kind: 'not-found', reason: 'no parameter names a path, URI, URL or id the probe can make up' },
+  ]); // An optional id with a default is read on every call (server-everything's get-resource-reference).
+  const ref = tool('get-resource-reference', { type: 'object', properties: { resourceId: { type: 'number', default: 1 } } }, true);
+  assert.deepEqual(
+    service.planProbe([ref], [], false).calls.map(c => `${c.case.kind} ${JSON.stringify(c.arguments)}`),
+    ['wrong-type {"resourceId":"not-a-number"}', 'not-found {"resourceId":2000000017}', 'unknown-tool {}'],
+  );
+});
+
+test('probe plan: a read-only tool marked open-world gets the call that passes the schema, and filled-in other parameters, only in the sandbox', () => {
+  // As @upstash/context7-mcp lists resolve-library-id: read-only, and it asks context7.com.
+  const ctx: ToolInfo = {
+    name: 'query-docs',
+    inputSchema: {
+      type: 'object',
+      properties: { libraryId: { type: 'string' }, query: { type: 'string' } },
+      required: ['libraryId', 'query'],
+    },
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  };
+  const kinds = (sandbox: boolean) => service.planProbe([ctx], [], false, { sandbox }).calls.map(c => c.case.kind);
+  assert.deepEqual(
+    service.planProbe([ctx], [], false).calls.map(c => JSON.stringify(c.arguments)),
+    ['{}', '{"libraryId":12345}', '{}'],
+    'its other parameters left out, so a tool that skips its check has nothing to send',
+  );
+  assert.deepEqual(service.planProbe([ctx], [], false).skipped, [
+    {
+      tool: 'query-docs',
+      kind: 'not-found',
+      reason: 'open world (annotations.openWorldHint): a call that passes the schema reaches the service behind it; --sandbox calls it',
+    },
+  ]);
+  assert.deepEqual(kinds(true), ['missing-required', 'wrong-type', 'not-found', 'unknown-tool']);
+});
+
 test('a tool that may write: outside the sandbox no call fills its other parameters, and none names a missing thing; in the sandbox it gets every call', () => {
   const write = tool(
     'write_file',

@@ -65,6 +65,11 @@ const runtimeOptions = (formats: readonly string[]): OptionSpec[] => [
   { names: ['--format'], value: 'F', help: `${formats.join(', ')} (default text)` },
   { names: ['--output-file', '-o'], value: 'P', help: 'write the report to P (folders created, written whole)' },
   { names: ['--record'], value: 'P', help: 'append every response to the JSON Lines file P (verify reads it)' },
+  {
+    names: ['--infer'],
+    value: 'P',
+    help: 'after the session, write the contract inferred from the failures seen to P (merged into P when it exists)',
+  },
   { names: ['--rule'], value: 'code=level', help: "set a code's level, as check's --rule; repeatable" },
 ];
 

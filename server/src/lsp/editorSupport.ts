@@ -13,9 +13,11 @@ export function registerEditorSupport(ctx: ServerContext): void {
 
 /**
  * After a settings change (once the first scan is complete): scan the folders again with the new options (files that stop matching
- * leave the index, new matches join it), drop the open documents' cached models (built with the old
- * options: mcpAql.files, maxFileSize) and re-index them. Returns the number of adapter files in the
- * index — the figure the log and Validate Workspace both report.
+ * leave the index, new matches join it) and re-index the open documents. Their cached models are rebuilt
+ * only if the options that shape a model changed (mcpAql.files, maxFileSize: the model cache compares them):
+ * an editor sends its settings as it starts, and dropping a large file's model then cost a second whole
+ * parse and a second first run of the checks right after the open. Returns the number of adapter files in
+ * the index — the figure the log and Validate Workspace both report.
  */
 export async function reindexWorkspace(ctx: ServerContext): Promise<number> {
   // One scan at a time: an editor sends its settings as it starts, while the first scan runs; this one then
@@ -25,9 +27,6 @@ export async function reindexWorkspace(ctx: ServerContext): Promise<number> {
   const editor = toServiceOptions(await ctx.settings.forUri(folders[0] ?? 'file:///'));
   // Like the first scan, it lets the open documents' validations go first.
   await ctx.indexer.scan(folders, uri => ctx.withConfig(uri, editor), { stopped: ctx.isDown, yieldTo: () => ctx.scheduler.idle() });
-  for (const doc of ctx.documents.all()) {
-    ctx.service.forget(doc.uri);
-    ctx.indexer.updateDocument(doc, await ctx.opts(doc.uri));
-  }
+  for (const doc of ctx.documents.all()) ctx.indexer.updateDocument(doc, await ctx.opts(doc.uri));
   return ctx.indexer.index.size;
 }

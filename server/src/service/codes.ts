@@ -64,6 +64,7 @@ export const Code = {
   RuntimeServerExited: 'runtime.server-exited',
   RuntimeReservedCode: 'runtime.reserved-code',
   RuntimeLegacyErrorCode: 'runtime.legacy-error-code',
+  RuntimeUnknownToolCode: 'runtime.unknown-tool-code',
   RuntimeErrorOutputSchema: 'runtime.error-output-schema',
   RuntimeHttpStatus: 'runtime.http-status',
   RuntimeStreamNoAnswer: 'runtime.stream-no-answer',
@@ -191,6 +192,10 @@ export const codeInfo: Readonly<Record<Code, CodeInfo>> = {
   'runtime.legacy-error-code': {
     level: 'warning',
     summary: 'a missing resource answered with -32002 by a 2026-07-28 server (SEP-2164: -32602 with data.uri)',
+  },
+  'runtime.unknown-tool-code': {
+    level: 'warning',
+    summary: 'an unknown tool answered with a JSON-RPC code other than -32602 (Invalid params); information unless -32603',
   },
   'runtime.error-output-schema': {
     level: 'warning',

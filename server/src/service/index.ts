@@ -88,7 +88,7 @@ export {
   type ParsedConfig,
   type ProjectConfig,
 } from './config/projectConfig';
-export { InferRenderError, type InferRequest, type InferResult, type InferredKind, type Retry } from './inference';
+export { FailureReader, InferRenderError, type InferRequest, type InferResult, type InferredKind, type Retry } from './inference';
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
 export { RESPONSE_FILE_GLOBS } from './verify';

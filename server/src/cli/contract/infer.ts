@@ -6,7 +6,8 @@
  */
 import { lstatSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { createAdapterService, InferRenderError } from '../../service';
+import { createAdapterService, DEFAULT_MAX_FILE_SIZE, FailureReader, InferRenderError } from '../../service';
+import { readLines } from '../../node/readLines';
 import { readRegularFile } from '../../node/readRegularFile';
 import { deps } from '../deps';
 import { UsageError } from '../files';
@@ -44,14 +45,33 @@ function read(path: string, cwd: string, what: string): string {
   return new TextDecoder('utf-8', { fatal: false }).decode(r.bytes);
 }
 
+/**
+ * The transcripts read line by line into one FailureReader, a chunk at a time (node/readLines.ts, as
+ * `verify` reads a `.jsonl`): memory grows with the kinds of failure, not the size of the files. A
+ * line over mcpAql.maxFileSize characters is skipped and counted.
+ */
+function readTranscripts(paths: readonly string[], cwd: string): { reader: FailureReader; skipped: number } {
+  const reader = new FailureReader();
+  let skipped = 0;
+  for (const path of paths) {
+    const r = readLines(resolve(cwd, path), DEFAULT_MAX_FILE_SIZE, { line: t => reader.line(t), tooLong: () => skipped++ });
+    if (!r.ok) throw new UsageError(`cannot read transcript '${escapeControls(relative(cwd, resolve(cwd, path)) || path)}': ${r.message}`);
+    reader.endTranscript();
+  }
+  return { reader, skipped };
+}
+
 export function runInfer(argv: readonly string[], io: Io): number {
   const args = parse(argv);
-  const transcripts = args.transcripts.map(t => read(t, io.cwd, 'transcript'));
+  const { reader, skipped } = readTranscripts(args.transcripts, io.cwd);
+  const transcripts = args.transcripts;
   const existing = args.merge === undefined ? undefined : read(args.merge, io.cwd, '--merge');
   const service = createAdapterService(deps);
+  if (skipped)
+    io.stderr(`mcp-aql-errors infer: ${skipped} line${skipped === 1 ? '' : 's'} over ${DEFAULT_MAX_FILE_SIZE} characters skipped\n`);
   let r;
   try {
-    r = service.inferContract({ transcripts, existing, name: args.name });
+    r = service.inferContract({ reader, existing, name: args.name });
   } catch (e) {
     if (e instanceof InferRenderError) throw new UsageError(`--merge '${escapeControls(args.merge ?? '')}': ${e.message}`);
     throw e;

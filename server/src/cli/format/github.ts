@@ -6,8 +6,9 @@ import { escapeControls } from './escape';
  * The runner's own escapes (% CR LF, and : , in properties) after our control-character escaping:
  * a message keeps its line breaks (as %0A), a property shows them as `\n`; no escape sequence reaches the log.
  */
-const escData = (s: string) => escapeControls(s, { keepLineBreaks: true }).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-const escProp = (s: string) => escapeControls(s).replace(/%/g, '%25').replace(/:/g, '%3A').replace(/,/g, '%2C');
+export const escData = (s: string) =>
+  escapeControls(s, { keepLineBreaks: true }).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+export const escProp = (s: string) => escapeControls(s).replace(/%/g, '%25').replace(/:/g, '%3A').replace(/,/g, '%2C');
 const LEVEL: Record<string, string> = { error: 'error', warning: 'warning', info: 'notice', hint: 'notice' };
 
 export function formatGithub(reports: readonly FileReport[]): string {

@@ -34,6 +34,8 @@ export interface RuntimeArgs {
   readonly rules: Record<string, RuleLevel>;
   readonly outputFile?: string;
   readonly record?: string;
+  /** --infer: the contract inferred from the session's failures is written there (inferSink.ts). */
+  readonly infer?: string;
   readonly timeout: number;
   readonly allowWrites: boolean;
   readonly list: boolean;
@@ -64,7 +66,11 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
     sandbox: false,
   };
   const headers: Record<string, string> = Object.create(null) as Record<string, string>;
-  let outputFile: string | undefined, record: string | undefined, url: string | undefined, config: string | undefined;
+  let outputFile: string | undefined,
+    record: string | undefined,
+    infer: string | undefined,
+    url: string | undefined,
+    config: string | undefined;
   let server: string | undefined, listen: string | undefined, scenarios: string | undefined;
   for (const [name, v] of options) {
     const value = String(v);
@@ -76,6 +82,7 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
       a.format = value;
     } else if (name === '--output-file') outputFile = value;
     else if (name === '--record') record = value;
+    else if (name === '--infer') infer = value;
     else if (name === '--rule') {
       const [code, level] = ruleOption(value);
       a.rules[code] = level;
@@ -121,7 +128,8 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
     throw new UsageError('probe: --all probes every server of --config <file> (without --server)');
   if (a.list && (a.format === 'markdown' || a.format === 'html'))
     throw new UsageError('probe: --list prints the plan as text or json, not the readiness table');
-  if (a.all && record !== undefined) throw new UsageError('probe: --record keeps the transcript of one server, not of --all');
+  if (a.all && infer !== undefined) throw new UsageError('probe: --infer writes the contract of one server, not of --all');
+  if (a.list && infer !== undefined) throw new UsageError('probe: --list sends nothing: there is no failure to --infer from');
   if (Object.keys(headers).length && url === undefined) throw new UsageError(`${cmd}: --header goes with --url`);
   if (cmd === 'watch') {
     if (a.printConfig && config === undefined)
@@ -135,6 +143,7 @@ export function parseRuntimeArgs(cmd: 'watch' | 'probe', argv: readonly string[]
     ...a,
     outputFile,
     record,
+    infer,
     url,
     headers,
     config,

@@ -7,8 +7,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { docsHref, SOURCE, type AdapterService, type Contract, type ServiceOptions } from '../../service';
-import { closeSync, readSync } from 'node:fs';
-import { openRegularFile, type ReadFailure } from '../../node/readRegularFile';
+import { readLines } from '../../node/readLines';
 import type { LineSource } from '../report';
 
 const BATCH_CHARS = 1 << 20;
@@ -83,60 +82,8 @@ export function verifyJsonLines(
     tail = [];
     batchStart = ++lineNo;
   };
-  const decoder = new TextDecoder('utf-8', { fatal: false });
-  let pending = '';
-  let skipping = -1; // >= 0: inside an over-long record, this many characters so far
-  const take = (chunk: string, last: boolean) => {
-    let from = 0;
-    for (;;) {
-      const nl = chunk.indexOf('\n', from);
-      const piece = chunk.slice(from, nl < 0 ? chunk.length : nl);
-      if (skipping >= 0) skipping += piece.length;
-      else if (pending.length + piece.length > maxRecord) {
-        skipping = pending.length + piece.length;
-        pending = '';
-      } else pending += piece;
-      if (nl < 0) break;
-      if (skipping >= 0) tooLong(skipping);
-      else line(pending);
-      skipping = -1;
-      pending = '';
-      from = nl + 1;
-    }
-    if (last) {
-      if (skipping >= 0) tooLong(skipping);
-      else if (pending.length || lineNo === 0) line(pending);
-      flush();
-    }
-  };
-  const r = readRegularFileInChunks(path, bytes => take(decoder.decode(bytes, { stream: true }), false));
+  const r = readLines(path, maxRecord, { line, tooLong });
   if (!r.ok) return { error: r.message };
-  take(decoder.decode(), true);
+  flush();
   return { diagnostics, lines: { count: lineNo, at: l => kept.get(l) } };
-}
-
-/**
- * A regular file read in chunks of `chunkBytes` (the same checks as readRegularFile), for files of any
- * size: memory stays one chunk. `onChunk` gets a view of a reused buffer.
- */
-function readRegularFileInChunks(
-  path: string,
-  onChunk: (bytes: Uint8Array) => void,
-  chunkBytes = 1 << 20,
-): { readonly ok: true } | ReadFailure {
-  const opened = openRegularFile(path);
-  if (!opened.ok) return opened;
-  try {
-    const buf = Buffer.allocUnsafe(chunkBytes);
-    for (;;) {
-      const n = readSync(opened.fd, buf, 0, chunkBytes, null);
-      if (n === 0) break;
-      onChunk(buf.subarray(0, n));
-    }
-    return { ok: true };
-  } catch (e) {
-    return { ok: false, reason: 'error', message: (e as Error).message };
-  } finally {
-    closeSync(opened.fd);
-  }
 }

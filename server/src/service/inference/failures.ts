@@ -8,6 +8,7 @@
  */
 import { DELAY_KEYS } from '../model/retry';
 import { member, parseJson, toValue, type JsonNode } from '../verify/json';
+import { tokensOf } from './template';
 
 export type Channel = 'tool-result' | 'json-rpc';
 
@@ -19,6 +20,8 @@ export interface Failure {
   readonly code?: string;
   /** Where the code came from, for the comment. */
   readonly codeFrom?: 'envelope' | 'json-rpc data' | 'structured error';
+  /** A tool result whose failure is a JSON error object (`{"error": …}`) rather than an envelope or plain text. */
+  readonly structured?: boolean;
   /** The JSON-RPC error code (json-rpc channel), or one a text names (`MCP error -32602: …`). */
   readonly rpcCode?: number;
   readonly message: string;
@@ -32,6 +35,8 @@ export interface Failure {
   readonly tool?: string;
   /** The request's arguments, flattened to their leaves (`{params: {id: 'x'}}` → `id: 'x'`). */
   readonly args: Readonly<Record<string, unknown>>;
+  /** How many times this failure was seen (FailureReader counts a repeat instead of keeping it); 1 when absent. */
+  readonly count?: number;
 }
 
 type Obj = JsonNode & { kind: 'object' };
@@ -41,35 +46,119 @@ const STATUS_KEYS = ['http_status', 'status', 'statusCode', 'status_code'];
 
 /** Every failure of the transcripts, in order. A line that is not JSON, or not a message, is skipped. */
 export function failuresOf(texts: readonly string[]): Failure[] {
-  const out: Failure[] = [];
+  const reader = new FailureReader();
   for (const text of texts) {
-    const requests = new Map<string, { tool?: string; args: Record<string, unknown> }>();
     let start = 0;
     while (start <= text.length) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
-      const r = /\S/.test(text.slice(start, end)) ? parseJson(text, undefined, start, end) : undefined;
+      reader.line(text.slice(start, end));
       start = end + 1;
-      if (!r?.ok || r.node.kind !== 'object') continue;
-      const msg = r.node;
-      const id = member(msg, 'id')?.value;
-      const key = id && (id.kind === 'string' || id.kind === 'number') ? `${id.kind}:${id.value}` : undefined;
-      const method = member(msg, 'method')?.value;
-      if (method) {
-        if (key && method.kind === 'string' && method.value === 'tools/call') {
-          const params = member(msg, 'params')?.value;
-          const name = member(params, 'name')?.value;
-          const args = member(params, 'arguments')?.value;
-          requests.set(key, { tool: name?.kind === 'string' ? name.value : undefined, args: flatten(args ? toValue(args) : {}) });
-        }
-        continue;
-      }
-      const request = key ? requests.get(key) : undefined;
-      const f = failureOf(msg);
-      if (f) out.push({ ...f, tool: request?.tool, args: request?.args ?? {} });
     }
+    reader.endTranscript();
   }
-  return out;
+  return reader.failures();
+}
+
+/** Distinct samples kept of one group of failures (one code sent, or one message shape). */
+export const SAMPLES_PER_GROUP = 64;
+/** Groups kept apart; past this many, a new shape joins its channel's overflow group. */
+export const MAX_GROUPS = 4096;
+
+/**
+ * Transcripts read a line at a time (a file of any size, docs/cli.md "Inferring a contract"): each
+ * `tools/call` request is held until its answer pairs with it, and the same failure seen again is
+ * counted, not held again. Of one group — one code sent, or one message shape: its words with the
+ * values of the request's arguments, the details and the tool's name taken out, digits as 0 — at most
+ * SAMPLES_PER_GROUP distinct failures are kept (enough to recover a template) and further ones are
+ * counted on the group's first; past MAX_GROUPS shapes, a new one joins its channel's overflow group.
+ * Memory grows with the kinds of failure, not with the traffic.
+ */
+export class FailureReader {
+  private readonly requests = new Map<string, { tool?: string; args: Record<string, unknown> }>();
+  private readonly kept = new Map<string, Failure & { count: number }>();
+  private readonly groups = new Map<string, { first: Failure & { count: number }; samples: number }>();
+  private seen = 0;
+
+  /** One line of a transcript (a JSON-RPC message; anything else is skipped). */
+  line(text: string): void {
+    if (!/\S/.test(text)) return;
+    const r = parseJson(text);
+    if (!r.ok || r.node.kind !== 'object') return;
+    const msg = r.node;
+    const id = member(msg, 'id')?.value;
+    const key = id && (id.kind === 'string' || id.kind === 'number') ? `${id.kind}:${id.value}` : undefined;
+    const method = member(msg, 'method')?.value;
+    if (method) {
+      if (key && method.kind === 'string' && method.value === 'tools/call') {
+        const params = member(msg, 'params')?.value;
+        const name = member(params, 'name')?.value;
+        const args = member(params, 'arguments')?.value;
+        this.requests.set(key, { tool: name?.kind === 'string' ? name.value : undefined, args: flatten(args ? toValue(args) : {}) });
+      }
+      return;
+    }
+    const request = key ? this.requests.get(key) : undefined;
+    if (key) this.requests.delete(key);
+    const f = failureOf(msg);
+    if (f) this.add({ ...f, tool: request?.tool, args: request?.args ?? {} });
+  }
+
+  /** The end of one transcript: its requests are not answered by the next one's. */
+  endTranscript(): void {
+    this.requests.clear();
+  }
+
+  /** How many failures were read. */
+  get total(): number {
+    return this.seen;
+  }
+
+  /** The failures kept, in the order first seen, each with how many times it (or its group's overflow) was seen. */
+  failures(): Failure[] {
+    return [...this.kept.values()].map(f => ({ ...f }));
+  }
+
+  private add(f: Failure): void {
+    this.seen++;
+    const key = JSON.stringify([
+      f.channel,
+      f.flagged,
+      f.code,
+      f.codeFrom,
+      f.structured,
+      f.rpcCode,
+      f.message,
+      f.details,
+      f.status,
+      f.delay,
+      f.tool,
+      f.args,
+    ]);
+    const same = this.kept.get(key);
+    if (same) {
+      same.count++;
+      return;
+    }
+    let groupKey = `${f.channel} ${f.rpcCode ?? ''} ${f.code ? `code ${f.code}` : shapeOf(f)}`;
+    if (!this.groups.has(groupKey) && this.groups.size >= MAX_GROUPS) groupKey = `${f.channel} ${f.rpcCode ?? ''} overflow`;
+    const group = this.groups.get(groupKey);
+    if (group && group.samples >= SAMPLES_PER_GROUP) {
+      group.first.count++;
+      return;
+    }
+    const k = { ...f, count: 1 };
+    this.kept.set(key, k);
+    if (group) group.samples++;
+    else this.groups.set(groupKey, { first: k, samples: 1 });
+  }
+}
+
+/** A message's words with the values it carries taken out (template.ts tokensOf) and digits as 0. */
+function shapeOf(f: Failure): string {
+  return tokensOf(f)
+    .map(t => ('lit' in t ? t.lit.replace(/[0-9]+/g, '0') : 'name' in t ? `{${t.name}}` : '{}'))
+    .join('');
 }
 
 type Bare = Omit<Failure, 'tool' | 'args'>;
@@ -161,6 +250,7 @@ function envelopeFailure(v: unknown, channel: Channel, flagged: boolean): Bare |
     flagged,
     code: typeof code === 'string' && code ? code : undefined,
     codeFrom: typeof code === 'string' && code ? (v.success === false ? 'envelope' : 'structured error') : undefined,
+    structured: v.success !== false || undefined,
     message: typeof message === 'string' ? message : '',
     details: d,
     status: statusIn(d) ?? statusIn(v),

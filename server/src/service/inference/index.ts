@@ -2,19 +2,21 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Contract } from '../contract/contract';
 import type { RegistryIndex } from '../model/registry';
-import { failuresOf } from './failures';
+import { FailureReader, failuresOf } from './failures';
 import { kindsOf, type InferredKind } from './kinds';
 import { renderKinds, type RenderResult } from './render';
 
 export type { InferredKind } from './kinds';
 export type { Retry } from '../model/retry';
 export { InferRenderError, type RenderResult } from './render';
-export { failuresOf, type Failure } from './failures';
+export { FailureReader, failuresOf, MAX_GROUPS, SAMPLES_PER_GROUP, type Failure } from './failures';
 export { inferTemplate } from './template';
 
 export interface InferRequest {
   /** Transcripts: JSON Lines texts of JSON-RPC messages (requests and responses). */
-  readonly transcripts: readonly string[];
+  readonly transcripts?: readonly string[];
+  /** Or transcripts already read line by line (a file of any size: FailureReader). */
+  readonly reader?: FailureReader;
   /** An adapter's YAML text to add to; its entries are kept as written. */
   readonly existing?: string;
   /** The new adapter's `name` (without `existing`). */
@@ -28,16 +30,22 @@ export interface InferResult extends RenderResult {
 
 /** `registryContract`: the registry's codes as a contract (buildContract of no adapter). */
 export function inferContract(req: InferRequest, registry: RegistryIndex, registryContract: Contract): InferResult {
-  const failures = failuresOf(req.transcripts);
+  const failures = [...(req.reader?.failures() ?? []), ...failuresOf(req.transcripts ?? [])];
   const kinds = kindsOf(failures, registry, registryContract, declaredIn(req.existing));
-  return { ...renderKinds(kinds, registry, req.existing, req.name), kinds, failures: failures.length };
+  const total = failures.reduce((n, f) => n + (f.count ?? 1), 0);
+  return { ...renderKinds(kinds, registry, req.existing, req.name), kinds, failures: total };
 }
 
-/** The codes an adapter's text declares in `error_codes` (names a new kind must not take). */
-function declaredIn(text: string | undefined): Set<string> {
-  const out = new Set<string>();
+/** The codes an adapter's text declares in `error_codes`, with their message templates (names a new kind must not take, templates it may fit). */
+function declaredIn(text: string | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   if (text === undefined) return out;
   const codes = parseDocument(text).get('error_codes', true);
-  if (isMap(codes)) for (const p of codes.items) if (isScalar(p.key)) out.add(String(p.key.value));
+  if (!isMap(codes)) return out;
+  for (const p of codes.items) {
+    if (!isScalar(p.key)) continue;
+    const t = isMap(p.value) ? p.value.get('message_template', true) : undefined;
+    out.set(String(p.key.value), isScalar(t) && typeof t.value === 'string' ? [t.value] : []);
+  }
   return out;
 }

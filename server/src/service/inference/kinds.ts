@@ -12,14 +12,14 @@ import { retryOf, type Retry } from '../model/retry';
 import { CODE_NAME, prefixCategory, toUpperSnake } from '../util/naming';
 import { judgeMessage } from '../verify/message';
 import type { Channel, Failure } from './failures';
-import { inferTemplate, similarity, tokensOf, type InferredTemplate } from './template';
+import { inferTemplate, similarity, templatePattern, tokensOf, type InferredTemplate } from './template';
 
 export interface InferredDetail {
   readonly name: string;
   readonly type: string;
   readonly required: boolean;
   /** Not in the details: a placeholder filled from a request argument, the tool or a varying word. */
-  readonly placeholderOnly?: 'argument' | 'tool' | 'varies';
+  readonly placeholderOnly?: 'argument' | 'tool' | 'varies' | 'span';
 }
 
 export interface InferredKind {
@@ -87,12 +87,16 @@ function statusCategory(s: number): string | undefined {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The kinds of failure in `failures`, sorted by code. `taken`: code names already declared (not reused for a new kind). */
+/**
+ * The kinds of failure in `failures`, sorted by code. `taken`: the codes already declared (merging), with
+ * their message templates: a name not reused for a new kind, and a kind whose every message is one of a
+ * declared code's templates takes that code (the merge then keeps it as written, not a second entry).
+ */
 export function kindsOf(
   failures: readonly Failure[],
   registry: RegistryIndex,
   contract: Contract,
-  taken: ReadonlySet<string>,
+  taken: ReadonlyMap<string, readonly string[]>,
 ): InferredKind[] {
   const groups = new Map<string, Failure[]>();
   const loose: Failure[] = [];
@@ -117,24 +121,60 @@ export function kindsOf(
     }
     clusters[k]!.push(f);
   }
-  const used = new Set(taken);
+  const used = new Set(taken.keys());
+  const declared = [...taken]
+    .sort((a, b) => cmp(a[0], b[0]))
+    .map(([code, templates]) => ({ code, patterns: templates.map(templatePattern) }));
   const out: InferredKind[] = [];
   for (const [code, fs] of [...groups].sort((a, b) => cmp(a[0], b[0]))) {
     used.add(code);
     out.push(describe(code, code, fs, registry, contract));
   }
   // Names for the loose kinds, in a stable order (by their template).
-  const looseKinds = clusters
-    .map(fs => ({ fs, template: inferTemplate(sortSamples(fs)) }))
-    .sort((a, b) => cmp(a.template.text, b.template.text));
+  const looseKinds = absorbTails(clusters.map(fs => ({ fs, template: inferTemplate(sortSamples(fs)) }))).sort((a, b) =>
+    cmp(a.template.text, b.template.text),
+  );
   for (const { fs, template } of looseKinds) {
     const category = categoryOf(undefined, fs, registry);
     const fit = registryFit(category.name, fs, contract);
-    const name = fit ?? unique(nameFor(category.name, template.text), used, registry);
+    const mine = declared.find(d => d.patterns.some(p => fs.every(f => p.test(f.message))))?.code;
+    const name = mine ?? fit ?? unique(nameFor(category.name, template.text), used, registry);
     used.add(name);
     out.push(describe(name, undefined, fs, registry, contract, fit));
   }
   return out.sort((a, b) => cmp(a.code, b.code));
+}
+
+/** A template's literal text must be this long before it may take in other kinds (absorbTails). */
+const MIN_PREFIX = 12;
+
+/**
+ * A kind whose template ends in a varying tail (`Invalid arguments for tool {tool}: {value}`, the
+ * shape of a validator's report) takes in the kinds whose every message fits it: a report with other
+ * issues, one too different word by word to be clustered with it, is the same kind of failure.
+ * Deterministic: kinds are visited in the order of their templates.
+ */
+function absorbTails(kinds: { fs: Failure[]; template: InferredTemplate }[]): { fs: Failure[]; template: InferredTemplate }[] {
+  const out = [...kinds].sort((a, b) => cmp(a.template.text, b.template.text));
+  for (let i = 0; i < out.length; i++) {
+    const a = out[i]!;
+    const last = a.template.placeholders[a.template.placeholders.length - 1];
+    if (!last || (last.from !== 'varies' && last.from !== 'span') || !a.template.text.endsWith(`{${last.name}}`)) continue;
+    if (a.template.text.replace(/\{[^{}]*\}/g, '').trim().length < MIN_PREFIX) continue;
+    const re = templatePattern(a.template.text);
+    const { channel, rpcCode } = a.fs[0]!;
+    let grew = false;
+    for (let j = out.length - 1; j >= 0; j--) {
+      const b = out[j]!;
+      if (j === i || b.fs[0]!.channel !== channel || b.fs[0]!.rpcCode !== rpcCode || !b.fs.every(f => re.test(f.message))) continue;
+      a.fs = [...a.fs, ...b.fs];
+      out.splice(j, 1);
+      if (j < i) i--;
+      grew = true;
+    }
+    if (grew) a.template = inferTemplate(sortSamples(a.fs));
+  }
+  return out;
 }
 
 const sortSamples = (fs: readonly Failure[]) =>
@@ -179,7 +219,7 @@ function describe(
     details: detailsOf(samples, template),
     channels: [...new Set(fs.map(channelName))].sort(),
     tools: [...new Set(fs.flatMap(f => (f.tool ? [f.tool] : [])))].sort(),
-    count: fs.length,
+    count: fs.reduce((n, f) => n + (f.count ?? 1), 0),
     statuses: [...new Set(fs.flatMap(f => (f.status ? [f.status] : [])))].sort((a, b) => a - b),
     rpcCodes: [...new Set(fs.flatMap(f => (f.rpcCode !== undefined ? [f.rpcCode] : [])))].sort((a, b) => a - b),
     retry,
@@ -193,7 +233,7 @@ function channelName(f: Failure): string {
   if (f.channel === 'json-rpc')
     return f.code ? 'JSON-RPC error (question dialect)' : `JSON-RPC error${f.rpcCode !== undefined ? ` ${f.rpcCode}` : ''}`;
   if (f.codeFrom === 'envelope') return `tool result, MCP-AQL envelope, isError ${f.flagged}`;
-  if (f.codeFrom === 'structured error') return `tool result, structured error, isError ${f.flagged}`;
+  if (f.codeFrom === 'structured error' || f.structured) return `tool result, structured error, isError ${f.flagged}`;
   return `tool result, text only, isError ${f.flagged}`;
 }
 

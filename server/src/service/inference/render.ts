@@ -26,6 +26,12 @@ export function renderKinds(kinds: readonly InferredKind[], registry: RegistryIn
   if (existing !== undefined && doc.errors.length)
     throw new InferRenderError(`the adapter to merge into is not valid YAML: ${doc.errors[0]!.message}`);
   if (existing !== undefined && !isMap(doc.contents)) throw new InferRenderError('the adapter to merge into is not a YAML mapping');
+  // A JSON adapter (its root a flow mapping) is refused, not rewritten: the merge adds commented
+  // block entries, which would turn the file into YAML (docs/cli.md, "Inferring a contract").
+  if (existing !== undefined && (doc.contents as YAMLMap).flow)
+    throw new InferRenderError(
+      'the adapter to merge into is JSON; --merge writes commented YAML entries and merges only into a YAML adapter (infer into a new file with -o and copy the entries over)',
+    );
   const kept: string[] = [],
     added: string[] = [];
   const fresh = new Map<string, Pair<unknown, unknown>[]>();
@@ -193,7 +199,15 @@ function about(k: InferredKind): string[] {
       ` ${ph
         .map(
           p =>
-            `{${p.name}}: ${p.from === 'argument' ? `the request argument '${p.name}'` : p.from === 'tool' ? "the tool's name" : 'a word that varied between calls'}`,
+            `{${p.name}}: ${
+              p.from === 'argument'
+                ? `the request argument '${p.name}'`
+                : p.from === 'tool'
+                  ? "the tool's name"
+                  : p.from === 'span'
+                    ? 'the text from the first difference to the last (the messages differ in many places)'
+                    : 'a word that varied between calls'
+            }`,
         )
         .join('; ')}.`,
     );

@@ -16,7 +16,8 @@ export interface Sample {
   readonly tool?: string;
 }
 
-export type PlaceholderSource = 'details' | 'argument' | 'tool' | 'varies';
+/** `span`: the text from the first difference to the last, where the messages differ in many places (collapse). */
+export type PlaceholderSource = 'details' | 'argument' | 'tool' | 'varies' | 'span';
 
 export interface InferredTemplate {
   readonly text: string;
@@ -24,7 +25,8 @@ export interface InferredTemplate {
   readonly placeholders: readonly { readonly name: string; readonly from: PlaceholderSource }[];
 }
 
-type Token = { readonly lit: string } | { readonly name: string; readonly from: PlaceholderSource } | { readonly gap: true };
+type Token =
+  { readonly lit: string } | { readonly name: string; readonly from: PlaceholderSource } | { readonly gap: true; readonly span?: true };
 
 const WORD = /[A-Za-z0-9_]+|\s+|[^A-Za-z0-9_\s]/g;
 /** Above this many tokens a message is not aligned: the common prefix is kept and the rest is one placeholder. */
@@ -65,7 +67,7 @@ export function tokensOf(s: Sample): Token[] {
       values.push({ name: k, from: 'argument', text: String(v) });
   if (s.tool && s.tool.length >= 2) values.push({ name: 'tool', from: 'tool', text: s.tool });
   // Longer values first (a path before the file name inside it); details before arguments at a tie.
-  const order = { details: 0, argument: 1, tool: 2, varies: 3 };
+  const order = { details: 0, argument: 1, tool: 2, varies: 3, span: 3 };
   values.sort((a, b) => b.text.length - a.text.length || order[a.from] - order[b.from] || (a.name < b.name ? -1 : 1));
   const msg = s.message;
   const taken: { at: number; end: number; name: string; from: PlaceholderSource }[] = [];
@@ -153,6 +155,7 @@ export function similarity(p: readonly Token[], q: readonly Token[]): number {
 export function inferTemplate(samples: readonly Sample[]): InferredTemplate {
   let pattern = tokensOf(samples[0]!);
   for (let k = 1; k < samples.length; k++) pattern = merge(pattern, tokensOf(samples[k]!));
+  pattern = collapse(pattern);
   const used = new Set<string>();
   const named = new Set(pattern.flatMap(t => ('name' in t ? [t.name] : [])));
   const placeholders: { name: string; from: PlaceholderSource }[] = [];
@@ -169,7 +172,7 @@ export function inferTemplate(samples: readonly Sample[]): InferredTemplate {
       from = t.from;
     } else {
       name = gapName(pattern, k, new Set([...used, ...named]));
-      from = 'varies';
+      from = t.span ? 'span' : 'varies';
     }
     if (!used.has(name)) {
       used.add(name);
@@ -178,6 +181,27 @@ export function inferTemplate(samples: readonly Sample[]): InferredTemplate {
     text += `{${name}}`;
   }
   return { text, placeholders };
+}
+
+/** More varying words than this in one template: they are one placeholder (see collapse). */
+const MAX_GAPS = 3;
+
+/**
+ * Messages that differ in many places (a validator's list of issues, a JSON dump in the text) do not
+ * have a template with a placeholder per difference: everything from the first varying word to the
+ * last is one placeholder, with the punctuation glued to its left and any that ends the message
+ * (`Invalid input: [{…}]` → `Invalid input: {value}`). Placeholders named after a value (details, argument, tool) inside that
+ * span go with it.
+ */
+export function collapse(pattern: readonly Token[]): Token[] {
+  const gaps = pattern.flatMap((t, k) => ('gap' in t ? [k] : []));
+  if (gaps.length <= MAX_GAPS) return [...pattern];
+  const punct = (t: Token | undefined) => t !== undefined && 'lit' in t && !/^[A-Za-z0-9_\s]/.test(t.lit);
+  let first = gaps[0]!;
+  let last = gaps[gaps.length - 1]!;
+  while (first > 0 && punct(pattern[first - 1])) first--;
+  if (pattern.slice(last + 1).every(punct)) last = pattern.length - 1;
+  return [...pattern.slice(0, first), { gap: true, span: true }, ...pattern.slice(last + 1)];
 }
 
 /** A gap is named after the word before it (`expected {expected}`), else `value`; unique in its template. */
@@ -194,4 +218,14 @@ function gapName(pattern: readonly Token[], k: number, used: ReadonlySet<string>
   let name = base;
   for (let n = 2; used.has(name); n++) name = `${base}_${n}`;
   return name;
+}
+
+/** A template as a pattern of whole messages: its text literal, each placeholder any text (shortest first). */
+export function templatePattern(template: string): RegExp {
+  return new RegExp(
+    `^${template
+      .split(/\{[^{}]*\}/)
+      .map(p => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\s\\S]*?')}$`,
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * The models of one service, per document: built once per (uri, version, text), refused past the size
+ * The models of one service, per document: built once per (uri, version, text, options), refused past the size
  * limit or the nesting limit, re-parsed in part after an edit the language server reported
  * (`edited`), and the one parked model a later open of the same text reuses (`park`).
  */
@@ -33,7 +33,7 @@ export interface ModelCache {
   modelOf(doc: TextDocument, opts?: ModelOptions): AdapterModel | undefined;
   /** Where the last `modelOf` of `uri` found its text nested past the limit (it then built no model). */
   deepOf(uri: string): TooDeep | undefined;
-  /** Whether the cache holds an entry for this exact version, text and `files` of the document. */
+  /** Whether the cache holds an entry for this exact version and text of the document, built under these options. */
   isCurrent(doc: TextDocument, opts?: ModelOptions): boolean;
   /** Whether the cache holds an entry for `uri`, with or without a model. */
   has(uri: string): boolean;
@@ -51,11 +51,12 @@ export interface ModelCache {
 
 /** `once`: each text is read once (the CLI), so models are built whole, not in reusable chunks. */
 export function createModelCache(once: boolean | undefined): ModelCache {
-  const cache = new Map<string, { version: number; text: string; files?: string; model: AdapterModel | undefined; deep?: TooDeep }>();
+  /** Per uri: the model of one version and text, built under the options `key` names (keyOf). */
+  const cache = new Map<string, { version: number; text: string; key: string; model: AdapterModel | undefined; deep?: TooDeep }>();
   /** Per uri: the union of the edits from version `from` to version `to` (offsets of `to`'s text at the new end). */
   const pending = new Map<string, { from: number; to: number; change: Change }>();
   /** The last model `park`ed, with the options it was built with. */
-  let parked: { uri: string; text: string; files: string; model: AdapterModel | undefined } | undefined;
+  let parked: { uri: string; text: string; key: string; model: AdapterModel | undefined } | undefined;
 
   const forget = (uri: string) => {
     cache.delete(uri);
@@ -65,13 +66,16 @@ export function createModelCache(once: boolean | undefined): ModelCache {
   return {
     modelOf(doc, opts) {
       const text = doc.getText();
-      const hit = cache.get(doc.uri);
+      const key = keyOf(opts);
+      const cached = cache.get(doc.uri);
+      // A model built under other options (a settings change) is not reused, not even as the previous parse.
+      const hit = cached?.key === key ? cached : undefined;
       if (hit && hit.version === doc.version && hit.text === text) return hit.model;
-      if (!hit && parked?.uri === doc.uri && parked.text === text && parked.files === JSON.stringify(opts?.files ?? [])) {
+      if (!hit && parked?.uri === doc.uri && parked.text === text && parked.key === key) {
         const model = parked.model;
         parked = undefined;
         if (model && text.length <= maxSizeOf(opts)) {
-          cache.set(doc.uri, { version: doc.version, text, files: JSON.stringify(opts?.files ?? []), model });
+          cache.set(doc.uri, { version: doc.version, text, key, model });
           return model;
         }
       }
@@ -88,13 +92,13 @@ export function createModelCache(once: boolean | undefined): ModelCache {
         cls && !deep
           ? buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change, once })
           : undefined;
-      cache.set(doc.uri, { version: doc.version, text, files: JSON.stringify(opts?.files ?? []), model, deep });
+      cache.set(doc.uri, { version: doc.version, text, key, model, deep });
       return model;
     },
     deepOf: uri => cache.get(uri)?.deep,
     isCurrent(doc, opts) {
       const hit = cache.get(doc.uri);
-      return !!hit && hit.version === doc.version && hit.text === doc.getText() && hit.files === JSON.stringify(opts?.files ?? []);
+      return !!hit && hit.version === doc.version && hit.text === doc.getText() && hit.key === keyOf(opts);
     },
     has: uri => cache.has(uri),
     holdsModel: uri => !!cache.get(uri)?.model,
@@ -103,7 +107,7 @@ export function createModelCache(once: boolean | undefined): ModelCache {
     park(uri) {
       const hit = cache.get(uri);
       forget(uri);
-      if (hit?.model) parked = { uri, text: hit.text, files: hit.files ?? '[]', model: hit.model };
+      if (hit?.model) parked = { uri, text: hit.text, key: hit.key, model: hit.model };
     },
     edited(uri, from, to, changes) {
       let p = pending.get(uri);
@@ -117,6 +121,11 @@ export function createModelCache(once: boolean | undefined): ModelCache {
       else pending.delete(uri);
     },
   };
+}
+
+/** The options a model was built under (ModelOptions), as one comparable text. */
+function keyOf(opts: ModelOptions | undefined): string {
+  return JSON.stringify([opts?.files ?? [], maxSizeOf(opts), opts?.chunkThreshold ?? null]);
 }
 
 /** Where the file's YAML (or JSON) text nests past MAX_NESTING, by the linear scan that runs before any parse. */

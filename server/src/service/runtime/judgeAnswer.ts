@@ -4,7 +4,8 @@
  * and "Run time: protocol revisions"): a failure answered as a success, a tool error sent as a JSON-RPC
  * error (per revision), a text-only error, an error code in JSON-RPC's reserved range that the revision
  * does not define, the legacy resource-not-found code from a 2026-07-28 server, an error result a 1.x
- * SDK client rejects against the tool's outputSchema, and for a probe call the category of the code.
+ * SDK client rejects against the tool's outputSchema, an unknown tool answered with another code than
+ * -32602 (unknownToolCode.ts), and for a probe call the category of the code.
  * Offsets are into `response`.
  */
 import { Code } from '../codes';
@@ -13,10 +14,12 @@ import type { Contract } from '../contract/contract';
 import { kindName, member, parseJson, type JsonNode } from '../verify/json';
 import { verifyText } from '../verify/verify';
 import { verifyEnvelope } from '../verify/envelope';
+import { textCode } from '../verify/textCode';
 import { outputSchemaRejects } from './outputSchema';
 import { EXPECTED_CATEGORIES, type ProbeCase } from './probeCases';
 import { outcomeOf, type Scenario } from './scenarioOutcome';
 import { envelopeOf } from './envelopeOf';
+import { unknownToolCode } from './unknownToolCode';
 
 export { envelopeOf };
 import {
@@ -86,6 +89,18 @@ function firstText(result: Obj): (JsonNode & { kind: 'string' }) | undefined {
   return undefined;
 }
 
+/** Every text content of a result, one a line (what `verify` matches against templates). */
+function allTexts(result: Obj): string {
+  const content = member(result, 'content');
+  if (content?.value.kind !== 'array') return '';
+  const out: string[] = [];
+  for (const item of content.value.items) {
+    const text = member(item, 'text');
+    if (text?.value.kind === 'string') out.push(text.value.value);
+  }
+  return out.join('\n');
+}
+
 /** A result that is no outcome yet (2026-07-28 `resultType` input_required or task, a 2025-11-25 task handle). */
 function pending(result: Obj): boolean {
   const rt = member(result, 'resultType');
@@ -115,12 +130,18 @@ function judgeResult(ex: Exchange, result: Obj, contract: Contract): Problem[] {
   }
   if (flagged) {
     const text = firstText(result);
+    // With a contract, a text that is one of its own codes' templates is that code (docs/spec-decisions.md,
+    // "Text-only failures in a contract"): documented, so information; its category is held to the probe's.
+    const own = ex.claimsMcpAql && text ? textCode(allTexts(result), contract) : undefined;
     out.push({
       code: Code.RuntimeTextOnlyError,
       ...span(text ?? result),
-      level: ex.claimsMcpAql ? 'warning' : undefined,
-      message: `'${ex.tool}' reported a failure as text only (${text ? JSON.stringify(clip(text.value)) : 'no text'}): no MCP-AQL envelope, no code a client can branch on.`,
+      level: own ? 'information' : ex.claimsMcpAql ? 'warning' : undefined,
+      message: own
+        ? `'${ex.tool}' reported a failure as text only (${JSON.stringify(clip(text!.value))}): the contract's ${own.code} (its template), but no code a client can branch on.`
+        : `'${ex.tool}' reported a failure as text only (${text ? JSON.stringify(clip(text.value)) : 'no text'}): no MCP-AQL envelope, no code a client can branch on${ex.claimsMcpAql ? ", and the text is none of the contract's templates" : ''}.`,
     });
+    if (own && ex.probe) out.push(...category(ex, { ...text!, value: own.code }, contract));
     return out;
   }
   const text = firstText(result);
@@ -239,6 +260,7 @@ function judgeRpcError(ex: Exchange, err: JsonNode, contract: Contract): Problem
     return out;
   }
   out.push(...codeRules(ex, err));
+  if (ex.listed === false || ex.probe?.kind === 'unknown-tool') out.push(...unknownToolCode(ex, err));
   const code = member(err, 'code');
   const n = code?.value.kind === 'number' ? code.value.value : undefined;
   if (ex.listed && (n === undefined || !JSONRPC_PROTOCOL.has(n))) {

@@ -23,7 +23,9 @@ const PATH = /^(?:.*[_-])?(?:path|file|filename|filepath|source|destination|targ
 const FOLDER = /^(?:.*[_-])?(?:dir|directory|folder)$|(?:Dir|Directory|Folder)$|^(?:dir|directory|folder)(?:_?path|_?name|Path|Name)$/i;
 const URI = /^(?:.*[_-])?uri$|Uri$/i;
 const URL_PARAM = /^(?:.*[_-])?(?:url|href|link)$|(?:Url|Href)$/;
-const ID = /^(?:.*[_-])?(?:id|key|slug|ref|sku|identifier|handle|number|name)$|(?:Id|Key|Slug|Number|Name)$/;
+// `issue_number` names an issue; a camelCase `…Number` (thoughtNumber, pageNumber, lineNumber) counts
+// or places more often than it names: sequential-thinking's thoughtNumber accepts any number.
+const ID = /^(?:.*[_-])?(?:id|key|slug|ref|sku|identifier|handle|number|name)$|(?:Id|Key|Slug|Name)$/;
 
 /** Joins a root and a name with the root's own separator (a Windows root keeps its backslashes). */
 function inside(root: string, name: string): string {

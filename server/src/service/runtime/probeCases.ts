@@ -47,7 +47,7 @@ export interface ProbeOptions {
 export interface ToolInfo {
   readonly name: string;
   readonly inputSchema?: unknown;
-  readonly annotations?: { readonly readOnlyHint?: unknown };
+  readonly annotations?: { readonly readOnlyHint?: unknown; readonly openWorldHint?: unknown };
   /** The JSON Schema of its structuredContent, when it declares one. */
   readonly outputSchema?: unknown;
 }
@@ -94,7 +94,11 @@ const NOT_IN_ENUM = 'mcp-aql-probe-not-in-enum';
 interface Prop {
   readonly name: string;
   readonly type?: string;
+  /** A union of types (`"type": ["boolean", "string"]`): the first one not null gives the valid value. */
+  readonly union?: string;
   readonly required: boolean;
+  /** It declares a `default`: the tool reads it on every call. */
+  readonly defaulted?: boolean;
   readonly enum?: readonly unknown[];
 }
 
@@ -106,15 +110,17 @@ export function schemaProps(schema: unknown): Prop[] {
   const required = Array.isArray(schema.required) ? schema.required.filter((x): x is string => typeof x === 'string') : [];
   return Object.entries(schema.properties).map(([name, s]) => {
     const t = isObj(s) && typeof s.type === 'string' ? s.type : undefined;
+    const union = isObj(s) && Array.isArray(s.type) ? s.type.find((x): x is string => typeof x === 'string' && x !== 'null') : undefined;
     const en = isObj(s) && Array.isArray(s.enum) ? s.enum : undefined;
-    return { name, type: t, required: required.includes(name), enum: en };
+    return { name, type: t, union, required: required.includes(name), enum: en, defaulted: isObj(s) && 'default' in s };
   });
 }
 
 /** A value a parameter accepts (its first enum value, else a harmless value of its type). */
 function validValue(p: Prop): unknown {
   if (p.enum?.length) return p.enum[0];
-  switch (p.type) {
+  // A union's first type: a string where a server also takes "true"/"false" for a boolean is no harmless value.
+  switch (p.type ?? p.union) {
     case 'integer':
     case 'number':
       return 1;
@@ -184,10 +190,13 @@ function casesFor(props: readonly Prop[], fill: boolean): { args: Record<string,
 
 /**
  * The call that passes the schema and names a missing thing: every required parameter valid, the first
- * parameter that names something (required ones first) made up. Undefined when none names anything.
+ * parameter that names something made up: a required one, else an optional one with a `default` (the
+ * tool reads it on every call: everything's `resourceId`, default 1). Undefined when none names anything.
+ * An optional one without a default is never made up: it may as well name a new thing
+ * (sequential-thinking's `branchId` starts a branch).
  */
 function missingCase(props: readonly Prop[], roots: readonly string[]): { args: Record<string, unknown>; c: ProbeCase } | undefined {
-  const ordered = [...props.filter(p => p.required), ...props.filter(p => !p.required)];
+  const ordered = [...props.filter(p => p.required), ...props.filter(p => !p.required && p.defaulted)];
   for (const p of ordered) {
     if (p.enum) continue;
     const m = missingValue(p.name, p.type, roots);
@@ -210,6 +219,8 @@ function missingCase(props: readonly Prop[], roots: readonly string[]): { args: 
 
 const NOTHING_MISSING = 'no parameter names a path, URI, URL or id the probe can make up';
 const MAY_WRITE_MISSING = 'may write (a missing path could be created): --sandbox calls it';
+const OPEN_WORLD_MISSING =
+  'open world (annotations.openWorldHint): a call that passes the schema reaches the service behind it; --sandbox calls it';
 
 /** An MCP-AQL endpoint tool: it takes the operation's name and its params. */
 const isEndpoint = (t: ToolInfo) => schemaProps(t.inputSchema).some(p => p.name === 'operation');
@@ -237,10 +248,18 @@ export function planProbe(
       continue;
     }
     const props = schemaProps(t.inputSchema);
-    const cases = casesFor(props, safe(t));
+    // A read-only tool that says it reaches out (context7's, toward context7.com) gets, where there is
+    // a network, neither the call that passes the schema nor filled-in other parameters.
+    const openWorld = t.annotations?.openWorldHint === true && options.sandbox !== true;
+    const cases = casesFor(props, safe(t) && !openWorld);
     const missing = missingCase(props, roots);
-    if (missing && safe(t)) cases.push(missing);
-    else skipped.push({ tool: t.name, kind: 'not-found', reason: missing ? MAY_WRITE_MISSING : NOTHING_MISSING });
+    if (missing && safe(t) && !openWorld) cases.push(missing);
+    else
+      skipped.push({
+        tool: t.name,
+        kind: 'not-found',
+        reason: !missing ? NOTHING_MISSING : openWorld && safe(t) ? OPEN_WORLD_MISSING : MAY_WRITE_MISSING,
+      });
     if (!cases.length) skipped.push({ tool: t.name, reason: 'no parameter to get wrong' });
     for (const { args, c } of cases) calls.push({ tool: t.name, arguments: args, case: c });
   }

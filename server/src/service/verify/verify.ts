@@ -13,7 +13,7 @@ import { uriPath } from '../parse/sourceFile';
 import { matchesAny } from '../util/glob';
 import { checkCode, checkMessageAndDetails, checkRetry, verifyEnvelope, type Emit } from './envelope';
 import { kindName, member, parseJson, type JsonNode } from './json';
-import { judgeMessage } from './message';
+import { textCode } from './textCode';
 
 /** Response files the editor checks without a setting (docs/cli.md "Verifying recorded responses"). */
 export const RESPONSE_FILE_GLOBS: readonly string[] = ['*.responses.jsonl', '*.responses.json', '*.envelope.json'];
@@ -180,9 +180,7 @@ function declaredText(content: JsonNode & { kind: 'array' }, contract: Contract)
     const t = member(item, 'text');
     if (t?.value.kind === 'string') texts.push(t.value.value);
   }
-  const message = texts.join('\n');
-  for (const c of contract.codes.values()) if (c.source === 'custom' && judgeMessage(message, c, {})?.kind === 'match') return true;
-  return false;
+  return textCode(texts.join('\n'), contract) !== undefined;
 }
 
 function jsonRpcError(err: JsonNode, contract: Contract, emit: Emit): void {

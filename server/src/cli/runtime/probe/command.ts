@@ -1,6 +1,6 @@
 /**
  * `mcp-aql-errors probe [--contract <adapter…>] [--allow-writes] [--sandbox] [--root DIR] [--scenarios P]
- * [--timeout ms] [--list] [--format F] [-o file] [--record file.responses.jsonl] (--config <file>
+ * [--timeout ms] [--list] [--format F] [-o file] [--record file.responses.jsonl] [--infer P] (--config <file>
  * [--server <name> | --all] | --url <U> [--header 'N: V'] | -- <server command…>)` (docs/cli.md,
  * "probe"): an active conformance run. The server is started or connected to through a session
  * (../session: the SDK's client, either protocol era, stdio or Streamable HTTP; in the sandbox,
@@ -12,8 +12,8 @@
  * reads as is; the negotiated revision and era as a `runtime.session` hint on its start; over HTTP,
  * each exchange's HTTP facts — and reported with the coverage (coverage.ts) in every `check` format;
  * the text and JSON reports group findings and give each call a command that sends it again
- * (report.ts). Exit 1 on an error. `--all`: every server of the config file, one transcript each, in
- * one report.
+ * (report.ts). Exit 1 on an error. `--all`: every server of the config file, one transcript each
+ * (with `--record`, one file each: recordFileOf), in one report.
  */
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,15 +30,35 @@ import { targetName, targetsOf, type NamedTarget } from '../targets';
 import { count, type FileReport } from '../../report';
 import { loadContract, parseRuntimeArgs, type LoadedContract, type RuntimeArgs } from '../args';
 import { coverageOf, summaryLine, type CallRecord, type ToolCoverage } from './coverage';
+import { compactWithCoverage, githubWithCoverage, junitWithCoverage, type CoverageRun } from './coverageFormats';
 import { callAt, curlCommand, probeJsonExtra, probeText, replayCommand, type SentCall } from './report';
 import { failedRow, readinessHtml, readinessMarkdown, readinessRow } from './readiness';
 import { serverRoots } from './roots';
 import { sandboxed } from './sandbox';
+import { InferSink } from '../../inferSink';
 
 /** The report's file: the transcript of this run (written by -o only in the report's format). */
 export const PROBE_TRANSCRIPT = 'probe.responses.jsonl';
 /** With --all, each server's transcript: probe.<name>.responses.jsonl. */
-const transcriptOf = (name: string) => `probe.${name.replace(/[^\w.-]+/g, '_')}.responses.jsonl`;
+const transcriptOf = (name: string) => `probe.${fileWord(name)}.responses.jsonl`;
+const fileWord = (name: string) => name.replace(/[^\w.-]+/g, '_');
+
+/**
+ * Where `--record` writes one server's transcript. With several servers, one file each (a transcript
+ * is JSON-RPC lines that `verify` reads as is, so no line can carry a server's name): the server's name
+ * goes before `.responses.jsonl` (or the last extension), `rec.responses.jsonl` → `rec.notes.responses.jsonl`.
+ */
+export function recordFileOf(record: string, several: boolean, name: string): string {
+  if (!several) return record;
+  const slash = Math.max(record.lastIndexOf('/'), record.lastIndexOf('\\'));
+  const base = record.slice(slash + 1);
+  const cut = base.endsWith('.responses.jsonl')
+    ? base.length - '.responses.jsonl'.length
+    : base.lastIndexOf('.') > 0
+      ? base.lastIndexOf('.')
+      : base.length;
+  return `${record.slice(0, slash + 1)}${base.slice(0, cut)}.${fileWord(name)}${base.slice(cut)}`;
+}
 /** The resource a server with resources is asked for: none has it. */
 export const NO_SUCH_RESOURCE = 'mcp-aql-probe://no-such-resource';
 
@@ -61,6 +81,20 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
   const loaded = loadContract(args.contract, io);
   const scenarios = args.scenarios === undefined ? [] : readScenarios(args.scenarios, io.cwd);
   const targets = targetsOf(args, io);
+  if (args.record !== undefined && targets.length > 1) {
+    // One file per server: two names that make the same file would overwrite each other's transcript.
+    const seen = new Map<string, string>();
+    for (const t of targets) {
+      const name = targetName(t);
+      const file = recordFileOf(args.record, true, name);
+      const other = seen.get(file);
+      if (other !== undefined)
+        throw new InputError(
+          `probe --record: the servers '${escapeControls(other)}' and '${escapeControls(name)}' would both be recorded in ${escapeControls(file)}`,
+        );
+      seen.set(file, name);
+    }
+  }
   if (args.sandbox && targets.some(t => t.target.transport === 'http'))
     throw new InputError('probe --sandbox runs the server it starts: not a Streamable HTTP server (--url, or an http server of --config)');
   const runs: ProbeRun[] = [];
@@ -75,6 +109,12 @@ export async function runProbe(argv: readonly string[], io: Io): Promise<number>
     else runs.push(r);
   }
   if (args.list) return failed ? 2 : 0;
+  if (args.infer !== undefined && runs.length) {
+    // --infer: the contract of the failures this run saw (inferSink.ts).
+    const sink = new InferSink(args.infer, io.cwd);
+    for (const r of runs) sink.transcript(r.report.text);
+    io.stderr(`mcp-aql-errors probe: ${escapeControls(sink.finish())}\n`);
+  }
   const table = args.format === 'markdown' || args.format === 'html';
   if (runs.length || (table && outcomes.length)) {
     const out = table ? readinessOutput(args.format, outcomes) : probeOutput(args, runs, io);
@@ -140,7 +180,7 @@ function readinessOutput(format: string, outcomes: readonly (ProbeRun | ProbeFai
   return format === 'html' ? readinessHtml(rows, VERSION) : readinessMarkdown(rows);
 }
 
-/** The report in its format: the probe's own text and JSON; the others as `check` writes them, SARIF with the coverage. */
+/** The report in its format: the probe's own text and JSON; the others as `check` writes them, with the coverage where the format has a place for it. */
 function probeOutput(args: RuntimeArgs, runs: readonly ProbeRun[], io: Io): string {
   const several = runs.length > 1;
   if (args.format === 'text')
@@ -148,7 +188,7 @@ function probeOutput(args: RuntimeArgs, runs: readonly ProbeRun[], io: Io): stri
       runs
         .map(
           r =>
-            `${several ? `# ${escapeControls(r.name ?? r.report.rel)}\n` : ''}${probeText(r.report, r.calls, r.coverage, r.replay, args.record)}`,
+            `${several ? `# ${escapeControls(r.name ?? r.report.rel)}\n` : ''}${probeText(r.report, r.calls, r.coverage, r.replay, args.record === undefined ? undefined : several ? r.report.rel : args.record)}`,
         )
         .join('\n'),
       'text',
@@ -185,6 +225,18 @@ function probeOutput(args: RuntimeArgs, runs: readonly ProbeRun[], io: Io): stri
     sarif.runs[0]!.properties = { ...sarif.runs[0]!.properties, probe };
     return jsonText(sarif);
   }
+  // The coverage in the formats that have a place for it (coverageFormats.ts; checkstyle and codeclimate have none).
+  const covered: CoverageRun[] = runs.map(r => ({
+    name: r.name,
+    rel: r.report.rel,
+    calls: r.calls,
+    coverage: r.coverage,
+    exited: r.exited,
+    sandbox: r.sandbox,
+  }));
+  if (args.format === 'junit') return junitWithCoverage(out, covered);
+  if (args.format === 'github') return githubWithCoverage(out, covered);
+  if (args.format === 'compact') return compactWithCoverage(out, covered);
   return out;
 }
 
@@ -374,8 +426,9 @@ async function probeWith(
   }
   await session.close();
   // --record: the transcript is written (whole), and the report's positions are that file's.
-  const path = resolve(io.cwd, args.record ?? (several ? transcriptOf(name) : PROBE_TRANSCRIPT));
-  if (args.record !== undefined) writeFileAtomically(io, args.record, transcript);
+  const record = args.record === undefined ? undefined : recordFileOf(args.record, several, name);
+  const path = resolve(io.cwd, record ?? (several ? transcriptOf(name) : PROBE_TRANSCRIPT));
+  if (record !== undefined) writeFileAtomically(io, record, transcript);
   const doc = TextDocument.create(pathToFileURL(path).href, 'json', 1, transcript);
   const report: FileReport = {
     path,

@@ -1,5 +1,5 @@
 /**
- * `mcp-aql-errors watch [--contract <adapter…>] [--record file.responses.jsonl] [--format F] [-o file]
+ * `mcp-aql-errors watch [--contract <adapter…>] [--record file.responses.jsonl] [--infer P] [--format F] [-o file]
  * (--config <file> [--server <name>] [--print-config] | --listen <addr> --url <U> | -- <server command…>)`
  * (docs/cli.md, "watch"): a transparent proxy. With `--print-config`, the host's config with watch put in front of the server
  * (printWatchConfig.ts), and nothing run. With `--listen` (or an http server of `--config`), a reverse
@@ -20,6 +20,7 @@ import { deps } from '../../deps';
 import { escapeControls } from '../../format';
 import type { Io } from '../../io';
 import { UsageError } from '../../files';
+import { InferSink } from '../../inferSink';
 import { parseRuntimeArgs, readAdapters, type AdapterText, type RuntimeArgs } from '../args';
 import { chosenServer, loadHostConfig, targetOf } from '../targets';
 import { parseListen, startHttpProxy } from './httpProxy';
@@ -34,6 +35,7 @@ function watchOptions(args: RuntimeArgs, io: Io): string[] {
   for (const c of args.contract) out.push('--contract', resolve(io.cwd, c));
   for (const [code, level] of Object.entries(args.rules)) out.push('--rule', `${code}=${level}`);
   if (args.record !== undefined) out.push('--record', resolve(io.cwd, args.record));
+  if (args.infer !== undefined) out.push('--infer', resolve(io.cwd, args.infer));
   return out;
 }
 
@@ -81,6 +83,7 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
     });
     // Started after the spawn: the server starts while the judge loads.
     const judge = new WatchJudge(judgeOptions(args, adapters, io), log);
+    const sink = args.infer === undefined ? undefined : new InferSink(args.infer, io.cwd);
     // As a terminal's Ctrl+C would: to the server's whole group.
     const forward = (sig: NodeJS.Signals) => () => void (child.pid === undefined ? child.kill(sig) : signalGroup(child.pid, sig));
     const handlers = SIGNALS.map(s => [s, forward(s)] as const);
@@ -90,6 +93,10 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
     child.stdout.pipe(process.stdout, { end: false });
     process.stdin.on('data', (c: Buffer) => judge.client(c));
     child.stdout.on('data', (c: Buffer) => judge.server(c));
+    if (sink) {
+      process.stdin.on('data', (c: Buffer) => sink.client(c));
+      child.stdout.on('data', (c: Buffer) => sink.server(c));
+    }
     child.stdin.on('error', () => {}); // the server closed its input: it is exiting, 'close' follows
     process.stdout.on('error', () => void (child.pid !== undefined && stopGroup(child.pid))); // the host is gone
     let failed = false;
@@ -109,6 +116,7 @@ export function runWatch(argv: readonly string[], io: Io): Promise<number> {
       // Every copy is posted by now (the server's output ended before 'close'): the judge ends with them.
       void judge.finish().then(() => {
         for (const [s, h] of handlers) process.off(s, h);
+        if (sink) finishInfer(sink, log);
         if (signal) {
           process.kill(process.pid, signal); // end as the server ended
           return;
@@ -137,12 +145,19 @@ async function watchHttp(args: RuntimeArgs, upstream: string, adapters: AdapterT
   if (!listen) throw new UsageError(`--listen takes PORT or HOST:PORT, not '${escapeControls(args.listen!)}'`);
   const service = createAdapterService(deps);
   const judge = new WatchJudge(judgeOptions(args, adapters, io), log);
+  const sink = args.infer === undefined ? undefined : new InferSink(args.infer, io.cwd);
   const rules: Record<string, RuleLevel> = args.rules;
   let started;
   try {
     started = await startHttpProxy(listen, new URL(upstream), {
-      client: line => judge.client(Buffer.from(line + '\n')),
-      server: line => judge.server(Buffer.from(line + '\n')),
+      client: line => {
+        judge.client(Buffer.from(line + '\n'));
+        sink?.client(Buffer.from(line + '\n'));
+      },
+      server: line => {
+        judge.server(Buffer.from(line + '\n'));
+        sink?.server(Buffer.from(line + '\n'));
+      },
       http: f => {
         for (const x of service.judgeHttp(f, { rules }))
           log(`${f.method} ${f.rpcMethods.join(', ') || '-'} (HTTP ${f.status}): ${x.level} ${x.code}: ${x.message}`);
@@ -168,6 +183,16 @@ async function watchHttp(args: RuntimeArgs, upstream: string, adapters: AdapterT
   server.close();
   server.closeAllConnections();
   await judge.finish();
+  if (sink) finishInfer(sink, log);
   log(`stopped (${sig})`);
   return 0;
+}
+
+/** `--infer`: the contract written when the session ends; a failure to write is said, the server's exit stays ours. */
+function finishInfer(sink: InferSink, log: (s: string) => void): void {
+  try {
+    log(sink.finish());
+  } catch (e) {
+    log(e instanceof Error ? e.message : String(e));
+  }
 }

@@ -1,0 +1,70 @@
+/**
+ * The keystroke and peak memory of one or two server builds, interleaved (one fresh process per run, the
+ * realistic client of lspBench.ts with several rounds of keystrokes): medians of wall time and of the
+ * server's CPU per keystroke (all its threads, from /proc: robust under load), and VmHWM.
+ * `node --import tsx bench/keystrokeCompare.ts [--sizes=1000,10000] [--runs=3] [--rounds=5]
+ * [--compare=<other dist/server.js>] [--node-args=a,b] [--compare-node-args=a,b]`; prints, writes nothing. The
+ * server's flags default to those the editor's client starts it with (SERVER_EXEC_ARGV).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { generate } from './gen';
+import { SERVER_EXEC_ARGV } from '../server/src/protocol';
+import { REALISTIC, runOnce, type ServerSpec } from './lspBench';
+
+const ROOT = join(__dirname, '..');
+const arg = (name: string, def: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
+const sizes = arg('sizes', '1000,10000').split(',').map(Number);
+const runs = Number(arg('runs', '3'));
+const rounds = Number(arg('rounds', '5'));
+const compare = arg('compare', '');
+/** `--node-args=--cpu-prof,--cpu-prof-dir=/tmp/p`: flags for every server process (a profile, a heap flag). */
+const nodeArgs = arg('node-args', SERVER_EXEC_ARGV.join(',')).split(',').filter(Boolean);
+/** `--compare-node-args=`: the other build's flags (default: the same as this build's). */
+const otherArgs = arg('compare-node-args', nodeArgs.join(',')).split(',').filter(Boolean);
+const spec = (name: string, server: string, flags: string[]): ServerSpec => ({
+  name,
+  command: [process.execPath, ...flags, server, '--stdio'],
+  settings: () => ({}),
+});
+const builds = [
+  spec('this build', join(ROOT, 'dist', 'server.js'), nodeArgs),
+  ...(compare ? [spec('the other build', compare, otherArgs)] : []),
+];
+const median = (xs: number[]) => {
+  const s = xs.filter(x => !Number.isNaN(x)).sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : NaN;
+};
+
+async function main() {
+  for (const n of sizes) {
+    const dir = join(ROOT, 'bench', 'work', `ks-${n}`);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `bench-${n}.adapter.yaml`);
+    const text = generate(n);
+    writeFileSync(file, text);
+    const acc = builds.map(() => ({ wall: [] as number[], cpu: [] as number[], hwm: [] as number[], openCpu: [] as number[], wrong: 0 }));
+    const loads: number[] = [];
+    for (let i = 0; i < runs; i++)
+      for (const [b, s] of builds.entries()) {
+        loads.push(loadavg()[0]!);
+        const r = await runOnce(s, file, text, n, { ...REALISTIC, rounds });
+        acc[b]!.wall.push(...r.change);
+        acc[b]!.cpu.push(...r.changeCpu);
+        acc[b]!.hwm.push(r.vmHwmMb);
+        acc[b]!.openCpu.push(r.openCpu);
+        acc[b]!.wrong += r.wrong.length + r.timeouts.length;
+        if (process.env.KS_VERBOSE) process.stdout.write(`${s.name}: ${r.changeCpu.map(x => x.toFixed(1)).join(' ')}\n`);
+      }
+    for (const [b, s] of builds.entries()) {
+      const a = acc[b]!;
+      process.stdout.write(
+        `N=${n} ${s.name}: keystroke wall ${median(a.wall).toFixed(1)} ms, CPU ${median(a.cpu).toFixed(1)} ms (${a.cpu.length} keystrokes), ` +
+          `open CPU ${median(a.openCpu).toFixed(0)} ms, VmHWM ${median(a.hwm).toFixed(0)} MB [${a.hwm.map(h => h.toFixed(0)).join(' ')}], ` +
+          `wrong or late ${a.wrong}, load ${median(loads).toFixed(1)}\n`,
+      );
+    }
+  }
+}
+void main();

@@ -1,0 +1,92 @@
+/**
+ * FailureReader (service/inference/failures.ts): transcripts read a line at a time, the same failure
+ * counted rather than kept twice, and at most SAMPLES_PER_GROUP distinct failures kept of one group —
+ * what lets `infer` read a transcript of any size in memory that grows with the kinds of failure.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { FailureReader } from '../../server/src/service';
+import { failuresOf, MAX_GROUPS, SAMPLES_PER_GROUP } from '../../server/src/service/inference';
+import { newService } from './helpers';
+
+const call = (id: number, tool: string, args: object, answer: object) => [
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args } }),
+  JSON.stringify({ jsonrpc: '2.0', id, ...answer }),
+];
+const text = (t: string) => ({ result: { content: [{ type: 'text', text: t }], isError: true } });
+
+test('the same failure again is counted, not kept again; the adapter says how many were seen', () => {
+  const reader = new FailureReader();
+  for (let i = 1; i <= 5; i++) for (const l of call(i, 'read', { path: 'a.txt' }, text("File 'a.txt' not found"))) reader.line(l);
+  assert.equal(reader.total, 5);
+  assert.deepEqual(
+    reader.failures().map(f => [f.message, f.count]),
+    [["File 'a.txt' not found", 5]],
+  );
+  const r = newService().inferContract({ reader, name: 'x' });
+  assert.equal(r.failures, 5);
+  assert.match(r.text, /# Seen 5 times \(read\): tool result, text only, isError true\./);
+});
+
+test('of one group at most SAMPLES_PER_GROUP distinct failures are kept; the rest count on its first', () => {
+  const reader = new FailureReader();
+  const n = SAMPLES_PER_GROUP + 100;
+  for (let i = 1; i <= n; i++) for (const l of call(i, 'read', { path: `f${i}.txt` }, text(`File 'f${i}.txt' not found`))) reader.line(l);
+  // Another group is not crowded out.
+  for (const l of call(n + 1, 'x', {}, { error: { code: -32601, message: 'Method x not found' } })) reader.line(l);
+  const fs = reader.failures();
+  assert.equal(reader.total, n + 1);
+  assert.equal(fs.length, SAMPLES_PER_GROUP + 1);
+  assert.equal(fs[0]!.count, 101);
+  assert.equal(
+    fs.reduce((s, f) => s + (f.count ?? 1), 0),
+    n + 1,
+  );
+  const r = newService().inferContract({ reader, name: 'x' });
+  assert.equal(r.failures, n + 1);
+  const file = r.kinds.find(k => k.category === 'NOT_FOUND' && k.tools.includes('read'))!;
+  assert.equal(file.template.text, "File '{path}' not found");
+  assert.equal(file.count, n);
+});
+
+test('an answer pairs with its request once; the end of a transcript forgets its requests', () => {
+  const reader = new FailureReader();
+  const [req, ans] = call(1, 'read', { path: 'a.txt' }, text("File 'a.txt' not found"));
+  reader.line(req!);
+  reader.line(ans!);
+  reader.line(ans!); // an answer repeated: no request left to pair with
+  reader.line(req!);
+  reader.endTranscript();
+  reader.line(ans!);
+  assert.deepEqual(
+    reader.failures().map(f => [f.tool, f.count]),
+    [
+      ['read', 1],
+      [undefined, 2],
+    ],
+  );
+  assert.deepEqual(
+    failuresOf([[req, ans, ans].join('\n')]).map(f => [f.tool, f.count]),
+    [
+      ['read', 1],
+      [undefined, 1],
+    ],
+  );
+});
+
+test('digits and argument values do not make new groups; past MAX_GROUPS shapes, new ones share one overflow group', () => {
+  const reader = new FailureReader();
+  for (let i = 1; i <= 200; i++) for (const l of call(i, 'get', {}, text(`Order ${i} failed after ${i * 3} ms`))) reader.line(l);
+  assert.equal(reader.failures().length, SAMPLES_PER_GROUP);
+  const letters = (n: number) => n.toString(26).replace(/[0-9]/g, d => 'qrstuvwxyz'[Number(d)]!);
+  const many = new FailureReader();
+  const n = MAX_GROUPS + SAMPLES_PER_GROUP + 10;
+  for (let i = 1; i <= n; i++) for (const l of call(i, 'get', {}, text(`Boom ${letters(i)}`))) many.line(l);
+  assert.equal(many.total, n);
+  // MAX_GROUPS groups of one, then the overflow group holds SAMPLES_PER_GROUP and counts the rest.
+  assert.equal(many.failures().length, MAX_GROUPS + SAMPLES_PER_GROUP);
+  assert.equal(
+    many.failures().reduce((s, f) => s + (f.count ?? 1), 0),
+    n,
+  );
+});
