@@ -14,7 +14,7 @@
  * (default 500, 1,000, 2,000, 5,000, 10,000, 20,000), --runs=N rounds (default 3), --jobs=N passed to `check` (default:
  * its own choice), --dry (print, write nothing). Writes bench/linearity-results.json and its section of bench/REPORT.md.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { brokenCount, writeWorkspace } from './genWorkspace';
@@ -22,7 +22,7 @@ import { median } from './linearity';
 import { runFloor, type ProcessRun } from './spectralBench';
 import { runUnless, usageOf, type UsageProblem } from './usage';
 import { runCli, type CliResult } from './workspaceBench';
-import { replaceSection } from './reportSection';
+import { publish, savedSection } from './reportSection';
 
 const ROOT = join(__dirname, '..');
 const RESULTS = join(ROOT, 'bench', 'linearity-results.json');
@@ -189,22 +189,12 @@ export function linearityMarkdown(r: LinearityResults): string {
   ].join('\n');
 }
 
-/** The section from bench/linearity-results.json, or '' without it (bench/run.ts rewrites the whole report). */
-export function linearitySection(): string {
-  try {
-    return `\n${linearityMarkdown(JSON.parse(readFileSync(RESULTS, 'utf8')) as LinearityResults)}`;
-  } catch {
-    return '';
-  }
-}
+/** The section from bench/linearity-results.json, or '' without it. */
+export const linearitySection = (): string => savedSection<LinearityResults>(RESULTS, linearityMarkdown);
 
 async function run(o: LinearityOptions): Promise<void> {
   const r = await main(o);
-  const md = linearityMarkdown(r);
-  process.stdout.write(`\n${md}`);
-  if (o.dry) return;
-  writeFileSync(RESULTS, `${JSON.stringify(r, null, 2)}\n`);
-  writeFileSync(REPORT, replaceSection(readFileSync(REPORT, 'utf8'), md));
+  publish(r, linearityMarkdown(r), { results: RESULTS, report: REPORT }, o.dry);
 }
 
 if (require.main === module) {

@@ -18,11 +18,11 @@
  * bench/runtime-results.json and its section of bench/REPORT.md. `watch`'s HTTP figure is `npm run bench:proxy-http`.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statfsSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './linearity';
-import { replaceSection } from './reportSection';
+import { publish, savedSection } from './reportSection';
 import { runNode, type ProcessRun } from './spectralBench';
 import { runUnless, usageOf, type UsageProblem } from './usage';
 
@@ -382,22 +382,12 @@ export function runtimeMarkdown(r: RuntimeResults): string {
   ].join('\n');
 }
 
-/** The section from bench/runtime-results.json, or '' without it (bench/run.ts rewrites the whole report). */
-export function runtimeSection(): string {
-  try {
-    return `\n${runtimeMarkdown(JSON.parse(readFileSync(RESULTS, 'utf8')) as RuntimeResults)}`;
-  } catch {
-    return '';
-  }
-}
+/** The section from bench/runtime-results.json, or '' without it. */
+export const runtimeSection = (): string => savedSection<RuntimeResults>(RESULTS, runtimeMarkdown);
 
 async function run(o: RuntimeOptions): Promise<void> {
   const r = await main(o);
-  const md = runtimeMarkdown(r);
-  process.stdout.write(`\n${md}`);
-  if (o.dry) return;
-  writeFileSync(RESULTS, `${JSON.stringify(r, null, 2)}\n`);
-  writeFileSync(REPORT, replaceSection(readFileSync(REPORT, 'utf8'), md));
+  publish(r, runtimeMarkdown(r), { results: RESULTS, report: REPORT }, o.dry);
 }
 
 if (require.main === module) {
