@@ -115,7 +115,14 @@ test('npm pack → install offline in an empty folder → npx mcp-aql-errors che
     (JSON.parse(probe.stdout) as { diagnostics: { code: string; line: number }[] }[]).flatMap(f =>
       f.diagnostics.map(d => `${d.line} ${d.code}`),
     ),
-    // get_note answers "Error: note not found" with isError false: to the wrong type, to an id no one issued, to the unknown tool.
-    ['1 runtime.session', '2 runtime.unflagged-failure', '4 runtime.unflagged-failure', '6 runtime.unflagged-failure'],
+    // get_note answers "Error: note not found" with isError false: to the missing id, to the wrong type, to an id no
+    // one issued, to the unknown tool.
+    [
+      '1 runtime.session',
+      '2 runtime.unflagged-failure',
+      '4 runtime.unflagged-failure',
+      '6 runtime.unflagged-failure',
+      '8 runtime.unflagged-failure',
+    ],
   );
 });

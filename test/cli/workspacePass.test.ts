@@ -182,3 +182,25 @@ test("the CLI's scan notes nothing for an open that never comes; the editor's sc
 });
 
 const index0 = (index: ReturnType<typeof createWorkspaceIndex>, uri: string): string | undefined => index.declaredIn(uri)[0]?.code;
+
+test('a text over its size limit is indexed with no entries, each time (never taken as unchanged), and its successor read', () => {
+  const { service, calls } = spied();
+  const index = createWorkspaceIndex();
+  const uri = 'file:///ws/big.adapter.yaml';
+  const small = 'error_codes:\n  BIG_CODE:\n    category: VALIDATION\n    message_template: "x"\n';
+  const big = small + '# ' + 'x'.repeat(2048) + '\n';
+  const o: ServiceOptions = { maxFileSize: 1024 };
+  indexText(service, index, uri, big, o);
+  indexText(service, index, uri, big, o);
+  assert.deepEqual(index.declaredIn(uri), []);
+  assert.equal(calls.filter(c => c.uri === uri).length, 2);
+  assert.equal(indexText(service, index, uri, small, o), true);
+  assert.deepEqual(
+    index.declaredIn(uri).map(d => d.code),
+    ['BIG_CODE'],
+  );
+  assert.equal(indexText(service, index, uri, small, o), false);
+  assert.equal(calls.filter(c => c.uri === uri).length, 3);
+  assert.equal(indexText(service, index, uri, big, o), true);
+  assert.deepEqual(index.declaredIn(uri), []);
+});

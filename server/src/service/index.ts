@@ -128,7 +128,7 @@ export {
   REVISIONS,
 } from './runtime';
 
-export { DEFAULT_MAX_FILE_SIZE, MAX_FILE_SIZE_CEILING } from './parse/sizeLimit';
+export { DEFAULT_MAX_FILE_SIZE, MAX_FILE_SIZE_CEILING, maxSizeOf } from './parse/sizeLimit';
 export type { TextChange } from './parse/modelCache';
 export type { PlacedAnswer, RuntimeFinding } from './runtime';
 

@@ -1,14 +1,19 @@
 /** The one diagnostic of a file the service does not read: longer than mcpAql.maxFileSize, or nested too deep to parse. */
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TooDeep } from '../util/nesting';
 import { toDiagnostics, type ValidateOptions } from './runChecks';
 
-/** The one diagnostic of a file over `maxFileSize` (nothing else is checked). */
+/**
+ * The one diagnostic of a file over `maxFileSize` (nothing else is checked). It sits at offset 0, so it is placed
+ * on an empty document of the same uri: the file's own would first split its whole text into lines (a 200 MB
+ * text: about a second, for line 0, character 0).
+ */
 export function tooLarge(doc: TextDocument, max: number, opts: ValidateOptions | undefined): Diagnostic[] {
   const size = doc.getText().length;
   const message = `This file has ${size} characters, more than mcpAql.maxFileSize (${max}); it is not checked.`;
-  return toDiagnostics(doc, [{ code: 'file.too-large', start: 0, end: 0, message, data: { size, max } }], new Map(), opts ?? {});
+  const at = TextDocument.create(doc.uri, doc.languageId, doc.version, '');
+  return toDiagnostics(at, [{ code: 'file.too-large', start: 0, end: 0, message, data: { size, max } }], new Map(), opts ?? {});
 }
 
 /** The one diagnostic of a file nested past MAX_NESTING (nothing is parsed, nothing else is checked). */

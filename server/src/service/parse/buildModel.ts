@@ -38,6 +38,14 @@ export const PARSE_OPTIONS = {
 const CHUNK_THRESHOLD = 0;
 
 /**
+ * Read once (`once`), a YAML region shorter than this is parsed whole (one `yaml` parse); a longer one in
+ * chunks, so that the syntax tree of the whole region is never held at once with its Document (a 14 MiB
+ * region: 1.2 GB against 0.7), and most of its entries are read by parse/fastChunk.ts (a 1 MiB region:
+ * 160 ms against 500 whole; bench/NOTES.md, "Big files").
+ */
+export const ONCE_WHOLE_MAX = 64 * 1024;
+
+/**
  * Whether a text may hold a merge key, so its values are worth checking (`badMerges`): written `<<`, or any
  * scalar tagged `tag:yaml.org,2002:merge` (`!!merge q`, a verbatim tag, a %TAG handle), which needs a `!`.
  */
@@ -93,7 +101,7 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
   let parseState: ChunkState | undefined;
   let ex: Extracted | undefined;
   let kept: AdapterModel['suppressions'] | undefined;
-  if (opts.once && cls.kind !== 'json' && opts.chunkThreshold === undefined) {
+  if (opts.once && cls.kind !== 'json' && opts.chunkThreshold === undefined && yamlText.length < ONCE_WHOLE_MAX) {
     const errors: ParseProblem[] = [];
     const whole = parseSections(yamlText, start, cls.kind, errors);
     if (!errors.length) sections = whole;
@@ -116,13 +124,15 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
       ex = chunked.extracted;
       for (const e of chunked.errors)
         syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
-      parseState = chunked.state;
+      // A large region read once: nothing will reuse its chunks, and the checks keep no state for a model without them.
+      parseState = opts.once && yamlText.length >= ONCE_WHOLE_MAX ? undefined : chunked.state;
       // On the keystroke path the text may hold a merge key only if the previous one did or the edit made one.
       const ch = chunked.path === 'entry' ? chunked.change : undefined;
-      parseState.merges =
-        ch && prev?.merges === false
-          ? mayMerge(text.slice(Math.max(start, start + ch.start - 1), start + ch.newEnd + 1))
-          : mayMerge(yamlText);
+      if (parseState)
+        parseState.merges =
+          ch && prev?.merges === false
+            ? mayMerge(text.slice(Math.max(start, start + ch.start - 1), start + ch.newEnd + 1))
+            : mayMerge(yamlText);
       if (ch && cls.kind === 'yaml') kept = keptSuppressions(opts.previous!, text, ch);
     }
   }

@@ -6,6 +6,7 @@
  */
 import { Document, isMap, type Node, type Pair, type YAMLMap } from 'yaml';
 import { composeYaml } from './compose';
+import { fastPairs } from './fastChunk';
 import { MAX_NESTING } from '../util/nesting';
 import type { Section, Span } from '../model/model';
 import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
@@ -46,6 +47,9 @@ export interface Chunk {
 const ANCHOR_OR_ALIAS = /[&*]/;
 
 export function parseChunk(t: string, options: object, at: number): Chunk | undefined {
+  // Built in place (its ranges collected only if an edit above it ever moves it).
+  const fast = fastPairs(t, options, at);
+  if (fast) return { text: t, pairs: fast, errors: [], placedAt: at, anchors: false };
   // A chunk of error_codes / error_mapping sits one level down in the document (under the root): nested
   // too deep, it composes to nothing (below: undefined), and the whole parse reports it.
   const compose = (x: string) => composeYaml(x, options, MAX_NESTING - 1).docs;

@@ -83,9 +83,11 @@ export function createModelCache(once: boolean | undefined): ModelCache {
       pending.delete(doc.uri);
       const change = p && hit && p.from === hit.version && p.to === doc.version ? p.change : undefined;
       // Lone CRs read as LF (parse/lineEnds.ts), as buildModel reads them: front matter and nesting are found in that text.
-      const lf = lfLineEnds(text).text;
-      const cls = text.length > maxSizeOf(opts) ? undefined : classify(doc.uri, lf, opts?.files);
-      const deep = cls && !(hit?.model && !hit.deep && change && withinLine(hit.text, text, change)) ? deepIn(cls, lf) : undefined;
+      // A text over the size limit is not read at all (not even for its line ends).
+      const lf = text.length > maxSizeOf(opts) ? undefined : lfLineEnds(text).text;
+      const cls = lf === undefined ? undefined : classify(doc.uri, lf, opts?.files);
+      const deep =
+        cls && lf !== undefined && !(hit?.model && !hit.deep && change && withinLine(hit.text, text, change)) ? deepIn(cls, lf) : undefined;
       const model =
         cls && !deep
           ? buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change, once })
