@@ -28,7 +28,11 @@ export interface RunResult {
   initialize: number;
   open: number;
   openDiagnostics: number;
+  /** The cold keystrokes: the first ones after didOpen (one per edit site and round), in order; change[0] is the first keystroke of the session. */
   change: number[];
+  /** Keystrokes after the cold ones and a warm-up (`ClientProfile.warmup`), once the incremental path has run: what typing in an open file costs. */
+  warm: number[];
+  warmCpu: number[];
   /** CPU time the server spent (all its threads) from each didOpen / didChange to its diagnostics: unlike wall time, not inflated by other load. */
   openCpu: number;
   changeCpu: number[];
@@ -72,6 +76,9 @@ export interface ClientProfile {
   readonly rounds?: number;
   readonly burst?: boolean;
   readonly editorRequests?: boolean;
+  /** Keystrokes typed after the cold ones and not measured (the incremental path's JIT warm-up), then `warm` measured ones; the same sites in turn. */
+  readonly warmup?: number;
+  readonly warm?: number;
 }
 /** An editor also asks, after opening a file, for its code lenses and the code actions at the cursor. */
 export const REALISTIC: ClientProfile = { workspaceFolder: true, settleMs: 1500, editorRequests: true };
@@ -146,6 +153,8 @@ export async function runOnce(
     open: 0,
     openDiagnostics: 0,
     change: [],
+    warm: [],
+    warmCpu: [],
     openCpu: 0,
     changeCpu: [],
     completionCategory: 0,
@@ -194,9 +203,16 @@ export async function runOnce(
     let cur = text;
     // Round r's k-th edit (of the edits in text order) lands after the r + 1 'x's already typed at each
     // earlier edit site and the r typed at its own: the same template character, one further each round.
+    // The warm-up and warm keystrokes go on round after round; a partial last round is cut off, which
+    // leaves every earlier offset right (each depends only on the edits typed before it).
     const sites = editOffsets(text, n);
-    const offsets = Array.from({ length: profile.rounds ?? 1 }, (_, r) => sites.map((o, k) => o + r + k * (r + 1))).flat();
-    for (const off of offsets) {
+    const cold = sites.length * (profile.rounds ?? 1);
+    const warmFrom = cold + (profile.warmup ?? 0);
+    const total = warmFrom + (profile.warm ?? 0);
+    const offsets = Array.from({ length: Math.ceil(total / sites.length) }, (_, r) => sites.map((o, k) => o + r + k * (r + 1)))
+      .flat()
+      .slice(0, total);
+    for (const [i, off] of offsets.entries()) {
       const pos = positionOf(cur, off);
       cur = cur.slice(0, off) + 'x' + cur.slice(off);
       const t = performance.now();
@@ -206,8 +222,15 @@ export async function runOnce(
         contentChanges: [profile.fullSync ? { text: cur } : { range: { start: pos, end: pos }, text: 'x' }],
       });
       if (!profile.burst) {
-        r.change.push(await waitDiagnostics(t, 2, `change@${pos.line}`, version));
-        r.changeCpu.push(cpuMs(proc.pid!) - c);
+        const wall = await waitDiagnostics(t, 2, `change@${pos.line}`, version);
+        const cpu = cpuMs(proc.pid!) - c;
+        if (i < cold) {
+          r.change.push(wall);
+          r.changeCpu.push(cpu);
+        } else if (i >= warmFrom) {
+          r.warm.push(wall);
+          r.warmCpu.push(cpu);
+        }
       } else await new Promise(res => setTimeout(res, 15));
     }
     const mid = cur.indexOf('category: VALIDATION', cur.indexOf(`(entry ${Math.floor(n / 2)})`)) + 'category: '.length;

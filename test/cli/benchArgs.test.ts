@@ -17,4 +17,12 @@ test('the bench starts only on a command line it takes', () => {
   assert.deepEqual(usageProblem(['--ws-size=500']), { text: 'bench/run.ts: unknown option --ws-size=500 (--help lists them)\n', code: 2 });
   assert.equal(usageProblem(['--ws-sizes='])!.code, 2);
   assert.equal(usageProblem(['--quick', 'extra'])!.code, 2);
+  // The keystrokes typed after the cold ones: a count each, nothing else.
+  assert.equal(usageProblem(['--no-workspace', '--warmup=20', '--warm=40']), undefined);
+  assert.equal(usageProblem(['--warmup=0']), undefined);
+  assert.match(help.text, /--warmup=N/);
+  assert.deepEqual(usageProblem(['--warm=ten']), { text: 'bench/run.ts: unknown option --warm=ten (--help lists them)\n', code: 2 });
+  assert.equal(usageProblem(['--warmup=-1'])!.code, 2);
+  assert.equal(usageProblem(['--warm='])!.code, 2);
+  assert.equal(usageProblem(['--warms=3'])!.code, 2);
 });

@@ -5,6 +5,7 @@
 import type { Node } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
 import { parseChunked } from './chunkedParse';
+import { collectRanges } from './shiftModel';
 import type { ChunkState } from './chunkState';
 import type { Change } from './reuseLayout';
 import { badMerges } from './aliases';
@@ -126,6 +127,11 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
         syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
       // A large region read once: nothing will reuse its chunks, and the checks keep no state for a model without them.
       parseState = opts.once && yamlText.length >= ONCE_WHOLE_MAX ? undefined : chunked.state;
+      // Kept for the next edit, which moves every chunk after it: their node ranges are collected now, with the
+      // spans (chunkedParse.ts), not on the first keystroke after the open (fastChunk leaves them to the first move).
+      if (parseState && chunked.path !== 'entry')
+        for (const p of parseState.pieces)
+          for (const q of [p, p.header, ...(p.sub ?? [])]) if (q?.chunk) q.chunk.ranges ??= collectRanges(q.chunk.pairs);
       // On the keystroke path the text may hold a merge key only if the previous one did or the edit made one.
       const ch = chunked.path === 'entry' ? chunked.change : undefined;
       if (parseState)
