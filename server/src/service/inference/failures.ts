@@ -7,7 +7,8 @@
  * the message, the details, an HTTP status and a retry delay — is read here; grouping is kinds.ts.
  */
 import { DELAY_KEYS } from '../model/retry';
-import { member, parseJson, toValue, type JsonNode } from '../verify/json';
+import { member, toValue, type JsonNode } from '../verify/json';
+import { readPlain } from '../verify/plainJson';
 import { tokensOf } from './template';
 
 export type Channel = 'tool-result' | 'json-rpc';
@@ -83,9 +84,9 @@ export class FailureReader {
   /** One line of a transcript (a JSON-RPC message; anything else is skipped). */
   line(text: string): void {
     if (!/\S/.test(text)) return;
-    const r = parseJson(text);
-    if (!r.ok || r.node.kind !== 'object') return;
-    const msg = r.node;
+    // No offsets are needed: JSON.parse's view (plainJson.ts) reads what parseJson would, and nothing else.
+    const msg = readPlain(text);
+    if (msg?.kind !== 'object') return;
     const id = member(msg, 'id')?.value;
     const key = id && (id.kind === 'string' || id.kind === 'number') ? `${id.kind}:${id.value}` : undefined;
     const method = member(msg, 'method')?.value;
@@ -205,9 +206,9 @@ function resultFailure(result: Obj): Bare | undefined {
   // An envelope (or a structured error) in a text content, else in structuredContent.
   for (const t of texts) {
     if (!/^\s*\{/.test(t)) continue;
-    const inner = parseJson(t);
-    if (!inner.ok || inner.node.kind !== 'object') continue;
-    const f = envelopeFailure(toValue(inner.node), 'tool-result', flagged);
+    const inner = readPlain(t);
+    if (inner?.kind !== 'object') continue;
+    const f = envelopeFailure(toValue(inner), 'tool-result', flagged);
     if (f !== undefined) return f || undefined;
   }
   const structured = member(result, 'structuredContent')?.value;

@@ -29,23 +29,33 @@ export class PlainReading {
    * MAX_DEPTH containers (what parseJson rejects: both read RFC 8259 strictly).
    */
   read(text: string): JsonNode | undefined {
-    let v: unknown;
-    try {
-      v = JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-    const keys = countKeys(v, 0);
-    if (keys < 0) return undefined;
-    const src: Source = { text, keys, listed: false };
+    const src = parsed(text);
+    if (!src) return undefined;
     this.sources.push(src);
-    return nodeOf(v, src);
+    return nodeOf(src.value, src);
   }
 
   /** No text whose entries a check listed repeats a key in an object. */
   noRepeats(): boolean {
     return this.sources.every(s => !s.listed || keysWritten(s.text) === s.keys);
   }
+}
+
+/** The JSON value of `text` without offsets, for a reader that lists no entries to judge them (`infer`): PlainReading.read, not kept. */
+export function readPlain(text: string): JsonNode | undefined {
+  const src = parsed(text);
+  return src && nodeOf(src.value, src);
+}
+
+function parsed(text: string): (Source & { readonly value: unknown }) | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const keys = countKeys(value, 0);
+  return keys < 0 ? undefined : { text, keys, listed: false, value };
 }
 
 /** Keys of every object in `v`, or -1 when containers nest deeper than MAX_DEPTH. */

@@ -84,7 +84,7 @@ const UNSURE = new Error('read the record again with offsets');
  * the line or a check listed the entries of an object with a repeated key; the record is then read
  * again with offsets, so what is reported does not change.
  */
-function plainlyClean(line: string, contract: Contract): boolean {
+export function plainlyClean(line: string, contract: Contract): boolean {
   const reading = new PlainReading();
   const node = reading.read(line);
   if (!node) return false;
