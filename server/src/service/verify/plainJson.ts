@@ -35,11 +35,35 @@ export class PlainReading {
     return nodeOf(src.value, src);
   }
 
+  /**
+   * `read` of JSON inside a record (a tool result's text), through `cache`: the same answer text comes
+   * again and again in a transcript (the same failure, the same success), only its id differs.
+   */
+  readInner(text: string, cache: InnerCache): JsonNode | undefined {
+    if (text.length > INNER_CACHED_CHARS) return this.read(text);
+    let src = cache.get(text);
+    if (src === undefined) {
+      src = parsed(text) ?? null;
+      if (cache.size >= INNER_CACHED) cache.clear();
+      cache.set(text, src);
+    }
+    if (!src) return undefined;
+    this.sources.push(src);
+    return nodeOf(src.value, src);
+  }
+
   /** No text whose entries a check listed repeats a key in an object. */
   noRepeats(): boolean {
     return this.sources.every(s => !s.listed || keysWritten(s.text) === s.keys);
   }
 }
+
+/** Texts read by JSON.parse, by text (null: not JSON). Held at most INNER_CACHED texts of INNER_CACHED_CHARS each. */
+export type InnerCache = Map<string, Parsed | null>;
+const INNER_CACHED = 1024,
+  INNER_CACHED_CHARS = 4096;
+
+type Parsed = Source & { readonly value: unknown };
 
 /** The JSON value of `text` without offsets, for a reader that lists no entries to judge them (`infer`): PlainReading.read, not kept. */
 export function readPlain(text: string): JsonNode | undefined {
@@ -47,7 +71,7 @@ export function readPlain(text: string): JsonNode | undefined {
   return src && nodeOf(src.value, src);
 }
 
-function parsed(text: string): (Source & { readonly value: unknown }) | undefined {
+function parsed(text: string): Parsed | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);

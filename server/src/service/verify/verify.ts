@@ -13,7 +13,7 @@ import { uriPath } from '../parse/sourceFile';
 import { matchesAny } from '../util/glob';
 import { checkCode, checkMessageAndDetails, checkRetry, verifyEnvelope, type Emit } from './envelope';
 import { kindName, member, parseJson, type JsonNode } from './json';
-import { PlainReading } from './plainJson';
+import { PlainReading, type InnerCache } from './plainJson';
 import { textCode } from './textCode';
 
 /** Response files the editor checks without a setting (docs/cli.md "Verifying recorded responses"). */
@@ -78,6 +78,9 @@ const withOffsets: InnerRead = s => {
 /** Thrown out of a record's checks without offsets at their first problem. */
 const UNSURE = new Error('read the record again with offsets');
 
+/** Tool results' texts read by JSON.parse, shared by every record of every file (bounded, plainJson.ts). */
+const innerCache: InnerCache = new Map();
+
 /**
  * A JSON Lines record with no problem at all, known from JSON.parse without offsets (plainJson.ts):
  * the same checks run on that view and stop at the first problem. False also when JSON.parse rejects
@@ -95,7 +98,7 @@ export function plainlyClean(line: string, contract: Contract): boolean {
       () => {
         throw UNSURE;
       },
-      s => reading.read(s.value),
+      s => reading.readInner(s.value, innerCache),
     );
   } catch (e) {
     if (e === UNSURE) return false;
