@@ -14,10 +14,15 @@ import { MAX_DEPTH, type JsonEntry, type JsonNode } from './json';
 
 interface Source {
   readonly text: string;
+  readonly value: unknown;
   /** Keys in the parsed value, every object's counted. */
   readonly keys: number;
   /** Has a check listed the entries of one of its objects? */
   listed: boolean;
+  /** Does the text repeat a key in an object, once asked. */
+  repeats?: boolean;
+  /** What a reader worked out from the whole value, by what it depends on (verify.ts: an envelope's verdict). */
+  memo?: { readonly key: object; readonly value: unknown };
 }
 
 /** The texts read for one record (the line, and JSON inside its strings). */
@@ -54,7 +59,7 @@ export class PlainReading {
 
   /** No text whose entries a check listed repeats a key in an object. */
   noRepeats(): boolean {
-    return this.sources.every(s => !s.listed || keysWritten(s.text) === s.keys);
+    return this.sources.every(s => !s.listed || !(s.repeats ??= keysWritten(s.text) !== s.keys));
   }
 }
 
@@ -63,7 +68,7 @@ export type InnerCache = Map<string, Parsed | null>;
 const INNER_CACHED = 1024,
   INNER_CACHED_CHARS = 4096;
 
-type Parsed = Source & { readonly value: unknown };
+type Parsed = Source;
 
 /** The JSON value of `text` without offsets, for a reader that lists no entries to judge them (`infer`): PlainReading.read, not kept. */
 export function readPlain(text: string): JsonNode | undefined {
@@ -80,6 +85,11 @@ function parsed(text: string): Parsed | undefined {
   }
   const keys = countKeys(value, 0);
   return keys < 0 ? undefined : { text, keys, listed: false, value };
+}
+
+/** The text read whose whole value `n` is, undefined for any other node. */
+export function sourceOf(n: JsonNode): Source | undefined {
+  return n instanceof PlainObject && n.raw === n.src.value ? n.src : undefined;
 }
 
 /** Keys of every object in `v`, or -1 when containers nest deeper than MAX_DEPTH. */
@@ -135,7 +145,7 @@ class PlainObject {
   private list: JsonEntry[] | undefined;
   constructor(
     readonly raw: Record<string, unknown>,
-    private readonly src: Source,
+    readonly src: Source,
   ) {}
   get entries(): JsonEntry[] {
     this.src.listed = true;

@@ -11,9 +11,9 @@ import type { Contract } from '../contract/contract';
 import { jsonRpcCategory, RECOVERABLE } from '../envelopes/dialects';
 import { uriPath } from '../parse/sourceFile';
 import { matchesAny } from '../util/glob';
-import { checkCode, checkMessageAndDetails, checkRetry, verifyEnvelope, type Emit } from './envelope';
+import { checkCode, checkMessageAndDetails, checkRetry, verifyEnvelope, type Emit, type EnvelopeVerdict } from './envelope';
 import { kindName, member, parseJson, type JsonNode } from './json';
-import { PlainReading, type InnerCache } from './plainJson';
+import { PlainReading, sourceOf, type InnerCache } from './plainJson';
 import { textCode } from './textCode';
 
 /** Response files the editor checks without a setting (docs/cli.md "Verifying recorded responses"). */
@@ -70,9 +70,29 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
 /** The JSON value inside a string node (a tool result's text content), undefined when it is not JSON. */
 type InnerRead = (s: JsonNode & { kind: 'string' }) => JsonNode | undefined;
 
-const withOffsets: InnerRead = s => {
-  const r = parseJson(s.value, i => s.at(i));
-  return r.ok ? r.node : undefined;
+interface Reading {
+  readonly inner: InnerRead;
+  readonly envelope: typeof verifyEnvelope;
+}
+
+const withOffsets: Reading = {
+  inner: s => {
+    const r = parseJson(s.value, i => s.at(i));
+    return r.ok ? r.node : undefined;
+  },
+  envelope: verifyEnvelope,
+};
+
+/**
+ * verifyEnvelope without offsets, once per contract for a text kept in the cache: its checks stop at the
+ * first problem (plainlyClean), so a verdict reached is one of an envelope with none.
+ */
+const memoEnvelope: typeof verifyEnvelope = (env, contract, emit) => {
+  const src = sourceOf(env);
+  if (src?.memo?.key === contract) return src.memo.value as EnvelopeVerdict;
+  const v = verifyEnvelope(env, contract, emit);
+  if (src) src.memo = { key: contract, value: v };
+  return v;
 };
 
 /** Thrown out of a record's checks without offsets at their first problem. */
@@ -98,7 +118,7 @@ export function plainlyClean(line: string, contract: Contract): boolean {
       () => {
         throw UNSURE;
       },
-      s => reading.readInner(s.value, innerCache),
+      { inner: s => reading.readInner(s.value, innerCache), envelope: memoEnvelope },
     );
   } catch (e) {
     if (e === UNSURE) return false;
@@ -117,7 +137,7 @@ const TRIMMED = /^\s$/;
 const unknownShape = (emit: Emit, n: JsonNode, message: string) =>
   emit({ code: Code.VerifyUnknownShape, start: n.start, end: n.kind === 'object' || n.kind === 'array' ? n.start + 1 : n.end, message });
 
-function verifyRecord(n: JsonNode, contract: Contract, emit: Emit, inner: InnerRead): void {
+function verifyRecord(n: JsonNode, contract: Contract, emit: Emit, inner: Reading): void {
   if (n.kind !== 'object') {
     unknownShape(emit, n, `A record must be an object (an MCP-AQL envelope, a tool result or a JSON-RPC response), not ${kindName(n)}.`);
     return;
@@ -149,7 +169,7 @@ function verifyRecord(n: JsonNode, contract: Contract, emit: Emit, inner: InnerR
   );
 }
 
-function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: Emit, inner: InnerRead): void {
+function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: Emit, read: Reading): void {
   const content = member(n, 'content')!;
   const isError = member(n, 'isError');
   if (isError && isError.value.kind !== 'boolean')
@@ -173,7 +193,7 @@ function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: 
   for (const item of content.value.items) {
     const text = member(item, 'text');
     if (member(item, 'type')?.value.kind !== 'string' || text?.value.kind !== 'string') continue;
-    const node = inner(text.value);
+    const node = read.inner(text.value);
     if (node?.kind === 'object' && member(node, 'success')) {
       env = node;
       break;
@@ -190,7 +210,7 @@ function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: 
       );
     return;
   }
-  const v = verifyEnvelope(env, contract, emit);
+  const v = read.envelope(env, contract, emit);
   if (v.success === undefined) return;
   const expected = v.success ? false : !(v.contractCode?.kind === 'error' && RECOVERABLE.has(v.contractCode.code));
   if (flagged === expected) return;
