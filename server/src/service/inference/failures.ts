@@ -102,7 +102,7 @@ export class FailureReader {
     const request = key ? this.requests.get(key) : undefined;
     if (key) this.requests.delete(key);
     const f = failureOf(msg);
-    if (f) this.add({ ...f, tool: request?.tool, args: request?.args ?? {} });
+    if (f) this.add(f, request?.tool, request?.args ?? {});
   }
 
   /** The end of one transcript: its requests are not answered by the next one's. */
@@ -120,7 +120,8 @@ export class FailureReader {
     return [...this.kept.values()].map(f => ({ ...f }));
   }
 
-  private add(f: Failure): void {
+  /** `f` with its request's tool and arguments; the whole failure is built only when it is kept (a spread per answer cost a fifth of the read). */
+  private add(f: Bare, tool: string | undefined, args: Readonly<Record<string, unknown>>): void {
     this.seen++;
     const key = JSON.stringify([
       f.channel,
@@ -133,22 +134,22 @@ export class FailureReader {
       f.details,
       f.status,
       f.delay,
-      f.tool,
-      f.args,
+      tool,
+      args,
     ]);
     const same = this.kept.get(key);
     if (same) {
       same.count++;
       return;
     }
-    let groupKey = `${f.channel} ${f.rpcCode ?? ''} ${f.code ? `code ${f.code}` : shapeOf(f)}`;
+    let groupKey = `${f.channel} ${f.rpcCode ?? ''} ${f.code ? `code ${f.code}` : shapeOf({ ...f, tool, args })}`;
     if (!this.groups.has(groupKey) && this.groups.size >= MAX_GROUPS) groupKey = `${f.channel} ${f.rpcCode ?? ''} overflow`;
     const group = this.groups.get(groupKey);
     if (group && group.samples >= SAMPLES_PER_GROUP) {
       group.first.count++;
       return;
     }
-    const k = { ...f, count: 1 };
+    const k = { ...f, tool, args, count: 1 };
     this.kept.set(key, k);
     if (group) group.samples++;
     else this.groups.set(groupKey, { first: k, samples: 1 });
