@@ -80,6 +80,8 @@ export class FailureReader {
   private readonly kept = new Map<string, Failure & { count: number }>();
   private readonly groups = new Map<string, { first: Failure & { count: number }; samples: number }>();
   private seen = 0;
+  /** Tool results' texts read as JSON, by text (see readText). */
+  private readonly texts = new Map<string, JsonNode | undefined>();
 
   /** One line of a transcript (a JSON-RPC message; anything else is skipped). */
   line(text: string): void {
@@ -101,7 +103,7 @@ export class FailureReader {
     }
     const request = key ? this.requests.get(key) : undefined;
     if (key) this.requests.delete(key);
-    const f = failureOf(msg);
+    const f = failureOf(msg, this.texts);
     if (f) this.add(f, request?.tool, request?.args ?? {});
   }
 
@@ -123,20 +125,8 @@ export class FailureReader {
   /** `f` with its request's tool and arguments; the whole failure is built only when it is kept (a spread per answer cost a fifth of the read). */
   private add(f: Bare, tool: string | undefined, args: Readonly<Record<string, unknown>>): void {
     this.seen++;
-    const key = JSON.stringify([
-      f.channel,
-      f.flagged,
-      f.code,
-      f.codeFrom,
-      f.structured,
-      f.rpcCode,
-      f.message,
-      f.details,
-      f.status,
-      f.delay,
-      tool,
-      args,
-    ]);
+    // JSON.stringify of the list, element by element: the details of a text read before are the same object, written once.
+    const key = `${keyStart(f)},${json(tool)},${json(args)}]`;
     const same = this.kept.get(key);
     if (same) {
       same.count++;
@@ -156,6 +146,53 @@ export class FailureReader {
   }
 }
 
+/** An element of JSON.stringify's list: `null` for undefined, as in an array. */
+const json = (v: unknown): string => (v === undefined ? 'null' : JSON.stringify(v));
+const written = new WeakMap<object, string>();
+function detailsJson(d: object | undefined): string {
+  if (d === undefined) return 'null';
+  let s = written.get(d);
+  if (s === undefined) written.set(d, (s = JSON.stringify(d)));
+  return s;
+}
+
+/** Texts at most this long are kept read (FailureReader.texts), at most TEXTS_KEPT of them. */
+const TEXT_KEPT_CHARS = 4096,
+  TEXTS_KEPT = 1024;
+
+/** `t` read as JSON, through `texts`: the same answer comes again and again in a transcript, only its id differs. */
+function readText(t: string, texts: Map<string, JsonNode | undefined>): JsonNode | undefined {
+  if (t.length > TEXT_KEPT_CHARS) return readPlain(t);
+  if (texts.has(t)) return texts.get(t);
+  const n = readPlain(t);
+  if (texts.size >= TEXTS_KEPT) texts.clear();
+  texts.set(t, n);
+  return n;
+}
+
+/** envelopeFailure of a text's JSON (a node readText keeps: the same failure, worked out once), by isError. */
+const innerFailures = new WeakMap<JsonNode, Map<boolean, Bare | false | undefined>>();
+function innerFailure(inner: JsonNode, flagged: boolean): Bare | false | undefined {
+  let byFlag = innerFailures.get(inner);
+  if (!byFlag) innerFailures.set(inner, (byFlag = new Map()));
+  if (byFlag.has(flagged)) return byFlag.get(flagged);
+  const f = envelopeFailure(toValue(inner), 'tool-result', flagged);
+  byFlag.set(flagged, f);
+  return f;
+}
+
+/** The start of a failure's key in FailureReader.add: what the answer says, written once per Bare. */
+const keyStarts = new WeakMap<Bare, string>();
+function keyStart(f: Bare): string {
+  let s = keyStarts.get(f);
+  if (s === undefined)
+    keyStarts.set(
+      f,
+      (s = `[${json(f.channel)},${json(f.flagged)},${json(f.code)},${json(f.codeFrom)},${json(f.structured)},${json(f.rpcCode)},${json(f.message)},${detailsJson(f.details)},${json(f.status)},${json(f.delay)}`),
+    );
+  return s;
+}
+
 /** A message's words with the values it carries taken out (template.ts tokensOf) and digits as 0. */
 function shapeOf(f: Failure): string {
   return tokensOf(f)
@@ -166,12 +203,12 @@ function shapeOf(f: Failure): string {
 type Bare = Omit<Failure, 'tool' | 'args'>;
 
 /** The failure a response or a bare record reports, or undefined for a success or anything else. */
-function failureOf(msg: Obj): Bare | undefined {
+function failureOf(msg: Obj, texts: Map<string, JsonNode | undefined>): Bare | undefined {
   const error = member(msg, 'error')?.value;
   if (error?.kind === 'object') return rpcFailure(error);
   const result = member(msg, 'result')?.value;
-  if (result?.kind === 'object') return resultFailure(result);
-  if (member(msg, 'content')) return resultFailure(msg);
+  if (result?.kind === 'object') return resultFailure(result, texts);
+  if (member(msg, 'content')) return resultFailure(msg, texts);
   if (member(msg, 'success')) return envelopeFailure(toValue(msg), 'tool-result', false) || undefined;
   return undefined;
 }
@@ -194,7 +231,7 @@ function rpcFailure(error: Obj): Bare {
   };
 }
 
-function resultFailure(result: Obj): Bare | undefined {
+function resultFailure(result: Obj, read: Map<string, JsonNode | undefined>): Bare | undefined {
   const isError = member(result, 'isError')?.value;
   const flagged = isError?.kind === 'boolean' && isError.value;
   const content = member(result, 'content')?.value;
@@ -207,9 +244,9 @@ function resultFailure(result: Obj): Bare | undefined {
   // An envelope (or a structured error) in a text content, else in structuredContent.
   for (const t of texts) {
     if (!/^\s*\{/.test(t)) continue;
-    const inner = readPlain(t);
+    const inner = readText(t, read);
     if (inner?.kind !== 'object') continue;
-    const f = envelopeFailure(toValue(inner), 'tool-result', flagged);
+    const f = innerFailure(inner, flagged);
     if (f !== undefined) return f || undefined;
   }
   const structured = member(result, 'structuredContent')?.value;
