@@ -68,8 +68,9 @@ export function verifyJsonLines(
     if (batchChars + text.length > BATCH_CHARS) flush();
     if (batch.length === 0) batchStart = lineNo;
     batch.push(text);
-    // A clean record keeps only its CRs: the batch's document counts a CR not before LF as a line end.
-    checked.push(!plainlyClean(text, contract) ? text : text.indexOf('\r') < 0 ? '' : text.replace(/[^\r]+/g, ''));
+    // A clean record keeps only its CRs (each run of other characters a space, which verify skips): the batch's
+    // document counts a CR not before LF as a line end.
+    checked.push(!plainlyClean(text, contract) ? text : text.indexOf('\r') < 0 ? '' : text.replace(/[^\r]+/g, ' '));
     batchChars += text.length + 1;
     lineNo++;
   };
