@@ -125,7 +125,7 @@ export class FailureReader {
   /** `f` with its request's tool and arguments; the whole failure is built only when it is kept (a spread per answer cost a fifth of the read). */
   private add(f: Bare, tool: string | undefined, args: Readonly<Record<string, unknown>>): void {
     this.seen++;
-    // JSON.stringify of the list, element by element: the details of a text read before are the same object, written once.
+    // JSON.stringify of the list, element by element: the answer's part of a text read before is written once.
     const key = `${keyStart(f)},${json(tool)},${json(args)}]`;
     const same = this.kept.get(key);
     if (same) {
@@ -148,13 +148,6 @@ export class FailureReader {
 
 /** An element of JSON.stringify's list: `null` for undefined, as in an array. */
 const json = (v: unknown): string => (v === undefined ? 'null' : JSON.stringify(v));
-const written = new WeakMap<object, string>();
-function detailsJson(d: object | undefined): string {
-  if (d === undefined) return 'null';
-  let s = written.get(d);
-  if (s === undefined) written.set(d, (s = JSON.stringify(d)));
-  return s;
-}
 
 /** Texts at most this long are kept read (FailureReader.texts), at most TEXTS_KEPT of them. */
 const TEXT_KEPT_CHARS = 4096,
@@ -178,20 +171,18 @@ function innerFailure(inner: JsonNode, flagged: boolean): Bare | false | undefin
   if (byFlag.has(flagged)) return byFlag.get(flagged);
   const f = envelopeFailure(toValue(inner), 'tool-result', flagged);
   byFlag.set(flagged, f);
+  if (f) keyStarts.set(f, keyStartOf(f));
   return f;
 }
 
-/** The start of a failure's key in FailureReader.add: what the answer says, written once per Bare. */
+/**
+ * The start of a failure's key in FailureReader.add: what the answer says. Written once for a failure
+ * innerFailure keeps (only those: a weak map entry for every answer would burden the collector).
+ */
 const keyStarts = new WeakMap<Bare, string>();
-function keyStart(f: Bare): string {
-  let s = keyStarts.get(f);
-  if (s === undefined)
-    keyStarts.set(
-      f,
-      (s = `[${json(f.channel)},${json(f.flagged)},${json(f.code)},${json(f.codeFrom)},${json(f.structured)},${json(f.rpcCode)},${json(f.message)},${detailsJson(f.details)},${json(f.status)},${json(f.delay)}`),
-    );
-  return s;
-}
+const keyStart = (f: Bare): string => keyStarts.get(f) ?? keyStartOf(f);
+const keyStartOf = (f: Bare): string =>
+  `[${json(f.channel)},${json(f.flagged)},${json(f.code)},${json(f.codeFrom)},${json(f.structured)},${json(f.rpcCode)},${json(f.message)},${json(f.details)},${json(f.status)},${json(f.delay)}`;
 
 /** A message's words with the values it carries taken out (template.ts tokensOf) and digits as 0. */
 function shapeOf(f: Failure): string {
@@ -246,7 +237,8 @@ function resultFailure(result: Obj, read: Map<string, JsonNode | undefined>): Ba
     if (!/^\s*\{/.test(t)) continue;
     const inner = readText(t, read);
     if (inner?.kind !== 'object') continue;
-    const f = innerFailure(inner, flagged);
+    // A text readText keeps is the same node each time: its failure is worked out once.
+    const f = t.length <= TEXT_KEPT_CHARS ? innerFailure(inner, flagged) : envelopeFailure(toValue(inner), 'tool-result', flagged);
     if (f !== undefined) return f || undefined;
   }
   const structured = member(result, 'structuredContent')?.value;
