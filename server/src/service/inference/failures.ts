@@ -77,7 +77,12 @@ export const MAX_GROUPS = 4096;
  */
 export class FailureReader {
   private readonly requests = new Map<string, { tool?: string; args: Record<string, unknown> }>();
-  private readonly kept = new Map<string, Failure & { count: number }>();
+  /**
+   * Failures kept, by what the answer says (keyStart) then by the request's tool and arguments: the first
+   * key is one string object for an answer seen before, whose hash V8 keeps.
+   */
+  private readonly kept = new Map<string, Map<string, Failure & { count: number }>>();
+  private readonly keptInOrder: (Failure & { count: number })[] = [];
   private readonly groups = new Map<string, { first: Failure & { count: number }; samples: number }>();
   private seen = 0;
   /** Tool results' texts read as JSON, by text (see readText). */
@@ -119,15 +124,17 @@ export class FailureReader {
 
   /** The failures kept, in the order first seen, each with how many times it (or its group's overflow) was seen. */
   failures(): Failure[] {
-    return [...this.kept.values()].map(f => ({ ...f }));
+    return this.keptInOrder.map(f => ({ ...f }));
   }
 
   /** `f` with its request's tool and arguments; the whole failure is built only when it is kept (a spread per answer cost a fifth of the read). */
   private add(f: Bare, tool: string | undefined, args: Readonly<Record<string, unknown>>): void {
     this.seen++;
-    // JSON.stringify of the list, element by element: the answer's part of a text read before is written once.
-    const key = `${keyStart(f)},${json(tool)},${json(args)}]`;
-    const same = this.kept.get(key);
+    // The failure written as JSON, in two parts (the answer's part of a text read before is written once).
+    const start = keyStart(f);
+    let byRequest = this.kept.get(start);
+    const key = `${json(tool)},${json(args)}`;
+    const same = byRequest?.get(key);
     if (same) {
       same.count++;
       return;
@@ -140,7 +147,9 @@ export class FailureReader {
       return;
     }
     const k = { ...f, tool, args, count: 1 };
-    this.kept.set(key, k);
+    if (!byRequest) this.kept.set(start, (byRequest = new Map())); // only for a failure kept: memory stays bounded
+    byRequest.set(key, k);
+    this.keptInOrder.push(k);
     if (group) group.samples++;
     else this.groups.set(groupKey, { first: k, samples: 1 });
   }
