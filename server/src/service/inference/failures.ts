@@ -8,6 +8,7 @@
  */
 import { DELAY_KEYS } from '../model/retry';
 import { member, toValue, type JsonNode } from '../verify/json';
+import { ObjectMemo } from '../util/objectMemo';
 import { readPlain } from '../verify/plainJson';
 import { tokensOf } from './template';
 
@@ -173,7 +174,7 @@ function readText(t: string, texts: Map<string, JsonNode | undefined>): JsonNode
 }
 
 /** envelopeFailure of a text's JSON (a node readText keeps: the same failure, worked out once), by isError. */
-const innerFailures = new WeakMap<JsonNode, Map<boolean, Bare | false | undefined>>();
+const innerFailures = new ObjectMemo<JsonNode, Map<boolean, Bare | false | undefined>>('innerFailures');
 function innerFailure(inner: JsonNode, flagged: boolean): Bare | false | undefined {
   let byFlag = innerFailures.get(inner);
   if (!byFlag) innerFailures.set(inner, (byFlag = new Map()));
@@ -186,9 +187,9 @@ function innerFailure(inner: JsonNode, flagged: boolean): Bare | false | undefin
 
 /**
  * The start of a failure's key in FailureReader.add: what the answer says. Written once for a failure
- * innerFailure keeps (only those: a weak map entry for every answer would burden the collector).
+ * innerFailure keeps (only those: nothing is stored on the others).
  */
-const keyStarts = new WeakMap<Bare, string>();
+const keyStarts = new ObjectMemo<Bare, string>('keyStarts');
 const keyStart = (f: Bare): string => keyStarts.get(f) ?? keyStartOf(f);
 const keyStartOf = (f: Bare): string =>
   `[${json(f.channel)},${json(f.flagged)},${json(f.code)},${json(f.codeFrom)},${json(f.structured)},${json(f.rpcCode)},${json(f.message)},${json(f.details)},${json(f.status)},${json(f.delay)}`;
