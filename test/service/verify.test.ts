@@ -407,3 +407,37 @@ test('retry: a declared retry-after-delay answer carries its delay, the others p
   assert.equal(c.codes.get('RATE_LIMIT_PLAIN')!.retryDeclared, false);
   assert.equal(c.codes.get('PERMISSION_DENIED')!.retry, 'do-not-retry');
 });
+
+test('JSON Lines read by JSON.parse first: a repeated detail key is judged as written, each time the record comes', () => {
+  // JSON.parse keeps the second order_id; the first, an integer, is still judged (plainJson.ts reads such a record again).
+  const rec = `{"success": false, "error": {"code": "NOT_FOUND_ORDER", "message": "Order 'a' not found", "details": {"order_id": [[5]], "order_id": "a"}}}`;
+  const clean = env('NOT_FOUND_ORDER', "Order 'a' not found", '{"order_id": "a"}');
+  const text = [clean, rec, clean, rec.replace('[[5]]', '5'), clean].join('\n');
+  const { ds, spans } = verify(text, 'file:///work/log.responses.jsonl');
+  assert.deepEqual(codes(ds), ['verify.detail-type', 'verify.detail-type']);
+  const at = spans[0]!; // the first order_id's value on line 1; line 3 is the same record
+  assert.deepEqual(
+    ds.map(d => d.range),
+    [at, { start: { ...at.start, line: 3 }, end: { ...at.end, line: 3 } }],
+  );
+});
+
+test('JSON Lines: a tool result whose text was read before is judged again with its own isError', () => {
+  const text = (flag: boolean) =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        content: [
+          {
+            type: 'text',
+            text: `{"success": false, "error": {"code": "NOT_FOUND_ORDER", "message": "Order 'a' not found", "details": {"order_id": "a"}}}`,
+          },
+        ],
+        isError: flag,
+      },
+    });
+  const { ds } = verify([text(true), text(false), text(true)].join('\n'), 'file:///work/log.responses.jsonl');
+  assert.deepEqual(codes(ds), ['verify.is-error']);
+  assert.equal(ds[0]!.range.start.line, 1);
+});

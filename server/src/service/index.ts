@@ -91,7 +91,7 @@ export {
 export { FailureReader, InferRenderError, type InferRequest, type InferResult, type InferredKind, type Retry } from './inference';
 export { effectiveOptions, type ConfigOverrides, type EffectiveOptions } from './config/effectiveOptions';
 export type { Contract, ContractCode, ContractDetail, ContractTemplate } from './contract';
-export { RESPONSE_FILE_GLOBS } from './verify';
+export { plainlyClean, RESPONSE_FILE_GLOBS } from './verify';
 export { changesMarkdown, changesSummary, placeLabel, REPORT_MARKER, tallyChanges } from './evolution';
 export { mirrorsOf, RULE_IDS as CHANGE_RULES, RULES as CHANGE_RULE_INFO, SEVERITIES, severityOf } from './evolution';
 export type { ContractChange, Place, RuleId as ChangeRule, RuleInfo as ChangeRuleInfo, Severity } from './evolution';

@@ -1,12 +1,14 @@
 /**
  * A JSON Lines log of any size, verified record by record (docs/robustness.md): the file is read in
  * chunks, its lines are verified in batches of about 1 MiB (records are independent, so a batch says
- * what the whole file would), and only the lines a code frame shows are kept. A record longer than
+ * what the whole file would), and only the lines a code frame shows are kept. A record JSON.parse shows
+ * to have no problem (service plainlyClean) goes to its batch as an empty line, which verify skips:
+ * only the others are read again with offsets. A record longer than
  * `maxRecord` characters is reported (`file.too-large`, on its line) and skipped without being held.
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { docsHref, SOURCE, type AdapterService, type Contract, type ServiceOptions } from '../../service';
+import { docsHref, plainlyClean, SOURCE, type AdapterService, type Contract, type ServiceOptions } from '../../service';
 import { readLines } from '../../node/readLines';
 import type { LineSource } from '../report';
 
@@ -33,12 +35,14 @@ export function verifyJsonLines(
   const wanted = new Set<number>();
   let tail: string[] = []; // the last two lines of the previous batch
   let batch: string[] = [];
+  /** The batch as verified: a record known clean is an empty line there. */
+  let checked: string[] = [];
   let batchChars = 0;
   let batchStart = 0;
   let lineNo = 0;
   const flush = () => {
     if (!batch.length) return;
-    const doc = TextDocument.create(uri, 'json', 1, batch.join('\n'));
+    const doc = TextDocument.create(uri, 'json', 1, checked.join('\n'));
     for (const d of service.verifyResponses(doc, contract, opts)) {
       const s = d.range.start.line + batchStart,
         e = d.range.end.line + batchStart;
@@ -56,6 +60,7 @@ export function verifyJsonLines(
     tail = batch.slice(-2);
     batchStart += batch.length;
     batch = [];
+    checked = [];
     batchChars = 0;
   };
   const line = (text: string) => {
@@ -63,6 +68,9 @@ export function verifyJsonLines(
     if (batchChars + text.length > BATCH_CHARS) flush();
     if (batch.length === 0) batchStart = lineNo;
     batch.push(text);
+    // A clean record keeps only its CRs (each run of other characters a space, which verify skips): the batch's
+    // document counts a CR not before LF as a line end.
+    checked.push(!plainlyClean(text, contract) ? text : text.indexOf('\r') < 0 ? '' : text.replace(/[^\r]+/g, ' '));
     batchChars += text.length + 1;
     lineNo++;
   };

@@ -7,7 +7,9 @@
  * the message, the details, an HTTP status and a retry delay — is read here; grouping is kinds.ts.
  */
 import { DELAY_KEYS } from '../model/retry';
-import { member, parseJson, toValue, type JsonNode } from '../verify/json';
+import { member, toValue, type JsonNode } from '../verify/json';
+import { ObjectMemo } from '../util/objectMemo';
+import { readPlain } from '../verify/plainJson';
 import { tokensOf } from './template';
 
 export type Channel = 'tool-result' | 'json-rpc';
@@ -76,16 +78,23 @@ export const MAX_GROUPS = 4096;
  */
 export class FailureReader {
   private readonly requests = new Map<string, { tool?: string; args: Record<string, unknown> }>();
-  private readonly kept = new Map<string, Failure & { count: number }>();
+  /**
+   * Failures kept, by what the answer says (keyStart) then by the request's tool and arguments: the first
+   * key is one string object for an answer seen before, whose hash V8 keeps.
+   */
+  private readonly kept = new Map<string, Map<string, Failure & { count: number }>>();
+  private readonly keptInOrder: (Failure & { count: number })[] = [];
   private readonly groups = new Map<string, { first: Failure & { count: number }; samples: number }>();
   private seen = 0;
+  /** Tool results' texts read as JSON, by text (see readText). */
+  private readonly texts = new Map<string, JsonNode | undefined>();
 
   /** One line of a transcript (a JSON-RPC message; anything else is skipped). */
   line(text: string): void {
     if (!/\S/.test(text)) return;
-    const r = parseJson(text);
-    if (!r.ok || r.node.kind !== 'object') return;
-    const msg = r.node;
+    // No offsets are needed: JSON.parse's view (plainJson.ts) reads what parseJson would, and nothing else.
+    const msg = readPlain(text);
+    if (msg?.kind !== 'object') return;
     const id = member(msg, 'id')?.value;
     const key = id && (id.kind === 'string' || id.kind === 'number') ? `${id.kind}:${id.value}` : undefined;
     const method = member(msg, 'method')?.value;
@@ -100,8 +109,8 @@ export class FailureReader {
     }
     const request = key ? this.requests.get(key) : undefined;
     if (key) this.requests.delete(key);
-    const f = failureOf(msg);
-    if (f) this.add({ ...f, tool: request?.tool, args: request?.args ?? {} });
+    const f = failureOf(msg, this.texts);
+    if (f) this.add(f, request?.tool, request?.args ?? {});
   }
 
   /** The end of one transcript: its requests are not answered by the next one's. */
@@ -116,43 +125,74 @@ export class FailureReader {
 
   /** The failures kept, in the order first seen, each with how many times it (or its group's overflow) was seen. */
   failures(): Failure[] {
-    return [...this.kept.values()].map(f => ({ ...f }));
+    return this.keptInOrder.map(f => ({ ...f }));
   }
 
-  private add(f: Failure): void {
+  /** `f` with its request's tool and arguments; the whole failure is built only when it is kept (a spread per answer cost a fifth of the read). */
+  private add(f: Bare, tool: string | undefined, args: Readonly<Record<string, unknown>>): void {
     this.seen++;
-    const key = JSON.stringify([
-      f.channel,
-      f.flagged,
-      f.code,
-      f.codeFrom,
-      f.structured,
-      f.rpcCode,
-      f.message,
-      f.details,
-      f.status,
-      f.delay,
-      f.tool,
-      f.args,
-    ]);
-    const same = this.kept.get(key);
+    // The failure written as JSON, in two parts (the answer's part of a text read before is written once).
+    const start = keyStart(f);
+    let byRequest = this.kept.get(start);
+    const key = `${json(tool)},${json(args)}`;
+    const same = byRequest?.get(key);
     if (same) {
       same.count++;
       return;
     }
-    let groupKey = `${f.channel} ${f.rpcCode ?? ''} ${f.code ? `code ${f.code}` : shapeOf(f)}`;
+    let groupKey = `${f.channel} ${f.rpcCode ?? ''} ${f.code ? `code ${f.code}` : shapeOf({ ...f, tool, args })}`;
     if (!this.groups.has(groupKey) && this.groups.size >= MAX_GROUPS) groupKey = `${f.channel} ${f.rpcCode ?? ''} overflow`;
     const group = this.groups.get(groupKey);
     if (group && group.samples >= SAMPLES_PER_GROUP) {
       group.first.count++;
       return;
     }
-    const k = { ...f, count: 1 };
-    this.kept.set(key, k);
+    const k = { ...f, tool, args, count: 1 };
+    if (!byRequest) this.kept.set(start, (byRequest = new Map())); // only for a failure kept: memory stays bounded
+    byRequest.set(key, k);
+    this.keptInOrder.push(k);
     if (group) group.samples++;
     else this.groups.set(groupKey, { first: k, samples: 1 });
   }
 }
+
+/** An element of JSON.stringify's list: `null` for undefined, as in an array. */
+const json = (v: unknown): string => (v === undefined ? 'null' : JSON.stringify(v));
+
+/** Texts at most this long are kept read (FailureReader.texts), at most TEXTS_KEPT of them. */
+const TEXT_KEPT_CHARS = 4096,
+  TEXTS_KEPT = 1024;
+
+/** `t` read as JSON, through `texts`: the same answer comes again and again in a transcript, only its id differs. */
+function readText(t: string, texts: Map<string, JsonNode | undefined>): JsonNode | undefined {
+  if (t.length > TEXT_KEPT_CHARS) return readPlain(t);
+  if (texts.has(t)) return texts.get(t);
+  const n = readPlain(t);
+  if (texts.size >= TEXTS_KEPT) texts.clear();
+  texts.set(t, n);
+  return n;
+}
+
+/** envelopeFailure of a text's JSON (a node readText keeps: the same failure, worked out once), by isError. */
+const innerFailures = new ObjectMemo<JsonNode, Map<boolean, Bare | false | undefined>>('innerFailures');
+function innerFailure(inner: JsonNode, flagged: boolean): Bare | false | undefined {
+  let byFlag = innerFailures.get(inner);
+  if (!byFlag) innerFailures.set(inner, (byFlag = new Map()));
+  if (byFlag.has(flagged)) return byFlag.get(flagged);
+  const f = envelopeFailure(toValue(inner), 'tool-result', flagged);
+  byFlag.set(flagged, f);
+  if (f) keyStarts.set(f, keyStartOf(f));
+  return f;
+}
+
+/**
+ * The start of a failure's key in FailureReader.add: what the answer says. Written once for a failure
+ * innerFailure keeps (only those: nothing is stored on the others).
+ */
+const keyStarts = new ObjectMemo<Bare, string>('keyStarts');
+const keyStart = (f: Bare): string => keyStarts.get(f) ?? keyStartOf(f);
+const keyStartOf = (f: Bare): string =>
+  `[${json(f.channel)},${json(f.flagged)},${json(f.code)},${json(f.codeFrom)},${json(f.structured)},${json(f.rpcCode)},${json(f.message)},${json(f.details)},${json(f.status)},${json(f.delay)}`;
 
 /** A message's words with the values it carries taken out (template.ts tokensOf) and digits as 0. */
 function shapeOf(f: Failure): string {
@@ -164,12 +204,12 @@ function shapeOf(f: Failure): string {
 type Bare = Omit<Failure, 'tool' | 'args'>;
 
 /** The failure a response or a bare record reports, or undefined for a success or anything else. */
-function failureOf(msg: Obj): Bare | undefined {
+function failureOf(msg: Obj, texts: Map<string, JsonNode | undefined>): Bare | undefined {
   const error = member(msg, 'error')?.value;
   if (error?.kind === 'object') return rpcFailure(error);
   const result = member(msg, 'result')?.value;
-  if (result?.kind === 'object') return resultFailure(result);
-  if (member(msg, 'content')) return resultFailure(msg);
+  if (result?.kind === 'object') return resultFailure(result, texts);
+  if (member(msg, 'content')) return resultFailure(msg, texts);
   if (member(msg, 'success')) return envelopeFailure(toValue(msg), 'tool-result', false) || undefined;
   return undefined;
 }
@@ -192,7 +232,7 @@ function rpcFailure(error: Obj): Bare {
   };
 }
 
-function resultFailure(result: Obj): Bare | undefined {
+function resultFailure(result: Obj, read: Map<string, JsonNode | undefined>): Bare | undefined {
   const isError = member(result, 'isError')?.value;
   const flagged = isError?.kind === 'boolean' && isError.value;
   const content = member(result, 'content')?.value;
@@ -205,9 +245,10 @@ function resultFailure(result: Obj): Bare | undefined {
   // An envelope (or a structured error) in a text content, else in structuredContent.
   for (const t of texts) {
     if (!/^\s*\{/.test(t)) continue;
-    const inner = parseJson(t);
-    if (!inner.ok || inner.node.kind !== 'object') continue;
-    const f = envelopeFailure(toValue(inner.node), 'tool-result', flagged);
+    const inner = readText(t, read);
+    if (inner?.kind !== 'object') continue;
+    // A text readText keeps is the same node each time: its failure is worked out once.
+    const f = t.length <= TEXT_KEPT_CHARS ? innerFailure(inner, flagged) : envelopeFailure(toValue(inner), 'tool-result', flagged);
     if (f !== undefined) return f || undefined;
   }
   const structured = member(result, 'structuredContent')?.value;

@@ -13,7 +13,7 @@ import { judgeMessage } from './message';
 export type Emit = (p: Problem) => void;
 type Str = JsonNode & { kind: 'string' };
 
-interface EnvelopeVerdict {
+export interface EnvelopeVerdict {
   readonly success?: boolean;
   /** The failure's code when it is a string. */
   readonly code?: string;

@@ -1,2 +1,2 @@
 /** Recorded responses checked against an adapter's error contract (`verify`; docs/cli.md, "Verifying recorded responses"). */
-export { isResponseFile, RESPONSE_FILE_GLOBS, verifyText } from './verify';
+export { isResponseFile, plainlyClean, RESPONSE_FILE_GLOBS, verifyText } from './verify';

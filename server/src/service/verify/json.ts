@@ -126,6 +126,9 @@ function faultMessage(text: string, f: JsonFault): string {
 
 /** The plain value of a node (what JSON.parse would give; a duplicated key keeps its last value). */
 export function toValue(n: JsonNode): unknown {
+  // A container of plainJson.ts's view holds the value JSON.parse gave: the same, already built.
+  const raw = (n as { readonly raw?: unknown }).raw;
+  if (raw !== undefined) return raw;
   if (n.kind === 'object') return Object.fromEntries(n.entries.map(e => [e.key, toValue(e.value)]));
   if (n.kind === 'array') return n.items.map(toValue);
   return n.value;
@@ -134,6 +137,9 @@ export function toValue(n: JsonNode): unknown {
 /** A member of an object node (the last one, like JSON.parse, when a key is repeated). */
 export function member(n: JsonNode | undefined, key: string): JsonEntry | undefined {
   if (n?.kind !== 'object') return undefined;
+  // A plainJson.ts object looks the key up in the value JSON.parse gave (which kept the last one).
+  const own = (n as { entryOf?: (key: string) => JsonEntry | undefined }).entryOf;
+  if (own) return own.call(n, key);
   for (let k = n.entries.length - 1; k >= 0; k--) if (n.entries[k]!.key === key) return n.entries[k];
   return undefined;
 }

@@ -11,8 +11,9 @@ import type { Contract } from '../contract/contract';
 import { jsonRpcCategory, RECOVERABLE } from '../envelopes/dialects';
 import { uriPath } from '../parse/sourceFile';
 import { matchesAny } from '../util/glob';
-import { checkCode, checkMessageAndDetails, checkRetry, verifyEnvelope, type Emit } from './envelope';
+import { checkCode, checkMessageAndDetails, checkRetry, verifyEnvelope, type Emit, type EnvelopeVerdict } from './envelope';
 import { kindName, member, parseJson, type JsonNode } from './json';
+import { PlainReading, sourceOf, type InnerCache } from './plainJson';
 import { textCode } from './textCode';
 
 /** Response files the editor checks without a setting (docs/cli.md "Verifying recorded responses"). */
@@ -34,7 +35,7 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
       if (end < 0) end = text.length;
       // The line is read in place, without its CR; a line of whitespace (as String.trim sees it) is skipped.
       const lineEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-      if (!blank(text, start, lineEnd)) {
+      if (!blank(text, start, lineEnd) && !plainlyClean(text.slice(start, lineEnd), contract)) {
         const r = parseJson(text, undefined, start, lineEnd);
         if (!r.ok)
           emit({
@@ -43,7 +44,7 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
             end: Math.min(r.offset + 1, lineEnd),
             message: `This line is not JSON: ${r.message}. Each line of a .jsonl file is one record.`,
           });
-        else verifyRecord(r.node, contract, emit);
+        else verifyRecord(r.node, contract, emit, withOffsets);
       }
       start = end + 1;
     }
@@ -61,9 +62,69 @@ export function verifyText(uri: string, text: string, contract: Contract): Probl
     });
     return problems;
   }
-  if (r.node.kind === 'array') for (const item of r.node.items) verifyRecord(item, contract, emit);
-  else verifyRecord(r.node, contract, emit);
+  if (r.node.kind === 'array') for (const item of r.node.items) verifyRecord(item, contract, emit, withOffsets);
+  else verifyRecord(r.node, contract, emit, withOffsets);
   return problems;
+}
+
+/** The JSON value inside a string node (a tool result's text content), undefined when it is not JSON. */
+type InnerRead = (s: JsonNode & { kind: 'string' }) => JsonNode | undefined;
+
+interface Reading {
+  readonly inner: InnerRead;
+  readonly envelope: typeof verifyEnvelope;
+}
+
+const withOffsets: Reading = {
+  inner: s => {
+    const r = parseJson(s.value, i => s.at(i));
+    return r.ok ? r.node : undefined;
+  },
+  envelope: verifyEnvelope,
+};
+
+/**
+ * verifyEnvelope without offsets, once per contract for a text kept in the cache: its checks stop at the
+ * first problem (plainlyClean), so a verdict reached is one of an envelope with none.
+ */
+const memoEnvelope: typeof verifyEnvelope = (env, contract, emit) => {
+  const src = sourceOf(env);
+  if (src?.memo?.key === contract) return src.memo.value as EnvelopeVerdict;
+  const v = verifyEnvelope(env, contract, emit);
+  if (src) src.memo = { key: contract, value: v };
+  return v;
+};
+
+/** Thrown out of a record's checks without offsets at their first problem. */
+const UNSURE = new Error('read the record again with offsets');
+
+/** Tool results' texts read by JSON.parse, shared by every record of every file (bounded, plainJson.ts). */
+const innerCache: InnerCache = new Map();
+
+/**
+ * A JSON Lines record with no problem at all, known from JSON.parse without offsets (plainJson.ts):
+ * the same checks run on that view and stop at the first problem. False also when JSON.parse rejects
+ * the line or a check listed the entries of an object with a repeated key; the record is then read
+ * again with offsets, so what is reported does not change.
+ */
+export function plainlyClean(line: string, contract: Contract): boolean {
+  const reading = new PlainReading();
+  const node = reading.read(line);
+  if (!node) return false;
+  try {
+    verifyRecord(
+      node,
+      contract,
+      () => {
+        throw UNSURE;
+      },
+      { inner: s => reading.readInner(s.value, innerCache), envelope: memoEnvelope },
+    );
+  } catch (e) {
+    if (e === UNSURE) return false;
+    throw e;
+  }
+  return reading.noRepeats();
 }
 
 /** Only what String.prototype.trim removes in `text[from, to)`. */
@@ -76,7 +137,7 @@ const TRIMMED = /^\s$/;
 const unknownShape = (emit: Emit, n: JsonNode, message: string) =>
   emit({ code: Code.VerifyUnknownShape, start: n.start, end: n.kind === 'object' || n.kind === 'array' ? n.start + 1 : n.end, message });
 
-function verifyRecord(n: JsonNode, contract: Contract, emit: Emit): void {
+function verifyRecord(n: JsonNode, contract: Contract, emit: Emit, inner: Reading): void {
   if (n.kind !== 'object') {
     unknownShape(emit, n, `A record must be an object (an MCP-AQL envelope, a tool result or a JSON-RPC response), not ${kindName(n)}.`);
     return;
@@ -90,11 +151,11 @@ function verifyRecord(n: JsonNode, contract: Contract, emit: Emit): void {
       jsonRpcError(err.value, contract, emit);
       return;
     }
-    if (result?.value.kind === 'object' && member(result.value, 'content')) toolResult(result.value, contract, emit);
+    if (result?.value.kind === 'object' && member(result.value, 'content')) toolResult(result.value, contract, emit, inner);
     return; // another method's result
   }
   if (has('content')) {
-    toolResult(n, contract, emit);
+    toolResult(n, contract, emit, inner);
     return;
   }
   if (has('success')) {
@@ -108,7 +169,7 @@ function verifyRecord(n: JsonNode, contract: Contract, emit: Emit): void {
   );
 }
 
-function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: Emit): void {
+function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: Emit, read: Reading): void {
   const content = member(n, 'content')!;
   const isError = member(n, 'isError');
   if (isError && isError.value.kind !== 'boolean')
@@ -132,10 +193,9 @@ function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: 
   for (const item of content.value.items) {
     const text = member(item, 'text');
     if (member(item, 'type')?.value.kind !== 'string' || text?.value.kind !== 'string') continue;
-    const s = text.value;
-    const inner = parseJson(s.value, i => s.at(i));
-    if (inner.ok && inner.node.kind === 'object' && member(inner.node, 'success')) {
-      env = inner.node;
+    const node = read.inner(text.value);
+    if (node?.kind === 'object' && member(node, 'success')) {
+      env = node;
       break;
     }
   }
@@ -150,7 +210,7 @@ function toolResult(n: JsonNode & { kind: 'object' }, contract: Contract, emit: 
       );
     return;
   }
-  const v = verifyEnvelope(env, contract, emit);
+  const v = read.envelope(env, contract, emit);
   if (v.success === undefined) return;
   const expected = v.success ? false : !(v.contractCode?.kind === 'error' && RECOVERABLE.has(v.contractCode.code));
   if (flagged === expected) return;
