@@ -5,8 +5,13 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createAdapterService } from '../../server/src/service';
+import { deps } from '../../server/src/cli/deps';
+import { verifyJsonLines } from '../../server/src/cli/verify/jsonLines';
 import { cliBundle } from './bundle';
-import { tempTree } from './helpers';
+import { run, tempTree } from './helpers';
 
 const ADAPTER = [
   'error_codes:',
@@ -59,4 +64,141 @@ test('a 6 MB log: every record is checked, problems on their own lines across ba
     [`   9998 | ${good(9_997)}`, `   9999 | ${good(9_998)}`, `> 10000 | ${BAD}`].map(l => l.slice(0, 60)),
   );
   assert.equal(out[at + 4], '        | ' + ' '.repeat(37) + '^'.repeat('"NOT_FOUND_ORDR"'.length));
+});
+
+/**
+ * A lone CR (not the CR of a CRLF line end) inside a record: JSON Lines records end at LF, but an editor
+ * (VS Code, TextDocument, the service's positions, the frames of a `.json` file) breaks the line there too.
+ * Every line:column reported is the editor's, in the batch of the CR and in every batch after it.
+ */
+const WS = '{"success": false,\r"error": {"code": "NOT_FOUND_ORDR", "message": "x", "details": {}}}'; // CR between tokens
+const STR = `{"success": false, "error": {"code": "NOT_FOUND_ORDER", "message": "a\rb", "details": {"order_id": "o"}}}`; // CR in a string
+const FILLER = good(0).replaceAll('o0', 'y'.repeat(150_000)); // clean; four of them fill a 1 MiB batch
+const CR_LOG = [BAD, WS, STR, BAD, FILLER, FILLER, FILLER, FILLER, BAD, WS, BAD].join('\n') + '\n';
+const CR_EXPECTED = [
+  ['verify.unknown-code', 1, 38],
+  ['verify.unknown-code', 3, 19], // the record of editor lines 2-3
+  ['verify.json-syntax', 4, 70], // on the raw CR, at the end of editor line 4 (the record of lines 4-5)
+  ['verify.unknown-code', 6, 38],
+  ['verify.unknown-code', 11, 38], // the next batch starts at editor line 10 (the fourth filler)
+  ['verify.unknown-code', 13, 19],
+  ['verify.unknown-code', 14, 38],
+];
+
+test('lone CRs in records: lines and columns as the editor shows them, before and after, in the batch and the next one (json)', async t => {
+  const dir = tempTree({ 'shop.adapter.yaml': ADAPTER, 'cr.responses.jsonl': CR_LOG });
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const r = await run(['verify', '--format', 'json', 'shop.adapter.yaml', 'cr.responses.jsonl'], dir);
+  assert.equal(r.code, 1, r.err);
+  const ds = (JSON.parse(r.out) as { diagnostics: { code: string; line: number; column: number }[] }[])[0]!.diagnostics;
+  assert.deepEqual(
+    ds.map(d => [d.code, d.line, d.column]),
+    CR_EXPECTED,
+  );
+  // The same positions as the service gives the whole text in one document (the editor's).
+  const service = createAdapterService(deps);
+  const contract = service.contract([TextDocument.create('file:///a/shop.adapter.yaml', 'yaml', 1, ADAPTER)]);
+  const whole = service.verifyResponses(TextDocument.create('file:///a/cr.responses.jsonl', 'json', 1, CR_LOG), contract, {
+    maxProblems: Infinity,
+  });
+  assert.deepEqual(
+    whole.map(d => [d.code, d.range.start.line + 1, d.range.start.character + 1]),
+    CR_EXPECTED,
+  );
+});
+
+test('lone CRs in records: the text report names the editor lines and frames them as the editor shows them', async t => {
+  const dir = tempTree({ 'shop.adapter.yaml': ADAPTER, 'cr.responses.jsonl': CR_LOG });
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const r = await run(['verify', 'shop.adapter.yaml', 'cr.responses.jsonl'], dir);
+  assert.equal(r.code, 1, r.err);
+  const heads = r.out.split('\n').filter(l => l.startsWith('cr.responses.jsonl:'));
+  assert.deepEqual(
+    heads.map(l => l.split(/\s/)[0]),
+    CR_EXPECTED.map(([, line, col]) => `cr.responses.jsonl:${line}:${col}`),
+  );
+  const frame = (head: string) => {
+    const out = r.out.split('\n');
+    const at = out.findIndex(l => l.startsWith(head));
+    const end = out.indexOf('', at);
+    return out.slice(at + 1, end).map(l => l.slice(0, 40));
+  };
+  const cut = (ls: string[]) => ls.map(l => l.slice(0, 40));
+  const line4 = STR.slice(0, STR.indexOf('\r'));
+  assert.deepEqual(
+    frame('cr.responses.jsonl:3:19'),
+    cut([
+      `  1 | ${BAD}`,
+      '  2 | {"success": false,',
+      `> 3 | ${WS.slice(19)}`,
+      '    | ' + ' '.repeat(18) + '^'.repeat(16),
+      `  4 | ${line4}`,
+    ]),
+  );
+  assert.deepEqual(
+    frame('cr.responses.jsonl:4:70'),
+    cut([
+      `  2 | {"success": false,`,
+      `  3 | ${WS.slice(19)}`,
+      `> 4 | ${line4}`,
+      '    | ' + ' '.repeat(69) + '^',
+      '  5 | b", "details": {"order_id": "o"}}}',
+    ]),
+  );
+  assert.deepEqual(
+    frame('cr.responses.jsonl:13:19'),
+    cut([
+      `  11 | ${BAD}`,
+      '  12 | {"success": false,',
+      `> 13 | ${WS.slice(19)}`,
+      '     | ' + ' '.repeat(18) + '^'.repeat(16),
+      `  14 | ${BAD}`,
+    ]),
+  );
+});
+
+test('a record over the limit with lone CRs in it: reported on its first editor line, the lines after it still the editor lines', t => {
+  const long = '{"x": "' + 'y'.repeat(500) + '",\r\r"z": 1}';
+  const dir = tempTree({ 'cr.responses.jsonl': [BAD, long, BAD, WS].join('\r\n') + '\r\n' });
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const service = createAdapterService(deps);
+  const contract = service.contract([TextDocument.create('file:///a/shop.adapter.yaml', 'yaml', 1, ADAPTER)]);
+  const r = verifyJsonLines(
+    join(dir, 'cr.responses.jsonl'),
+    'file:///a/cr.responses.jsonl',
+    service,
+    contract,
+    { maxProblems: Infinity },
+    200,
+  );
+  assert.ok(!('error' in r));
+  assert.deepEqual(
+    r.diagnostics.map(d => [d.code, d.range.start.line + 1, d.range.start.character + 1]),
+    [
+      ['verify.unknown-code', 1, 38],
+      ['file.too-large', 2, 1],
+      ['verify.unknown-code', 5, 38], // the long record is editor lines 2-4
+      ['verify.unknown-code', 7, 19],
+    ],
+  );
+  assert.match(r.diagnostics[1]!.message, /^This record \(line 2\) has 519 characters/);
+  assert.equal(r.lines.count, 7);
+  assert.deepEqual(
+    [5, 6].map(l => r.lines.at(l)),
+    ['{"success": false,', WS.slice(WS.indexOf('\r') + 1) + '\r'],
+  );
+});
+
+test('a problem on the last line of a batch: its frame shows the next line, the first of the next batch', async t => {
+  const dir = tempTree({ 'shop.adapter.yaml': ADAPTER, 'edge.responses.jsonl': [FILLER, FILLER, FILLER, BAD, FILLER].join('\n') + '\n' });
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const r = await run(['verify', 'shop.adapter.yaml', 'edge.responses.jsonl'], dir);
+  assert.equal(r.code, 1, r.err);
+  const out = r.out.split('\n');
+  const at = out.findIndex(l => l.startsWith('edge.responses.jsonl:4:38'));
+  assert.ok(at > 0, r.out.slice(0, 500));
+  assert.deepEqual(
+    out.slice(at + 1, at + 6).map(l => l.slice(0, 30)),
+    [`  2 | ${FILLER}`, `  3 | ${FILLER}`, `> 4 | ${BAD}`, '    | ' + ' '.repeat(37) + '^', `  5 | ${FILLER}`].map(l => l.slice(0, 30)),
+  );
 });

@@ -10,20 +10,31 @@ import { openRegularFile, type ReadFailure } from './readRegularFile';
 export interface LineHandlers {
   /** A line, without its `\n`. The last line is given even when empty only if the file is empty (one empty line). */
   line(text: string): void;
-  /** A line over `maxLine` characters, by its length. */
-  tooLong(size: number): void;
+  /**
+   * A line over `maxLine` characters, by its length, and how many lone CRs it holds (a CR not at its end,
+   * where it is a CRLF's): an editor breaks the line at each, so the lines after it are that many lines further.
+   */
+  tooLong(size: number, loneCrs: number): void;
 }
 
 /** The lines of `chunks` (strings, in order) to `h`; `end()` after the last chunk. */
 export function lineSplitter(maxLine: number, h: LineHandlers): { push(chunk: string): void; end(): void } {
   let pending = '';
   let skipping = -1; // >= 0: inside an over-long line, this many characters so far
+  let crs = 0; // inside an over-long line: its CRs so far
+  let endsInCr = false; // inside an over-long line: whether the characters so far end with a CR
   let lines = 0;
+  const countCrs = (s: string) => {
+    for (let i = s.indexOf('\r'); i >= 0; i = s.indexOf('\r', i + 1)) crs++;
+    if (s.length) endsInCr = s.charCodeAt(s.length - 1) === 13;
+  };
   const emit = () => {
-    if (skipping >= 0) h.tooLong(skipping);
+    if (skipping >= 0) h.tooLong(skipping, crs - (endsInCr ? 1 : 0));
     else h.line(pending);
     lines++;
     skipping = -1;
+    crs = 0;
+    endsInCr = false;
     pending = '';
   };
   return {
@@ -32,9 +43,13 @@ export function lineSplitter(maxLine: number, h: LineHandlers): { push(chunk: st
       for (;;) {
         const nl = chunk.indexOf('\n', from);
         const piece = chunk.slice(from, nl < 0 ? chunk.length : nl);
-        if (skipping >= 0) skipping += piece.length;
-        else if (pending.length + piece.length > maxLine) {
+        if (skipping >= 0) {
+          skipping += piece.length;
+          countCrs(piece);
+        } else if (pending.length + piece.length > maxLine) {
           skipping = pending.length + piece.length;
+          countCrs(pending);
+          countCrs(piece);
           pending = '';
         } else pending += piece;
         if (nl < 0) break;
