@@ -181,7 +181,7 @@ test('a record over the limit with lone CRs in it: reported on its first editor 
       ['verify.unknown-code', 7, 19],
     ],
   );
-  assert.match(r.diagnostics[1]!.message, /^This record \(line 2\) has 519 characters/);
+  assert.match(String(r.diagnostics[1]!.message), /^This record \(line 2\) has 519 characters/);
   assert.equal(r.lines.count, 7);
   assert.deepEqual(
     [5, 6].map(l => r.lines.at(l)),
