@@ -7,9 +7,8 @@
  * the message, the details, an HTTP status and a retry delay — is read here; grouping is kinds.ts.
  */
 import { DELAY_KEYS } from '../model/retry';
-import { member, toValue, type JsonNode } from '../verify/json';
+import { MAX_DEPTH } from '../verify/json';
 import { ObjectMemo } from '../util/objectMemo';
-import { readPlain } from '../verify/plainJson';
 import { tokensOf } from './template';
 
 export type Channel = 'tool-result' | 'json-rpc';
@@ -41,7 +40,6 @@ export interface Failure {
   readonly count?: number;
 }
 
-type Obj = JsonNode & { kind: 'object' };
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const STATUS_KEYS = ['http_status', 'status', 'statusCode', 'status_code'];
@@ -77,7 +75,7 @@ export const MAX_GROUPS = 4096;
  * Memory grows with the kinds of failure, not with the traffic.
  */
 export class FailureReader {
-  private readonly requests = new Map<string, { tool?: string; args: Record<string, unknown> }>();
+  private readonly requests = new Map<string, { tool?: string; args: unknown }>();
   /**
    * Failures kept, by what the answer says (keyStart) then by the request's tool and arguments: the first
    * key is one string object for an answer seen before, whose hash V8 keeps.
@@ -87,30 +85,33 @@ export class FailureReader {
   private readonly groups = new Map<string, { first: Failure & { count: number }; samples: number }>();
   private seen = 0;
   /** Tool results' texts read as JSON, by text (see readText). */
-  private readonly texts = new Map<string, JsonNode | undefined>();
+  private readonly texts: TextCache = new Map();
 
-  /** One line of a transcript (a JSON-RPC message; anything else is skipped). */
+  /**
+   * One line of a transcript (a JSON-RPC message; anything else is skipped). Read as the plain value
+   * JSON.parse gives, with no node per member looked up: no offsets are needed, and JSON.parse keeps the
+   * last of a repeated key as json.ts `member` does.
+   */
   line(text: string): void {
     if (!/\S/.test(text)) return;
-    // No offsets are needed: JSON.parse's view (plainJson.ts) reads what parseJson would, and nothing else.
-    const msg = readPlain(text);
-    if (msg?.kind !== 'object') return;
-    const id = member(msg, 'id')?.value;
-    const key = id && (id.kind === 'string' || id.kind === 'number') ? `${id.kind}:${id.value}` : undefined;
-    const method = member(msg, 'method')?.value;
-    if (method) {
-      if (key && method.kind === 'string' && method.value === 'tools/call') {
-        const params = member(msg, 'params')?.value;
-        const name = member(params, 'name')?.value;
-        const args = member(params, 'arguments')?.value;
-        this.requests.set(key, { tool: name?.kind === 'string' ? name.value : undefined, args: flatten(args ? toValue(args) : {}) });
+    const msg = readValue(text);
+    if (!isObj(msg)) return;
+    const id = msg.id;
+    const key = typeof id === 'string' ? `string:${id}` : typeof id === 'number' ? `number:${id}` : undefined;
+    if (msg.method !== undefined) {
+      if (key && msg.method === 'tools/call') {
+        const params = isObj(msg.params) ? msg.params : undefined;
+        const name = params?.name;
+        const args = params?.arguments;
+        // The arguments are flattened only when a failure answers them (FailureReader.add).
+        this.requests.set(key, { tool: typeof name === 'string' ? name : undefined, args: args === undefined ? {} : args });
       }
       return;
     }
     const request = key ? this.requests.get(key) : undefined;
     if (key) this.requests.delete(key);
     const f = failureOf(msg, this.texts);
-    if (f) this.add(f, request?.tool, request?.args ?? {});
+    if (f) this.add(f, request?.tool, request ? flatten(request.args) : {});
   }
 
   /** The end of one transcript: its requests are not answered by the next one's. */
@@ -163,31 +164,66 @@ const json = (v: unknown): string => (v === undefined ? 'null' : JSON.stringify(
 const TEXT_KEPT_CHARS = 4096,
   TEXTS_KEPT = 1024;
 
-/** `t` read as JSON, through `texts`: the same answer comes again and again in a transcript, only its id differs. */
-function readText(t: string, texts: Map<string, JsonNode | undefined>): JsonNode | undefined {
-  if (t.length > TEXT_KEPT_CHARS) return readPlain(t);
-  if (texts.has(t)) return texts.get(t);
-  const n = readPlain(t);
-  if (texts.size >= TEXTS_KEPT) texts.clear();
-  texts.set(t, n);
-  return n;
+/** A text read as JSON (undefined: not JSON, or nested too deep), with the failure it gives by isError, once worked out. */
+interface ReadText {
+  readonly value: unknown;
+  readonly failures: Map<boolean, Bare | false | undefined>;
+}
+type TextCache = Map<string, ReadText>;
+
+/**
+ * `text` as JSON.parse reads it; undefined when JSON.parse rejects it or it nests deeper than MAX_DEPTH
+ * containers (what verify's parseJson rejects, as plainJson.ts readPlain reads it).
+ */
+function readValue(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  // MAX_DEPTH + 1 containers open take at least twice as many characters: a shorter text is never too deep.
+  return text.length < 2 * (MAX_DEPTH + 1) || !tooDeep(value, 0) ? value : undefined;
 }
 
-/** envelopeFailure of a text's JSON (a node readText keeps: the same failure, worked out once), by isError. */
-const innerFailures = new ObjectMemo<JsonNode, Map<boolean, Bare | false | undefined>>('innerFailures');
-function innerFailure(inner: JsonNode, flagged: boolean): Bare | false | undefined {
-  let byFlag = innerFailures.get(inner);
-  if (!byFlag) innerFailures.set(inner, (byFlag = new Map()));
-  if (byFlag.has(flagged)) return byFlag.get(flagged);
-  const f = envelopeFailure(toValue(inner), 'tool-result', flagged);
-  byFlag.set(flagged, f);
+/** Does `v` hold a container at depth MAX_DEPTH (MAX_DEPTH + 1 open)? */
+function tooDeep(v: unknown, depth: number): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  if (depth >= MAX_DEPTH) return true;
+  if (Array.isArray(v)) {
+    for (const x of v) if (tooDeep(x, depth + 1)) return true;
+    return false;
+  }
+  for (const k in v) if (tooDeep((v as Record<string, unknown>)[k], depth + 1)) return true;
+  return false;
+}
+
+/**
+ * The failure of a tool result's text read as JSON (an envelope, a structured error): undefined when it
+ * is neither, false for an envelope that succeeds. Through `texts`: the same answer comes again and again
+ * in a transcript, only its id differs, and its failure is worked out once.
+ */
+function textFailure(t: string, flagged: boolean, texts: TextCache): Bare | false | undefined {
+  if (t.length > TEXT_KEPT_CHARS) {
+    const v = readValue(t);
+    return isObj(v) ? envelopeFailure(v, 'tool-result', flagged) : undefined;
+  }
+  let r = texts.get(t);
+  if (!r) {
+    if (texts.size >= TEXTS_KEPT) texts.clear();
+    texts.set(t, (r = { value: readValue(t), failures: new Map() }));
+  }
+  if (!isObj(r.value)) return undefined;
+  if (r.failures.has(flagged)) return r.failures.get(flagged);
+  const f = envelopeFailure(r.value, 'tool-result', flagged);
+  r.failures.set(flagged, f);
   if (f) keyStarts.set(f, keyStartOf(f));
   return f;
 }
 
 /**
  * The start of a failure's key in FailureReader.add: what the answer says. Written once for a failure
- * innerFailure keeps (only those: nothing is stored on the others).
+ * textFailure keeps (only those: nothing is stored on the others).
  */
 const keyStarts = new ObjectMemo<Bare, string>('keyStarts');
 const keyStart = (f: Bare): string => keyStarts.get(f) ?? keyStartOf(f);
@@ -204,18 +240,15 @@ function shapeOf(f: Failure): string {
 type Bare = Omit<Failure, 'tool' | 'args'>;
 
 /** The failure a response or a bare record reports, or undefined for a success or anything else. */
-function failureOf(msg: Obj, texts: Map<string, JsonNode | undefined>): Bare | undefined {
-  const error = member(msg, 'error')?.value;
-  if (error?.kind === 'object') return rpcFailure(error);
-  const result = member(msg, 'result')?.value;
-  if (result?.kind === 'object') return resultFailure(result, texts);
-  if (member(msg, 'content')) return resultFailure(msg, texts);
-  if (member(msg, 'success')) return envelopeFailure(toValue(msg), 'tool-result', false) || undefined;
+function failureOf(msg: Record<string, unknown>, texts: TextCache): Bare | undefined {
+  if (isObj(msg.error)) return rpcFailure(msg.error);
+  if (isObj(msg.result)) return resultFailure(msg.result, texts);
+  if (msg.content !== undefined) return resultFailure(msg, texts);
+  if (msg.success !== undefined) return envelopeFailure(msg, 'tool-result', false) || undefined;
   return undefined;
 }
 
-function rpcFailure(error: Obj): Bare {
-  const v = toValue(error) as Record<string, unknown>;
+function rpcFailure(v: Record<string, unknown>): Bare {
   const data = isObj(v.data) ? v.data : undefined;
   const aql = typeof data?.mcp_aql_code === 'string' ? data.mcp_aql_code : undefined;
   const details = isObj(data?.details) ? data.details : data;
@@ -232,28 +265,20 @@ function rpcFailure(error: Obj): Bare {
   };
 }
 
-function resultFailure(result: Obj, read: Map<string, JsonNode | undefined>): Bare | undefined {
-  const isError = member(result, 'isError')?.value;
-  const flagged = isError?.kind === 'boolean' && isError.value;
-  const content = member(result, 'content')?.value;
+function resultFailure(result: Record<string, unknown>, read: TextCache): Bare | undefined {
+  const flagged = result.isError === true;
+  const content = result.content;
   const texts: string[] = [];
-  if (content?.kind === 'array')
-    for (const item of content.items) {
-      const t = member(item, 'text')?.value;
-      if (t?.kind === 'string') texts.push(t.value);
-    }
+  if (Array.isArray(content))
+    for (const item of content as unknown[]) if (isObj(item) && typeof item.text === 'string') texts.push(item.text);
   // An envelope (or a structured error) in a text content, else in structuredContent.
   for (const t of texts) {
     if (!/^\s*\{/.test(t)) continue;
-    const inner = readText(t, read);
-    if (inner?.kind !== 'object') continue;
-    // A text readText keeps is the same node each time: its failure is worked out once.
-    const f = t.length <= TEXT_KEPT_CHARS ? innerFailure(inner, flagged) : envelopeFailure(toValue(inner), 'tool-result', flagged);
+    const f = textFailure(t, flagged, read);
     if (f !== undefined) return f || undefined;
   }
-  const structured = member(result, 'structuredContent')?.value;
-  if (structured?.kind === 'object') {
-    const f = envelopeFailure(toValue(structured), 'tool-result', flagged);
+  if (isObj(result.structuredContent)) {
+    const f = envelopeFailure(result.structuredContent, 'tool-result', flagged);
     if (f !== undefined) return f || undefined;
   }
   if (!flagged) return undefined;
