@@ -111,7 +111,7 @@ export class FailureReader {
     const request = key ? this.requests.get(key) : undefined;
     if (key) this.requests.delete(key);
     const f = failureOf(msg, this.texts);
-    if (f) this.add(f, request?.tool, request ? flatten(request.args) : {});
+    if (f) this.add(f, request);
   }
 
   /** The end of one transcript: its requests are not answered by the next one's. */
@@ -129,18 +129,23 @@ export class FailureReader {
     return this.keptInOrder.map(f => ({ ...f }));
   }
 
-  /** `f` with its request's tool and arguments; the whole failure is built only when it is kept (a spread per answer cost a fifth of the read). */
-  private add(f: Bare, tool: string | undefined, args: Readonly<Record<string, unknown>>): void {
+  /**
+   * `f` with its request's tool and arguments; the whole failure is built only when it is kept (a spread
+   * per answer cost a fifth of the read), and so are the flattened arguments (argsJson writes them).
+   */
+  private add(f: Bare, request: { tool?: string; args: unknown } | undefined): void {
     this.seen++;
     // The failure written as JSON, in two parts (the answer's part of a text read before is written once).
     const start = keyStart(f);
     let byRequest = this.kept.get(start);
-    const key = `${json(tool)},${json(args)}`;
+    const tool = request?.tool;
+    const key = `${json(tool)},${request ? argsJson(request.args) : '{}'}`;
     const same = byRequest?.get(key);
     if (same) {
       same.count++;
       return;
     }
+    const args = request ? flatten(request.args) : {};
     let groupKey = `${f.channel} ${f.rpcCode ?? ''} ${f.code ? `code ${f.code}` : shapeOf({ ...f, tool, args })}`;
     if (!this.groups.has(groupKey) && this.groups.size >= MAX_GROUPS) groupKey = `${f.channel} ${f.rpcCode ?? ''} overflow`;
     const group = this.groups.get(groupKey);
@@ -340,18 +345,51 @@ function delayIn(o: unknown): string | undefined {
   return lower;
 }
 
-/** Scalar leaves of the arguments by their own key (the first wins), through nested objects and lists. */
-function flatten(v: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+/** Scalar leaves of the arguments by their own key (the first wins), through nested objects and lists: keys, then values. */
+function leavesOf(v: unknown): [string[], unknown[]] {
+  const keys: string[] = [],
+    values: unknown[] = [];
   const walk = (o: unknown, depth: number) => {
     if (depth > 8) return;
     if (Array.isArray(o)) for (const x of o) walk(x, depth + 1);
     if (!isObj(o)) return;
-    for (const [k, x] of Object.entries(o)) {
+    for (const k in o) {
+      const x = o[k];
       if (typeof x === 'object' && x !== null) walk(x, depth + 1);
-      else if (!(k in out)) out[k] = x;
+      else if (!keys.includes(k)) {
+        keys.push(k);
+        values.push(x);
+      }
     }
   };
   walk(v, 0);
+  return [keys, values];
+}
+
+/** The leaves (leavesOf) as an object with no prototype (a key `__proto__` is a key like any other). */
+function flatten(v: unknown): Record<string, unknown> {
+  const [keys, values] = leavesOf(v);
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (let i = 0; i < keys.length; i++) out[keys[i]!] = values[i];
   return out;
+}
+
+/** An array index as a property key: an object lists these first, in ascending order. */
+const INDEX_KEY = /^(?:0|[1-9][0-9]{0,9})$/;
+const isIndexKey = (k: string): boolean => INDEX_KEY.test(k) && Number(k) < 2 ** 32 - 1;
+
+/**
+ * JSON.stringify(flatten(v)), written from the leaves without building the object: the key of a failure
+ * by its request (FailureReader.add). Leaves are strings, numbers, booleans and null; an index key (which
+ * the object would list first) takes the object's way.
+ */
+function argsJson(v: unknown): string {
+  const [keys, values] = leavesOf(v);
+  if (keys.some(isIndexKey)) return JSON.stringify(flatten(v));
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const x = values[i];
+    out += `${i ? ',' : ''}${JSON.stringify(keys[i])}:${typeof x === 'string' ? JSON.stringify(x) : String(x)}`;
+  }
+  return out + '}';
 }
