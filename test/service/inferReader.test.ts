@@ -116,3 +116,15 @@ test('the same arguments are the same failure whatever the order their leaves co
     ],
   );
 });
+
+test('a line nesting past 256 containers is skipped, as verify rejects it; 256 are read', () => {
+  const reader = new FailureReader();
+  // The message and its error are two containers; the data adds n.
+  const nested = (id: number, n: number) =>
+    `{"id":${id},"error":{"code":-32603,"message":"Deep ${n}","data":${'['.repeat(n)}${']'.repeat(n)}}}`;
+  for (const l of [nested(1, 254), nested(2, 255)]) reader.line(l);
+  assert.deepEqual(
+    reader.failures().map(f => f.message),
+    ['Deep 254'],
+  );
+});

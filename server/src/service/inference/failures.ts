@@ -178,7 +178,7 @@ type TextCache = Map<string, ReadText>;
 
 /**
  * `text` as JSON.parse reads it; undefined when JSON.parse rejects it or it nests deeper than MAX_DEPTH
- * containers (what verify's parseJson rejects, as plainJson.ts readPlain reads it).
+ * containers (what verify's parseJson rejects, as plainJson.ts readPlain does).
  */
 function readValue(text: string): unknown {
   let value: unknown;
