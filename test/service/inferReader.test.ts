@@ -90,3 +90,41 @@ test('digits and argument values do not make new groups; past MAX_GROUPS shapes,
     n,
   );
 });
+
+test('the same arguments are the same failure whatever the order their leaves come in, an index key too; a `__proto__` argument is kept as a key', () => {
+  const reader = new FailureReader();
+  const answer = { error: { code: -32602, message: 'Bad page' } };
+  const lines = [
+    ...call(1, 'list', { b: 'x', 1: 2 }, answer),
+    // The same leaves, an index key listed first: the same failure.
+    ...call(2, 'list', { 1: 2, b: 'x' }, answer),
+    // The same leaves through nesting (the first of a repeated key wins).
+    ...call(3, 'list', { q: { b: 'x', 1: 2 }, b: 'y' }, answer),
+    // Other values: another failure.
+    ...call(4, 'list', { b: 'y', 1: 2 }, answer),
+    '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"list","arguments":{"__proto__":{"p":1},"o":{"__proto__":"v"}}}}',
+    JSON.stringify({ jsonrpc: '2.0', id: 5, ...answer }),
+  ];
+  for (const l of lines) reader.line(l);
+  const fs = reader.failures();
+  assert.deepEqual(
+    fs.map(f => [JSON.stringify(f.args), f.count]),
+    [
+      ['{"1":2,"b":"x"}', 3],
+      ['{"1":2,"b":"y"}', 1],
+      ['{"p":1,"__proto__":"v"}', 1],
+    ],
+  );
+});
+
+test('a line nesting past 256 containers is skipped, as verify rejects it; 256 are read', () => {
+  const reader = new FailureReader();
+  // The message and its error are two containers; the data adds n.
+  const nested = (id: number, n: number) =>
+    `{"id":${id},"error":{"code":-32603,"message":"Deep ${n}","data":${'['.repeat(n)}${']'.repeat(n)}}}`;
+  for (const l of [nested(1, 254), nested(2, 255)]) reader.line(l);
+  assert.deepEqual(
+    reader.failures().map(f => f.message),
+    ['Deep 254'],
+  );
+});

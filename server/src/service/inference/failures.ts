@@ -7,9 +7,8 @@
  * the message, the details, an HTTP status and a retry delay — is read here; grouping is kinds.ts.
  */
 import { DELAY_KEYS } from '../model/retry';
-import { member, toValue, type JsonNode } from '../verify/json';
+import { MAX_DEPTH } from '../verify/json';
 import { ObjectMemo } from '../util/objectMemo';
-import { readPlain } from '../verify/plainJson';
 import { tokensOf } from './template';
 
 export type Channel = 'tool-result' | 'json-rpc';
@@ -41,7 +40,6 @@ export interface Failure {
   readonly count?: number;
 }
 
-type Obj = JsonNode & { kind: 'object' };
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const STATUS_KEYS = ['http_status', 'status', 'statusCode', 'status_code'];
@@ -77,7 +75,7 @@ export const MAX_GROUPS = 4096;
  * Memory grows with the kinds of failure, not with the traffic.
  */
 export class FailureReader {
-  private readonly requests = new Map<string, { tool?: string; args: Record<string, unknown> }>();
+  private readonly requests = new Map<string, { tool?: string; args: unknown }>();
   /**
    * Failures kept, by what the answer says (keyStart) then by the request's tool and arguments: the first
    * key is one string object for an answer seen before, whose hash V8 keeps.
@@ -87,30 +85,33 @@ export class FailureReader {
   private readonly groups = new Map<string, { first: Failure & { count: number }; samples: number }>();
   private seen = 0;
   /** Tool results' texts read as JSON, by text (see readText). */
-  private readonly texts = new Map<string, JsonNode | undefined>();
+  private readonly texts: TextCache = new Map();
 
-  /** One line of a transcript (a JSON-RPC message; anything else is skipped). */
+  /**
+   * One line of a transcript (a JSON-RPC message; anything else is skipped). Read as the plain value
+   * JSON.parse gives, with no node per member looked up: no offsets are needed, and JSON.parse keeps the
+   * last of a repeated key as json.ts `member` does.
+   */
   line(text: string): void {
     if (!/\S/.test(text)) return;
-    // No offsets are needed: JSON.parse's view (plainJson.ts) reads what parseJson would, and nothing else.
-    const msg = readPlain(text);
-    if (msg?.kind !== 'object') return;
-    const id = member(msg, 'id')?.value;
-    const key = id && (id.kind === 'string' || id.kind === 'number') ? `${id.kind}:${id.value}` : undefined;
-    const method = member(msg, 'method')?.value;
-    if (method) {
-      if (key && method.kind === 'string' && method.value === 'tools/call') {
-        const params = member(msg, 'params')?.value;
-        const name = member(params, 'name')?.value;
-        const args = member(params, 'arguments')?.value;
-        this.requests.set(key, { tool: name?.kind === 'string' ? name.value : undefined, args: flatten(args ? toValue(args) : {}) });
+    const msg = readValue(text);
+    if (!isObj(msg)) return;
+    const id = msg.id;
+    const key = typeof id === 'string' ? `string:${id}` : typeof id === 'number' ? `number:${id}` : undefined;
+    if (msg.method !== undefined) {
+      if (key && msg.method === 'tools/call') {
+        const params = isObj(msg.params) ? msg.params : undefined;
+        const name = params?.name;
+        const args = params?.arguments;
+        // The arguments are flattened only when a failure answers them (FailureReader.add).
+        this.requests.set(key, { tool: typeof name === 'string' ? name : undefined, args: args === undefined ? {} : args });
       }
       return;
     }
     const request = key ? this.requests.get(key) : undefined;
     if (key) this.requests.delete(key);
     const f = failureOf(msg, this.texts);
-    if (f) this.add(f, request?.tool, request?.args ?? {});
+    if (f) this.add(f, request);
   }
 
   /** The end of one transcript: its requests are not answered by the next one's. */
@@ -128,18 +129,23 @@ export class FailureReader {
     return this.keptInOrder.map(f => ({ ...f }));
   }
 
-  /** `f` with its request's tool and arguments; the whole failure is built only when it is kept (a spread per answer cost a fifth of the read). */
-  private add(f: Bare, tool: string | undefined, args: Readonly<Record<string, unknown>>): void {
+  /**
+   * `f` with its request's tool and arguments; the whole failure is built only when it is kept (a spread
+   * per answer cost a fifth of the read), and so are the flattened arguments (argsJson writes them).
+   */
+  private add(f: Bare, request: { tool?: string; args: unknown } | undefined): void {
     this.seen++;
     // The failure written as JSON, in two parts (the answer's part of a text read before is written once).
     const start = keyStart(f);
     let byRequest = this.kept.get(start);
-    const key = `${json(tool)},${json(args)}`;
+    const tool = request?.tool;
+    const key = `${json(tool)},${request ? argsJson(request.args) : '{}'}`;
     const same = byRequest?.get(key);
     if (same) {
       same.count++;
       return;
     }
+    const args = request ? flatten(request.args) : {};
     let groupKey = `${f.channel} ${f.rpcCode ?? ''} ${f.code ? `code ${f.code}` : shapeOf({ ...f, tool, args })}`;
     if (!this.groups.has(groupKey) && this.groups.size >= MAX_GROUPS) groupKey = `${f.channel} ${f.rpcCode ?? ''} overflow`;
     const group = this.groups.get(groupKey);
@@ -163,31 +169,66 @@ const json = (v: unknown): string => (v === undefined ? 'null' : JSON.stringify(
 const TEXT_KEPT_CHARS = 4096,
   TEXTS_KEPT = 1024;
 
-/** `t` read as JSON, through `texts`: the same answer comes again and again in a transcript, only its id differs. */
-function readText(t: string, texts: Map<string, JsonNode | undefined>): JsonNode | undefined {
-  if (t.length > TEXT_KEPT_CHARS) return readPlain(t);
-  if (texts.has(t)) return texts.get(t);
-  const n = readPlain(t);
-  if (texts.size >= TEXTS_KEPT) texts.clear();
-  texts.set(t, n);
-  return n;
+/** A text read as JSON (undefined: not JSON, or nested too deep), with the failure it gives by isError, once worked out. */
+interface ReadText {
+  readonly value: unknown;
+  readonly failures: Map<boolean, Bare | false | undefined>;
+}
+type TextCache = Map<string, ReadText>;
+
+/**
+ * `text` as JSON.parse reads it; undefined when JSON.parse rejects it or it nests deeper than MAX_DEPTH
+ * containers (what verify's parseJson rejects, as plainJson.ts readPlain does).
+ */
+function readValue(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  // MAX_DEPTH + 1 containers open take at least twice as many characters: a shorter text is never too deep.
+  return text.length < 2 * (MAX_DEPTH + 1) || !tooDeep(value, 0) ? value : undefined;
 }
 
-/** envelopeFailure of a text's JSON (a node readText keeps: the same failure, worked out once), by isError. */
-const innerFailures = new ObjectMemo<JsonNode, Map<boolean, Bare | false | undefined>>('innerFailures');
-function innerFailure(inner: JsonNode, flagged: boolean): Bare | false | undefined {
-  let byFlag = innerFailures.get(inner);
-  if (!byFlag) innerFailures.set(inner, (byFlag = new Map()));
-  if (byFlag.has(flagged)) return byFlag.get(flagged);
-  const f = envelopeFailure(toValue(inner), 'tool-result', flagged);
-  byFlag.set(flagged, f);
+/** Does `v` hold a container at depth MAX_DEPTH (MAX_DEPTH + 1 open)? */
+function tooDeep(v: unknown, depth: number): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  if (depth >= MAX_DEPTH) return true;
+  if (Array.isArray(v)) {
+    for (const x of v) if (tooDeep(x, depth + 1)) return true;
+    return false;
+  }
+  for (const k in v) if (tooDeep((v as Record<string, unknown>)[k], depth + 1)) return true;
+  return false;
+}
+
+/**
+ * The failure of a tool result's text read as JSON (an envelope, a structured error): undefined when it
+ * is neither, false for an envelope that succeeds. Through `texts`: the same answer comes again and again
+ * in a transcript, only its id differs, and its failure is worked out once.
+ */
+function textFailure(t: string, flagged: boolean, texts: TextCache): Bare | false | undefined {
+  if (t.length > TEXT_KEPT_CHARS) {
+    const v = readValue(t);
+    return isObj(v) ? envelopeFailure(v, 'tool-result', flagged) : undefined;
+  }
+  let r = texts.get(t);
+  if (!r) {
+    if (texts.size >= TEXTS_KEPT) texts.clear();
+    texts.set(t, (r = { value: readValue(t), failures: new Map() }));
+  }
+  if (!isObj(r.value)) return undefined;
+  if (r.failures.has(flagged)) return r.failures.get(flagged);
+  const f = envelopeFailure(r.value, 'tool-result', flagged);
+  r.failures.set(flagged, f);
   if (f) keyStarts.set(f, keyStartOf(f));
   return f;
 }
 
 /**
  * The start of a failure's key in FailureReader.add: what the answer says. Written once for a failure
- * innerFailure keeps (only those: nothing is stored on the others).
+ * textFailure keeps (only those: nothing is stored on the others).
  */
 const keyStarts = new ObjectMemo<Bare, string>('keyStarts');
 const keyStart = (f: Bare): string => keyStarts.get(f) ?? keyStartOf(f);
@@ -204,18 +245,15 @@ function shapeOf(f: Failure): string {
 type Bare = Omit<Failure, 'tool' | 'args'>;
 
 /** The failure a response or a bare record reports, or undefined for a success or anything else. */
-function failureOf(msg: Obj, texts: Map<string, JsonNode | undefined>): Bare | undefined {
-  const error = member(msg, 'error')?.value;
-  if (error?.kind === 'object') return rpcFailure(error);
-  const result = member(msg, 'result')?.value;
-  if (result?.kind === 'object') return resultFailure(result, texts);
-  if (member(msg, 'content')) return resultFailure(msg, texts);
-  if (member(msg, 'success')) return envelopeFailure(toValue(msg), 'tool-result', false) || undefined;
+function failureOf(msg: Record<string, unknown>, texts: TextCache): Bare | undefined {
+  if (isObj(msg.error)) return rpcFailure(msg.error);
+  if (isObj(msg.result)) return resultFailure(msg.result, texts);
+  if (msg.content !== undefined) return resultFailure(msg, texts);
+  if (msg.success !== undefined) return envelopeFailure(msg, 'tool-result', false) || undefined;
   return undefined;
 }
 
-function rpcFailure(error: Obj): Bare {
-  const v = toValue(error) as Record<string, unknown>;
+function rpcFailure(v: Record<string, unknown>): Bare {
   const data = isObj(v.data) ? v.data : undefined;
   const aql = typeof data?.mcp_aql_code === 'string' ? data.mcp_aql_code : undefined;
   const details = isObj(data?.details) ? data.details : data;
@@ -232,28 +270,20 @@ function rpcFailure(error: Obj): Bare {
   };
 }
 
-function resultFailure(result: Obj, read: Map<string, JsonNode | undefined>): Bare | undefined {
-  const isError = member(result, 'isError')?.value;
-  const flagged = isError?.kind === 'boolean' && isError.value;
-  const content = member(result, 'content')?.value;
+function resultFailure(result: Record<string, unknown>, read: TextCache): Bare | undefined {
+  const flagged = result.isError === true;
+  const content = result.content;
   const texts: string[] = [];
-  if (content?.kind === 'array')
-    for (const item of content.items) {
-      const t = member(item, 'text')?.value;
-      if (t?.kind === 'string') texts.push(t.value);
-    }
+  if (Array.isArray(content))
+    for (const item of content as unknown[]) if (isObj(item) && typeof item.text === 'string') texts.push(item.text);
   // An envelope (or a structured error) in a text content, else in structuredContent.
   for (const t of texts) {
     if (!/^\s*\{/.test(t)) continue;
-    const inner = readText(t, read);
-    if (inner?.kind !== 'object') continue;
-    // A text readText keeps is the same node each time: its failure is worked out once.
-    const f = t.length <= TEXT_KEPT_CHARS ? innerFailure(inner, flagged) : envelopeFailure(toValue(inner), 'tool-result', flagged);
+    const f = textFailure(t, flagged, read);
     if (f !== undefined) return f || undefined;
   }
-  const structured = member(result, 'structuredContent')?.value;
-  if (structured?.kind === 'object') {
-    const f = envelopeFailure(toValue(structured), 'tool-result', flagged);
+  if (isObj(result.structuredContent)) {
+    const f = envelopeFailure(result.structuredContent, 'tool-result', flagged);
     if (f !== undefined) return f || undefined;
   }
   if (!flagged) return undefined;
@@ -315,18 +345,51 @@ function delayIn(o: unknown): string | undefined {
   return lower;
 }
 
-/** Scalar leaves of the arguments by their own key (the first wins), through nested objects and lists. */
-function flatten(v: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+/** Scalar leaves of the arguments by their own key (the first wins), through nested objects and lists: keys, then values. */
+function leavesOf(v: unknown): [string[], unknown[]] {
+  const keys: string[] = [],
+    values: unknown[] = [];
   const walk = (o: unknown, depth: number) => {
     if (depth > 8) return;
     if (Array.isArray(o)) for (const x of o) walk(x, depth + 1);
     if (!isObj(o)) return;
-    for (const [k, x] of Object.entries(o)) {
+    for (const k in o) {
+      const x = o[k];
       if (typeof x === 'object' && x !== null) walk(x, depth + 1);
-      else if (!(k in out)) out[k] = x;
+      else if (!keys.includes(k)) {
+        keys.push(k);
+        values.push(x);
+      }
     }
   };
   walk(v, 0);
+  return [keys, values];
+}
+
+/** The leaves (leavesOf) as an object with no prototype (a key `__proto__` is a key like any other). */
+function flatten(v: unknown): Record<string, unknown> {
+  const [keys, values] = leavesOf(v);
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (let i = 0; i < keys.length; i++) out[keys[i]!] = values[i];
   return out;
+}
+
+/** An array index as a property key: an object lists these first, in ascending order. */
+const INDEX_KEY = /^(?:0|[1-9][0-9]{0,9})$/;
+const isIndexKey = (k: string): boolean => INDEX_KEY.test(k) && Number(k) < 2 ** 32 - 1;
+
+/**
+ * JSON.stringify(flatten(v)), written from the leaves without building the object: the key of a failure
+ * by its request (FailureReader.add). Leaves are strings, numbers, booleans and null; an index key (which
+ * the object would list first) takes the object's way.
+ */
+function argsJson(v: unknown): string {
+  const [keys, values] = leavesOf(v);
+  if (keys.some(isIndexKey)) return JSON.stringify(flatten(v));
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const x = values[i];
+    out += `${i ? ',' : ''}${JSON.stringify(keys[i])}:${typeof x === 'string' ? JSON.stringify(x) : String(x)}`;
+  }
+  return out + '}';
 }
