@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { member, toValue } from '../../server/src/service/verify/json';
-import { keysWritten, PlainReading, readPlain } from '../../server/src/service/verify/plainJson';
+import { keysWritten, PlainReading } from '../../server/src/service/verify/plainJson';
 
 test('keysWritten counts the colons outside strings, through escaped quotes and backslashes', () => {
   assert.equal(keysWritten('{"a": 1, "b": {"c": "x:y", "d": "q\\":"}}'), 4);
@@ -20,7 +20,8 @@ test('PlainReading: a text whose entries were listed with a repeated key is told
   assert.equal(r.noRepeats(), false);
 });
 
-test('readPlain: undefined for what parseJson rejects (not JSON, deeper than 256), the parsed value through toValue', () => {
+test('PlainReading.read: undefined for what parseJson rejects (not JSON, deeper than 256), the parsed value through toValue', () => {
+  const readPlain = (text: string) => new PlainReading().read(text);
   assert.equal(readPlain('{"a": }'), undefined);
   assert.equal(readPlain('['.repeat(257) + ']'.repeat(257)), undefined);
   assert.notEqual(readPlain('['.repeat(256) + ']'.repeat(256)), undefined);

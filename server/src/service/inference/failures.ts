@@ -178,7 +178,7 @@ type TextCache = Map<string, ReadText>;
 
 /**
  * `text` as JSON.parse reads it; undefined when JSON.parse rejects it or it nests deeper than MAX_DEPTH
- * containers (what verify's parseJson rejects, as plainJson.ts readPlain does).
+ * containers (what verify's parseJson rejects).
  */
 function readValue(text: string): unknown {
   let value: unknown;

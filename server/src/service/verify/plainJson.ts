@@ -1,9 +1,9 @@
 /**
  * Records read by the engine's JSON.parse, seen as verify's JsonNode tree without offsets (every
- * start and end is 0): what `verify` and `infer` read a large JSON Lines file with first, since most
- * records have nothing to place. `verify` reads a record again with offsets (json.ts parseJson) only
- * when this view finds a problem, cannot tell, or JSON.parse rejects the line; `infer` never needs
- * offsets. Objects and lists become nodes only when a check walks into them, a member is looked up
+ * start and end is 0): what `verify` reads a large JSON Lines file with first, since most records
+ * have nothing to place. `verify` reads a record again with offsets (json.ts parseJson) only when
+ * this view finds a problem, cannot tell, or JSON.parse rejects the line (`infer` reads the plain
+ * values themselves, inference/failures.ts). Objects and lists become nodes only when a check walks into them, a member is looked up
  * without listing the others, and `toValue` of a container gives back the parsed value itself.
  *
  * JSON.parse keeps the last of a repeated key, as `member` does; only a check that lists an object's
@@ -69,12 +69,6 @@ const INNER_CACHED = 1024,
   INNER_CACHED_CHARS = 4096;
 
 type Parsed = Source;
-
-/** The JSON value of `text` without offsets, for a reader that lists no entries to judge them (`infer`): PlainReading.read, not kept. */
-export function readPlain(text: string): JsonNode | undefined {
-  const src = parsed(text);
-  return src && nodeOf(src.value, src);
-}
 
 function parsed(text: string): Parsed | undefined {
   let value: unknown;
