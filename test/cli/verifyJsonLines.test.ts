@@ -185,7 +185,8 @@ test('a record over the limit with lone CRs in it: reported on its first editor 
   assert.equal(r.lines.count, 7);
   assert.deepEqual(
     [5, 6].map(l => r.lines.at(l)),
-    ['{"success": false,', WS.slice(WS.indexOf('\r') + 1) + '\r'],
+    // The CR of the CRLF ending is not part of the line a frame shows.
+    ['{"success": false,', WS.slice(WS.indexOf('\r') + 1)],
   );
 });
 
@@ -201,4 +202,16 @@ test('a problem on the last line of a batch: its frame shows the next line, the 
     out.slice(at + 1, at + 6).map(l => l.slice(0, 30)),
     [`  2 | ${FILLER}`, `  3 | ${FILLER}`, `> 4 | ${BAD}`, '    | ' + ' '.repeat(37) + '^', `  5 | ${FILLER}`].map(l => l.slice(0, 30)),
   );
+});
+
+test('a CRLF log: frames show its lines without the CR of their endings, as the editor does', async t => {
+  const dir = tempTree({ 'shop.adapter.yaml': ADAPTER, 'crlf.responses.jsonl': [good(1), BAD, good(3)].join('\r\n') + '\r\n' });
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const r = await run(['verify', 'shop.adapter.yaml', 'crlf.responses.jsonl'], dir);
+  assert.equal(r.code, 1, r.err);
+  const out = r.out.split('\n');
+  const at = out.findIndex(l => l.startsWith('crlf.responses.jsonl:2:38'));
+  assert.ok(at > 0, r.out.slice(0, 500));
+  assert.deepEqual([out[at + 1], out[at + 2], out[at + 4]], [`  1 | ${good(1)}`, `> 2 | ${BAD}`, `  3 | ${good(3)}`]);
+  assert.doesNotMatch(r.out, /\r/);
 });

@@ -117,5 +117,6 @@ export function verifyJsonLines(
   const r = readLines(path, maxRecord, { line, tooLong });
   if (!r.ok) return { error: r.message };
   flush();
-  return { diagnostics, lines: { count: lineNo, at: l => kept.get(l) } };
+  // A frame shows a line as the editor does: without the CR of its CRLF ending.
+  return { diagnostics, lines: { count: lineNo, at: l => kept.get(l)?.replace(/\r$/, '') } };
 }
