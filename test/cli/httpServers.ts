@@ -54,3 +54,34 @@ export async function startModernHttp(): Promise<{ url: string; child: ChildProc
   });
   return { url: `http://127.0.0.1:${port}/mcp`, child };
 }
+
+/**
+ * A real server on the current revision over Streamable HTTP: @upstash/context7-mcp in its HTTP mode,
+ * kept on loopback, its Prometheus endpoint off (OTEL_SDK_DISABLED). Its tools ask context7.com, so
+ * the tests send it only calls that fail its input schema: they never reach its fetch.
+ */
+export async function startContext7(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--require',
+      join(ROOT, 'test/fixtures/servers/loopbackOnly.js'),
+      join(ROOT, 'node_modules/@upstash/context7-mcp/dist/index.js'),
+      '--transport',
+      'http',
+      '--port',
+      String(port),
+    ],
+    { env: { ...process.env, OTEL_SDK_DISABLED: 'true', CONTEXT7_API_KEY: 'ctx7sk-dummy' }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  await new Promise<void>((done, fail) => {
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => {
+      err += c.toString();
+      if (/running on HTTP/.test(err)) done();
+    });
+    child.on('exit', code => fail(new Error(`context7-mcp exited ${code}: ${err}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, child };
+}
