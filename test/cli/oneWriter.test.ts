@@ -123,6 +123,24 @@ test('probe --record and -o: links at either path are refused (exit 2), never wr
   untouched(join(repo, 'probe.txt'), outside);
 });
 
+test("probe --infer and --config --all --record: links at the paths (the adapter, each server's transcript) are never written through", async () => {
+  const { repo, outside } = checkout();
+  const server = [process.execPath, join(ROOT, 'examples/server/server.mjs')];
+  symlinkSync(outside, join(repo, 'inferred.adapter.yaml'));
+  const inf = await run(['probe', '--infer', 'inferred.adapter.yaml', '--', ...server], repo);
+  assert.equal(inf.code, 2, inf.err);
+  // Not read through the link either: the refusal names the link, not what its target holds.
+  assert.match(inf.err, /cannot write --infer 'inferred\.adapter\.yaml': a symbolic link, never written through/);
+  untouched(join(repo, 'inferred.adapter.yaml'), outside);
+  const [command, ...args] = server;
+  writeFileSync(join(repo, 'mcp.json'), JSON.stringify({ servers: { a: { command, args }, b: { command, args } } }));
+  symlinkSync(outside, join(repo, 'rec.b.responses.jsonl'));
+  const all = await run(['probe', '--config', 'mcp.json', '--all', '--record', 'rec.responses.jsonl'], repo);
+  assert.equal(all.code, 2, all.err);
+  assert.match(all.err, /rec\.b\.responses\.jsonl'?: a symbolic link, never written through/);
+  untouched(join(repo, 'rec.b.responses.jsonl'), outside);
+});
+
 const CALL = (id: number) => {
   const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'fine', arguments: {} } });
   return Buffer.from(`${body}\n`);

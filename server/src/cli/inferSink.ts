@@ -9,6 +9,7 @@
  * second session adds what the first did not see. A JSON adapter, a file that is not an adapter
  * mapping, a symbolic link: refused, the file as it was. No failure seen: nothing written.
  */
+import { lstatSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { createAdapterService, DEFAULT_MAX_FILE_SIZE, FailureReader, InferRenderError } from '../service';
 import { lineSplitter } from '../node/readLines';
@@ -90,7 +91,10 @@ export class InferSink {
 
   /** The adapter already at `out`, to merge into; undefined when nothing is there. */
   private existing(): string | undefined {
-    const r = readRegularFile(resolve(this.cwd, this.out));
+    const path = resolve(this.cwd, this.out);
+    // A link is never read to merge into (it may lead out of the checkout): the one writer refuses it.
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+    const r = readRegularFile(path);
     if (r.ok) return new TextDecoder('utf-8', { fatal: false }).decode(r.bytes);
     // Nothing there, or a link, a folder, a device: the one writer writes, or says why it will not.
     if (r.reason === 'missing' || r.reason === 'not-regular') return undefined;
