@@ -10,7 +10,6 @@ const none = (what: string) => (): never => {
 };
 
 export const readFileSync = none('readFileSync');
-export const readSync = none('readSync');
 export const readdirSync = none('readdirSync');
 export const statSync = none('statSync');
 export const lstatSync = none('lstatSync');

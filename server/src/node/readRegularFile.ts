@@ -3,7 +3,7 @@
  * so a FIFO cannot hang the open, then checked with fstat on the open descriptor, so a file swapped after
  * listing is judged by what is actually read. Shared by the CLI and the language server; reads, never writes.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { fsPath } from './bytePaths';
 
 /** Why a file was not read. */
@@ -69,22 +69,10 @@ export function readRegularFile(path: string, maxBytes = Infinity): ReadResult {
   if (!opened.ok) return opened;
   try {
     if (opened.size > maxBytes) return { ok: false, reason: 'too-large', message: `${opened.size} bytes, more than ${maxBytes}` };
-    return { ok: true, bytes: readSized(opened.fd, opened.size) };
+    return { ok: true, bytes: readFileSync(opened.fd) };
   } catch (e) {
     return { ok: false, reason: 'error', message: (e as Error).message };
   } finally {
     closeSync(opened.fd);
   }
-}
-
-/**
- * The bytes of an open file whose fstat gave `size`, as `readFileSync(fd)` reads them (up to `size`; fewer if the file
- * shrank; a size of 0, as /proc reports, read to the end) without its second fstat: `check` reads every file twice.
- */
-function readSized(fd: number, size: number): Buffer {
-  if (size === 0) return readFileSync(fd);
-  const bytes = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (let n = -1; at < size && n !== 0; at += n) n = readSync(fd, bytes, at, size - at, null);
-  return at < size ? bytes.subarray(0, at) : bytes;
 }
