@@ -4,6 +4,7 @@
  */
 import type { Node } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
+import { rehearseEdit } from './patchEntry';
 import { parseChunked } from './chunkedParse';
 import { collectRanges } from './shiftModel';
 import type { ChunkState } from './chunkState';
@@ -119,7 +120,10 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
       text.length - opts.previous!.text.length === c.newEnd - c.oldEnd
         ? { start: c.start - start, oldEnd: c.oldEnd - start, newEnd: c.newEnd - start }
         : undefined;
-    const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change);
+    let chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change);
+    // An open (no previous parse) kept for edits: its keystroke path run once now rather than cold on the first keystroke.
+    if (!prev && chunked?.path === 'chunks' && !(opts.once && yamlText.length >= ONCE_WHOLE_MAX))
+      chunked = rehearseEdit(chunked, yamlText, start, PARSE_OPTIONS);
     if (chunked) {
       sections = [chunked.section];
       ex = chunked.extracted;
