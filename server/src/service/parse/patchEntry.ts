@@ -132,25 +132,38 @@ function movePiece(p: Piece<Chunk>, delta: number, base: number, spans: boolean)
   if (spans) moveSpans(c, base + p.start);
 }
 
+/** How many entries from the end of the first split block the rehearsal types in (all of them in a smaller one). */
+const REHEARSED = 1000;
+
 /**
  * After an open's whole chunked parse that is kept for edits: the keystroke path rehearsed on it, a space
- * typed at the end of the first entry's first line and taken back (two runs of patchEntry, each moving every
- * later chunk), so that the user's first keystroke runs that path's code optimised: its first two runs cost
- * 2–4 × a warm one (docs/performance.md, "Known limits"). The parse returned is the second run's: the same
- * text, offsets and errors as `parse` (the first entry parsed again), its state ready for the next edit.
- * `parse` itself when the path does not apply (anchors, no entry, an entry that does not parse alone).
+ * typed at the end of an entry's key line and taken back (two runs of patchEntry, each moving every later
+ * chunk), so that the user's first keystroke runs that path's code optimised: its first two runs cost 2–4 ×
+ * a warm one (docs/performance.md, "Known limits"). The parse returned is the second run's: the same text,
+ * offsets and errors as `parse` (that entry parsed again), its state ready for the next edit. `parse` itself
+ * when the path does not apply (anchors, no entry with a bare key line, an entry that does not parse alone).
  */
 export function rehearseEdit(parse: ChunkedParse, text: string, base: number, options: object): ChunkedParse {
   const st = parse.state;
   if (parse.path !== 'chunks' || st.anchors || st.consumed) return parse;
   const top = st.pieces.findIndex(p => p.sub?.length);
   if (top < 0) return parse;
-  const leaf = st.pieces[top]!.sub![0]!;
-  const nl = text.indexOf('\n', leaf.start);
-  if (nl < 0 || nl >= leaf.end) return parse;
-  // Before a '\r' that ends the line, or the '\n'; only after a key and its colon (nothing a space could change).
-  const at = text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-  if (!/^[\w"'.-]+:$/.test(text.slice(leaf.start, at))) return parse;
+  const subs = st.pieces[top]!.sub!;
+  // Far enough from the end that the move loop runs long enough to be optimised (REHEARSED entries after it),
+  // near enough that the rehearsal costs little: the first entry from there whose key line is a key and a colon
+  // alone, before a '\r' that ends the line or the '\n' (nothing a space could change).
+  let sub = Math.max(0, subs.length - REHEARSED);
+  let at = -1;
+  for (const last = Math.min(subs.length, sub + 16); sub < last; sub++) {
+    const leaf = subs[sub]!;
+    const nl = text.indexOf('\n', leaf.start);
+    if (nl < 0 || nl >= leaf.end) continue;
+    at = text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    if (/^[\w"'.-]+:$/.test(text.slice(leaf.start, at))) break;
+    at = -1;
+  }
+  if (at < 0) return parse;
+  const leaf = subs[sub]!;
   const never = () => false;
   const block = st.pieces[top]!;
   const saved = { chunk: leaf.chunk, leafEnd: leaf.end, blockEnd: block.end };
@@ -164,7 +177,7 @@ export function rehearseEdit(parse: ChunkedParse, text: string, base: number, op
   const b = patchEntry(text, base, options, a.state, { start: at, oldEnd: at + 1, newEnd: at }, never);
   if (b === 'general' || !b) {
     // The first run moved the layout: moved back, as the open left it.
-    shiftAfter(st.pieces, top, 0, -1, base);
+    shiftAfter(st.pieces, top, sub, -1, base);
     Object.assign(leaf, { chunk: saved.chunk, end: saved.leafEnd });
     block.end = saved.blockEnd;
     st.consumed = false;
