@@ -121,9 +121,9 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
         ? { start: c.start - start, oldEnd: c.oldEnd - start, newEnd: c.newEnd - start }
         : undefined;
     let chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change);
-    // An open (no previous parse) kept for edits: its keystroke path run once now rather than cold on the first keystroke.
-    if (!prev && chunked?.path === 'chunks' && !(opts.once && yamlText.length >= ONCE_WHOLE_MAX))
-      chunked = rehearseEdit(chunked, yamlText, start, PARSE_OPTIONS);
+    // An open (no previous parse) in the editor, kept for edits: its keystroke path run once now rather than cold on
+    // the first keystroke (the CLI reads each text once: nothing to rehearse).
+    if (!prev && !opts.once && chunked?.path === 'chunks') chunked = rehearseEdit(chunked, yamlText, start, PARSE_OPTIONS);
     if (chunked) {
       sections = [chunked.section];
       ex = chunked.extracted;

@@ -132,7 +132,10 @@ function movePiece(p: Piece<Chunk>, delta: number, base: number, spans: boolean)
   if (spans) moveSpans(c, base + p.start);
 }
 
-/** How many entries from the end of the first split block the rehearsal types in (all of them in a smaller one). */
+/**
+ * How many entries from the end of the last split block the rehearsal types in (its first in a smaller one): the
+ * move loop runs long enough to be optimised, and few chunks move (the first moves after an open are the slow ones).
+ */
 const REHEARSED = 1000;
 
 /**
@@ -146,12 +149,12 @@ const REHEARSED = 1000;
 export function rehearseEdit(parse: ChunkedParse, text: string, base: number, options: object): ChunkedParse {
   const st = parse.state;
   if (parse.path !== 'chunks' || st.anchors || st.consumed) return parse;
-  const top = st.pieces.findIndex(p => p.sub?.length);
+  let top = st.pieces.length - 1;
+  while (top >= 0 && !st.pieces[top]!.sub?.length) top--;
   if (top < 0) return parse;
   const subs = st.pieces[top]!.sub!;
-  // Far enough from the end that the move loop runs long enough to be optimised (REHEARSED entries after it),
-  // near enough that the rehearsal costs little: the first entry from there whose key line is a key and a colon
-  // alone, before a '\r' that ends the line or the '\n' (nothing a space could change).
+  // The first entry from there whose key line is a key and a colon alone; the space goes before the '\r' that ends
+  // the line, or the '\n' (nothing a space could change).
   let sub = Math.max(0, subs.length - REHEARSED);
   let at = -1;
   for (const last = Math.min(subs.length, sub + 16); sub < last; sub++) {
