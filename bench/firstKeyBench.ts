@@ -69,6 +69,8 @@ function bundle(root: string, name: string): string {
   const out = join(work, `${name}.js`);
   const esbuild = join(__dirname, '..', 'node_modules', '.bin', 'esbuild');
   execFileSync(esbuild, [entry, '--bundle', '--platform=node', `--outfile=${out}`, '--log-level=warning']);
+  // The tree of links would be type-checked with the project's own files.
+  rmSync(join(work, `${name}-tree`), { recursive: true, force: true });
   return out;
 }
 

@@ -91,7 +91,8 @@ test('rehearseEdit runs the keystroke path on a plain open and leaves it alone w
   // The last split block (error_mapping) has fewer than 1,000 entries: its first (the three entries under 400) was
   // parsed again, equal by value; every other entry kept its objects.
   mappings.forEach((m, i) => {
-    (i < 3 ? assert.notEqual : assert.equal)(after.extracted.mappings[i], m, `mapping ${i}`);
+    if (i < 3) assert.notEqual(after.extracted.mappings[i], m, `mapping ${i}`);
+    else assert.equal(after.extracted.mappings[i], m, `mapping ${i}`);
     assert.deepEqual(withoutNodes(after.extracted.mappings[i]), withoutNodes(m));
   });
   codes.forEach((c, i) => assert.equal(after.extracted.codes[i], c, `code ${i}`));
@@ -102,7 +103,10 @@ test('rehearseEdit runs the keystroke path on a plain open and leaves it alone w
   const open2 = parseChunked(long, 0, PARSE_OPTIONS, undefined)!;
   const codes2 = open2.extracted.codes.slice();
   const after2 = rehearseEdit(open2, long, 0, PARSE_OPTIONS);
-  codes2.forEach((c, i) => (i === 10 ? assert.notEqual : assert.equal)(after2.extracted.codes[i], c, `entry ${i}`));
+  codes2.forEach((c, i) => {
+    if (i === 10) assert.notEqual(after2.extracted.codes[i], c, `entry ${i}`);
+    else assert.equal(after2.extracted.codes[i], c, `entry ${i}`);
+  });
   assert.deepEqual(rangesOf(after2.section.doc.contents), rangesOf(open2.section.doc.contents));
   for (const [name, t] of TEXTS.slice(3)) {
     const p = parseChunked(t, 0, PARSE_OPTIONS, undefined)!;
