@@ -133,8 +133,9 @@ function movePiece(p: Piece<Chunk>, delta: number, base: number, spans: boolean)
 }
 
 /**
- * How many entries from the end of the last split block the rehearsal types in (its first in a smaller one): the
- * move loop runs long enough to be optimised, and few chunks move (the first moves after an open are the slow ones).
+ * How many entries from the end of the largest split block (where a keystroke most likely lands, and whose entries
+ * the move loop walks) the rehearsal types in, at its first entry in a smaller one: the loop runs long enough to be
+ * optimised, and few chunks move (the first moves after a large open are slow however warm the code).
  */
 const REHEARSED = 1000;
 
@@ -149,8 +150,10 @@ const REHEARSED = 1000;
 export function rehearseEdit(parse: ChunkedParse, text: string, base: number, options: object): ChunkedParse {
   const st = parse.state;
   if (parse.path !== 'chunks' || st.anchors || st.consumed) return parse;
-  let top = st.pieces.length - 1;
-  while (top >= 0 && !st.pieces[top]!.sub?.length) top--;
+  let top = -1;
+  st.pieces.forEach((p, i) => {
+    if ((p.sub?.length ?? 0) > (st.pieces[top]?.sub?.length ?? 0)) top = i;
+  });
   if (top < 0) return parse;
   const subs = st.pieces[top]!.sub!;
   // The first entry from there whose key line is a key and a colon alone; the space goes before the '\r' that ends
