@@ -4,7 +4,6 @@
  */
 import type { Node } from 'yaml';
 import type { AdapterModel, FileKind, ParseProblem, Section } from '../model/model';
-import { rehearseEdit } from './patchEntry';
 import { parseChunked } from './chunkedParse';
 import { collectRanges } from './shiftModel';
 import type { ChunkState } from './chunkState';
@@ -120,10 +119,7 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
       text.length - opts.previous!.text.length === c.newEnd - c.oldEnd
         ? { start: c.start - start, oldEnd: c.oldEnd - start, newEnd: c.newEnd - start }
         : undefined;
-    let chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change);
-    // An open (no previous parse) in the editor, kept for edits: its keystroke path run once now rather than cold on
-    // the first keystroke (the CLI reads each text once: nothing to rehearse).
-    if (!prev && !opts.once && chunked?.path === 'chunks') chunked = rehearseEdit(chunked, yamlText, start, PARSE_OPTIONS);
+    const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change);
     if (chunked) {
       sections = [chunked.section];
       ex = chunked.extracted;

@@ -58,7 +58,23 @@ export function patchEntry(
   leaf.end = site.newEnd;
   leaf.chunk = chunk;
   block.end += delta;
-  shiftAfter(pieces, site.top, site.sub, delta, base);
+  const move = (p: Piece<Chunk>, spans: boolean) => {
+    p.start += delta;
+    p.end += delta;
+    const c = p.chunk!;
+    placeChunk(c, p.start);
+    if (spans) moveSpans(c, base + p.start);
+  };
+  for (let j = site.sub + 1; j < subs.length; j++) move(subs[j]!, true);
+  for (let i = site.top + 1; i < pieces.length; i++) {
+    const p = pieces[i]!;
+    if (p.sub) {
+      p.start += delta;
+      p.end += delta;
+      move(p.header!, false);
+      for (const s of p.sub) move(s, true);
+    } else move(p, true);
+  }
 
   // The assembled document: a new root and block holding the same pairs, the entry's replaced.
   const items = blockItems.slice();
@@ -104,92 +120,6 @@ export function patchEntry(
     path: 'entry',
     change,
   };
-}
-
-/**
- * Moves every chunk after entry `sub` of block `top` by `delta` (their layout pieces, node ranges and
- * extracted spans; `base`: the region's offset in the file): one loop over the later pieces.
- */
-export function shiftAfter(pieces: readonly Piece<Chunk>[], top: number, sub: number, delta: number, base: number): void {
-  const subs = pieces[top]!.sub!;
-  for (let j = sub + 1; j < subs.length; j++) movePiece(subs[j]!, delta, base, true);
-  for (let i = top + 1; i < pieces.length; i++) {
-    const p = pieces[i]!;
-    if (p.sub) {
-      p.start += delta;
-      p.end += delta;
-      movePiece(p.header!, delta, base, false);
-      for (const s of p.sub) movePiece(s, delta, base, true);
-    } else movePiece(p, delta, base, true);
-  }
-}
-
-function movePiece(p: Piece<Chunk>, delta: number, base: number, spans: boolean): void {
-  p.start += delta;
-  p.end += delta;
-  const c = p.chunk!;
-  placeChunk(c, p.start);
-  if (spans) moveSpans(c, base + p.start);
-}
-
-/**
- * How many entries from the end of the largest split block (where a keystroke most likely lands, and whose entries
- * the move loop walks) the rehearsal types in, at its first entry in a smaller one: the loop runs long enough to be
- * optimised, and few chunks move (the first moves after a large open are slow however warm the code).
- */
-const REHEARSED = 1000;
-
-/**
- * After an open's whole chunked parse that is kept for edits: the keystroke path rehearsed on it, a space
- * typed at the end of an entry's key line and taken back (two runs of patchEntry, each moving every later
- * chunk), so that the user's first keystroke runs that path's code optimised: its first two runs cost 2–4 ×
- * a warm one (docs/performance.md, "Known limits"). The parse returned is the second run's: the same text,
- * offsets and errors as `parse` (that entry parsed again), its state ready for the next edit. `parse` itself
- * when the path does not apply (anchors, no entry with a bare key line, an entry that does not parse alone).
- */
-export function rehearseEdit(parse: ChunkedParse, text: string, base: number, options: object): ChunkedParse {
-  const st = parse.state;
-  if (parse.path !== 'chunks' || st.anchors || st.consumed) return parse;
-  let top = -1;
-  st.pieces.forEach((p, i) => {
-    if ((p.sub?.length ?? 0) > (st.pieces[top]?.sub?.length ?? 0)) top = i;
-  });
-  if (top < 0) return parse;
-  const subs = st.pieces[top]!.sub!;
-  // The first entry from there whose key line is a key and a colon alone; the space goes before the '\r' that ends
-  // the line, or the '\n' (nothing a space could change).
-  let sub = Math.max(0, subs.length - REHEARSED);
-  let at = -1;
-  for (const last = Math.min(subs.length, sub + 16); sub < last; sub++) {
-    const leaf = subs[sub]!;
-    const nl = text.indexOf('\n', leaf.start);
-    if (nl < 0 || nl >= leaf.end) continue;
-    at = text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    if (/^[\w"'.-]+:$/.test(text.slice(leaf.start, at))) break;
-    at = -1;
-  }
-  if (at < 0) return parse;
-  const leaf = subs[sub]!;
-  const never = () => false;
-  const block = st.pieces[top]!;
-  const saved = { chunk: leaf.chunk, leafEnd: leaf.end, blockEnd: block.end };
-  const spaced = text.slice(0, at) + ' ' + text.slice(at);
-  const a = patchEntry(spaced, base, options, st, { start: at, oldEnd: at, newEnd: at + 1 }, never);
-  if (a === 'general' || !a) {
-    // Refused before anything moved.
-    st.consumed = false;
-    return parse;
-  }
-  const b = patchEntry(text, base, options, a.state, { start: at, oldEnd: at + 1, newEnd: at }, never);
-  if (b === 'general' || !b) {
-    // The first run moved the layout: moved back, as the open left it.
-    shiftAfter(st.pieces, top, sub, -1, base);
-    Object.assign(leaf, { chunk: saved.chunk, end: saved.leafEnd });
-    block.end = saved.blockEnd;
-    st.consumed = false;
-    return parse;
-  }
-  return { ...b, path: 'chunks', change: undefined, parsed: parse.parsed };
 }
 
 /** Where `mine` (a run of `all`) starts in `all`: found by identity, or counted when `mine` is empty. */
