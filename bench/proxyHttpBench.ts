@@ -16,10 +16,16 @@
  * request's `Mcp-Session-Id` and body, SHA-256 in id order). Each run is bounded: N / R seconds plus 30. Writes
  * bench/proxy-http-results.json and its section of bench/REPORT.md (bench/proxyHttpMarkdown.ts).
  *
- *   npm run bench:proxy-http    (the production build, as shipped)
- *   node --import tsx bench/proxyHttpBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5] [--dry]
+ * `watch`'s standard error (its finding lines) goes to a pipe the client reads, as the stdio bench's does: the client
+ * reads each chunk once, counting the finding lines as they come (it looked for the port in all of standard error so
+ * far on every chunk, work that grew with the run and delayed the answers it timestamped).
  *
- * `--dry`: print the results, write neither bench/proxy-http-results.json nor the report.
+ *   npm run bench:proxy-http    (the production build, as shipped)
+ *   node --import tsx bench/proxyHttpBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5] [--compare=other/dist/cli.js] [--dry]
+ *
+ * `--dry`: print the results, write neither bench/proxy-http-results.json nor the report. `--compare`: another build
+ * of the CLI (main's, say) runs as three more variants in the same interleaving (JSON with a finding each, JSON
+ * clean, SSE), reported under `compare`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -40,6 +46,8 @@ export interface HttpBenchOptions {
   readonly warmup: number;
   readonly runs: number;
   readonly dry: boolean;
+  /** Another build's dist/cli.js, run as more variants. */
+  readonly compare?: string;
 }
 
 const COUNTS = ['messages', 'rate', 'warmup', 'runs'] as const;
@@ -47,7 +55,11 @@ const DEFAULTS: HttpBenchOptions = { messages: 5000, rate: 1000, warmup: 1000, r
 
 /** `--help`, or an option the bench does not take (a typo must not start a run that rewrites the results). */
 export const usageProblem = (argv: readonly string[]): UsageProblem | undefined =>
-  usageOf(__filename, argv, a => a === '--dry' || COUNTS.some(c => a.startsWith(`--${c}=`) && /^[1-9]\d*$/.test(a.slice(c.length + 3))));
+  usageOf(
+    __filename,
+    argv,
+    a => a === '--dry' || /^--compare=./.test(a) || COUNTS.some(c => a.startsWith(`--${c}=`) && /^[1-9]\d*$/.test(a.slice(c.length + 3))),
+  );
 
 /** The options of a command line `usageProblem` accepted; a warm-up must leave messages to measure. */
 export function readOptions(argv: readonly string[]): HttpBenchOptions {
@@ -55,12 +67,20 @@ export function readOptions(argv: readonly string[]): HttpBenchOptions {
     const a = argv.find(x => x.startsWith(`--${name}=`));
     return a === undefined ? DEFAULTS[name] : Number(a.slice(name.length + 3));
   };
-  const o = { messages: count('messages'), rate: count('rate'), warmup: count('warmup'), runs: count('runs'), dry: argv.includes('--dry') };
+  const compare = argv.find(x => x.startsWith('--compare='))?.slice('--compare='.length);
+  const o = {
+    messages: count('messages'),
+    rate: count('rate'),
+    warmup: count('warmup'),
+    runs: count('runs'),
+    dry: argv.includes('--dry'),
+    ...(compare === undefined ? {} : { compare }),
+  };
   if (o.warmup >= o.messages) throw new Error(`--warmup (${o.warmup}) must be less than --messages (${o.messages})`);
   return o;
 }
 
-type Via = 'direct' | 'floor' | 'watch';
+type Via = 'direct' | 'floor' | 'watch' | 'compare';
 type Mode = 'json' | 'sse';
 
 const SESSION = 'bench-session';
@@ -97,22 +117,45 @@ interface Listening {
   readonly port: number;
   readonly t0: bigint;
   readonly readyAt: bigint;
-  readonly stderr: () => string;
+  /** Finding lines on its standard error so far. */
+  readonly findings: () => number;
 }
 
-/** Spawn a process that announces its port (on stdout, or `watch`'s "at http://127.0.0.1:PORT" on stderr). */
+/**
+ * Spawn a process that announces its port (on stdout, or `watch`'s "at http://127.0.0.1:PORT" on stderr). Once it
+ * listens, each chunk of standard error is read once: its finding lines counted (a line cut between two chunks is
+ * counted with the second), nothing kept.
+ */
 function spawnListening(argv: string[], env: NodeJS.ProcessEnv, from: 'stdout' | 'stderr'): Promise<Listening> {
   const t0 = process.hrtime.bigint();
   const p = spawn(argv[0]!, argv.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '',
-    err = '';
+    err = '',
+    listening = false,
+    partial = '',
+    findings = 0;
+  const count = (text: string) => {
+    const s = partial + text;
+    const nl = s.lastIndexOf('\n');
+    findings += s.slice(0, nl + 1).split('runtime.unflagged-failure').length - 1;
+    partial = s.slice(nl + 1);
+  };
   return new Promise((resolve, reject) => {
     const look = () => {
       const m = from === 'stdout' ? /^(\d+)\n/.exec(out) : /at http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
-      if (m) resolve({ p, port: Number(m[1]), t0, readyAt: process.hrtime.bigint(), stderr: () => err });
+      if (!m) return;
+      listening = true;
+      count(err);
+      out = err = '';
+      resolve({ p, port: Number(m[1]), t0, readyAt: process.hrtime.bigint(), findings: () => findings });
     };
-    p.stdout!.on('data', (c: Buffer) => ((out += c.toString('utf8')), look()));
-    p.stderr!.on('data', (c: Buffer) => ((err += c.toString('utf8')), look()));
+    p.stdout!.on('data', (c: Buffer) => {
+      if (!listening) ((out += c.toString('utf8')), look());
+    });
+    p.stderr!.on('data', (c: Buffer) => {
+      if (listening) count(c.toString('utf8'));
+      else ((err += c.toString('utf8')), look());
+    });
     p.on('exit', code => reject(new Error(`${argv.slice(1).join(' ')} exited (${code}) before listening: ${err}`)));
   });
 }
@@ -183,9 +226,17 @@ async function once(o: HttpBenchOptions, via: Via, mode: Mode, clean = false): P
   );
   const upstream = `http://127.0.0.1:${server.port}/${mode}`;
   const proxy =
-    via === 'watch'
+    via === 'watch' || via === 'compare'
       ? await spawnListening(
-          [process.execPath, join(ROOT, 'dist/cli.js'), 'watch', '--listen', '127.0.0.1:0', '--url', upstream],
+          [
+            process.execPath,
+            via === 'watch' ? join(ROOT, 'dist/cli.js') : o.compare!,
+            'watch',
+            '--listen',
+            '127.0.0.1:0',
+            '--url',
+            upstream,
+          ],
           {},
           'stderr',
         )
@@ -242,7 +293,7 @@ async function once(o: HttpBenchOptions, via: Via, mode: Mode, clean = false): P
       responses: hash.digest('hex'),
       received: texts.reduce((s, t) => s + Buffer.byteLength(t), 0),
       serverRead,
-      findings: proxy ? proxy.stderr().split('runtime.unflagged-failure').length - 1 : 0,
+      findings: proxy ? proxy.findings() : 0,
       cpuMs: cpuLast - cpuFirst,
     };
   } finally {
@@ -266,11 +317,18 @@ async function main(o: HttpBenchOptions): Promise<void> {
     sseDirect: () => once(o, 'direct', 'sse'),
     sseFloor: () => once(o, 'floor', 'sse'),
     sseWatch: () => once(o, 'watch', 'sse'),
+    ...(o.compare === undefined
+      ? {}
+      : {
+          jsonCompare: () => once(o, 'compare', 'json'),
+          jsonCompareClean: () => once(o, 'compare', 'json', true),
+          sseCompare: () => once(o, 'compare', 'sse'),
+        }),
   };
-  type Name = keyof typeof variants;
+  type Name = keyof typeof variants | 'jsonCompare' | 'jsonCompareClean' | 'sseCompare';
   const all = Object.fromEntries(Object.keys(variants).map(k => [k, [] as Run[]])) as Record<Name, Run[]>;
   for (let k = 0; k < o.runs; k++) {
-    for (const [name, run] of Object.entries(variants) as [Name, () => Promise<Run>][]) all[name].push(await run());
+    for (const [name, run] of Object.entries(variants) as [Name, () => Promise<Run>][]) all[name]!.push(await run());
     process.stderr.write(`run ${k + 1}/${o.runs}: load ${load().join(' ')}\n`);
   }
   const med = (name: Name) => medianOfRuns(all[name].map(x => x.summary));
@@ -308,12 +366,27 @@ async function main(o: HttpBenchOptions): Promise<void> {
       jsonClean: diff(m.jsonWatchClean, m.jsonDirectClean),
       sse: diff(m.sseWatch, m.sseDirect),
     },
+    ...(o.compare === undefined
+      ? {}
+      : {
+          compare: {
+            cli: o.compare,
+            json: { ...m.jsonCompare, findings: all.jsonCompare[0]!.findings, cpuPerMessageUs: cpuUs('jsonCompare') },
+            jsonClean: { ...m.jsonCompareClean, findings: all.jsonCompareClean[0]!.findings, cpuPerMessageUs: cpuUs('jsonCompareClean') },
+            sse: { ...m.sseCompare, findings: all.sseCompare[0]!.findings, cpuPerMessageUs: cpuUs('sseCompare') },
+            added: {
+              json: diff(m.jsonCompare, m.jsonDirect),
+              jsonClean: diff(m.jsonCompareClean, m.jsonDirectClean),
+              sse: diff(m.sseCompare, m.sseDirect),
+            },
+          },
+        }),
     addedByFloor: { json: diff(m.jsonFloor, m.jsonDirect), sse: diff(m.sseFloor, m.sseDirect) },
     bytes: {
       responsesEqual:
-        same(['jsonDirect', 'jsonFloor', 'jsonWatch']) &&
-        same(['jsonDirectClean', 'jsonWatchClean']) &&
-        same(['sseDirect', 'sseFloor', 'sseWatch']),
+        same(['jsonDirect', 'jsonFloor', 'jsonWatch', ...(o.compare === undefined ? [] : ['jsonCompare' as const])]) &&
+        same(['jsonDirectClean', 'jsonWatchClean', ...(o.compare === undefined ? [] : ['jsonCompareClean' as const])]) &&
+        same(['sseDirect', 'sseFloor', 'sseWatch', ...(o.compare === undefined ? [] : ['sseCompare' as const])]),
       received: { json: all.jsonWatch[0]!.received, sse: all.sseWatch[0]!.received },
       serverReadEqual: Object.values(all).every(runs => runs.every(r => r.serverRead === expected)),
       sent: Number(expected.split(' ')[1]),
