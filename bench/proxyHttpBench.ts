@@ -108,7 +108,10 @@ interface Run {
   readonly received: number;
   readonly serverRead: string;
   readonly findings: number;
-  /** CPU time of the proxy (or, directly, the server) from the first timed answer to the last, ms. */
+  /**
+   * CPU time of the proxy (or, directly, the server) over the steady state, as the percentiles: from the answer
+   * that ends the warm-up to the last, ms (from the first answer, it held `watch`'s judge loading, once).
+   */
   readonly cpuMs: number;
 }
 
@@ -268,7 +271,7 @@ async function once(o: HttpBenchOptions, via: Via, mode: Mode, clean = false): P
           post(agent, front.port, path, id).then(a => {
             rtt[id] = Number(a.at - sentAt) / 1e6;
             texts[id] = a.text;
-            if (++answered === 1) cpuFirst = cpuOf(pid);
+            if (++answered === o.warmup) cpuFirst = cpuOf(pid);
             if (answered === N) {
               cpuLast = cpuOf(pid);
               clearTimeout(limit);
@@ -334,7 +337,7 @@ async function main(o: HttpBenchOptions): Promise<void> {
   const med = (name: Name) => medianOfRuns(all[name].map(x => x.summary));
   const cpuUs = (name: Name) => {
     const xs = all[name].map(x => x.cpuMs).sort((a, b) => a - b);
-    return Math.round((xs[xs.length >> 1]! * 1000) / o.messages);
+    return Math.round((xs[xs.length >> 1]! * 1000) / (o.messages - o.warmup));
   };
   const m = Object.fromEntries(Object.keys(variants).map(k => [k, med(k as Name)])) as Record<Name, RunSummary>;
   const diff = (a: RunSummary, b: RunSummary) => ({ p50: round(a.p50 - b.p50), p99: round(a.p99 - b.p99) });

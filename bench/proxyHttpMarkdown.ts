@@ -103,7 +103,7 @@ Added by \`watch\`, steady state: JSON p50 ${ms(r.added.json.p50)}, p99 ${ms(r.a
 ${ms(r.added.jsonClean.p50)}, p99 ${ms(r.added.jsonClean.p99)} clean; SSE p50 ${ms(r.added.sse.p50)}, p99 ${ms(r.added.sse.p99)} (target: p99 added
 < 1 ms at 1,000 messages/s: ${verdict}). Of which any Node reverse proxy adds JSON p50 ${ms(r.addedByFloor.json.p50)}, p99
 ${ms(r.addedByFloor.json.p99)}; SSE p50 ${ms(r.addedByFloor.sse.p50)}, p99 ${ms(r.addedByFloor.sse.p99)}. Start-up, once: \`watch\` listens
-${ms(r.json.watch.firstByteMs)} after its spawn (the bare proxy ${ms(r.json.floor.firstByteMs)}; JSON, with a finding). CPU per message is the front process's (from /proc, 10 ms ticks).${
+${ms(r.json.watch.firstByteMs)} after its spawn (the bare proxy ${ms(r.json.floor.firstByteMs)}; JSON, with a finding). CPU per message is the front process's over the steady state (from /proc, 10 ms ticks).${
     r.compare
       ? ` The compared build (\`${r.compare.cli}\`, same interleaving) adds JSON p50 ${ms(r.compare.added.json.p50)}, p99 ${ms(r.compare.added.json.p99)} with a finding each; p50 ${ms(r.compare.added.jsonClean.p50)}, p99 ${ms(r.compare.added.jsonClean.p99)} clean; SSE p50 ${ms(r.compare.added.sse.p50)}, p99 ${ms(r.compare.added.sse.p99)}.`
       : ''
