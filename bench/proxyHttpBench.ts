@@ -153,11 +153,14 @@ function spawnListening(argv: string[], env: NodeJS.ProcessEnv, from: 'stdout' |
       resolve({ p, port: Number(m[1]), t0, readyAt: process.hrtime.bigint(), findings: () => findings });
     };
     p.stdout!.on('data', (c: Buffer) => {
-      if (!listening) ((out += c.toString('utf8')), look());
+      if (listening) return;
+      out += c.toString('utf8');
+      look();
     });
     p.stderr!.on('data', (c: Buffer) => {
-      if (listening) count(c.toString('utf8'));
-      else ((err += c.toString('utf8')), look());
+      if (listening) return count(c.toString('utf8'));
+      err += c.toString('utf8');
+      look();
     });
     p.on('exit', code => reject(new Error(`${argv.slice(1).join(' ')} exited (${code}) before listening: ${err}`)));
   });
