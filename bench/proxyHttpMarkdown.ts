@@ -13,7 +13,16 @@ const ROOT = join(__dirname, '..');
 type Proxied = RunSummary & { findings: number; cpuPerMessageUs: number };
 
 export interface ProxyHttpResults {
-  meta: { date: string; node: string; cpus: number; loadavg: number[]; loadavgAfter: number[]; build: string };
+  meta: {
+    date: string;
+    node: string;
+    cpus: number;
+    loadavg: number[];
+    loadavgAfter: number[];
+    build: string;
+    /** The bench session's autogroup nice value (Linux): -20 with `--first`. */
+    autogroupNice?: number;
+  };
   messages: number;
   rate: number;
   warmup: number;
@@ -79,7 +88,7 @@ A round trip is the request sent → the response's last byte; the first ${n(r.w
 the percentiles are over the other ${n(r.messages - r.warmup)}. Each variant ran ${r.runs} times, interleaved; every figure is the median of the
 ${r.runs} runs. "With a finding": every answer reads "Error: …" with \`isError: false\` (${n(r.json.watch.findings)} finding lines a run through
 \`watch\`); "clean": without one. ${r.meta.date.slice(0, 16).replace('T', ' ')} UTC, Node ${r.meta.node}, ${r.meta.cpus} cores, load average
-${r.meta.loadavg.join(' / ')} before, ${r.meta.loadavgAfter.join(' / ')} after.
+${r.meta.loadavg.join(' / ')} before, ${r.meta.loadavgAfter.join(' / ')} after${r.meta.autogroupNice ? `; the bench's session ran first (\`--first\`: its autogroup at nice ${r.meta.autogroupNice}, so other sessions' work waited for it)` : ''}.
 
 | | spawn → listening | spawn → \`initialize\` answered | warm-up p99 | p50 | p99 | p99.9 | max | CPU per message |
 |---|---|---|---|---|---|---|---|---|
