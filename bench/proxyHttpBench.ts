@@ -27,12 +27,11 @@
  * of the CLI (main's, say) runs as three more variants in the same interleaving (JSON with a finding each, JSON
  * clean, SSE), reported under `compare`.
  *
- * `--first`: on Linux with autogroups (`/proc/sys/kernel/sched_autogroup_enabled`), the bench's session — the client,
- * the servers, the proxies — is given the autogroup nice value -20 for the run (root only; put back after). The
- * scheduler shares the CPU between sessions before it looks at a thread's own nice value, so on a machine shared with
- * other sessions the client, the server and the proxy otherwise wait behind them (a waking thread may wait for another
- * session's time slice, milliseconds); with it, the run sees the machine nearly as a quiet one would, and within the
- * session `watch`'s judge still runs below its forwarding thread. Recorded in the results (`meta.autogroupNice`).
+ * On a machine shared with other sessions, run it as `chrt -r 1 npm run bench:proxy-http` (Linux, root): the client,
+ * the servers and the proxies (every thread of theirs, `watch`'s judge included, which then no longer runs below its
+ * forwarding thread: a cost to `watch`, not a help) take a core from other sessions' work when they wake, instead of
+ * waiting out its time slice (milliseconds; neither nice values nor the session's autogroup nice change that). The
+ * policy is recorded in the results (`meta.scheduling`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -55,8 +54,6 @@ export interface HttpBenchOptions {
   readonly dry: boolean;
   /** Another build's dist/cli.js, run as more variants. */
   readonly compare?: string;
-  /** Run the bench's session first (`--first`: its autogroup at nice -20). */
-  readonly first?: boolean;
 }
 
 const COUNTS = ['messages', 'rate', 'warmup', 'runs'] as const;
@@ -67,11 +64,7 @@ export const usageProblem = (argv: readonly string[]): UsageProblem | undefined 
   usageOf(
     __filename,
     argv,
-    a =>
-      a === '--dry' ||
-      a === '--first' ||
-      /^--compare=./.test(a) ||
-      COUNTS.some(c => a.startsWith(`--${c}=`) && /^[1-9]\d*$/.test(a.slice(c.length + 3))),
+    a => a === '--dry' || /^--compare=./.test(a) || COUNTS.some(c => a.startsWith(`--${c}=`) && /^[1-9]\d*$/.test(a.slice(c.length + 3))),
   );
 
 /** The options of a command line `usageProblem` accepted; a warm-up must leave messages to measure. */
@@ -88,7 +81,6 @@ export function readOptions(argv: readonly string[]): HttpBenchOptions {
     runs: count('runs'),
     dry: argv.includes('--dry'),
     ...(compare === undefined ? {} : { compare }),
-    ...(argv.includes('--first') ? { first: true } : {}),
   };
   if (o.warmup >= o.messages) throw new Error(`--warmup (${o.warmup}) must be less than --messages (${o.messages})`);
   return o;
@@ -323,32 +315,19 @@ async function once(o: HttpBenchOptions, via: Via, mode: Mode, clean = false): P
   }
 }
 
-const AUTOGROUP = '/proc/self/autogroup';
-
-/** This session's autogroup nice value, or undefined (no autogroups). */
-function autogroupNice(): number | undefined {
+/** This process's scheduling policy (Linux, /proc/self/stat): 'other', or a real-time one with its priority ('rr 1'). */
+function scheduling(): string | undefined {
   try {
-    const m = /nice (-?\d+)/.exec(readFileSync(AUTOGROUP, 'utf8'));
-    return m ? Number(m[1]) : undefined;
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [priority, policy] = [Number(f[37]), Number(f[38])];
+    return policy === 1 ? `fifo ${priority}` : policy === 2 ? `rr ${priority}` : 'other';
   } catch {
     return undefined;
   }
 }
 
 async function main(o: HttpBenchOptions): Promise<void> {
-  const was = autogroupNice();
-  if (o.first) {
-    if (was === undefined) throw new Error('--first: this system has no autogroups (/proc/self/autogroup)');
-    writeFileSync(AUTOGROUP, '-20'); // EACCES unless root: the error says so
-  }
-  try {
-    await measure(o);
-  } finally {
-    if (o.first) writeFileSync(AUTOGROUP, String(was));
-  }
-}
-
-async function measure(o: HttpBenchOptions): Promise<void> {
   const load = () => loadavg().map(x => Math.round(x * 100) / 100);
   const before = load();
   const build = /\n\/\/# sourceMappingURL=/.test(readFileSync(join(ROOT, 'dist/cli.js'), 'utf8')) ? 'development' : 'production';
@@ -396,7 +375,7 @@ async function measure(o: HttpBenchOptions): Promise<void> {
       loadavg: before,
       loadavgAfter: load(),
       build,
-      ...(autogroupNice() === undefined ? {} : { autogroupNice: autogroupNice()! }),
+      ...(scheduling() === undefined ? {} : { scheduling: scheduling()! }),
     },
     messages: o.messages,
     rate: o.rate,

@@ -20,8 +20,8 @@ export interface ProxyHttpResults {
     loadavg: number[];
     loadavgAfter: number[];
     build: string;
-    /** The bench session's autogroup nice value (Linux): -20 with `--first`. */
-    autogroupNice?: number;
+    /** The bench's scheduling policy (Linux): 'other', or 'rr 1' under `chrt -r 1`. */
+    scheduling?: string;
   };
   messages: number;
   rate: number;
@@ -88,7 +88,7 @@ A round trip is the request sent → the response's last byte; the first ${n(r.w
 the percentiles are over the other ${n(r.messages - r.warmup)}. Each variant ran ${r.runs} times, interleaved; every figure is the median of the
 ${r.runs} runs. "With a finding": every answer reads "Error: …" with \`isError: false\` (${n(r.json.watch.findings)} finding lines a run through
 \`watch\`); "clean": without one. ${r.meta.date.slice(0, 16).replace('T', ' ')} UTC, Node ${r.meta.node}, ${r.meta.cpus} cores, load average
-${r.meta.loadavg.join(' / ')} before, ${r.meta.loadavgAfter.join(' / ')} after${r.meta.autogroupNice ? `; the bench's session ran first (\`--first\`: its autogroup at nice ${r.meta.autogroupNice}, so other sessions' work waited for it)` : ''}.
+${r.meta.loadavg.join(' / ')} before, ${r.meta.loadavgAfter.join(' / ')} after${r.meta.scheduling && r.meta.scheduling !== 'other' ? `; the bench and every process it started ran real-time (\`chrt\`, ${r.meta.scheduling}): other sessions' work gave way to them` : ''}.
 
 | | spawn → listening | spawn → \`initialize\` answered | warm-up p99 | p50 | p99 | p99.9 | max | CPU per message |
 |---|---|---|---|---|---|---|---|---|

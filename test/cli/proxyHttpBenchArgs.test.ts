@@ -19,8 +19,7 @@ test('the HTTP proxy bench starts only on a command line it takes', () => {
   assert.equal(usageProblem(['--messages='])!.code, 2);
   assert.equal(usageProblem(['--compare=../main/dist/cli.js', '--runs=3']), undefined);
   assert.equal(usageProblem(['--compare='])!.code, 2);
-  assert.equal(usageProblem(['--first', '--dry']), undefined);
-  assert.equal(usageProblem(['--first=yes'])!.code, 2);
+
   assert.equal(usageProblem(['--dry', 'extra'])!.code, 2);
 });
 
@@ -34,7 +33,6 @@ test('the HTTP proxy bench reads its counts, with the defaults for the others', 
     dry: true,
   });
   assert.equal(readOptions(['--compare=/tmp/main/dist/cli.js']).compare, '/tmp/main/dist/cli.js');
-  assert.equal(readOptions(['--first']).first, true);
-  assert.equal(readOptions([]).first, undefined);
+
   assert.throws(() => readOptions(['--messages=500']), /--warmup \(1000\) must be less than --messages \(500\)/);
 });
