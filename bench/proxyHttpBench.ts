@@ -30,7 +30,7 @@
  * On a machine shared with other sessions, run it as `chrt -r 1 npm run bench:proxy-http` (Linux, root): the client,
  * the servers and the proxies (every thread of theirs, `watch`'s judge included, which then no longer runs below its
  * forwarding thread: a cost to `watch`, not a help) take a core from other sessions' work when they wake, instead of
- * waiting out its time slice (milliseconds; neither nice values nor the session's autogroup nice change that). The
+ * waiting out its time slice (a millisecond or more; neither nice values nor the session's autogroup nice change that). The
  * policy is recorded in the results (`meta.scheduling`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
