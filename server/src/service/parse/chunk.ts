@@ -128,11 +128,16 @@ export function endOf(p: Pair | undefined): number {
  * the contents of a document spanning `text`, which starts at `base` in the file.
  */
 export function assembledSection(root: YAMLMap, text: string, base: number, options: object): Section {
-  const firstKey = root.items[0]?.key as Node | undefined;
-  const end = endOf(root.items[root.items.length - 1]);
-  root.range = [firstKey?.range?.[0] ?? 0, end, end];
+  placeRoot(root);
   const doc = new Document(undefined, options) as Document.Parsed;
   doc.contents = root as unknown as Document.Parsed['contents'];
   (doc as { range: [number, number, number] }).range = [0, text.length, text.length];
   return { index: 0, base, text, doc };
+}
+
+/** Sets `root`'s range from its first key to its last value. */
+export function placeRoot(root: YAMLMap): void {
+  const firstKey = root.items[0]?.key as Node | undefined;
+  const end = endOf(root.items[root.items.length - 1]);
+  root.range = [firstKey?.range?.[0] ?? 0, end, end];
 }
