@@ -32,23 +32,24 @@ const schemaOf = (options: object): Schema => {
 };
 
 /**
- * Plain words seen before, by their text: a key or value written in every entry (`category`, `VALIDATION`,
- * `string`) is one string, not a copy per node (a 14 MiB adapter: some 20 MB; bench/NOTES.md, "Big files").
- * Bounded: when full it starts again, so words common in the file being read come back at once. A kept word
- * is a copy (flat), never a view that would keep its chunk's text alive.
+ * Plain words seen before: a key or value written in every entry (`category`, `VALIDATION`, `string`) is one string,
+ * not a copy per node (a 14 MiB adapter: some 20 MB; bench/NOTES.md, "Big files"). A table indexed by a hash of a
+ * word's length and a few of its characters, one word per slot, compared in place (a hit allocates nothing); a word
+ * kept is a copy (flat), never a view that would keep its chunk's text alive.
  */
-const words = new Map<string, string>();
-const MAX_WORDS = 4096;
+const WORDS = 4096;
+const words: (string | undefined)[] = new Array<string | undefined>(WORDS);
 const MAX_WORD = 40;
 function wordAt(t: string, s: number, e: number): string {
-  if (e - s > MAX_WORD) return t.slice(s, e);
-  const w = t.slice(s, e);
-  const known = words.get(w);
-  if (known !== undefined) return known;
-  if (words.size >= MAX_WORDS) words.clear();
-  const copy = flat(w);
-  words.set(copy, copy);
-  return copy;
+  const n = e - s;
+  if (n > MAX_WORD) return t.slice(s, e);
+  const h = (n * 31 + t.charCodeAt(s)) * 961 + t.charCodeAt(e - 1) * 31 + t.charCodeAt(s + (n >> 1)) + t.charCodeAt(e - 2 - (n >> 2)) * 7;
+  const slot = h & (WORDS - 1);
+  const known = words[slot];
+  if (known !== undefined && known.length === n && t.startsWith(known, s)) return known;
+  const w = flat(t.slice(s, e));
+  words[slot] = w;
+  return w;
 }
 
 class Refused {}
