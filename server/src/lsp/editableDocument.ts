@@ -1,22 +1,16 @@
 /**
  * An open document the server edits by the client's incremental changes: positions read as
  * `vscode-languageserver-textdocument` reads them (lines end at CR LF, LF or a lone CR; a position inside
- * a line break or past a line's end means the line's end), and a text of BUFFERED's lengths kept in a
- * TextBuffer, so a keystroke leaves no copy of the whole text in the heap for a full collection.
+ * a line break or past a line's end means the line's end), and a text of `bufferFrom` characters or more
+ * kept in a TextBuffer, so a keystroke leaves no copy of the whole text behind for a full collection.
  * Changes must be clamped first (textDocuments.ts); test/lsp/editableDocument.test.ts compares it with the
  * library's documents.
  */
 import type { Position, Range, TextDocument } from 'vscode-languageserver-textdocument';
 import { TextBuffer } from './textBuffer';
 
-/**
- * The lengths of the texts kept in a buffer. From 1 MiB: Node makes a string that long from a buffer without
- * copying it into the heap. Below 4 MiB: V8 collects the past texts once 64 MB of them are outside the heap, so
- * a text of `s` MiB brings a full collection every 64 / s keystrokes, whose cost grows with the model (about 38
- * times the text); a larger text stays a heap string, collected at up to 4 × the live heap, which costs memory
- * instead of typing time (bench/NOTES.md, "the text of every keystroke").
- */
-export const BUFFERED = { from: 1 << 20, until: 4 << 20 } as const;
+/** Where texts are kept in a buffer: Node makes a string of 1 MiB or more from a buffer without copying it into the heap. */
+export const BUFFER_FROM = 1 << 20;
 
 /** A clamped change: replace `range` (start not after end), or the whole text. */
 export type SafeChange = { range: Range; text: string } | { text: string };
@@ -43,13 +37,11 @@ export class EditableDocument implements TextDocument {
     readonly languageId: string,
     version: number,
     text: string,
-    /** The lengths of the texts kept in a buffer (tests change them). */
-    private readonly buffered: { readonly from: number; readonly until: number } = BUFFERED,
+    /** From which length a text is kept in a buffer (tests lower it). */
+    private readonly bufferFrom = BUFFER_FROM,
   ) {
     this.ver = version;
-    // Made at the open, so the first keystroke does not pay for it.
-    this.buffer = this.buffers(text.length) ? new TextBuffer(text) : undefined;
-    this.content = this.buffer?.text ?? text;
+    this.content = text;
   }
 
   get version(): number {
@@ -117,7 +109,7 @@ export class EditableDocument implements TextDocument {
 
   private replace(start: number, end: number, insert: string): void {
     const length = this.content.length - (end - start) + insert.length;
-    if (this.buffers(length)) {
+    if (length >= this.bufferFrom && TextBuffer.available) {
       this.buffer ??= new TextBuffer(this.content);
       this.content = this.buffer.replace(start, end, insert);
     } else {
@@ -125,10 +117,6 @@ export class EditableDocument implements TextDocument {
       this.content = this.content.slice(0, start) + insert + this.content.slice(end);
     }
     if (this.starts) this.moveLineStarts(this.starts, start, end, insert.length);
-  }
-
-  private buffers(length: number): boolean {
-    return length >= this.buffered.from && length < this.buffered.until && TextBuffer.available;
   }
 
   /**
