@@ -8,7 +8,6 @@
 import { TextDocuments, type TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextChange } from '../service';
-import { EditableDocument } from './editableDocument';
 
 type Position = { line: number; character: number };
 
@@ -35,7 +34,7 @@ function clampChange(doc: TextDocument, change: TextDocumentContentChangeEvent):
 /** What the changes of one update touched, in offsets of the text each applied to (for `service.edited`). */
 type EditListener = (uri: string, from: number, to: number, edits: TextChange[]) => void;
 
-/** Apply changes one by one, each clamped against the text the previous ones left (to the server's EditableDocument or the library's). */
+/** Apply changes one by one, each clamped against the text the previous ones left. */
 export function updateClamped(
   doc: TextDocument,
   changes: readonly TextDocumentContentChangeEvent[],
@@ -52,18 +51,15 @@ export function updateClamped(
         ? { start: doc.offsetAt(safe.range.start), end: doc.offsetAt(safe.range.end), text: safe.text }
         : { start: 0, end: doc.getText().length, text: safe.text },
     );
-    if (doc instanceof EditableDocument) doc.update([safe], version);
-    else TextDocument.update(doc, [safe], version);
+    TextDocument.update(doc, [safe], version);
   }
   onEdits?.(doc.uri, from, version, edits);
-  if (doc instanceof EditableDocument) doc.update([], version);
-  else TextDocument.update(doc, [], version);
-  return doc;
+  return TextDocument.update(doc, [], version);
 }
 
 export function createTextDocuments(onEdits?: EditListener): TextDocuments<TextDocument> {
-  return new TextDocuments<TextDocument>({
-    create: (uri, languageId, version, text) => new EditableDocument(uri, languageId, version, typeof text === 'string' ? text : ''),
+  return new TextDocuments({
+    create: (uri, languageId, version, text) => TextDocument.create(uri, languageId, version, typeof text === 'string' ? text : ''),
     update: (doc, changes, version) => updateClamped(doc, changes, version, onEdits),
   });
 }
