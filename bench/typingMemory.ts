@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, SocketMessageReader, SocketMessageWriter } from 'vscode-languageserver-protocol/node';
 import { SERVER_EXEC_ARGV } from '../server/src/protocol';
@@ -26,7 +26,7 @@ const keys = Number(arg('keys', '43'));
 const server = arg('server', join(ROOT, 'dist', 'server.js'));
 const live = arg('live', '').split(',').filter(Boolean).map(Number);
 const flags = [...arg('flags', SERVER_EXEC_ARGV.join(',')).split(',').filter(Boolean), ...(live.length ? ['--expose-gc'] : [])];
-const out = arg('out', join(ROOT, 'bench', 'work', 'typing-memory'));
+const out = resolve(arg('out', join(ROOT, 'bench', 'work', 'typing-memory')));
 
 /** The preload: samples every 5 ms; on SIGUSR2, a full collection and the live heap (only with --expose-gc). */
 const SAMPLER = `
@@ -79,7 +79,11 @@ async function main() {
   });
   proc.stdout!.pipe(createWriteStream(`${out}.stdout`));
   proc.stderr!.pipe(createWriteStream(`${out}.stderr`));
-  const sock = await socket;
+  const died = new Promise<never>((_, reject) =>
+    proc.once('exit', code => reject(new Error(`the server exited (${code}) before connecting: see ${out}.stderr`))),
+  );
+  died.catch(() => undefined); // it exits at the end too
+  const sock = await Promise.race([socket, died]);
   const conn = createProtocolConnection(new SocketMessageReader(sock), new SocketMessageWriter(sock));
   let published = 0;
   let waiter: (() => void) | undefined;
@@ -172,4 +176,7 @@ async function main() {
   }
   process.stdout.write(`heap by space every 5 ms: ${out}.samples${live.length ? `; live heap: ${out}.live` : ''}\n`);
 }
-void main();
+main().catch(e => {
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});
