@@ -63,9 +63,32 @@ const probeSessionApart = {
   },
 };
 
+/**
+ * `mcp-aql:adapter-validators` (server/src/adapterValidators.d.ts): the adapter schema's validators as code,
+ * generated from schemas/adapter.schema.json by scripts/schema-validators.cjs at each build, so the server's
+ * first check compiles no schema (docs/performance.md, "First diagnostics").
+ */
+const adapterValidators = {
+  name: 'adapter-validators',
+  setup(build) {
+    build.onResolve({ filter: /^mcp-aql:adapter-validators$/ }, () => ({ path: 'adapter-validators', namespace: 'mcp-aql' }));
+    build.onLoad({ filter: /.*/, namespace: 'mcp-aql' }, () => {
+      const fs = require('node:fs');
+      const file = path.join(__dirname, 'schemas/adapter.schema.json');
+      const { adapterValidatorsCode } = require('./scripts/schema-validators.cjs');
+      return {
+        contents: adapterValidatorsCode(JSON.parse(fs.readFileSync(file, 'utf8'))),
+        loader: 'js',
+        resolveDir: __dirname,
+        watchFiles: [file, path.join(__dirname, 'scripts/schema-validators.cjs')],
+      };
+    });
+  },
+};
+
 const builds = [
   { ...base, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', external: ['vscode'] },
-  { ...base, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs', plugins: [yamlNoEnvReads] },
+  { ...base, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs', plugins: [yamlNoEnvReads, adapterValidators] },
   {
     ...base,
     entryPoints: ['server/src/cli/main.ts'],
@@ -100,7 +123,7 @@ const builds = [
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    plugins: [browserServer, yamlNoEnvReads],
+    plugins: [browserServer, yamlNoEnvReads, adapterValidators],
   },
 ];
 
