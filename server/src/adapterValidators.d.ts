@@ -1,6 +1,6 @@
 /**
  * The adapter schema's validators compiled when the bundle is built: esbuild.js makes this module from
- * schemas/adapter.schema.json with scripts/schema-validators.cjs. Only the bundles' entries import it
+ * schemas/adapter.schema.json with scripts/schema-validators.mjs. Only the bundles' entries import it
  * (main.ts, browserMain.ts); code run from source compiles the schema with Ajv instead.
  */
 declare module 'mcp-aql:adapter-validators' {

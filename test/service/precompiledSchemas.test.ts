@@ -1,22 +1,27 @@
 /**
- * The adapter schema's validators generated when the server is built (scripts/schema-validators.cjs,
+ * The adapter schema's validators generated when the server is built (scripts/schema-validators.mjs,
  * ServiceDeps.validators) find what Ajv's compile at run time finds: the same errors from the validators,
  * the same diagnostics from a service given them, and no compile (the schema's keys are never listed).
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import Ajv from 'ajv';
+import { join } from 'node:path';
+import { runInThisContext } from 'node:vm';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type AdapterValidators } from '../../server/src/service';
-import { loadDeps, yamlDoc } from './helpers';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { adapterValidatorsCode } = require('../../scripts/schema-validators.cjs') as { adapterValidatorsCode: (schema: object) => string };
+import { loadDeps, ROOT, yamlDoc } from './helpers';
 
 /** The generated module, loaded as the bundle loads it (a CommonJS module). */
-function generated(schema: object): AdapterValidators {
+async function generated(schema: object): Promise<AdapterValidators> {
+  const { adapterValidatorsCode } = (await import(join(ROOT, 'scripts/schema-validators.mjs'))) as {
+    adapterValidatorsCode(schema: object): string;
+  };
   const module = { exports: {} as Record<string, AdapterValidators['validateSchema'] | undefined> };
-  new Function('exports', 'require', 'module', adapterValidatorsCode(schema))(module.exports, require, module);
+  const wrapped = runInThisContext(`(function (exports, require, module) { ${adapterValidatorsCode(schema)}\n})`) as (
+    ...a: unknown[]
+  ) => void;
+  wrapped(module.exports, require, module);
   const { validateSchema, code, mapping } = module.exports;
   assert.ok(validateSchema && code && mapping, 'the three validators');
   return { validateSchema, validateEntry: { code, mapping } };
@@ -32,9 +37,9 @@ const VALUES: unknown[] = [
   { error_mapping: [], error_codes: 'none' },
 ];
 
-test('the generated validators report what Ajv compiled at run time reports, error for error', () => {
+test('the generated validators report what Ajv compiled at run time reports, error for error', async () => {
   const schema = loadDeps().schema;
-  const pre = generated(schema);
+  const pre = await generated(schema);
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false });
   const runtime = ajv.compile(schema);
   const id = (schema as { $id: string }).$id;
@@ -58,7 +63,7 @@ test('the generated validators report what Ajv compiled at run time reports, err
   assert.ok(failures > 10, `the values break the schema (${failures} errors)`);
 });
 
-test('a service given the generated validators publishes the same diagnostics and compiles no schema', () => {
+test('a service given the generated validators publishes the same diagnostics and compiles no schema', async () => {
   const deps = loadDeps();
   let listed = 0;
   const schema = new Proxy(deps.schema, {
@@ -67,7 +72,7 @@ test('a service given the generated validators publishes the same diagnostics an
       return Reflect.ownKeys(t);
     },
   });
-  const withPre = createAdapterService({ ...deps, schema, validators: generated(deps.schema) });
+  const withPre = createAdapterService({ ...deps, schema, validators: await generated(deps.schema) });
   const plain = createAdapterService(deps);
   const doc = TextDocument.create(
     'file:///w/shop.adapter.yaml',

@@ -102,6 +102,10 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   };
 
   connection.onInitialize(params => {
+    // How long the process took to get here, and whether its bundle came compiled (server/src/loadServer.ts
+    // sets the global): test/e2e/firstDiagnostics.test.ts reads the line.
+    const cache = (globalThis as Record<symbol, unknown>)[Symbol.for('mcp-aql.codeCache')] ?? 'none';
+    log(`initialize ${Math.round(performance.now())} ms after the process started (code cache: ${String(cache)})`);
     features = clientFeatures(params.capabilities);
     folders = (params.workspaceFolders ?? []).map(f => f.uri);
     if (!folders.length && params.rootUri) folders = [params.rootUri];

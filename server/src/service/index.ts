@@ -141,7 +141,7 @@ export interface ServiceDeps {
   /** schemas/envelopes/<dialect>.schema.json, keyed by dialect id: mcp-aql, mcp-tool-result, json-rpc, atlas-gate. */
   readonly envelopeSchemas?: Readonly<Record<string, object>>;
   /**
-   * `schema`'s validators compiled ahead (the server bundles': scripts/schema-validators.cjs); without them
+   * `schema`'s validators compiled ahead (the server bundles': scripts/schema-validators.mjs); without them
    * the service compiles `schema` with Ajv when it first validates an adapter.
    */
   readonly validators?: AdapterValidators;

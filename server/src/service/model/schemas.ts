@@ -3,7 +3,7 @@
  * the adapter schema, previews and the simulator the envelope schemas; loading a contract and judging
  * answers (`watch`, `probe`) none (test/service/lazySchemas.test.ts). One Ajv instance holds them all,
  * made on the first compile. The editor's server is given the adapter schema's validators compiled when
- * it was built (ServiceDeps.validators, scripts/schema-validators.cjs): its first check compiles nothing.
+ * it was built (ServiceDeps.validators, scripts/schema-validators.mjs): its first check compiles nothing.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { EnvelopeValidators } from './context';
@@ -30,7 +30,7 @@ export function compileSchemas(
 ): CompiledSchemas {
   // The schemas are ours and checked against their meta-schema by test/service/lazySchemas.test.ts, not on every
   // start: compiling the meta-schema to check them was two thirds of the adapter schema's compile (~50 ms of a
-  // one-file `check`). scripts/schema-validators.cjs compiles with these options too.
+  // one-file `check`). scripts/schema-validators.mjs compiles with these options too.
   let instance: Ajv | undefined;
   const ajv = () => (instance ??= new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false }));
   let adapter: AdapterValidators | undefined = precompiled;

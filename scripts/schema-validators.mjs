@@ -3,8 +3,10 @@
 // server's first check (docs/performance.md, "First diagnostics"). The same Ajv options as
 // server/src/service/model/schemas.ts, so the validators and their errors are the same
 // (test/service/precompiledSchemas.test.ts compares them).
-const Ajv = require('ajv');
-const standaloneCode = require('ajv/dist/standalone').default;
+import Ajv from 'ajv';
+import standalone from 'ajv/dist/standalone/index.js';
+
+const standaloneCode = standalone.default;
 
 /** Keys of the two entry validators (one error_codes entry, one error_mapping value) in the generated module. */
 const CODE_ENTRY = 'mcp-aql:code-entry';
@@ -15,7 +17,7 @@ const MAPPING_ENTRY = 'mcp-aql:mapping-entry';
  * expected shape, `code` and `mapping` (schemas.ts `entryValidators`). It requires Ajv's small runtime
  * helpers (`ajv/dist/runtime/...`), which the bundle includes.
  */
-function adapterValidatorsCode(schema) {
+export function adapterValidatorsCode(schema) {
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false, code: { source: true } });
   ajv.addSchema(schema);
   const id = schema.$id;
@@ -29,5 +31,3 @@ function adapterValidatorsCode(schema) {
   }
   return standaloneCode(ajv, refs);
 }
-
-module.exports = { adapterValidatorsCode };
