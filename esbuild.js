@@ -86,8 +86,27 @@ const adapterValidators = {
   },
 };
 
+/**
+ * The client bundles note when their evaluation starts and ends (the extension host compiles and runs them
+ * when it activates the extension): client/src/activateWith.ts logs both, so the real-editor test can tell the
+ * bundle's load from the rest of the activation.
+ */
+const clientLoadTimes = {
+  // Strict mode first: a directive must open the file.
+  banner: { js: "'use strict';\nglobalThis[Symbol.for('mcp-aql.clientLoad')] = [Date.now()];" },
+  footer: { js: "globalThis[Symbol.for('mcp-aql.clientLoad')].push(Date.now());" },
+};
+
 const builds = [
-  { ...base, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  {
+    ...base,
+    entryPoints: ['client/src/extension.ts'],
+    outfile: 'dist/client.js',
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    ...clientLoadTimes,
+  },
   // dist/server.js loads dist/server-main.js with its code cache (server/src/loadServer.ts; made below).
   { ...base, entryPoints: ['server/src/loadServer.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs' },
   {
@@ -124,6 +143,7 @@ const builds = [
     format: 'cjs',
     target: 'es2022',
     external: ['vscode'],
+    ...clientLoadTimes,
   },
   {
     ...base,
