@@ -9,7 +9,9 @@
  * published for the code only the last big file declares (each one false).
  * Medians of interleaved runs; the load average beside them.
  *
- * Run: `npm run build && node --import tsx bench/firstDiagnosticsBench.ts`, or `npm run bench -- --first-diagnostics`.
+ * Run: `node esbuild.js --production && node --import tsx bench/firstDiagnosticsBench.ts` (the build that ships: its
+ * server bundle comes with a code cache, server/src/loadServer.ts; `npm run build` makes none), or
+ * `npm run bench -- --first-diagnostics`.
  * Options: --runs=N (default 5), --files=N, --codes=N (per file), --compare=path/to/server.js (another
  * build, interleaved: the build before a change), --dry (print, write neither
  * bench/first-diagnostics-results.json nor its section of bench/REPORT.md).
@@ -72,7 +74,8 @@ export async function firstDiagnosticsBench(argv: readonly string[]): Promise<Fi
   const builds: [string, string[]][] = [
     ['this build', [process.execPath, ...SERVER_EXEC_ARGV, join(ROOT, 'dist', 'server.js'), '--stdio']],
   ];
-  if (compare) builds.push(['the other build', [process.execPath, compare, '--stdio']]);
+  // The same flags for both: the editor's client starts either so (and V8 takes a code cache made under them only).
+  if (compare) builds.push(['the other build', [process.execPath, ...SERVER_EXEC_ARGV, compare, '--stdio']]);
   const work = join(ROOT, 'bench', 'work', 'first-diagnostics');
   rmSync(work, { recursive: true, force: true });
   const full = writeFirstDiagnosticsWorkspace(join(work, 'full'), files, codes);

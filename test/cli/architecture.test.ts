@@ -65,6 +65,12 @@ test('server/src/main.ts imports only startServer, the schemas (and their valida
   }
 });
 
+test('server/src/loadServer.ts (dist/server.js, the loader of the server bundle) imports Node built-ins only', () => {
+  const found = imports('server/src/loadServer.ts');
+  assert.ok(found.length > 0);
+  for (const s of found) assert.match(s, /^node:/, s);
+});
+
 test("server/src/browserMain.ts (the web extension's server) imports only startServer, the schemas and the browser connection", () => {
   for (const s of imports('server/src/browserMain.ts')) {
     assert.ok(
