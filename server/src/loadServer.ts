@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
 
 /** What a code cache was to this start: used, refused by V8, or absent (the server logs it). */
 export type CodeCacheState = 'used' | 'rejected' | 'none';
@@ -34,7 +35,8 @@ const script = new Script(`(function (exports, require, module, __filename, __di
 const state: CodeCacheState = !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
 (globalThis as Record<symbol, unknown>)[CODE_CACHE_STATE] = state;
 const out = process.env.MCP_AQL_WRITE_CODE_CACHE;
-if (out) process.on('exit', () => writeFileSync(out, Buffer.concat([digest, script.createCachedData()])));
+// The main thread only: the workspace scan's thread runs this file too (node/indexThread.ts).
+if (out && isMainThread) process.on('exit', () => writeFileSync(out, Buffer.concat([digest, script.createCachedData()])));
 const main = { exports: {} };
 (script.runInThisContext() as (...a: unknown[]) => void).call(
   main.exports,

@@ -55,11 +55,19 @@ test('client/webview imports only its own files and the message types', () => {
     }
 });
 
-test('server/src/main.ts imports only startServer, the schemas (and their validators built with the bundle) and the connection', () => {
+test('server/src/main.ts imports only startServer, the schemas (and their validators built with the bundle), the connection and the scan thread', () => {
   for (const s of imports('server/src/main.ts')) {
     assert.ok(
-      ['vscode-languageserver/node', './lsp/startServer', './envelopeSchemas', './service', 'mcp-aql:adapter-validators'].includes(s) ||
-        s.endsWith('.json'),
+      [
+        'vscode-languageserver/node',
+        './lsp/startServer',
+        './envelopeSchemas',
+        './service',
+        'mcp-aql:adapter-validators',
+        './node/indexThread',
+        'node:path',
+        'node:worker_threads',
+      ].includes(s) || s.endsWith('.json'),
       s,
     );
   }

@@ -14,7 +14,8 @@ import { DEFAULT_MAX_FILE_SIZE, type AdapterService, type ServiceOptions, type W
 import { fileUri, pathFromUri } from '../node/bytePaths';
 import { readRegularFile } from '../node/readRegularFile';
 import { isInside, LINK_OUTSIDE, walkTree, type WalkNote } from '../node/walkTree';
-import { indexFiles, indexText } from '../node/workspacePass';
+import { fileEntries, indexFiles, indexText, toIndex } from '../node/workspacePass';
+import type { IndexThread } from '../node/indexThread';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e', '.vscode-test']);
 const CANDIDATE = /\.(?:ya?ml|json|md)$/i;
@@ -66,6 +67,8 @@ export class WorkspaceIndexer {
     private readonly service: AdapterService,
     readonly index: WorkspaceIndex,
     private readonly log: (msg: string) => void = () => {},
+    /** A thread to read the scan's files in (node/indexThread.ts); without it, the scan reads them in slices here. */
+    private readonly thread?: () => IndexThread,
   ) {}
 
   /**
@@ -200,6 +203,7 @@ export class WorkspaceIndexer {
     };
     await pause(() => o.first?.() ?? o.yieldTo?.(), FIRST_LIMIT_MS);
     await pause();
+    if (this.thread) return this.scanInThread(this.thread, uris, opts, o, pause, () => seen);
     let sliceStart = Date.now();
     for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts(u)), opts, undefined, true, Infinity)) {
       if (this.index.declaredIn(r.uri).length) indexed++;
@@ -210,6 +214,54 @@ export class WorkspaceIndexer {
         sliceStart = Date.now();
       }
     }
+    return indexed;
+  }
+
+  /**
+   * The scan's files read in a thread of their own (started at the first file that needs reading, ended with
+   * the scan), filed here: this thread only reads each file from disk and files its entries, so an opened
+   * document's validation never waits for a file being read. A file opened meanwhile keeps its live text. If the
+   * thread fails, the rest of the scan reads its files here.
+   */
+  private async scanInThread(
+    start: () => IndexThread,
+    uris: Iterable<string>,
+    opts: (uri: string) => ServiceOptions,
+    o: ScanOptions,
+    pause: () => Promise<void>,
+    seen: () => number,
+  ): Promise<number> {
+    let thread: IndexThread | undefined;
+    let broken = false;
+    let indexed = 0;
+    try {
+      for (const uri of uris) {
+        const options = opts(uri);
+        const text = this.readText(uri, options);
+        if (text === undefined) this.index.remove(uri);
+        else {
+          const from = toIndex(this.index, uri, text, options);
+          if (from !== undefined && !broken) {
+            try {
+              const entries = await (thread ??= start()).entries(uri, text, options);
+              if (!this.open.has(uri)) fileEntries(this.index, uri, entries, from);
+            } catch (e) {
+              broken = true;
+              this.log(`the scan's thread failed (${e instanceof Error ? e.message : String(e)}): the scan goes on here`);
+            }
+          }
+          if (from !== undefined && broken && !this.open.has(uri))
+            indexText(this.service, this.index, uri, text, options, undefined, true, Infinity);
+        }
+        if (this.index.declaredIn(uri).length) indexed++;
+        o.progress?.({ seen: seen(), indexed });
+        await pause();
+        if (o.stopped?.()) break;
+      }
+    } finally {
+      thread?.close();
+    }
+    if (thread && !broken) this.log(`scan: the files were read in the scan's thread`);
     return indexed;
   }
 
