@@ -159,21 +159,21 @@ medians of ${r.rows[0]?.runs ?? 0} interleaved runs. *First check*: \`didOpen\` 
 whatever the folder holds). *Scan*: \`initialized\` → the "indexed …" log line. *Cross-file*: \`didOpen\` → the last
 publication, after the scan, where the code no file declares is said to be unknown. *False unknown codes*:
 \`mapping.unknown-code\` published for the code the last big file declares, summed over the runs (target 0). *The other
-build*: \`--compare\`, here the build before the scan's ordering and the held-back codes.
+build*: \`--compare\`, here main's build before the code cache, the generated validators and the scan's thread (started
+with the same flags).
 
 | build | case | server start | first check | scan | cross-file | false unknown codes | load |
 |---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-How: the scan lets waiting messages in between two files (three turns of the event loop: vscode-jsonrpc's reader decodes
-in one, the connection handles a message in the next) and waits while an open document's validation is waiting or
-running (\`DiagnosticsScheduler.idle\`); every file takes the fast index scan (a 550 KB adapter: about 150 ms, against
-600 ms through its model), so a file opened mid-scan waits for the one file in progress at most. Until the first scan is
-complete, \`mapping.unknown-code\`, \`code.declared-elsewhere\` and \`verify.unknown-code\` are held back
-(\`server/src/lsp/scanGate.ts\`); the scan's end re-checks every open document.
-What is left of the wait mid-scan is the file in progress: about 150 ms of CPU for a 550 KB adapter, stretched by
-the machine's load (at a load of 17 on 2 cores, every figure here is several times its quiet value: the empty folder's
-first check too). Only indexing in a thread of its own would take that step off the open file's path.
+How: a fresh server compiles its bundle with the V8 code cache the production build made (\`server/src/loadServer.ts\`,
+\`scripts/code-cache.mjs\`) and is given the adapter schema's validators as code generated at build time, so its start and
+its first check compile almost nothing; the scan reads its files in a thread of its own (\`node/indexThread.ts\`) and
+waits, between two files, while an open document's validation is waiting or running (\`DiagnosticsScheduler.idle\`), so
+a file opened mid-scan no longer waits for the file being read (a 550 KB adapter: about 150 ms of CPU). Until the first
+scan is complete, \`mapping.unknown-code\`, \`code.declared-elsewhere\` and \`verify.unknown-code\` are held back
+(\`server/src/lsp/scanGate.ts\`); the scan's end re-checks every open document. At a load of 17 on 2 cores every figure
+here is several times its quiet value.
 
 In a real editor (\`test/e2e/firstDiagnostics.test.ts\`: code-server 1.100.3, the .vsix, Chromium; the same folder of
 12.6 MB, the small adapter opened as soon as the workbench shows, then a broken \`.json\`; 2026-11-28, load 15–18):

@@ -27,6 +27,12 @@ export const SLICE_MS = 8;
  * after another, must not stop the scan.
  */
 const YIELD_LIMIT_MS = 2000;
+/**
+ * Files at least this long are read in the scan's thread (`scanInThread`); shorter ones here, where their step is a
+ * few milliseconds: a workspace of small files never starts the thread (its start and its own heap cost more, about
+ * 0.7 s of CPU and 45 MB at peak beside 12 MiB of adapters; docs/performance.md).
+ */
+const THREAD_FROM = 64 * 1024;
 /** The longest the scan waits, before its first file, for the documents already open (`ScanOptions.first`). */
 const FIRST_LIMIT_MS = 1000;
 
@@ -218,7 +224,7 @@ export class WorkspaceIndexer {
   }
 
   /**
-   * The scan's files read in a thread of their own (started at the first file that needs reading, ended with
+   * The scan's files of THREAD_FROM or more read in a thread of their own (started at the first one, ended with
    * the scan), filed here: this thread only reads each file from disk and files its entries, so an opened
    * document's validation never waits for a file being read. A file opened meanwhile keeps its live text. If the
    * thread fails, the rest of the scan reads its files here.
@@ -241,7 +247,9 @@ export class WorkspaceIndexer {
         if (text === undefined) this.index.remove(uri);
         else {
           const from = toIndex(this.index, uri, text, options);
-          if (from !== undefined && !broken) {
+          if (from !== undefined && text.length < THREAD_FROM) {
+            if (!this.open.has(uri)) indexText(this.service, this.index, uri, text, options, undefined, true, Infinity);
+          } else if (from !== undefined && !broken) {
             try {
               const entries = await (thread ??= start()).entries(uri, text, options);
               if (!this.open.has(uri)) fileEntries(this.index, uri, entries, from);
