@@ -240,8 +240,10 @@ export class WorkspaceIndexer {
     let thread: IndexThread | undefined;
     let broken = false;
     let indexed = 0;
+    let sliceStart = Date.now();
     try {
       for (const uri of uris) {
+        let waited = false;
         const options = opts(uri);
         const text = this.readText(uri, options);
         if (text === undefined) this.index.remove(uri);
@@ -251,6 +253,7 @@ export class WorkspaceIndexer {
             if (!this.open.has(uri)) indexText(this.service, this.index, uri, text, options, undefined, true, Infinity);
           } else if (from !== undefined && !broken) {
             try {
+              waited = true;
               const entries = await (thread ??= start()).entries(uri, text, options);
               if (!this.open.has(uri)) fileEntries(this.index, uri, entries, from);
             } catch (e) {
@@ -262,9 +265,13 @@ export class WorkspaceIndexer {
             indexText(this.service, this.index, uri, text, options, undefined, true, Infinity);
         }
         if (this.index.declaredIn(uri).length) indexed++;
-        o.progress?.({ seen: seen(), indexed });
-        await pause();
-        if (o.stopped?.()) break;
+        // Small files read here go in slices, as without a thread; after a file read in the thread, a pause at once.
+        if (waited || Date.now() - sliceStart >= SLICE_MS) {
+          o.progress?.({ seen: seen(), indexed });
+          await pause();
+          if (o.stopped?.()) break;
+          sliceStart = Date.now();
+        }
       }
     } finally {
       thread?.close();
