@@ -166,7 +166,7 @@ export async function checkFiles(
   const backend =
     jobs > 1
       ? pooled(new WorkerPool(jobs, true), opts, failures) // the main thread is one of the `jobs` threads
-      : inProcess(opts, failures.add, cache ? { ...pass, texts: probed } : pass);
+      : inProcess(opts, failures.add, cache ? { ...pass, texts: probed } : { ...pass, alone: uris.length === 1 });
   /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
   const decode = async (which: readonly string[]) => {
     const again: string[] = [];
