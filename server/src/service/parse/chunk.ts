@@ -53,7 +53,7 @@ const ANCHOR_OR_ALIAS = /[&*]/;
 export function parseChunk(t: string, options: object, at: number): Chunk | undefined {
   // Built in place (its ranges collected only if an edit above it ever moves it).
   const fast = fastPairs(t, options, at);
-  if (fast) return { text: t, pairs: fast, errors: NO_ERRORS, placedAt: at, anchors: false };
+  if (fast) return newChunk(t, fast, NO_ERRORS, at, false, undefined);
   // A chunk of error_codes / error_mapping sits one level down in the document (under the root): nested
   // too deep, it composes to nothing (below: undefined), and the whole parse reports it.
   const compose = (x: string) => composeYaml(x, options, MAX_NESTING - 1).docs;
@@ -76,12 +76,40 @@ export function parseChunk(t: string, options: object, at: number): Chunk | unde
   const errors = found.length ? found : NO_ERRORS;
   const contents = d.contents as Node | null;
   const anchors = ANCHOR_OR_ALIAS.test(t);
-  if (!isMap(contents)) return errors.length || contents ? undefined : { text: t, pairs: [], errors, placedAt: at, anchors };
+  if (!isMap(contents)) return errors.length || contents ? undefined : newChunk(t, [], errors, at, anchors, undefined);
   const pairs = contents.items as Pair[];
   if (toOriginal) remapRanges(pairs, toOriginal);
-  const chunk: Chunk = { text: t, pairs, errors, placedAt: 0, anchors, ranges: collectRanges(pairs) };
+  const chunk = newChunk(t, pairs, errors, 0, anchors, collectRanges(pairs));
   placeChunk(chunk, at);
   return chunk;
+}
+
+/**
+ * A chunk with every field present from the start, in one order: chunks then share one hidden class, so the move of
+ * every chunk after an edit (placeChunk, moveSpans) stays optimised instead of meeting a new shape per way a chunk
+ * was made and filled in (the first keystrokes after an open deoptimised it on "wrong map").
+ */
+function newChunk(
+  text: string,
+  pairs: Pair[],
+  errors: readonly ChunkError[],
+  placedAt: number,
+  anchors: boolean,
+  ranges: number[][] | undefined,
+): Chunk {
+  return {
+    text,
+    pairs,
+    errors,
+    placedAt,
+    extracted: undefined,
+    extractedAt: undefined,
+    extractedAs: undefined,
+    anchors,
+    ranges,
+    spans: undefined,
+    gen: undefined,
+  };
 }
 
 /** Moves the chunk's node ranges so that it starts at region offset `at`. */
