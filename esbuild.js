@@ -1,4 +1,4 @@
-// One build script, six bundles (conventions C13). `--production` minifies and drops sourcemaps;
+// One build script, seven bundles (conventions C13), and the server's code cache in a production build. `--production` minifies and drops sourcemaps;
 // `--watch` rebuilds on change. tsc (npm run check-types) does the type checking.
 const esbuild = require('esbuild');
 const path = require('node:path');
@@ -63,9 +63,60 @@ const probeSessionApart = {
   },
 };
 
+/**
+ * `mcp-aql:adapter-validators` (server/src/adapterValidators.d.ts): the adapter schema's validators as code,
+ * generated from schemas/adapter.schema.json by scripts/schema-validators.mjs at each build, so the server's
+ * first check compiles no schema (docs/performance.md, "First diagnostics").
+ */
+const adapterValidators = {
+  name: 'adapter-validators',
+  setup(build) {
+    build.onResolve({ filter: /^mcp-aql:adapter-validators$/ }, () => ({ path: 'adapter-validators', namespace: 'mcp-aql' }));
+    build.onLoad({ filter: /.*/, namespace: 'mcp-aql' }, async () => {
+      const fs = require('node:fs');
+      const file = path.join(__dirname, 'schemas/adapter.schema.json');
+      const { adapterValidatorsCode } = await import('./scripts/schema-validators.mjs');
+      return {
+        contents: adapterValidatorsCode(JSON.parse(fs.readFileSync(file, 'utf8'))),
+        loader: 'js',
+        resolveDir: __dirname,
+        watchFiles: [file, path.join(__dirname, 'scripts/schema-validators.mjs')],
+      };
+    });
+  },
+};
+
+/**
+ * The client bundles note when their evaluation starts and ends (the extension host compiles and runs them
+ * when it activates the extension): client/src/activateWith.ts logs both, so the real-editor test can tell the
+ * bundle's load from the rest of the activation.
+ */
+const clientLoadTimes = {
+  // Strict mode first: a directive must open the file.
+  banner: { js: "'use strict';\nglobalThis[Symbol.for('mcp-aql.clientLoad')] = [Date.now()];" },
+  footer: { js: "globalThis[Symbol.for('mcp-aql.clientLoad')].push(Date.now());" },
+};
+
 const builds = [
-  { ...base, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs', external: ['vscode'] },
-  { ...base, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs', plugins: [yamlNoEnvReads] },
+  {
+    ...base,
+    entryPoints: ['client/src/extension.ts'],
+    outfile: 'dist/client.js',
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    ...clientLoadTimes,
+  },
+  // dist/server.js loads dist/server-main.js with its code cache (server/src/loadServer.ts; made below).
+  { ...base, entryPoints: ['server/src/loadServer.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs' },
+  {
+    ...base,
+    entryPoints: ['server/src/main.ts'],
+    outfile: 'dist/server-main.js',
+    platform: 'node',
+    format: 'cjs',
+    plugins: [yamlNoEnvReads, adapterValidators],
+  },
   {
     ...base,
     entryPoints: ['server/src/cli/main.ts'],
@@ -92,6 +143,7 @@ const builds = [
     format: 'cjs',
     target: 'es2022',
     external: ['vscode'],
+    ...clientLoadTimes,
   },
   {
     ...base,
@@ -100,7 +152,7 @@ const builds = [
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    plugins: [browserServer, yamlNoEnvReads],
+    plugins: [browserServer, yamlNoEnvReads, adapterValidators],
   },
 ];
 
@@ -112,6 +164,34 @@ async function main() {
   }
   await Promise.all(contexts.map(c => c.rebuild()));
   await Promise.all(contexts.map(c => c.dispose()));
+  if (!cliOnly) await codeCache();
+}
+
+/**
+ * dist/server-main.cache, the server bundle's V8 code cache (scripts/code-cache.mjs), made by a production
+ * build; a development build removes the one a production build left (the loader would refuse it anyway: it
+ * was made from other bytes).
+ */
+async function codeCache() {
+  const out = path.join(__dirname, 'dist/server-main.cache');
+  require('node:fs').rmSync(out, { force: true });
+  if (!production) return;
+  // The flags the editor's client starts the server with (server/src/protocol.ts): V8 refuses a cache made under others.
+  const protocol = esbuild.buildSync({
+    entryPoints: ['server/src/protocol.ts'],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+  });
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', protocol.outputFiles[0].text)(mod, mod.exports, require);
+  const { makeCodeCache } = await import('./scripts/code-cache.mjs');
+  try {
+    await makeCodeCache(path.join(__dirname, 'dist/server.js'), mod.exports.SERVER_EXEC_ARGV, out);
+  } catch (e) {
+    console.warn(`esbuild.js: ${e.message}`);
+  }
 }
 
 main().catch(err => {

@@ -16,10 +16,22 @@
  * request's `Mcp-Session-Id` and body, SHA-256 in id order). Each run is bounded: N / R seconds plus 30. Writes
  * bench/proxy-http-results.json and its section of bench/REPORT.md (bench/proxyHttpMarkdown.ts).
  *
- *   npm run bench:proxy-http    (the production build, as shipped)
- *   node --import tsx bench/proxyHttpBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5] [--dry]
+ * `watch`'s standard error (its finding lines) goes to a pipe the client reads, as the stdio bench's does: the client
+ * reads each chunk once, counting the finding lines as they come (it looked for the port in all of standard error so
+ * far on every chunk, work that grew with the run and delayed the answers it timestamped).
  *
- * `--dry`: print the results, write neither bench/proxy-http-results.json nor the report.
+ *   npm run bench:proxy-http    (the production build, as shipped)
+ *   node --import tsx bench/proxyHttpBench.ts [--messages=5000] [--rate=1000] [--warmup=1000] [--runs=5] [--compare=other/dist/cli.js] [--dry]
+ *
+ * `--dry`: print the results, write neither bench/proxy-http-results.json nor the report. `--compare`: another build
+ * of the CLI (main's, say) runs as three more variants in the same interleaving (JSON with a finding each, JSON
+ * clean, SSE), reported under `compare`.
+ *
+ * On a machine shared with other sessions, run it as `chrt -r 1 npm run bench:proxy-http` (Linux, root): the client,
+ * the servers and the proxies (every thread of theirs, `watch`'s judge included, which then no longer runs below its
+ * forwarding thread: a cost to `watch`, not a help) take a core from other sessions' work when they wake, instead of
+ * waiting out its time slice (a millisecond or more; neither nice values nor the session's autogroup nice change that). The
+ * policy is recorded in the results (`meta.scheduling`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -40,6 +52,8 @@ export interface HttpBenchOptions {
   readonly warmup: number;
   readonly runs: number;
   readonly dry: boolean;
+  /** Another build's dist/cli.js, run as more variants. */
+  readonly compare?: string;
 }
 
 const COUNTS = ['messages', 'rate', 'warmup', 'runs'] as const;
@@ -47,7 +61,11 @@ const DEFAULTS: HttpBenchOptions = { messages: 5000, rate: 1000, warmup: 1000, r
 
 /** `--help`, or an option the bench does not take (a typo must not start a run that rewrites the results). */
 export const usageProblem = (argv: readonly string[]): UsageProblem | undefined =>
-  usageOf(__filename, argv, a => a === '--dry' || COUNTS.some(c => a.startsWith(`--${c}=`) && /^[1-9]\d*$/.test(a.slice(c.length + 3))));
+  usageOf(
+    __filename,
+    argv,
+    a => a === '--dry' || /^--compare=./.test(a) || COUNTS.some(c => a.startsWith(`--${c}=`) && /^[1-9]\d*$/.test(a.slice(c.length + 3))),
+  );
 
 /** The options of a command line `usageProblem` accepted; a warm-up must leave messages to measure. */
 export function readOptions(argv: readonly string[]): HttpBenchOptions {
@@ -55,12 +73,20 @@ export function readOptions(argv: readonly string[]): HttpBenchOptions {
     const a = argv.find(x => x.startsWith(`--${name}=`));
     return a === undefined ? DEFAULTS[name] : Number(a.slice(name.length + 3));
   };
-  const o = { messages: count('messages'), rate: count('rate'), warmup: count('warmup'), runs: count('runs'), dry: argv.includes('--dry') };
+  const compare = argv.find(x => x.startsWith('--compare='))?.slice('--compare='.length);
+  const o = {
+    messages: count('messages'),
+    rate: count('rate'),
+    warmup: count('warmup'),
+    runs: count('runs'),
+    dry: argv.includes('--dry'),
+    ...(compare === undefined ? {} : { compare }),
+  };
   if (o.warmup >= o.messages) throw new Error(`--warmup (${o.warmup}) must be less than --messages (${o.messages})`);
   return o;
 }
 
-type Via = 'direct' | 'floor' | 'watch';
+type Via = 'direct' | 'floor' | 'watch' | 'compare';
 type Mode = 'json' | 'sse';
 
 const SESSION = 'bench-session';
@@ -88,7 +114,10 @@ interface Run {
   readonly received: number;
   readonly serverRead: string;
   readonly findings: number;
-  /** CPU time of the proxy (or, directly, the server) from the first timed answer to the last, ms. */
+  /**
+   * CPU time of the proxy (or, directly, the server) over the steady state, as the percentiles: from the answer
+   * that ends the warm-up to the last, ms (from the first answer, it held `watch`'s judge loading, once).
+   */
   readonly cpuMs: number;
 }
 
@@ -97,22 +126,48 @@ interface Listening {
   readonly port: number;
   readonly t0: bigint;
   readonly readyAt: bigint;
-  readonly stderr: () => string;
+  /** Finding lines on its standard error so far. */
+  readonly findings: () => number;
 }
 
-/** Spawn a process that announces its port (on stdout, or `watch`'s "at http://127.0.0.1:PORT" on stderr). */
+/**
+ * Spawn a process that announces its port (on stdout, or `watch`'s "at http://127.0.0.1:PORT" on stderr). Once it
+ * listens, each chunk of standard error is read once: its finding lines counted (a line cut between two chunks is
+ * counted with the second), nothing kept.
+ */
 function spawnListening(argv: string[], env: NodeJS.ProcessEnv, from: 'stdout' | 'stderr'): Promise<Listening> {
   const t0 = process.hrtime.bigint();
   const p = spawn(argv[0]!, argv.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '',
-    err = '';
+    err = '',
+    listening = false,
+    partial = '',
+    findings = 0;
+  const count = (text: string) => {
+    const s = partial + text;
+    const nl = s.lastIndexOf('\n');
+    findings += s.slice(0, nl + 1).split('runtime.unflagged-failure').length - 1;
+    partial = s.slice(nl + 1);
+  };
   return new Promise((resolve, reject) => {
     const look = () => {
       const m = from === 'stdout' ? /^(\d+)\n/.exec(out) : /at http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
-      if (m) resolve({ p, port: Number(m[1]), t0, readyAt: process.hrtime.bigint(), stderr: () => err });
+      if (!m) return;
+      listening = true;
+      count(err);
+      out = err = '';
+      resolve({ p, port: Number(m[1]), t0, readyAt: process.hrtime.bigint(), findings: () => findings });
     };
-    p.stdout!.on('data', (c: Buffer) => ((out += c.toString('utf8')), look()));
-    p.stderr!.on('data', (c: Buffer) => ((err += c.toString('utf8')), look()));
+    p.stdout!.on('data', (c: Buffer) => {
+      if (listening) return;
+      out += c.toString('utf8');
+      look();
+    });
+    p.stderr!.on('data', (c: Buffer) => {
+      if (listening) return count(c.toString('utf8'));
+      err += c.toString('utf8');
+      look();
+    });
     p.on('exit', code => reject(new Error(`${argv.slice(1).join(' ')} exited (${code}) before listening: ${err}`)));
   });
 }
@@ -183,9 +238,17 @@ async function once(o: HttpBenchOptions, via: Via, mode: Mode, clean = false): P
   );
   const upstream = `http://127.0.0.1:${server.port}/${mode}`;
   const proxy =
-    via === 'watch'
+    via === 'watch' || via === 'compare'
       ? await spawnListening(
-          [process.execPath, join(ROOT, 'dist/cli.js'), 'watch', '--listen', '127.0.0.1:0', '--url', upstream],
+          [
+            process.execPath,
+            via === 'watch' ? join(ROOT, 'dist/cli.js') : o.compare!,
+            'watch',
+            '--listen',
+            '127.0.0.1:0',
+            '--url',
+            upstream,
+          ],
           {},
           'stderr',
         )
@@ -217,7 +280,7 @@ async function once(o: HttpBenchOptions, via: Via, mode: Mode, clean = false): P
           post(agent, front.port, path, id).then(a => {
             rtt[id] = Number(a.at - sentAt) / 1e6;
             texts[id] = a.text;
-            if (++answered === 1) cpuFirst = cpuOf(pid);
+            if (++answered === o.warmup) cpuFirst = cpuOf(pid);
             if (answered === N) {
               cpuLast = cpuOf(pid);
               clearTimeout(limit);
@@ -242,13 +305,25 @@ async function once(o: HttpBenchOptions, via: Via, mode: Mode, clean = false): P
       responses: hash.digest('hex'),
       received: texts.reduce((s, t) => s + Buffer.byteLength(t), 0),
       serverRead,
-      findings: proxy ? proxy.stderr().split('runtime.unflagged-failure').length - 1 : 0,
+      findings: proxy ? proxy.findings() : 0,
       cpuMs: cpuLast - cpuFirst,
     };
   } finally {
     agent.destroy();
     if (proxy) await stop(proxy.p);
     await stop(server.p);
+  }
+}
+
+/** This process's scheduling policy (Linux, /proc/self/stat): 'other', or a real-time one with its priority ('rr 1'). */
+function scheduling(): string | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [priority, policy] = [Number(f[37]), Number(f[38])];
+    return policy === 1 ? `fifo ${priority}` : policy === 2 ? `rr ${priority}` : 'other';
+  } catch {
+    return undefined;
   }
 }
 
@@ -266,17 +341,24 @@ async function main(o: HttpBenchOptions): Promise<void> {
     sseDirect: () => once(o, 'direct', 'sse'),
     sseFloor: () => once(o, 'floor', 'sse'),
     sseWatch: () => once(o, 'watch', 'sse'),
+    ...(o.compare === undefined
+      ? {}
+      : {
+          jsonCompare: () => once(o, 'compare', 'json'),
+          jsonCompareClean: () => once(o, 'compare', 'json', true),
+          sseCompare: () => once(o, 'compare', 'sse'),
+        }),
   };
-  type Name = keyof typeof variants;
+  type Name = keyof typeof variants | 'jsonCompare' | 'jsonCompareClean' | 'sseCompare';
   const all = Object.fromEntries(Object.keys(variants).map(k => [k, [] as Run[]])) as Record<Name, Run[]>;
   for (let k = 0; k < o.runs; k++) {
-    for (const [name, run] of Object.entries(variants) as [Name, () => Promise<Run>][]) all[name].push(await run());
+    for (const [name, run] of Object.entries(variants) as [Name, () => Promise<Run>][]) all[name]!.push(await run());
     process.stderr.write(`run ${k + 1}/${o.runs}: load ${load().join(' ')}\n`);
   }
   const med = (name: Name) => medianOfRuns(all[name].map(x => x.summary));
   const cpuUs = (name: Name) => {
     const xs = all[name].map(x => x.cpuMs).sort((a, b) => a - b);
-    return Math.round((xs[xs.length >> 1]! * 1000) / o.messages);
+    return Math.round((xs[xs.length >> 1]! * 1000) / (o.messages - o.warmup));
   };
   const m = Object.fromEntries(Object.keys(variants).map(k => [k, med(k as Name)])) as Record<Name, RunSummary>;
   const diff = (a: RunSummary, b: RunSummary) => ({ p50: round(a.p50 - b.p50), p99: round(a.p99 - b.p99) });
@@ -286,7 +368,15 @@ async function main(o: HttpBenchOptions): Promise<void> {
   };
   const expected = expectedServerRead(o.messages);
   const results: ProxyHttpResults = {
-    meta: { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: before, loadavgAfter: load(), build },
+    meta: {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      loadavg: before,
+      loadavgAfter: load(),
+      build,
+      ...(scheduling() === undefined ? {} : { scheduling: scheduling()! }),
+    },
     messages: o.messages,
     rate: o.rate,
     warmup: o.warmup,
@@ -308,12 +398,27 @@ async function main(o: HttpBenchOptions): Promise<void> {
       jsonClean: diff(m.jsonWatchClean, m.jsonDirectClean),
       sse: diff(m.sseWatch, m.sseDirect),
     },
+    ...(o.compare === undefined
+      ? {}
+      : {
+          compare: {
+            cli: o.compare,
+            json: { ...m.jsonCompare, findings: all.jsonCompare[0]!.findings, cpuPerMessageUs: cpuUs('jsonCompare') },
+            jsonClean: { ...m.jsonCompareClean, findings: all.jsonCompareClean[0]!.findings, cpuPerMessageUs: cpuUs('jsonCompareClean') },
+            sse: { ...m.sseCompare, findings: all.sseCompare[0]!.findings, cpuPerMessageUs: cpuUs('sseCompare') },
+            added: {
+              json: diff(m.jsonCompare, m.jsonDirect),
+              jsonClean: diff(m.jsonCompareClean, m.jsonDirectClean),
+              sse: diff(m.sseCompare, m.sseDirect),
+            },
+          },
+        }),
     addedByFloor: { json: diff(m.jsonFloor, m.jsonDirect), sse: diff(m.sseFloor, m.sseDirect) },
     bytes: {
       responsesEqual:
-        same(['jsonDirect', 'jsonFloor', 'jsonWatch']) &&
-        same(['jsonDirectClean', 'jsonWatchClean']) &&
-        same(['sseDirect', 'sseFloor', 'sseWatch']),
+        same(['jsonDirect', 'jsonFloor', 'jsonWatch', ...(o.compare === undefined ? [] : ['jsonCompare' as const])]) &&
+        same(['jsonDirectClean', 'jsonWatchClean', ...(o.compare === undefined ? [] : ['jsonCompareClean' as const])]) &&
+        same(['sseDirect', 'sseFloor', 'sseWatch', ...(o.compare === undefined ? [] : ['sseCompare' as const])]),
       received: { json: all.jsonWatch[0]!.received, sse: all.sseWatch[0]!.received },
       serverReadEqual: Object.values(all).every(runs => runs.every(r => r.serverRead === expected)),
       sent: Number(expected.split(' ')[1]),

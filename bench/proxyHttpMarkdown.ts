@@ -13,7 +13,16 @@ const ROOT = join(__dirname, '..');
 type Proxied = RunSummary & { findings: number; cpuPerMessageUs: number };
 
 export interface ProxyHttpResults {
-  meta: { date: string; node: string; cpus: number; loadavg: number[]; loadavgAfter: number[]; build: string };
+  meta: {
+    date: string;
+    node: string;
+    cpus: number;
+    loadavg: number[];
+    loadavgAfter: number[];
+    build: string;
+    /** The bench's scheduling policy (Linux): 'other', or 'rr 1' under `chrt -r 1`. */
+    scheduling?: string;
+  };
   messages: number;
   rate: number;
   warmup: number;
@@ -33,6 +42,14 @@ export interface ProxyHttpResults {
     json: { p50: number; p99: number };
     jsonClean: { p50: number; p99: number };
     sse: { p50: number; p99: number };
+  };
+  /** `--compare`: the same through another build of the CLI (its `watch` minus direct under `added`). */
+  compare?: {
+    cli: string;
+    json: Proxied;
+    jsonClean: Proxied;
+    sse: Proxied;
+    added: { json: { p50: number; p99: number }; jsonClean: { p50: number; p99: number }; sse: { p50: number; p99: number } };
   };
   /** The bare Node reverse proxy minus direct. */
   addedByFloor: { json: { p50: number; p99: number }; sse: { p50: number; p99: number } };
@@ -71,7 +88,7 @@ A round trip is the request sent → the response's last byte; the first ${n(r.w
 the percentiles are over the other ${n(r.messages - r.warmup)}. Each variant ran ${r.runs} times, interleaved; every figure is the median of the
 ${r.runs} runs. "With a finding": every answer reads "Error: …" with \`isError: false\` (${n(r.json.watch.findings)} finding lines a run through
 \`watch\`); "clean": without one. ${r.meta.date.slice(0, 16).replace('T', ' ')} UTC, Node ${r.meta.node}, ${r.meta.cpus} cores, load average
-${r.meta.loadavg.join(' / ')} before, ${r.meta.loadavgAfter.join(' / ')} after.
+${r.meta.loadavg.join(' / ')} before, ${r.meta.loadavgAfter.join(' / ')} after${r.meta.scheduling && r.meta.scheduling !== 'other' ? `; the bench and every process it started ran real-time (\`chrt\`, ${r.meta.scheduling}): other sessions' work gave way to them` : ''}.
 
 | | spawn → listening | spawn → \`initialize\` answered | warm-up p99 | p50 | p99 | p99.9 | max | CPU per message |
 |---|---|---|---|---|---|---|---|---|
@@ -83,12 +100,23 @@ ${row('JSON, through `watch`, clean', r.json.watchClean, r.json.watchClean.cpuPe
 ${row('SSE, directly', r.sse.direct)}
 ${row('SSE, bare Node proxy', r.sse.floor, r.sse.floor.cpuPerMessageUs)}
 ${row('SSE, through `watch`, with a finding', r.sse.watch, r.sse.watch.cpuPerMessageUs)}
-
+${
+  r.compare
+    ? `${row('JSON, through the compared build, with a finding', r.compare.json, r.compare.json.cpuPerMessageUs)}
+${row('JSON, through the compared build, clean', r.compare.jsonClean, r.compare.jsonClean.cpuPerMessageUs)}
+${row('SSE, through the compared build, with a finding', r.compare.sse, r.compare.sse.cpuPerMessageUs)}
+`
+    : ''
+}
 Added by \`watch\`, steady state: JSON p50 ${ms(r.added.json.p50)}, p99 ${ms(r.added.json.p99)} with a finding each; p50
 ${ms(r.added.jsonClean.p50)}, p99 ${ms(r.added.jsonClean.p99)} clean; SSE p50 ${ms(r.added.sse.p50)}, p99 ${ms(r.added.sse.p99)} (target: p99 added
 < 1 ms at 1,000 messages/s: ${verdict}). Of which any Node reverse proxy adds JSON p50 ${ms(r.addedByFloor.json.p50)}, p99
 ${ms(r.addedByFloor.json.p99)}; SSE p50 ${ms(r.addedByFloor.sse.p50)}, p99 ${ms(r.addedByFloor.sse.p99)}. Start-up, once: \`watch\` listens
-${ms(r.json.watch.firstByteMs)} after its spawn (the bare proxy ${ms(r.json.floor.firstByteMs)}; JSON, with a finding). CPU per message is the front process's (from /proc, 10 ms ticks).
+${ms(r.json.watch.firstByteMs)} after its spawn (the bare proxy ${ms(r.json.floor.firstByteMs)}; JSON, with a finding). CPU per message is the front process's over the steady state (from /proc, 10 ms ticks).${
+    r.compare
+      ? ` The compared build (\`${r.compare.cli}\`, same interleaving) adds JSON p50 ${ms(r.compare.added.json.p50)}, p99 ${ms(r.compare.added.json.p99)} with a finding each; p50 ${ms(r.compare.added.jsonClean.p50)}, p99 ${ms(r.compare.added.jsonClean.p99)} clean; SSE p50 ${ms(r.compare.added.sse.p50)}, p99 ${ms(r.compare.added.sse.p99)}.`
+      : ''
+  }
 
 Transparency: every response through the bare proxy and through \`watch\` (status, content type, \`Mcp-Session-Id\`, body;
 ${n(r.bytes.received.json)} bytes JSON, ${n(r.bytes.received.sse)} bytes SSE a run) ${r.bytes.responsesEqual ? 'identical to' : '**different from**'} the direct one; the server read

@@ -20,6 +20,7 @@ const REQUIRED = [
   '[Content_Types].xml',
   'extension/package.json',
   'extension/dist/server.js',
+  'extension/dist/server-main.js',
   'extension/dist/browser-server.js',
   'extension/dist/cli.js',
 ];

@@ -17,7 +17,12 @@ export async function activateWith(
   context: vscode.ExtensionContext,
   create: (output: vscode.LogOutputChannel) => BaseLanguageClient | Promise<BaseLanguageClient>,
 ): Promise<BaseLanguageClient> {
+  const calledAt = Date.now();
   const output = vscode.window.createOutputChannel('MCP-AQL', { log: true });
+  // When the bundle's evaluation started and ended (esbuild.js, clientLoadTimes), for the activation's parts.
+  const load = (globalThis as Record<symbol, number[] | undefined>)[Symbol.for('mcp-aql.clientLoad')];
+  if (load?.length === 2)
+    output.info(`activating: the bundle evaluated in ${load[1]! - load[0]!} ms, activate called ${calledAt - load[1]!} ms after`);
   const client = await create(output);
   // The server starts first: its process start and first check (the first squiggle of the file whose open
   // activated the extension) run while the rest registers. Timestamped in the output channel's log, so

@@ -4,6 +4,7 @@
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
 import registry from '../../schemas/error-registry.json';
 import schema from '../../schemas/adapter.schema.json';
+import { code, mapping, validateSchema } from 'mcp-aql:adapter-validators';
 import { envelopeSchemas } from './envelopeSchemas';
 import { startServer } from './lsp/startServer';
 import type { Registry } from './service';
@@ -18,4 +19,5 @@ startServer(createConnection(new BrowserMessageReader(self), new BrowserMessageW
   registry: registry as unknown as Registry,
   schema,
   envelopeSchemas,
+  validators: { validateSchema, validateEntry: code && mapping ? { code, mapping } : undefined },
 });

@@ -55,16 +55,35 @@ test('client/webview imports only its own files and the message types', () => {
     }
 });
 
-test('server/src/main.ts imports only startServer, the schemas and the connection', () => {
+test('server/src/main.ts imports only startServer, the schemas (and their validators built with the bundle), the connection and the scan thread', () => {
   for (const s of imports('server/src/main.ts')) {
-    assert.ok(['vscode-languageserver/node', './lsp/startServer', './envelopeSchemas', './service'].includes(s) || s.endsWith('.json'), s);
+    assert.ok(
+      [
+        'vscode-languageserver/node',
+        './lsp/startServer',
+        './envelopeSchemas',
+        './service',
+        'mcp-aql:adapter-validators',
+        './node/indexThread',
+        'node:path',
+        'node:worker_threads',
+      ].includes(s) || s.endsWith('.json'),
+      s,
+    );
   }
+});
+
+test('server/src/loadServer.ts (dist/server.js, the loader of the server bundle) imports Node built-ins only', () => {
+  const found = imports('server/src/loadServer.ts');
+  assert.ok(found.length > 0);
+  for (const s of found) assert.match(s, /^node:/, s);
 });
 
 test("server/src/browserMain.ts (the web extension's server) imports only startServer, the schemas and the browser connection", () => {
   for (const s of imports('server/src/browserMain.ts')) {
     assert.ok(
-      ['vscode-languageserver/browser', './lsp/startServer', './envelopeSchemas', './service'].includes(s) || s.endsWith('.json'),
+      ['vscode-languageserver/browser', './lsp/startServer', './envelopeSchemas', './service', 'mcp-aql:adapter-validators'].includes(s) ||
+        s.endsWith('.json'),
       s,
     );
   }

@@ -6,6 +6,8 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startEverything } from './httpServers';
 import { ClientSession } from '../../server/src/cli/runtime/session/clientSession';
 import { parseListen, startHttpProxy, type HttpFacts } from '../../server/src/cli/runtime/watch/httpProxy';
@@ -64,3 +66,76 @@ test('the proxy is transparent to a Streamable HTTP session, and hands on a copy
     child.kill();
   }
 });
+
+test(
+  'copies are read after the turn that forwarded them, in the order of the traffic: each request before its answer, the HTTP facts last',
+  { timeout: 30_000 },
+  async () => {
+    // An upstream answering each POST at once, as JSON or (on /sse) as a one-event SSE stream.
+    const upstream = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
+        const answer = `{"jsonrpc":"2.0","id":${id},"result":{"content":[{"type":"text","text":"ok ${id}"}]}}`;
+        if (req.url === '/sse') {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.end(`event: message\ndata: ${answer}\n\n`);
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(answer);
+        }
+      });
+    });
+    await new Promise<void>(done => upstream.listen(0, '127.0.0.1', done));
+    const order: string[] = [];
+    const id = (line: string) => (JSON.parse(line) as { id: number }).id;
+    const proxy = await startHttpProxy(
+      { host: '127.0.0.1', port: 0 },
+      new URL(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`),
+      {
+        client: l => order.push(`client ${id(l)}`),
+        server: l => order.push(`server ${id(l)}`),
+        http: f => order.push(`http ${JSON.parse(f.requests[0]!.id)} ${f.messages.length}`),
+      },
+    );
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    try {
+      const post = (n: number) =>
+        new Promise<string>((done, fail) => {
+          const body = `{"jsonrpc":"2.0","id":${n},"method":"tools/call","params":{"name":"t","arguments":{}}}`;
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port: proxy.address.port,
+              path: n % 2 ? '/sse' : '/',
+              method: 'POST',
+              agent,
+              headers: { 'content-type': 'application/json' },
+            },
+            res => {
+              let text = '';
+              res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+              res.on('end', () => done(text));
+            },
+          );
+          req.on('error', fail);
+          req.end(body);
+        });
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => post(n)));
+      assert.match(answers[3]!, /^event: message\ndata: \{"jsonrpc":"2.0","id":3,/);
+      proxy.flush();
+      for (let n = 0; n < 20; n++) {
+        const at = (what: string) => order.indexOf(`${what} ${n}`);
+        assert.ok(at('client') >= 0 && at('client') < at('server'), `request ${n} before its answer: ${order.join(', ')}`);
+        assert.ok(at('server') < order.indexOf(`http ${n} 1`), `answer ${n} before its HTTP facts: ${order.join(', ')}`);
+      }
+      assert.equal(order.length, 60);
+    } finally {
+      agent.destroy();
+      proxy.server.close();
+      proxy.server.closeAllConnections();
+      upstream.close();
+    }
+  },
+);

@@ -114,3 +114,43 @@ test('in this process, the validation reads the index the index pass built: each
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('one file, no cache: not indexed, read once, the same results as through the index (an over-limit file too)', async () => {
+  const over = 'error_codes:\n  NOT_FOUND_BIG:\n    category: NOT_FOUND\n' + '# padding\n'.repeat(200);
+  const dir = tempTree({ ...FILES, 'c/over.adapter.yaml': over, 'c/plain.yaml': 'a: 1\n' });
+  try {
+    const opts = (uri: string) => (uri.includes('/c/over') ? { maxFileSize: 1000 } : {});
+    for (const p of [...Object.keys(FILES), 'c/over.adapter.yaml', 'c/plain.yaml', 'c/gone.adapter.yaml']) {
+      const uri = pathToFileURL(join(dir, p)).href;
+      const run = async (alone: boolean) => {
+        let updates = 0;
+        const real = createWorkspaceIndex();
+        const counting: WorkspaceIndex = Object.create(real) as WorkspaceIndex;
+        counting.update = (u, ds, os) => {
+          updates++;
+          real.update(u, ds, os);
+        };
+        const failed: string[] = [];
+        const backend = inProcess(opts, f => failed.push(f.reason), { alone }, counting);
+        const files = await backend.index([uri]);
+        const results: unknown[] = [];
+        if (files[0]!.adapter)
+          await backend.validate(
+            [uri],
+            files.map(f => [f.uri, f.decls]),
+            () => [],
+            (u, r) => results.push([u, r]),
+            true,
+          );
+        return { adapter: files[0]!.adapter, results, updates, failed };
+      };
+      const { result: alone, count } = await parses(() => run(true));
+      const indexed = await run(false);
+      assert.equal(alone.updates, 0, p);
+      assert.deepEqual([alone.adapter, alone.results, alone.failed], [indexed.adapter, indexed.results, indexed.failed], p);
+      if (MARK[p]) assert.equal(count(MARK[p]), 1, `${p}: parsed once`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

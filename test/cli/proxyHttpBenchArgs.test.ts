@@ -17,7 +17,9 @@ test('the HTTP proxy bench starts only on a command line it takes', () => {
   assert.equal(usageProblem(['--runs=five'])!.code, 2);
   assert.equal(usageProblem(['--runs=0'])!.code, 2);
   assert.equal(usageProblem(['--messages='])!.code, 2);
-  assert.equal(usageProblem(['--compare=../main/dist/cli.js'])!.code, 2);
+  assert.equal(usageProblem(['--compare=../main/dist/cli.js', '--runs=3']), undefined);
+  assert.equal(usageProblem(['--compare='])!.code, 2);
+
   assert.equal(usageProblem(['--dry', 'extra'])!.code, 2);
 });
 
@@ -30,5 +32,7 @@ test('the HTTP proxy bench reads its counts, with the defaults for the others', 
     runs: 2,
     dry: true,
   });
+  assert.equal(readOptions(['--compare=/tmp/main/dist/cli.js']).compare, '/tmp/main/dist/cli.js');
+
   assert.throws(() => readOptions(['--messages=500']), /--warmup \(1000\) must be less than --messages \(500\)/);
 });

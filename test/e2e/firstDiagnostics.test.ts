@@ -129,6 +129,8 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
   const activated = logLine(logs, /^remoteexthost\.log$|^exthost\.log$/, /ExtensionService#_doActivateExtension mcp-aql\./);
   const starting = logLine(logs, ours, /starting the language server/);
   const started = logLine(logs, ours, /language server started/);
+  // The server's own line: how long its process took to reach initialize, and whether its bundle came compiled.
+  const initialize = logLine(logs, ours, /initialize \d+ ms after the process started/);
   const scanning = logLine(logs, ours, /scanning \d+ folder/);
   const scanned = logLine(logs, ours, /indexed \d+ adapter file/);
   const apart = (a?: { at: number }, b?: { at: number }) => (a && b ? b.at - a.at : undefined);
@@ -137,6 +139,8 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
     activationEvent: activated && /activationEvent: '([^:']*)/.exec(activated.line)?.[1],
     activationMs: apart(activated, starting),
     serverStartMs: apart(starting, started),
+    processToInitializeMs: initialize && Number(/initialize (\d+) ms/.exec(initialize.line)?.[1]),
+    codeCache: initialize && /code cache: (\w+)/.exec(initialize.line)?.[1],
     scanMs: apart(scanning, scanned),
     fileOpenedAfterActivationMs: activated ? opened - activated.at : undefined,
     firstSquiggleMs: oursMs,

@@ -70,6 +70,8 @@ test(
       'the scan reported progress after the first diagnostics',
     );
     check(run.events, ws.smallUri);
+    // The built server reads the scan's files in a thread of its own (node/indexThread.ts).
+    assert.ok(run.events.some(e => e.kind === 'log' && /read in the scan's thread/.test(e.message)));
   },
 );
 

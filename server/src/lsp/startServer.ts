@@ -4,6 +4,7 @@
  * requests. Nothing here knows YAML.
  */
 import type { Connection } from 'vscode-languageserver/node';
+import type { IndexThread } from '../node/indexThread';
 import {
   createAdapterService,
   createWorkspaceIndex,
@@ -37,7 +38,12 @@ export interface Server {
   readonly indexer: WorkspaceIndexer;
 }
 
-export function startServer(connection: Connection, deps: ServiceDeps): Server {
+export interface ServerOptions {
+  /** A thread for the workspace scan's files (node/indexThread.ts; the Node server's); without it they are read in this one. */
+  readonly indexThread?: () => IndexThread;
+}
+
+export function startServer(connection: Connection, deps: ServiceDeps, options: ServerOptions = {}): Server {
   const index = createWorkspaceIndex();
   const service = createAdapterService({ ...deps, workspace: index });
   // Incremental sync: the service learns which offsets each change touched (it re-parses only that entry).
@@ -54,7 +60,7 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
       }
   };
   const settings = new SettingsCache(connection, () => features.configuration, log);
-  const indexer = new WorkspaceIndexer(service, index, log);
+  const indexer = new WorkspaceIndexer(service, index, log, options.indexThread);
   const configFiles = new ConfigFiles(log);
   const opts = async (uri: string) => configFiles.apply(uri, toServiceOptions(await settings.forUri(uri)));
   const responseFiles = new ResponseFiles(service, indexer, documents);
@@ -102,6 +108,10 @@ export function startServer(connection: Connection, deps: ServiceDeps): Server {
   };
 
   connection.onInitialize(params => {
+    // How long the process took to get here, and whether its bundle came compiled (server/src/loadServer.ts
+    // sets the global): test/e2e/firstDiagnostics.test.ts reads the line.
+    const cache = (globalThis as Record<symbol, unknown>)[Symbol.for('mcp-aql.codeCache')] ?? 'none';
+    log(`initialize ${Math.round(performance.now())} ms after the process started (code cache: ${String(cache)})`);
     features = clientFeatures(params.capabilities);
     folders = (params.workspaceFolders ?? []).map(f => f.uri);
     if (!folders.length && params.rootUri) folders = [params.rootUri];

@@ -14,7 +14,8 @@ import { DEFAULT_MAX_FILE_SIZE, type AdapterService, type ServiceOptions, type W
 import { fileUri, pathFromUri } from '../node/bytePaths';
 import { readRegularFile } from '../node/readRegularFile';
 import { isInside, LINK_OUTSIDE, walkTree, type WalkNote } from '../node/walkTree';
-import { indexFiles, indexText } from '../node/workspacePass';
+import { fileEntries, indexFiles, indexText, toIndex } from '../node/workspacePass';
+import type { IndexThread } from '../node/indexThread';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.cache', '.e2e', '.vscode-test']);
 const CANDIDATE = /\.(?:ya?ml|json|md)$/i;
@@ -26,6 +27,12 @@ export const SLICE_MS = 8;
  * after another, must not stop the scan.
  */
 const YIELD_LIMIT_MS = 2000;
+/**
+ * Files at least this long are read in the scan's thread (`scanInThread`); shorter ones here, where their step is a
+ * few milliseconds: a workspace of small files never starts the thread (its start and its own heap cost more, about
+ * 0.7 s of CPU and 45 MB at peak beside 12 MiB of adapters; docs/performance.md).
+ */
+const THREAD_FROM = 64 * 1024;
 /** The longest the scan waits, before its first file, for the documents already open (`ScanOptions.first`). */
 const FIRST_LIMIT_MS = 1000;
 
@@ -66,6 +73,8 @@ export class WorkspaceIndexer {
     private readonly service: AdapterService,
     readonly index: WorkspaceIndex,
     private readonly log: (msg: string) => void = () => {},
+    /** A thread to read the scan's files in (node/indexThread.ts); without it, the scan reads them in slices here. */
+    private readonly thread?: () => IndexThread,
   ) {}
 
   /**
@@ -200,6 +209,7 @@ export class WorkspaceIndexer {
     };
     await pause(() => o.first?.() ?? o.yieldTo?.(), FIRST_LIMIT_MS);
     await pause();
+    if (this.thread) return this.scanInThread(this.thread, uris, opts, o, pause, () => seen);
     let sliceStart = Date.now();
     for (const r of indexFiles(this.service, this.index, uris, u => this.readText(u, opts(u)), opts, undefined, true, Infinity)) {
       if (this.index.declaredIn(r.uri).length) indexed++;
@@ -210,6 +220,63 @@ export class WorkspaceIndexer {
         sliceStart = Date.now();
       }
     }
+    return indexed;
+  }
+
+  /**
+   * The scan's files of THREAD_FROM or more read in a thread of their own (started at the first one, ended with
+   * the scan), filed here: this thread only reads each file from disk and files its entries, so an opened
+   * document's validation never waits for a file being read. A file opened meanwhile keeps its live text. If the
+   * thread fails, the rest of the scan reads its files here.
+   */
+  private async scanInThread(
+    start: () => IndexThread,
+    uris: Iterable<string>,
+    opts: (uri: string) => ServiceOptions,
+    o: ScanOptions,
+    pause: () => Promise<void>,
+    seen: () => number,
+  ): Promise<number> {
+    let thread: IndexThread | undefined;
+    let broken = false;
+    let indexed = 0;
+    let sliceStart = Date.now();
+    try {
+      for (const uri of uris) {
+        let waited = false;
+        const options = opts(uri);
+        const text = this.readText(uri, options);
+        if (text === undefined) this.index.remove(uri);
+        else {
+          const from = toIndex(this.index, uri, text, options);
+          if (from !== undefined && text.length < THREAD_FROM) {
+            if (!this.open.has(uri)) indexText(this.service, this.index, uri, text, options, undefined, true, Infinity);
+          } else if (from !== undefined && !broken) {
+            try {
+              waited = true;
+              const entries = await (thread ??= start()).entries(uri, text, options);
+              if (!this.open.has(uri)) fileEntries(this.index, uri, entries, from);
+            } catch (e) {
+              broken = true;
+              this.log(`the scan's thread failed (${e instanceof Error ? e.message : String(e)}): the scan goes on here`);
+            }
+          }
+          if (from !== undefined && broken && !this.open.has(uri))
+            indexText(this.service, this.index, uri, text, options, undefined, true, Infinity);
+        }
+        if (this.index.declaredIn(uri).length) indexed++;
+        // Small files read here go in slices, as without a thread; after a file read in the thread, a pause at once.
+        if (waited || Date.now() - sliceStart >= SLICE_MS) {
+          o.progress?.({ seen: seen(), indexed });
+          await pause();
+          if (o.stopped?.()) break;
+          sliceStart = Date.now();
+        }
+      }
+    } finally {
+      thread?.close();
+    }
+    if (thread && !broken) this.log(`scan: the files were read in the scan's thread`);
     return indexed;
   }
 

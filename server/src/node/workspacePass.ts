@@ -87,6 +87,30 @@ export function indexText(
 }
 
 /**
+ * `indexText` in two halves, for entries read elsewhere (the editor's scan thread, node/indexThread.ts): what
+ * the text is noted as (its fingerprint and the options), or undefined when the index already holds what this
+ * text gave it (nothing to read again)…
+ */
+export function toIndex(index: WorkspaceIndex, uri: string, text: string, opts: ServiceOptions): string | undefined {
+  const last = indexedFrom.get(index)?.get(uri);
+  const over = text.length > maxSizeOf(opts);
+  const from = over ? '' : `${fingerprint(text)}|${JSON.stringify(opts)}`;
+  return last && from !== '' && last.from === from && last.signature === index.signature(uri) ? undefined : from;
+}
+
+/** …and filing its entries (undefined: not an adapter) under that note. Returns whether what other files depend on changed. */
+export function fileEntries(index: WorkspaceIndex, uri: string, entries: IndexEntries | undefined, from: string): boolean {
+  const before = index.signature(uri);
+  if (entries) index.update(uri, entries.declarations, entries.occurrences);
+  else index.remove(uri);
+  const after = index.signature(uri);
+  const done = indexedFrom.get(index) ?? indexedFrom.set(index, new Map()).get(index)!;
+  if (from === '') done.delete(uri);
+  else done.set(uri, { from, signature: after });
+  return after !== before;
+}
+
+/**
  * One file's entries as `indexText` files them, without an index or the bookkeeping an editor's index
  * needs (a CLI thread sends them on: cli/checkWorker.ts); undefined when the file is not an adapter.
  */

@@ -34,7 +34,7 @@ import { fixAll, quickFixes } from './fixes';
 import type { FeatureContext } from './model/context';
 import type { AdapterModel } from './model/model';
 import { indexRegistry, type Registry, type RegistryIndex } from './model/registry';
-import { compileSchemas } from './model/schemas';
+import { compileSchemas, type AdapterValidators } from './model/schemas';
 import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeScope, type WorkspaceCodes } from './model/workspace';
 import { buildModel } from './parse/buildModel';
 import type { IndexEntries } from './parse/indexScan';
@@ -66,6 +66,7 @@ export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type Ru
 export type { Registry, RegistryCode } from './model/registry';
 export type { CodeDeclaration, CodeOccurrence, CodeScope, WorkspaceCodes } from './model/workspace';
 export type { IndexEntries } from './parse/indexScan';
+export type { AdapterValidators } from './model/schemas';
 export { CODE_SCOPES } from './model/workspace';
 export type { EnvelopePreview, PreviewRequest, SimulationRequest, SimulationResult } from './envelopes';
 export { emptyWorkspace } from './model/workspace';
@@ -139,6 +140,11 @@ export interface ServiceDeps {
   readonly schema: object;
   /** schemas/envelopes/<dialect>.schema.json, keyed by dialect id: mcp-aql, mcp-tool-result, json-rpc, atlas-gate. */
   readonly envelopeSchemas?: Readonly<Record<string, object>>;
+  /**
+   * `schema`'s validators compiled ahead (the server bundles': scripts/schema-validators.mjs); without them
+   * the service compiles `schema` with Ajv when it first validates an adapter.
+   */
+  readonly validators?: AdapterValidators;
   /**
    * What the service sees of other files (the LSP's or the CLI's workspace index), injected once.
    * Features on a document leave that document's own entries out and read its live text instead.
@@ -257,7 +263,7 @@ export interface AdapterService {
 
 export function createAdapterService(deps: ServiceDeps): AdapterService {
   const registry: RegistryIndex = indexRegistry(deps.registry);
-  const schemas = compileSchemas(deps.schema, deps.envelopeSchemas);
+  const schemas = compileSchemas(deps.schema, deps.envelopeSchemas, deps.validators);
   const envelopeValidators = schemas.envelopes;
   const detailTypes = schemas.detailTypes;
   const models = createModelCache(deps.once);

@@ -168,7 +168,7 @@ export async function checkFiles(
   const backend =
     jobs > 1
       ? pooled(new WorkerPool(jobs, true, undefined, pathOf), opts, failures) // the main thread is one of the `jobs` threads
-      : inProcess(opts, failures.add, cache ? { ...pass, texts: probed } : pass, undefined, pathOf);
+      : inProcess(opts, failures.add, cache ? { ...pass, texts: probed } : { ...pass, alone: uris.length === 1 }, undefined, pathOf);
   /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
   const decode = async (which: readonly string[]) => {
     const again: string[] = [];

@@ -6,6 +6,7 @@
  * it. A run without a fix pass or a cache validates against the index its index pass built, which holds
  * what a worker's validation reads (`slim` declarations), not a second one rebuilt from them.
  */
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import {
   createAdapterService,
@@ -70,6 +71,12 @@ export interface Backend {
 /** How the in-process run reads: texts that replace the files' (standard input), a fix pass between the passes. */
 export interface InProcessPass {
   readonly texts?: ReadonlyMap<string, string>;
+  /**
+   * The run checks this one file and keeps no cache: its validation reads only other files' declarations, so it
+   * is not indexed; its text is read once and kept for its validation (a 14 MiB adapter: no index of its 67,500
+   * codes beside its model; a file over its size limit is not read again; bench/NOTES.md, "Big files").
+   */
+  readonly alone?: boolean;
   readonly fix?: (
     service: AdapterService,
     adapters: readonly string[],
@@ -145,6 +152,15 @@ export function inProcess(
     async index(uris) {
       const out: IndexedFile[] = [];
       if (!uris.length) return out;
+      if (pass.alone && !pass.fix && uris.length === 1) {
+        const uri = uris[0]!;
+        const text = read(uri);
+        readOver = false; // kept for the validation, which reads nothing else
+        if (text === undefined) return [{ uri, adapter: false, decls: [], refs: [] }];
+        texts = new Map([...texts, [uri, text]]);
+        const adapter = service().isAdapter(TextDocument.create(uri, 'yaml', 0, text), opts(uri));
+        return [{ uri, adapter, decls: [], refs: [] }];
+      }
       for (const r of indexFiles(service(), filing, uris, read, opts, keep)) {
         out.push(indexed(index, r.uri));
         if (readOver) readOver = !fullCollection();
@@ -178,6 +194,7 @@ export function inProcess(
         // Validated (or not an adapter now): its model, if one was kept, is gone.
         keptText -= kept.get(uri) ?? 0;
         kept.delete(uri);
+        if (pass.alone && !pass.texts?.has(uri)) texts = new Map([...texts].filter(([u]) => u !== uri));
         onResult(uri, got);
       }
     },

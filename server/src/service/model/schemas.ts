@@ -1,7 +1,9 @@
 /**
  * The JSON schemas the service is given, compiled when a feature first needs them (tens of ms): validation
  * the adapter schema, previews and the simulator the envelope schemas; loading a contract and judging
- * answers (`watch`, `probe`) none (test/service/lazySchemas.test.ts). One Ajv instance holds them all.
+ * answers (`watch`, `probe`) none (test/service/lazySchemas.test.ts). One Ajv instance holds them all,
+ * made on the first compile. The editor's server is given the adapter schema's validators compiled when
+ * it was built (ServiceDeps.validators, scripts/schema-validators.mjs): its first check compiles nothing.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { EnvelopeValidators } from './context';
@@ -21,17 +23,22 @@ export interface CompiledSchemas {
   readonly detailTypes: string[] | undefined;
 }
 
-export function compileSchemas(schema: object, envelopeSchemas: Readonly<Record<string, object>> | undefined): CompiledSchemas {
+export function compileSchemas(
+  schema: object,
+  envelopeSchemas: Readonly<Record<string, object>> | undefined,
+  precompiled?: AdapterValidators,
+): CompiledSchemas {
   // The schemas are ours and checked against their meta-schema by test/service/lazySchemas.test.ts, not on every
   // start: compiling the meta-schema to check them was two thirds of the adapter schema's compile (~50 ms of a
-  // one-file `check`).
-  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false });
-  let adapter: AdapterValidators | undefined;
+  // one-file `check`). scripts/schema-validators.mjs compiles with these options too.
+  let instance: Ajv | undefined;
+  const ajv = () => (instance ??= new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false }));
+  let adapter: AdapterValidators | undefined = precompiled;
   let envelopes: ReadonlyMap<string, ValidateFunction> | undefined;
   return {
-    adapter: () => (adapter ??= { validateSchema: ajv.compile(schema), validateEntry: entryValidators(ajv, schema) }),
+    adapter: () => (adapter ??= { validateSchema: ajv().compile(schema), validateEntry: entryValidators(ajv(), schema) }),
     envelopes: {
-      get: id => (envelopes ??= new Map(Object.entries(envelopeSchemas ?? {}).map(([k, s]) => [k, ajv.compile(s)] as const))).get(id),
+      get: id => (envelopes ??= new Map(Object.entries(envelopeSchemas ?? {}).map(([k, s]) => [k, ajv().compile(s)] as const))).get(id),
     },
     detailTypes: detailTypesOf(schema),
   };

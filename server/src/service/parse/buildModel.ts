@@ -119,14 +119,16 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
       text.length - opts.previous!.text.length === c.newEnd - c.oldEnd
         ? { start: c.start - start, oldEnd: c.oldEnd - start, newEnd: c.newEnd - start }
         : undefined;
-    const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change);
+    // A large region read once keeps no chunk state (below): parsed without one (chunkedParse.ts, readOnce).
+    const readOnce = !!opts.once && yamlText.length >= ONCE_WHOLE_MAX;
+    const chunked = parseChunked(yamlText, start, PARSE_OPTIONS, prev, change, readOnce);
     if (chunked) {
       sections = [chunked.section];
       ex = chunked.extracted;
       for (const e of chunked.errors)
         syntaxErrors.push({ start: start + e.start, end: start + e.end, message: e.message, yamlCode: e.code });
       // A large region read once: nothing will reuse its chunks, and the checks keep no state for a model without them.
-      parseState = opts.once && yamlText.length >= ONCE_WHOLE_MAX ? undefined : chunked.state;
+      parseState = readOnce ? undefined : chunked.state;
       // Kept for the next edit, which moves every chunk after it: their node ranges are collected now, with the
       // spans (chunkedParse.ts), not on the first keystroke after the open (fastChunk leaves them to the first move).
       if (parseState && chunked.path !== 'entry')

@@ -7,6 +7,7 @@
 import { Document, isMap, type Node, type Pair, type YAMLMap } from 'yaml';
 import { composeYaml } from './compose';
 import { fastPairs } from './fastChunk';
+import { trimmed } from './flat';
 import { MAX_NESTING } from '../util/nesting';
 import type { Section, Span } from '../model/model';
 import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
@@ -43,13 +44,16 @@ export interface Chunk {
   gen?: number;
 }
 
+/** The errors of every chunk without any (most of them): one list, not one per chunk. */
+const NO_ERRORS: readonly ChunkError[] = Object.freeze([]);
+
 /** A chunk that may hold an anchor or alias: what it means depends on other chunks, so it is re-extracted. */
 const ANCHOR_OR_ALIAS = /[&*]/;
 
 export function parseChunk(t: string, options: object, at: number): Chunk | undefined {
   // Built in place (its ranges collected only if an edit above it ever moves it).
   const fast = fastPairs(t, options, at);
-  if (fast) return { text: t, pairs: fast, errors: [], placedAt: at, anchors: false };
+  if (fast) return newChunk(t, fast, NO_ERRORS, at, false, undefined);
   // A chunk of error_codes / error_mapping sits one level down in the document (under the root): nested
   // too deep, it composes to nothing (below: undefined), and the whole parse reports it.
   const compose = (x: string) => composeYaml(x, options, MAX_NESTING - 1).docs;
@@ -65,18 +69,47 @@ export function parseChunk(t: string, options: object, at: number): Chunk | unde
   if (docs.length !== 1) return undefined;
   const d = docs[0]!;
   const f = toOriginal ?? ((x: number) => x);
-  const errors = [
+  const found = [
     ...tabErrors,
     ...d.errors.map(e => ({ start: f(e.pos[0]), end: Math.max(f(e.pos[1]), f(e.pos[0])), message: e.message, code: e.code })),
   ];
+  const errors = found.length ? found : NO_ERRORS;
   const contents = d.contents as Node | null;
   const anchors = ANCHOR_OR_ALIAS.test(t);
-  if (!isMap(contents)) return errors.length || contents ? undefined : { text: t, pairs: [], errors, placedAt: at, anchors };
+  if (!isMap(contents)) return errors.length || contents ? undefined : newChunk(t, [], errors, at, anchors, undefined);
   const pairs = contents.items as Pair[];
   if (toOriginal) remapRanges(pairs, toOriginal);
-  const chunk: Chunk = { text: t, pairs, errors, placedAt: 0, anchors, ranges: collectRanges(pairs) };
+  const chunk = newChunk(t, pairs, errors, 0, anchors, collectRanges(pairs));
   placeChunk(chunk, at);
   return chunk;
+}
+
+/**
+ * A chunk with every field present from the start, in one order: chunks then share one hidden class, so the move of
+ * every chunk after an edit (placeChunk, moveSpans) stays optimised instead of meeting a new shape per way a chunk
+ * was made and filled in (the first keystrokes after an open deoptimised it on "wrong map").
+ */
+function newChunk(
+  text: string,
+  pairs: Pair[],
+  errors: readonly ChunkError[],
+  placedAt: number,
+  anchors: boolean,
+  ranges: number[][] | undefined,
+): Chunk {
+  return {
+    text,
+    pairs,
+    errors,
+    placedAt,
+    extracted: undefined,
+    extractedAt: undefined,
+    extractedAs: undefined,
+    anchors,
+    ranges,
+    spans: undefined,
+    gen: undefined,
+  };
 }
 
 /** Moves the chunk's node ranges so that it starts at region offset `at`. */
@@ -94,11 +127,13 @@ export function placeChunk(chunk: Chunk, at: number): void {
 /** Extracts the chunk as `role` at file offset `at`, or moves what was extracted before. */
 export function extractChunk(c: Chunk, role: Role, section: Section, at: number): Extracted {
   if (!c.extracted || c.extractedAt === undefined || c.extractedAs !== role || c.anchors) {
-    c.extracted = { codes: [], mappings: [], params: [] };
+    const x: Extracted = { codes: [], mappings: [], params: [] };
     c.spans = undefined;
-    if (role === 'top') extractTopPairs(section, c.pairs, c.extracted);
-    else if (role === 'error_codes') extractCodePairs(section, c.pairs, c.extracted);
-    else if (role === 'error_mapping') extractMappingPairs(section, c.pairs, c.extracted);
+    if (role === 'top') extractTopPairs(section, c.pairs, x);
+    else if (role === 'error_codes') extractCodePairs(section, c.pairs, x);
+    else if (role === 'error_mapping') extractMappingPairs(section, c.pairs, x);
+    // Kept with the chunk for the next parse: lists of their own size (one entry's, not room for 17).
+    c.extracted = { codes: trimmed(x.codes), mappings: trimmed(x.mappings), params: trimmed(x.params) };
   } else if (c.extractedAt !== at) moveSpans(c, at);
   c.extractedAt = at;
   c.extractedAs = role;
@@ -128,11 +163,16 @@ export function endOf(p: Pair | undefined): number {
  * the contents of a document spanning `text`, which starts at `base` in the file.
  */
 export function assembledSection(root: YAMLMap, text: string, base: number, options: object): Section {
-  const firstKey = root.items[0]?.key as Node | undefined;
-  const end = endOf(root.items[root.items.length - 1]);
-  root.range = [firstKey?.range?.[0] ?? 0, end, end];
+  placeRoot(root);
   const doc = new Document(undefined, options) as Document.Parsed;
   doc.contents = root as unknown as Document.Parsed['contents'];
   (doc as { range: [number, number, number] }).range = [0, text.length, text.length];
   return { index: 0, base, text, doc };
+}
+
+/** Sets `root`'s range from its first key to its last value. */
+export function placeRoot(root: YAMLMap): void {
+  const firstKey = root.items[0]?.key as Node | undefined;
+  const end = endOf(root.items[root.items.length - 1]);
+  root.range = [firstKey?.range?.[0] ?? 0, end, end];
 }

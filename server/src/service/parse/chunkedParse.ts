@@ -10,8 +10,9 @@
  * returns undefined and the caller parses the whole region instead.
  */
 import { Pair, YAMLMap, type Node } from 'yaml';
-import type { Extracted } from './extract';
-import { assembledSection, endOf, extractChunk, parseChunk, placeChunk, type Chunk, type ChunkError, type Role } from './chunk';
+import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
+import type { Section } from '../model/model';
+import { assembledSection, endOf, extractChunk, parseChunk, placeChunk, placeRoot, type Chunk, type ChunkError, type Role } from './chunk';
 import { flat } from './flat';
 import { collectSpans } from './shiftModel';
 import type { ChunkedParse, ChunkState } from './chunkState';
@@ -53,6 +54,7 @@ export function parseChunked(
   options: object,
   prevState: ChunkState | undefined,
   change?: Change,
+  once = false,
 ): ChunkedParse | undefined {
   const unsafe = (t: string) => UNSAFE.test(t);
   let top: Piece[] | undefined;
@@ -68,6 +70,7 @@ export function parseChunked(
     top = splitTop(text);
   }
   if (!top) return undefined;
+  if (once && !prevState) return readOnce(top, text, base, options);
   let prev: ChunkStore | undefined;
   const gen = ++generation;
   const errors: ChunkError[] = [];
@@ -145,4 +148,78 @@ export function parseChunked(
     parsed,
     path: 'chunks',
   };
+}
+
+/**
+ * The chunked parse of a text read once (`once`: the CLI; nothing keeps its chunks for a later parse). Each chunk
+ * is extracted as soon as it is parsed, straight into the model's lists, and then only its nodes stay (in the
+ * assembled Document): no chunk, per-chunk extraction, span list or copy of the chunk's text outlives its turn,
+ * which would otherwise be garbage of the size of the model by the end of the parse (a 14 MiB adapter: some
+ * 150 MB at the peak; bench/NOTES.md, "Big files"). The model is the one parseChunked's general path gives:
+ * the same chunks, extracted in the same order. From the first chunk holding `&` or `*` on, extraction waits for
+ * the whole Document, as on that path (an alias is resolved over the whole Document).
+ */
+function readOnce(top: Piece[], text: string, base: number, options: object): ChunkedParse | undefined {
+  const errors: ChunkError[] = [];
+  const root = new YAMLMap();
+  const section = assembledSection(root, text, base, options);
+  const extracted: Extracted = { codes: [], mappings: [], params: [] };
+  let deferred: [Chunk, Role][] | undefined;
+  let anchors = false;
+  let parsed = 0;
+  const take = (piece: Piece): Chunk | undefined => {
+    // A view into `text`, not a copy: `text` outlives the model's nodes anyway.
+    const chunk = parseChunk(text.slice(piece.start, piece.end), options, piece.start);
+    if (!chunk) return undefined;
+    parsed++;
+    for (const e of chunk.errors) errors.push({ ...e, start: e.start + piece.start, end: e.end + piece.start });
+    return chunk;
+  };
+  const use = (c: Chunk, role: Role) => {
+    anchors ||= c.anchors;
+    if (c.anchors) deferred ??= [];
+    if (deferred) deferred.push([c, role]);
+    else extractAs(c.pairs, role, section, extracted);
+  };
+  for (const piece of top) {
+    if (!piece.sub) {
+      const c = take(piece);
+      if (!c) return undefined;
+      for (const p of c.pairs) root.items.push(p);
+      use(c, 'top');
+      continue;
+    }
+    const head = take(piece.header!);
+    if (!head || head.pairs.length !== 1) return undefined;
+    const role: Role = String((head.pairs[0]!.key as { value?: unknown }).value) === 'error_codes' ? 'error_codes' : 'error_mapping';
+    const block = new YAMLMap();
+    for (const s of piece.sub) {
+      const c = take(s);
+      if (!c) return undefined;
+      for (const p of c.pairs) block.items.push(p);
+      use(c, role);
+    }
+    const first = block.items[0]?.key as Node | undefined,
+      last = block.items[block.items.length - 1];
+    const lastEnd = endOf(last);
+    block.range = [first?.range?.[0] ?? piece.sub[0]!.start, lastEnd, lastEnd];
+    root.items.push(new Pair(head.pairs[0]!.key, block));
+  }
+  placeRoot(root); // now that its items are all there
+  for (const [c, role] of deferred ?? []) extractAs(c.pairs, role, section, extracted);
+  return {
+    doc: section.doc,
+    section,
+    extracted,
+    errors,
+    state: { pieces: [], text, root, extracted, faulty: [], anchors },
+    parsed,
+    path: 'chunks',
+  };
+}
+
+function extractAs(pairs: readonly Pair[], role: Role, section: Section, out: Extracted): void {
+  if (role === 'top') extractTopPairs(section, pairs, out);
+  else if (role === 'error_codes') extractCodePairs(section, pairs, out);
+  else if (role === 'error_mapping') extractMappingPairs(section, pairs, out);
 }

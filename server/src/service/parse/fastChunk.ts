@@ -11,6 +11,7 @@
  * test/service/fastChunk.test.ts compares both on every fixture's and example's chunks and on generated ones.
  */
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, type Schema } from 'yaml';
+import { flat, trimmed } from './flat';
 
 /** A plain scalar the core schema reads as this very string. */
 const WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -29,6 +30,27 @@ const schemaOf = (options: object): Schema => {
   if (lastSchema?.options !== options) lastSchema = { options, schema: new Document(undefined, options).schema };
   return lastSchema.schema;
 };
+
+/**
+ * Plain words seen before: a key or value written in every entry (`category`, `VALIDATION`, `string`) is one string,
+ * not a copy per node (a 14 MiB adapter: some 20 MB; bench/NOTES.md, "Big files"). A table indexed by a hash of a
+ * word's length and a few of its characters, one word per slot, compared in place (a hit allocates nothing); a word
+ * kept is a copy (flat), never a view that would keep its chunk's text alive.
+ */
+const WORDS = 4096;
+const words: (string | undefined)[] = new Array<string | undefined>(WORDS);
+const MAX_WORD = 40;
+function wordAt(t: string, s: number, e: number): string {
+  const n = e - s;
+  if (n > MAX_WORD) return t.slice(s, e);
+  const h = (n * 31 + t.charCodeAt(s)) * 961 + t.charCodeAt(e - 1) * 31 + t.charCodeAt(s + (n >> 1)) + t.charCodeAt(e - 2 - (n >> 2)) * 7;
+  const slot = h & (WORDS - 1);
+  const known = words[slot];
+  if (known !== undefined && known.length === n && t.startsWith(known, s)) return known;
+  const w = flat(t.slice(s, e));
+  words[slot] = w;
+  return w;
+}
 
 class Refused {}
 const REFUSE = new Refused();
@@ -85,6 +107,7 @@ export function fastPairs(t: string, options: object, at = 0): Pair[] | undefine
         map.items.push(new Pair(key, value));
         line++;
       }
+      map.items = trimmed(map.items);
       const first = map.items[0]!.key as Scalar;
       const end = to < lines.length ? lines[to]! : last;
       map.range = [first.range![0], end + at, end + at];
@@ -93,7 +116,7 @@ export function fastPairs(t: string, options: object, at = 0): Pair[] | undefine
 
     /** A plain key or value [s, e), its node ending at `nodeEnd`. */
     const word = (s: number, e: number, nodeEnd: number): Scalar => {
-      const src = t.slice(s, e);
+      const src = wordAt(t, s, e);
       let value: string | number;
       if (INT.test(src)) value = Number(src);
       else if (WORD.test(src) && !NOT_STRING.test(src)) value = src;
@@ -176,6 +199,7 @@ export function fastPairs(t: string, options: object, at = 0): Pair[] | undefine
         break;
       }
       if (i > e) refuse();
+      node.items = trimmed(node.items as Pair[]) as typeof node.items;
       node.range = [s + at, i + at, i + at];
       return [node, i];
 

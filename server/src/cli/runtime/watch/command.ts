@@ -169,7 +169,7 @@ async function watchHttp(args: RuntimeArgs, upstream: string, adapters: AdapterT
     io.stderr(`mcp-aql-errors watch: cannot listen on ${escapeControls(args.listen!)}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const { server, address } = started;
+  const { server, address, flush } = started;
   log(`proxy for ${upstream} at http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`);
   const handlers: [NodeJS.Signals, () => void][] = [];
   const sig = await new Promise<NodeJS.Signals>(stop => {
@@ -182,6 +182,7 @@ async function watchHttp(args: RuntimeArgs, upstream: string, adapters: AdapterT
   for (const [s, h] of handlers) process.off(s, h);
   server.close();
   server.closeAllConnections();
+  flush(); // the copies of the last turn's traffic, before the judge is told the session is over
   await judge.finish();
   if (sink) finishInfer(sink, log);
   log(`stopped (${sig})`);

@@ -5,9 +5,9 @@
  * and body unchanged, and each response comes back with its status, headers and body unchanged —
  * an SSE stream as it streams, with its back-pressure (both bodies piped). A request to `/` or to the
  * upstream URL's path goes to the upstream URL (its path and query); any other path (OAuth metadata
- * under `/.well-known/`) to the same path upstream. Only copies are read: each JSON-RPC message of a
- * request body, of a JSON response and of an SSE event is handed on whole (`client`, `server`), and
- * each exchange's HTTP facts (`http`).
+ * under `/.well-known/`) to the same path upstream. Only copies are read, after the turn that forwarded
+ * them (`Later`): each JSON-RPC message of a request body, of a JSON response and of an SSE event is
+ * handed on whole (`client`, `server`), and each exchange's HTTP facts (`http`), in the traffic's order.
  */
 import { request as httpRequest, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -92,15 +92,57 @@ class SseReader {
   }
 }
 
-export function startHttpProxy(listen: Listen, upstream: URL, events: ProxyEvents): Promise<{ server: Server; address: AddressInfo }> {
+/**
+ * The copies' work (decoding, cutting into messages, the HTTP facts, handing them on), in the order it was
+ * queued, once the current turn is over: the forwarding that turn did (the request flushed upstream, the answer
+ * to the client, both on the next tick) goes first, and a burst of exchanges is forwarded whole before any of
+ * their copies is read. The order of the copies is the order of the traffic, as if each were read at once.
+ */
+class Later {
+  private queue: (() => void)[] = [];
+  private scheduled = false;
+
+  run(work: () => void): void {
+    this.queue.push(work);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.drain);
+    }
+  }
+
+  /** Everything queued, now (also at the end, before the judge is told the session is over). */
+  readonly drain = (): void => {
+    this.scheduled = false;
+    while (this.queue.length) {
+      const queue = this.queue;
+      this.queue = [];
+      for (const work of queue) work();
+    }
+  };
+}
+
+const joined = (chunks: Buffer[]): string => (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
+
+export interface HttpProxy {
+  readonly server: Server;
+  readonly address: AddressInfo;
+  /** Hand on every copy still waiting for the end of the turn, now. */
+  flush(): void;
+}
+
+export function startHttpProxy(listen: Listen, upstream: URL, events: ProxyEvents): Promise<HttpProxy> {
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+  const later = new Later();
+  const target = upstream.pathname + upstream.search;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const path = req.url === '/' || req.url?.split('?')[0] === upstream.pathname ? upstream.pathname + upstream.search : (req.url ?? '/');
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = url === '/' || (q < 0 ? url : url.slice(0, q)) === upstream.pathname ? target : url;
     const headers: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP.has(k)) headers[k] = v;
     headers.host = upstream.host;
     const up = send({ protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: req.method, path, headers });
-    // The request body: piped, and a copy read whole.
+    // The request body: piped, and a copy read whole once it has gone upstream.
     const reqCopy: Buffer[] = [];
     let reqSize = 0;
     req.pipe(up);
@@ -109,15 +151,18 @@ export function startHttpProxy(listen: Listen, upstream: URL, events: ProxyEvent
       if (reqSize <= MAX_COPY) reqCopy.push(c);
     });
     let requestLine: string | undefined;
-    req.on('end', () => {
-      requestLine = reqSize <= MAX_COPY ? asLine(Buffer.concat(reqCopy).toString('utf8')) : undefined;
-      if (requestLine) events.client(requestLine);
-    });
+    req.on('end', () =>
+      later.run(() => {
+        requestLine = reqSize <= MAX_COPY ? asLine(joined(reqCopy)) : undefined;
+        reqCopy.length = 0;
+        if (requestLine) events.client(requestLine);
+      }),
+    );
     res.on('close', () => {
       if (!res.writableFinished) up.destroy(); // the host went away before the answer ended
     });
     up.on('error', e => {
-      events.error?.(`${upstream.origin}: ${e.message}`);
+      later.run(() => events.error?.(`${upstream.origin}: ${e.message}`));
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'text/plain' });
         res.end(`mcp-aql-errors watch: the upstream server could not be reached: ${e.message}\n`);
@@ -137,7 +182,7 @@ export function startHttpProxy(listen: Listen, upstream: URL, events: ProxyEvent
       };
       if (/^text\/event-stream/i.test(contentType)) {
         const sse = new SseReader(data => seen(asLine(data)));
-        upRes.on('data', (c: Buffer) => sse.push(c));
+        upRes.on('data', (c: Buffer) => later.run(() => sse.push(c)));
       } else {
         const copy: Buffer[] = [];
         let size = 0;
@@ -145,9 +190,12 @@ export function startHttpProxy(listen: Listen, upstream: URL, events: ProxyEvent
           size += c.length;
           if (size <= MAX_COPY) copy.push(c);
         });
-        upRes.on('end', () => {
-          if (size <= MAX_COPY && /json/i.test(contentType)) seen(asLine(Buffer.concat(copy).toString('utf8')));
-        });
+        upRes.on('end', () =>
+          later.run(() => {
+            if (size <= MAX_COPY && /json/i.test(contentType)) seen(asLine(joined(copy)));
+            copy.length = 0;
+          }),
+        );
       }
       let reported = false;
       const done = (ended: boolean) => {
@@ -170,9 +218,9 @@ export function startHttpProxy(listen: Listen, upstream: URL, events: ProxyEvent
           ended,
         });
       };
-      upRes.on('end', () => done(true));
-      upRes.on('error', () => (done(false), res.destroy()));
-      upRes.on('aborted', () => (done(false), res.destroy()));
+      upRes.on('end', () => later.run(() => done(true)));
+      upRes.on('error', () => (later.run(() => done(false)), res.destroy()));
+      upRes.on('aborted', () => (later.run(() => done(false)), res.destroy()));
     });
   };
   return new Promise((resolveStart, reject) => {
@@ -180,7 +228,7 @@ export function startHttpProxy(listen: Listen, upstream: URL, events: ProxyEvent
     server.once('error', reject);
     server.listen(listen.port, listen.host, () => {
       server.off('error', reject);
-      resolveStart({ server, address: server.address() as AddressInfo });
+      resolveStart({ server, address: server.address() as AddressInfo, flush: later.drain });
     });
   });
 }

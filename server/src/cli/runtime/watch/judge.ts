@@ -25,16 +25,23 @@ const START_AT_LATEST_MS = 1000;
 
 /**
  * The judging thread's first lines, before it loads anything (Linux, where a thread's nice value is its
- * own): every thread of the process but the forwarding (main) one goes to JUDGE_NICE — the judge itself
- * and V8's helper threads, which compile the judge's code and do its concurrent collection work. At nice 0
- * those helpers could keep a core for a whole time slice against the forwarding thread, the client and
- * the server. Young-generation collections use no helpers at all (below): each isolate does its own.
+ * own): every thread of the process but the forwarding (main) one goes JUDGE_NICE below it (a nice value
+ * that much higher, at most 19) — the judge itself and V8's helper threads, which compile the judge's code
+ * and do its concurrent collection work. At the forwarding thread's own priority those helpers could keep a
+ * core for a whole time slice against the forwarding thread, the client and the server; below it by a fixed
+ * step, `watch` started with `nice` keeps the same order (its judge does not end up above the forwarding
+ * thread, nor at the same level as the rest of the machine). Young-generation collections use no helpers at
+ * all (below): each isolate does its own.
  */
-const LOWER_PRIORITIES = `try { require('node:os').setPriority(${JUDGE_NICE}); } catch {}
-try {
-  const { readdirSync } = require('node:fs'), { setPriority } = require('node:os');
-  for (const t of readdirSync('/proc/self/task')) if (Number(t) !== process.pid) try { setPriority(Number(t), ${JUDGE_NICE}); } catch {}
-} catch {} // no /proc (a sandbox): the judge's own thread is lowered all the same
+const LOWER_PRIORITIES = `try {
+  const { readdirSync } = require('node:fs'), { getPriority, setPriority } = require('node:os');
+  let nice = ${JUDGE_NICE};
+  try { nice = Math.min(19, getPriority(process.pid) + ${JUDGE_NICE}); } catch {}
+  try { setPriority(nice); } catch {}
+  try {
+    for (const t of readdirSync('/proc/self/task')) if (Number(t) !== process.pid) try { setPriority(Number(t), nice); } catch {}
+  } catch {} // no /proc (a sandbox): the judge's own thread is lowered all the same
+} catch {}
 `;
 
 /** The worker script: the bundle itself (dist/cli.js holds watchWorker.ts), or the source under tsx. */

@@ -6,7 +6,7 @@
  * standard error and the responses to --record itself (cli/runtime/watch/lines.ts: batched, never through the
  * forwarding thread), and at the end — every copy posted before it judged — the summary line and the
  * report (-o). Its counts live in shared memory, so the forwarding thread can still give the summary if
- * this thread dies. On Linux it runs at a lower priority (JUDGE_NICE, set before the bundle loads,
+ * this thread dies. On Linux it runs at a lower priority (JUDGE_NICE below the forwarding thread, set before the bundle loads,
  * cli/runtime/watch/judge.ts; a thread's nice value is its own there): when the cores are busy, the forwarding
  * thread, the client and the server run first.
  */
@@ -29,7 +29,7 @@ import { WatchTracker } from './tracker';
 
 /** Marks a worker thread started for `watch`. */
 export const WATCH_MARK = 'mcp-aql-watch-worker';
-/** The nice value of the judging thread and of V8's helper threads (Linux: every thread but the forwarding one; cli/runtime/watch/judge.ts). */
+/** How much lower than the forwarding thread the judging thread and V8's helper threads run (Linux: nice values; cli/runtime/watch/judge.ts). */
 export const JUDGE_NICE = 10;
 
 /** How often the judge looks for copies while they come, and at most when none do (ms). */
