@@ -12,11 +12,12 @@
  * Each round runs every size once, the floor and ours back to back in alternating order (interleaved, so a change in
  * the machine's load hits both alike); the figures are the medians over the rounds. Options: --sizes=500,1000,…
  * (default 500, 1,000, 2,000, 5,000, 10,000, 20,000), --runs=N rounds (default 3), --jobs=N passed to `check` (default:
- * its own choice), --dry (print, write nothing). Writes bench/linearity-results.json and its section of bench/REPORT.md.
+ * its own choice), --compare=<another build's dist/cli.js> (run it too, in the same rounds, beside ours), --dry (print,
+ * write nothing). Writes bench/linearity-results.json and its section of bench/REPORT.md.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brokenCount, writeWorkspace } from './genWorkspace';
 import { median } from './linearity';
 import { runFloor, type ProcessRun } from './spectralBench';
@@ -32,6 +33,8 @@ export interface LinearityOptions {
   sizes: number[];
   runs: number;
   jobs?: number;
+  /** Another build's dist/cli.js, run in the same rounds. */
+  compare?: string;
   dry: boolean;
 }
 
@@ -46,7 +49,8 @@ export const usageProblem = (argv: readonly string[]): UsageProblem | undefined 
       a === '--dry' ||
       (a.startsWith('--sizes=') && a.slice(8).split(',').every(positive) && new Set(a.slice(8).split(',')).size >= 2) ||
       (a.startsWith('--runs=') && positive(a.slice(7))) ||
-      (a.startsWith('--jobs=') && positive(a.slice(7))),
+      (a.startsWith('--jobs=') && positive(a.slice(7))) ||
+      (a.startsWith('--compare=') && existsSync(a.slice(10))),
   );
 
 /** The options of a command line `usageProblem` accepted. */
@@ -54,10 +58,12 @@ export function readOptions(argv: readonly string[]): LinearityOptions {
   const value = (name: string) => argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const sizes = value('sizes');
   const jobs = value('jobs');
+  const compare = value('compare');
   return {
     sizes: sizes ? [...new Set(sizes.split(',').map(Number))].sort((a, b) => a - b) : DEFAULT_SIZES,
     runs: Number(value('runs') ?? 3),
     ...(jobs ? { jobs: Number(jobs) } : {}),
+    ...(compare ? { compare: resolve(compare) } : {}),
     dry: argv.includes('--dry'),
   };
 }
@@ -94,6 +100,12 @@ interface SizeRow {
   ratio: number;
   problems: string;
   runs: { ours: { wallMs: number; cpuMs: number; rssMb: number }[]; floor: { wallMs: number; cpuMs: number; rssMb: number }[] };
+  /** The `--compare` build: its medians, its ÷ floor, its runs. */
+  compare?: {
+    median: { wallMs: number; cpuMs: number; rssMb: number };
+    ratio: number;
+    runs: { wallMs: number; cpuMs: number; rssMb: number }[];
+  };
 }
 
 export interface LinearityResults {
@@ -104,6 +116,8 @@ export interface LinearityResults {
   floor: Line;
   /** Ours' slope ÷ the floor's, less 1 (0.15 = 15 % more CPU per added file). */
   slopeGap: number;
+  /** The `--compare` build's line and its slope ÷ the floor's, less 1. */
+  compare?: { line: Line; slopeGap: number };
 }
 
 const brief = (r: { wallMs: number; cpuMs: number; maxRssMb: number }) => ({ wallMs: r.wallMs, cpuMs: r.cpuMs, rssMb: r.maxRssMb });
@@ -127,27 +141,42 @@ export async function main(o: LinearityOptions): Promise<LinearityResults> {
   const ours = new Map<number, CliResult[]>(o.sizes.map(n => [n, []]));
   const floors = new Map<number, ProcessRun[]>(o.sizes.map(n => [n, []]));
   const loads = new Map<number, number[]>(o.sizes.map(n => [n, []]));
+  const others = new Map<number, CliResult[]>(o.sizes.map(n => [n, []]));
   const extra = o.jobs ? ['--jobs', String(o.jobs)] : [];
+  const found = (c: CliResult, n: number) => {
+    if (c.problems.length !== 2 * brokenCount(n))
+      throw new Error(`check of ${n} files found ${c.problems.length} problems, not ${2 * brokenCount(n)}`);
+    return c;
+  };
   for (let round = 0; round < o.runs; round++)
     for (const [k, { n, dir }] of dirs.entries()) {
       loads.get(n)!.push(loadavg()[0]!);
-      // Alternating which goes first, so neither always runs on the other's warm page cache.
+      // Alternating which goes first, so neither always runs on the other's warm page cache; the other build
+      // (--compare) goes first, between or last in turn.
       const floorFirst = (round + k) % 2 === 0;
+      const slot = (round + k) % 3;
+      const other = async () => {
+        if (o.compare) others.get(n)!.push(found(await runCli(dir, extra, o.compare), n));
+      };
+      if (slot === 0) await other();
       if (floorFirst) floors.get(n)!.push(await runFloor(dir));
-      const c = await runCli(dir, extra);
+      if (slot === 1) await other();
+      const c = found(await runCli(dir, extra), n);
       if (!floorFirst) floors.get(n)!.push(await runFloor(dir));
-      if (c.problems.length !== 2 * brokenCount(n))
-        throw new Error(`check of ${n} files found ${c.problems.length} problems, not ${2 * brokenCount(n)}`);
+      if (slot === 2) await other();
       ours.get(n)!.push(c);
       const f = floors.get(n)!.at(-1)!;
+      const x = others.get(n)!.at(-1);
       process.stdout.write(
-        `round ${round + 1}, ${n} files (load ${loads.get(n)!.at(-1)!.toFixed(1)}): ours ${(c.cpuMs / 1000).toFixed(2)} s CPU, ${(c.wallMs / 1000).toFixed(2)} s wall, ${c.maxRssMb.toFixed(0)} MB | floor ${(f.cpuMs / 1000).toFixed(2)} s CPU, ${(f.wallMs / 1000).toFixed(2)} s wall\n`,
+        `round ${round + 1}, ${n} files (load ${loads.get(n)!.at(-1)!.toFixed(1)}): ours ${(c.cpuMs / 1000).toFixed(2)} s CPU, ${(c.wallMs / 1000).toFixed(2)} s wall, ${c.maxRssMb.toFixed(0)} MB | floor ${(f.cpuMs / 1000).toFixed(2)} s CPU, ${(f.wallMs / 1000).toFixed(2)} s wall${x ? ` | compared ${(x.cpuMs / 1000).toFixed(2)} s CPU, ${(x.wallMs / 1000).toFixed(2)} s wall, ${x.maxRssMb.toFixed(0)} MB` : ''}\n`,
       );
     }
   const sizes: SizeRow[] = dirs.map(({ n, bytes }) => {
     const runs = { ours: ours.get(n)!.map(brief), floor: floors.get(n)!.map(brief) };
     const mo = med(runs.ours),
       mf = med(runs.floor);
+    const xs = others.get(n)!.map(brief);
+    const mx = xs.length ? med(xs) : undefined;
     return {
       n,
       bytes,
@@ -157,11 +186,21 @@ export async function main(o: LinearityOptions): Promise<LinearityResults> {
       ratio: mo.cpuMs / mf.cpuMs,
       problems: tally(ours.get(n)![0]!.problems),
       runs,
+      ...(mx ? { compare: { median: mx, ratio: mx.cpuMs / mf.cpuMs, runs: xs } } : {}),
     };
   });
   const lo = fitLine(sizes.map(s => ({ n: s.n, cpuMs: s.ours.cpuMs })));
   const lf = fitLine(sizes.map(s => ({ n: s.n, cpuMs: s.floor.cpuMs })));
-  return { date: new Date().toISOString(), options: o, sizes, ours: lo, floor: lf, slopeGap: lo.slope / lf.slope - 1 };
+  const lx = o.compare ? fitLine(sizes.map(s => ({ n: s.n, cpuMs: s.compare!.median.cpuMs }))) : undefined;
+  return {
+    date: new Date().toISOString(),
+    options: o,
+    sizes,
+    ours: lo,
+    floor: lf,
+    slopeGap: lo.slope / lf.slope - 1,
+    ...(lx ? { compare: { line: lx, slopeGap: lx.slope / lf.slope - 1 } } : {}),
+  };
 }
 
 const f2 = (x: number) => x.toFixed(2);
@@ -184,6 +223,12 @@ export function linearityMarkdown(r: LinearityResults): string {
         `| ${s.n} | ${s.loads.map(x => x.toFixed(1)).join(', ')} | ${s1(s.ours.cpuMs)} / ${s1(s.ours.wallMs)} / ${s.ours.rssMb.toFixed(0)} MB | ${s1(s.floor.cpuMs)} / ${s1(s.floor.wallMs)} / ${s.floor.rssMb.toFixed(0)} MB | ${f2(s.ratio)} | ${s.problems} |`,
     ),
     '',
+    ...(r.compare
+      ? [
+          `The other build (\`--compare=${r.options.compare}\`), same rounds: ÷ floor ${r.sizes.map(s => f2(s.compare!.ratio)).join(' → ')}; CPU ${r.sizes.map(s => s1(s.compare!.median.cpuMs)).join(' / ')}; CPU per added file ${f2(r.compare.line.slope)} ms (fixed ${s1(r.compare.line.intercept)}): ${r.compare.slopeGap >= 0 ? '+' : ''}${pc(r.compare.slopeGap)} against the floor.`,
+          '',
+        ]
+      : []),
     `CPU per added file (least squares over the sizes): ours ${f2(r.ours.slope)} ms (fixed ${s1(r.ours.intercept)}, largest residual ${pc(r.ours.worstResidual)}), the floor ${f2(r.floor.slope)} ms (fixed ${s1(r.floor.intercept)}, largest residual ${pc(r.floor.worstResidual)}): ours ${r.slopeGap >= 0 ? '+' : ''}${pc(r.slopeGap)} against the floor (target within 15 %: ${Math.abs(r.slopeGap) <= 0.15 ? 'met' : 'not met'}). Ours ÷ floor ${Math.max(...ratios) <= 1.5 ? '≤ 1.5 at every size' : 'above 1.5 at some size'}, ${rising ? 'rising' : 'not rising'} (${ratios.map(f2).join(' → ')}).`,
     '',
   ].join('\n');

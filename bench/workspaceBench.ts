@@ -26,14 +26,13 @@ export interface CliResult {
   problems: string[];
 }
 
-export function runCli(dir: string, extra: string[] = []): Promise<CliResult> {
+/** `cli`: the build to run (default this checkout's dist/cli.js). */
+export function runCli(dir: string, extra: string[] = [], cli = join(ROOT, 'dist', 'cli.js')): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const p = spawn(
-      process.execPath,
-      ['--require', join(ROOT, 'bench', 'rss.cjs'), join(ROOT, 'dist', 'cli.js'), 'check', dir, '--format', 'json', ...extra],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const p = spawn(process.execPath, ['--require', join(ROOT, 'bench', 'rss.cjs'), cli, 'check', dir, '--format', 'json', ...extra], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '',
       err = '';
     p.stdout.on('data', d => {

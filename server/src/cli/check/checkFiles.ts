@@ -12,7 +12,7 @@
 import { relative, sep } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AdapterService, CodeDeclaration, ServiceOptions } from '../../service';
-import { fileUri } from '../../node/bytePaths';
+import { fileUri, pathFromUri } from '../../node/bytePaths';
 import type { ReadResult } from '../../node/readRegularFile';
 import { CheckCache, contentHash, readsAllNames } from '../cache';
 import { UsageError, type Found } from '../files';
@@ -110,6 +110,8 @@ export async function checkFiles(
   const inputs = !!(pass.texts?.size || pass.fix);
   const byUri = new Map(files.filter(f => f.path !== pass.cacheFile).map(f => [fileUri(f.path), f] as const));
   const uris = [...byUri.keys()];
+  /** Each file as listed (a thread reads it by this path rather than converting its URI back). */
+  const pathOf = (uri: string) => byUri.get(uri)?.path ?? pathFromUri(uri);
   const failures = new Failures(io);
   const cacheNote = (m: string) => io.stderr(`${escapeControls(relative(io.cwd, pass.cacheFile!))}: ${m}\n`);
   const cache = pass.cacheFile && !inputs ? CheckCache.open(pass.cacheFile, io.cwd, cacheNote) : undefined;
@@ -165,8 +167,8 @@ export async function checkFiles(
   if (jobs > 1) probed.clear(); // the workers read for themselves
   const backend =
     jobs > 1
-      ? pooled(new WorkerPool(jobs, true), opts, failures) // the main thread is one of the `jobs` threads
-      : inProcess(opts, failures.add, cache ? { ...pass, texts: probed } : { ...pass, alone: uris.length === 1 });
+      ? pooled(new WorkerPool(jobs, true, undefined, pathOf), opts, failures) // the main thread is one of the `jobs` threads
+      : inProcess(opts, failures.add, cache ? { ...pass, texts: probed } : { ...pass, alone: uris.length === 1 }, undefined, pathOf);
   /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
   const decode = async (which: readonly string[]) => {
     const again: string[] = [];

@@ -55,13 +55,18 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   }
   // Every problem from the service: the per-file cap is applied here, after --quiet (capReports). A file's
   // options are its config's (each loaded once) and whether that config ignores it: one object for all such
-  // files (`check --cache` keys entries by them, by identity before their text).
+  // files (`check --cache` keys entries by them, by identity before their text). Each file's is worked out
+  // once: a run asks for it in each pass.
   const shared = new Map<string, ServiceOptions>();
+  const ofUri = new Map<string, ServiceOptions>();
   const opts = (uri: string) => {
+    let s = ofUri.get(uri);
+    if (s) return s;
     const o = configs.optionsFor(pathFromUri(uri));
     const key = `${o.ignored}\0${o.configPath ?? ''}`;
-    let s = shared.get(key);
+    s = shared.get(key);
     if (!s) shared.set(key, (s = { ...o, maxProblems: Infinity }));
+    ofUri.set(uri, s);
     return s;
   };
   const stdinTexts = stdin ? new Map([[fileUri(stdin.path), new TextDecoder('utf-8', { fatal: false }).decode(stdin.bytes)]]) : undefined;

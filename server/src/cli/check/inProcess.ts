@@ -112,12 +112,13 @@ function viewOf(current: () => WorkspaceCodes): WorkspaceCodes {
   };
 }
 
-/** `index`: the run's index (a test passes one that counts). */
+/** `index`: the run's index (a test passes one that counts); `pathOf`: each URI's file, as listed. */
 export function inProcess(
   opts: Opts,
   failed: (f: ReadFailure) => void,
   pass: InProcessPass,
   index: WorkspaceIndex = createWorkspaceIndex(),
+  pathOf: (uri: string) => string = pathFromUri,
 ): Backend {
   // The validation reads the index pass's index, or (declarations given by the cache) the names of
   // every declaration and the declarations the validated files need, as a worker does.
@@ -134,7 +135,7 @@ export function inProcess(
    */
   let readOver = false;
   const read = (uri: string) => {
-    const text = texts.get(uri) ?? readText(pathFromUri(uri), failed);
+    const text = texts.get(uri) ?? readText(pathOf(uri), failed);
     if (text !== undefined && text.length > maxSizeOf(opts(uri))) readOver = true;
     return text;
   };

@@ -14,18 +14,30 @@ export interface OptionsTable {
 }
 
 export type ToWorker =
-  | { readonly type: 'index'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable }
+  /** `paths`: each URI's file (same order), as the main thread listed it: the thread reads it without converting the URI. */
+  | { readonly type: 'index'; readonly batch: number; readonly uris: string[]; readonly paths: string[]; readonly opts: OptionsTable }
   /** Every declared name of the run with its files, sorted and packed once (`DeclarationsByCode.names`), once per run. */
   | { readonly type: 'names'; readonly names: PackedNames }
   /** `json`: the declarations of the codes the batch's files reference or declare (`DeclarationsByCode.packFor`). */
-  | { readonly type: 'validate'; readonly batch: number; readonly uris: string[]; readonly opts: OptionsTable; readonly json: string };
+  | {
+      readonly type: 'validate';
+      readonly batch: number;
+      readonly uris: string[];
+      readonly paths: string[];
+      readonly opts: OptionsTable;
+      readonly json: string;
+    };
+
+/** Each options object's JSON, made once: a run has one object per config file (cli/check/command.ts), not one per file. */
+const keyOf = new WeakMap<ServiceOptions, string>();
 
 export function table(uris: readonly string[], opts: (uri: string) => ServiceOptions): OptionsTable {
   const keys = new Map<string, number>(),
     sets: ServiceOptions[] = [];
   const of = uris.map(u => {
-    const o = opts(u),
-      k = JSON.stringify(o);
+    const o = opts(u);
+    let k = keyOf.get(o);
+    if (k === undefined) keyOf.set(o, (k = JSON.stringify(o)));
     let i = keys.get(k);
     if (i === undefined) {
       keys.set(k, (i = sets.length));

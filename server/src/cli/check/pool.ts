@@ -12,6 +12,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ServiceOptions } from '../../service';
+import { pathFromUri } from '../../node/bytePaths';
 import type { IndexedFile, ReadFailure } from '../indexedFile';
 import { table, type FromWorker, type ToWorker, type ValidatedFile } from './messages';
 import type { DeclarationsByCode } from './batchWorkspace';
@@ -30,11 +31,13 @@ export function batchSize(files: number, workers: number): number {
 }
 
 /**
- * A worker's young generation (V8's default is larger): on 2,000 generated files the run's peak RSS
- * went from 300 to 267 MB with CPU time within the noise (bench/workspaceNotes.md); 8 MB saved
- * 15 MB more at about 8 % more CPU time.
+ * A worker's young generation: V8's default for the main thread (three 16 MB semi-spaces' worth), so a worker
+ * scavenges as often per file as the main thread does. Each scavenge copies the model of the file in hand, so a
+ * smaller one costs CPU per file: at 16 MB (5.3 MB semi-spaces, the value before) a thread took 15-20 % more CPU
+ * per file (`--jobs 1` with `--max-semi-space-size=5`, 5,000 files), for some 10 MB less peak RSS (bench/NOTES.md,
+ * "per-file cost").
  */
-const WORKER_YOUNG_MB = 16;
+const WORKER_YOUNG_MB = 48;
 
 /** Batches out or waiting to be handed back, per worker. */
 const WINDOW_PER_WORKER = 4;
@@ -95,11 +98,15 @@ const LOCAL_GROWTH = 64 * 1024 * 1024;
 
 export class WorkerPool {
   private readonly workers: Port[];
-  /** `size` threads: `size` workers, or (`join`) the main thread and `size - 1` workers; `localGrowth` (tests): `LOCAL_GROWTH`. */
+  /**
+   * `size` threads: `size` workers, or (`join`) the main thread and `size - 1` workers; `localGrowth` (tests): `LOCAL_GROWTH`;
+   * `pathOf`: each URI's file, as listed (sent with each batch, so no thread converts the URI back).
+   */
   constructor(
     readonly size: number,
     join = false,
     private readonly localGrowth = LOCAL_GROWTH,
+    private readonly pathOf: (uri: string) => string = pathFromUri,
   ) {
     serialScavenges();
     const file = workerFile();
@@ -144,7 +151,7 @@ export class WorkerPool {
     await this.drive(
       batches.length,
       () => true,
-      b => ({ type: 'index', batch: b, uris: batches[b]!, opts: table(batches[b]!, opts) }),
+      b => ({ type: 'index', batch: b, uris: batches[b]!, paths: batches[b]!.map(this.pathOf), opts: table(batches[b]!, opts) }),
       m => {
         if (m.type !== 'indexed') return;
         done[m.batch] = unpackIndexed(m.json, share);
@@ -187,6 +194,7 @@ export class WorkerPool {
         type: 'validate',
         batch: b,
         uris: batches[b]!,
+        paths: batches[b]!.map(this.pathOf),
         opts: table(batches[b]!, opts),
         json: declarations.packFor(batches[b]!.flatMap(refs)),
       }),

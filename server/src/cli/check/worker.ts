@@ -37,10 +37,16 @@ export function checkHandler(): (m: ToWorker) => FromWorker | undefined {
         workspace.useNames(m.names);
         return undefined;
       }
-      const byUri = new Map(m.uris.map((u, i) => [u, m.opts.sets[m.opts.of[i]!]!] as const));
-      const opts = (uri: string): ServiceOptions => byUri.get(uri) ?? {};
+      const byUri = new Map(m.uris.map((u, i) => [u, i] as const));
+      const opts = (uri: string): ServiceOptions => {
+        const i = byUri.get(uri);
+        return i === undefined ? {} : m.opts.sets[m.opts.of[i]!]!;
+      };
       const failed: ReadFailure[] = [];
-      const read = (uri: string) => readText(pathFromUri(uri), f => failed.push(f));
+      const read = (uri: string) => {
+        const i = byUri.get(uri);
+        return readText(i === undefined ? pathFromUri(uri) : m.paths[i]!, f => failed.push(f));
+      };
       if (m.type === 'index') {
         const files: IndexedFile[] = [];
         for (const uri of m.uris) {
