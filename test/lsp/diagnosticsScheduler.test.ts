@@ -14,25 +14,33 @@ import { inMemory, PLAIN } from './harness';
 
 const URI = 'file:///w/a.adapter.yaml';
 
-function setup(opts: { pull?: boolean; hold?: boolean } = {}) {
+function setup(opts: { pull?: boolean; hold?: boolean; refresh?: boolean } = {}) {
   const docs = new Map<string, TextDocument>();
   const published: PublishDiagnosticsParams[] = [];
   const validated: number[] = [];
   const held: (() => void)[] = [];
   let deferred: (() => void)[] = [];
   let clock = 0;
+  let refreshes = 0;
   const connection = {
     sendDiagnostics: (p: PublishDiagnosticsParams) => {
       published.push(p);
       return Promise.resolve();
     },
-    languages: { diagnostics: { refresh: () => Promise.resolve() } },
+    languages: {
+      diagnostics: {
+        refresh: () => {
+          refreshes++;
+          return Promise.resolve();
+        },
+      },
+    },
   } as unknown as Connection;
   const documents = { get: (uri: string) => docs.get(uri), all: () => [...docs.values()] } as unknown as TextDocuments<TextDocument>;
   const scheduler = new DiagnosticsScheduler({
     connection,
     documents,
-    features: () => ({ pullDiagnostics: !!opts.pull }) as ClientFeatures,
+    features: () => ({ pullDiagnostics: !!opts.pull, diagnosticRefresh: !!opts.refresh }) as ClientFeatures,
     log: () => undefined,
     defer: f => void deferred.push(f),
     now: () => clock,
@@ -58,6 +66,7 @@ function setup(opts: { pull?: boolean; hold?: boolean } = {}) {
       await settle();
     },
     pendingTurns: () => deferred.length,
+    refreshes: () => refreshes,
     /** The document changes (as documents.ts does: the new version, then schedule). */
     change(version: number, uri = URI) {
       docs.set(uri, TextDocument.create(uri, 'yaml', version, `v${version}`));
@@ -307,4 +316,21 @@ test('the real server over JSON-RPC: six changes sent together give one validati
   } finally {
     await c.close();
   }
+});
+
+test('a pulling client is asked to pull again only when a document besides the one that changed is open', async () => {
+  const s = setup({ pull: true, refresh: true });
+  const other = 'file:///w/b.adapter.yaml';
+  s.open(1);
+  s.scheduler.refreshAll(URI);
+  await new Promise(res => setTimeout(res, 150));
+  assert.equal(s.refreshes(), 0, 'the changed document alone: its own pull already saw the change');
+  s.open(1, other);
+  s.scheduler.refreshAll(URI);
+  await new Promise(res => setTimeout(res, 150));
+  assert.equal(s.refreshes(), 1, 'another open document depends on it');
+  s.scheduler.refreshAll();
+  await new Promise(res => setTimeout(res, 150));
+  assert.equal(s.refreshes(), 2, 'a change from no open document (the scan): every open one is pulled again');
+  s.scheduler.dispose();
 });

@@ -135,7 +135,10 @@ export class DiagnosticsScheduler {
       this.refreshTimer = undefined;
       const except = this.refreshExcept;
       if (this.d.features().pullDiagnostics) {
-        if (this.d.features().diagnosticRefresh) this.d.connection.languages.diagnostics.refresh().catch(() => undefined);
+        // A refresh makes the client pull every open document again; when the one that changed is the only one open
+        // (a file just opened and indexed), its pull already has the new index and a refresh would only repeat it.
+        const others = this.d.documents.all().some(doc => doc.uri !== except);
+        if (others && this.d.features().diagnosticRefresh) this.d.connection.languages.diagnostics.refresh().catch(() => undefined);
       } else for (const doc of this.d.documents.all()) if (doc.uri !== except) this.schedule(doc.uri, true);
     }, 100);
   }
