@@ -101,31 +101,7 @@ export function parseChunked(
 
   const placed: [Chunk, Role][] = [];
   const root = new YAMLMap();
-  for (const piece of top) {
-    if (!piece.sub) {
-      const c = take(piece);
-      if (!c) return undefined;
-      root.items.push(...c.pairs);
-      placed.push([c, 'top']);
-      continue;
-    }
-    const head = take(piece.header!);
-    if (!head || head.pairs.length !== 1) return undefined;
-    const role: Role = String((head.pairs[0]!.key as { value?: unknown }).value) === 'error_codes' ? 'error_codes' : 'error_mapping';
-    const block = new YAMLMap();
-    for (const s of piece.sub) {
-      const c = take(s);
-      if (!c) return undefined;
-      block.items.push(...c.pairs);
-      placed.push([c, role]);
-    }
-    const first = block.items[0]?.key as Node | undefined,
-      last = block.items[block.items.length - 1];
-    const lastEnd = endOf(last);
-    block.range = [first?.range?.[0] ?? piece.sub[0]!.start, lastEnd, lastEnd];
-    // The header chunk's pair is shared with the store: give it a fresh pair so the cached one keeps its null value.
-    root.items.push(new Pair(head.pairs[0]!.key, block));
-  }
+  if (!assembleRoot(root, top, take, (c, role) => void placed.push([c, role]))) return undefined;
   const section = assembledSection(root, text, base, options);
   const extracted: Extracted = { codes: [], mappings: [], params: [] };
   let anchors = false;
@@ -181,30 +157,7 @@ function readOnce(top: Piece[], text: string, base: number, options: object): Ch
     if (deferred) deferred.push([c, role]);
     else extractAs(c.pairs, role, section, extracted);
   };
-  for (const piece of top) {
-    if (!piece.sub) {
-      const c = take(piece);
-      if (!c) return undefined;
-      for (const p of c.pairs) root.items.push(p);
-      use(c, 'top');
-      continue;
-    }
-    const head = take(piece.header!);
-    if (!head || head.pairs.length !== 1) return undefined;
-    const role: Role = String((head.pairs[0]!.key as { value?: unknown }).value) === 'error_codes' ? 'error_codes' : 'error_mapping';
-    const block = new YAMLMap();
-    for (const s of piece.sub) {
-      const c = take(s);
-      if (!c) return undefined;
-      for (const p of c.pairs) block.items.push(p);
-      use(c, role);
-    }
-    const first = block.items[0]?.key as Node | undefined,
-      last = block.items[block.items.length - 1];
-    const lastEnd = endOf(last);
-    block.range = [first?.range?.[0] ?? piece.sub[0]!.start, lastEnd, lastEnd];
-    root.items.push(new Pair(head.pairs[0]!.key, block));
-  }
+  if (!assembleRoot(root, top, take, use)) return undefined;
   placeRoot(root); // now that its items are all there
   for (const [c, role] of deferred ?? []) extractAs(c.pairs, role, section, extracted);
   return {
@@ -216,6 +169,45 @@ function readOnce(top: Piece[], text: string, base: number, options: object): Ch
     parsed,
     path: 'chunks',
   };
+}
+
+/**
+ * Fills `root` with the chunks `take` gives for the layout `top`, in order: top-level pairs as they are, each
+ * split block (error_codes / error_mapping) as a new mapping of its entries' pairs under its header's key;
+ * `use` gets each chunk with its role as it is placed. False when a piece does not parse on its own.
+ */
+function assembleRoot(
+  root: YAMLMap,
+  top: readonly Piece[],
+  take: (p: Piece) => Chunk | undefined,
+  use: (c: Chunk, role: Role) => void,
+): boolean {
+  for (const piece of top) {
+    if (!piece.sub) {
+      const c = take(piece);
+      if (!c) return false;
+      for (const p of c.pairs) root.items.push(p);
+      use(c, 'top');
+      continue;
+    }
+    const head = take(piece.header!);
+    if (!head || head.pairs.length !== 1) return false;
+    const role: Role = String((head.pairs[0]!.key as { value?: unknown }).value) === 'error_codes' ? 'error_codes' : 'error_mapping';
+    const block = new YAMLMap();
+    for (const s of piece.sub) {
+      const c = take(s);
+      if (!c) return false;
+      for (const p of c.pairs) block.items.push(p);
+      use(c, role);
+    }
+    const first = block.items[0]?.key as Node | undefined,
+      last = block.items[block.items.length - 1];
+    const lastEnd = endOf(last);
+    block.range = [first?.range?.[0] ?? piece.sub[0]!.start, lastEnd, lastEnd];
+    // The header chunk's pair is shared with the store: give it a fresh pair so the cached one keeps its null value.
+    root.items.push(new Pair(head.pairs[0]!.key, block));
+  }
+  return true;
 }
 
 function extractAs(pairs: readonly Pair[], role: Role, section: Section, out: Extracted): void {
