@@ -13,6 +13,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAdapterService, type AdapterService } from '../../server/src/service';
 import { buildModel } from '../../server/src/service/parse/buildModel';
 import { loadDeps, ROOT } from './helpers';
+import { mutated, yamlEdits } from './yamlMutations';
 
 const ADAPTER = /(-adapter\.md|\.adapter\.ya?ml|\.adapter\.json)$/;
 
@@ -58,26 +59,11 @@ test('an error-free text is parsed whole, a broken one in chunks (its error stay
 test('mutated fixtures: parsing once gives what the chunked parse gives', () => {
   const yamlFiles = files.filter(([u]) => !u.endsWith('.json'));
   fc.assert(
-    fc.property(
-      fc.nat({ max: yamlFiles.length - 1 }),
-      fc.array(
-        fc.record({
-          at: fc.nat(),
-          del: fc.nat({ max: 30 }),
-          ins: fc.constantFrom('', '\n', '  ', ': ', '- ', '{', '"', '&a ', '*a', '<<: *a\n', '\t', '#', 'x', '{y}', '---\n'),
-        }),
-        { minLength: 1, maxLength: 3 },
-      ),
-      (which, edits) => {
-        const [uri, original] = yamlFiles[which]!;
-        let text = original;
-        for (const e of edits) {
-          const at = e.at % (text.length + 1);
-          text = text.slice(0, at) + e.ins + text.slice(at + e.del);
-        }
-        assert.deepEqual(seen(once, uri, text), seen(chunked, uri, text));
-      },
-    ),
+    fc.property(fc.nat({ max: yamlFiles.length - 1 }), yamlEdits(), (which, edits) => {
+      const [uri, original] = yamlFiles[which]!;
+      const text = mutated(original, edits);
+      assert.deepEqual(seen(once, uri, text), seen(chunked, uri, text));
+    }),
     { numRuns: 300, seed: 23 },
   );
 });
