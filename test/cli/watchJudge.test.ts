@@ -47,6 +47,11 @@ test('a judge that does not finish after the end is stopped: one line, the summa
     Atomics.store(new Int32Array(workerData.counters), 0, 1);
     parentPort.on('message', () => {}); // never says it is done`;
   const judge = new WatchJudge(OPTIONS, s => logs.push(s), script, 200);
+  // The 0.2 s wait is for the end only: under load a worker can take longer than that to boot, so the
+  // test waits until it has counted its call (bounded: 10 s) and times only the end.
+  judge.startNow();
+  const counts = (judge as unknown as { counts: Int32Array }).counts;
+  for (let i = 0; i < 1000 && Atomics.load(counts, 0) === 0; i++) await new Promise(r => setTimeout(r, 10));
   await judge.finish();
   assert.deepEqual(logs, [
     "the checker did not finish within 0.2 s of the session's end; it was stopped",
