@@ -8,11 +8,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
+import type { Diagnostic, PublishDiagnosticsParams, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { PieceDocument } from '../../server/src/lsp/pieceDocument';
 import { updateClamped } from '../../server/src/lsp/textDocuments';
-import type { TextChange } from '../../server/src/service';
+import { createAdapterService, PieceText, type TextChange } from '../../server/src/service';
+import { deps, inMemory, PLAIN } from './harness';
 
 const chars = fc.constantFrom('a', 'b', '\n', '\r', '\r\n', '😀', '\ud83d', ' ', 'key: v');
 const text = fc.array(chars, { maxLength: 30 }).map(a => a.join(''));
@@ -78,4 +79,127 @@ test('an edit does not make the whole text; reading it does, once', () => {
   assert.equal(whole.length, big.length + 1);
   assert.equal(source.isFlat, true);
   assert.equal(p.getText(), whole);
+});
+
+/** An adapter of `n` codes, some with problems, in CR LF or LF: what the edits below land in. */
+function adapter(n: number, eol: string): string {
+  const lines = ['name: t', 'error_codes:'];
+  for (let i = 0; i < n; i++)
+    lines.push(
+      `  NOT_FOUND_E${i}:`,
+      `    category: ${i % 7 === 3 ? 'BOGUS' : 'NOT_FOUND'}`,
+      `    message_template: "No '{id}' (${i}) 😀"`,
+      '    maps_from_http: [404]',
+      '    details: { id: string }',
+    );
+  lines.push('error_mapping:', '  404:', '    code: NOT_FOUND_E1', '  409:', '    code: NOT_FOUND_E99');
+  return lines.join(eol) + eol;
+}
+const typed = fc.constantFrom(
+  'x',
+  '',
+  '\n',
+  '\r\n',
+  ' ',
+  'VALIDATION',
+  ':',
+  '"',
+  '{',
+  '😀',
+  '\ud83d',
+  '    details: { id: string }\n',
+  '#',
+);
+const keystroke = fc.record({
+  range: fc.record({
+    start: fc.record({ line: fc.integer({ min: 0, max: 70 }), character: fc.integer({ min: 0, max: 40 }) }),
+    end: fc.record({ line: fc.integer({ min: 0, max: 70 }), character: fc.integer({ min: 0, max: 40 }) }),
+  }),
+  text: typed,
+});
+
+test(
+  'a service fed a document in pieces and its edits gives the diagnostics of a fresh service, and reads no whole text',
+  { timeout: 120_000 },
+  () => {
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.array(fc.array(keystroke, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 8 }),
+        (crlf, batches) => {
+          const uri = 'file:///w/p.adapter.yaml';
+          const start = adapter(12, crlf ? '\r\n' : '\n');
+          const lib = TextDocument.create(uri, 'yaml', 1, start);
+          const doc = new PieceDocument(uri, 'yaml', 1, start, 64);
+          const service = createAdapterService(deps());
+          service.validate(doc);
+          for (const [i, batch] of batches.entries()) {
+            // A keystroke's range kept short, as typing makes them (longer ones take the general parse; the fuzz above has them).
+            const changes = batch.map(c => ({
+              ...c,
+              range: { start: c.range.start, end: { ...c.range.start, character: c.range.start.character + (c.range.end.character % 3) } },
+            }));
+            updateClamped(lib, changes, i + 2);
+            updateClamped(doc, changes, i + 2, (u, f, t, e) => service.edited(u, f, t, e));
+            const got = service.validate(doc);
+            const want = createAdapterService(deps()).validate(TextDocument.create(uri, 'yaml', i + 2, lib.getText()));
+            assert.deepEqual(got, want, `after batch ${i}`);
+          }
+          assert.equal(doc.getText(), lib.getText());
+        },
+      ),
+      { numRuns: 60, seed: 20261128 },
+    );
+  },
+);
+
+test('a keystroke validated in a large document in pieces makes no whole text', () => {
+  const uri = 'file:///w/big.adapter.yaml';
+  const text = adapter(400, '\n');
+  const doc = new PieceDocument(uri, 'yaml', 1, text);
+  const service = createAdapterService(deps());
+  service.validate(doc);
+  const source = doc.source as PieceText;
+  assert.ok(source.isFlat);
+  for (const [k, line] of [12, 700, 1500].entries()) {
+    const at = { line, character: 6 };
+    updateClamped(doc, [{ range: { start: at, end: at }, text: 'x' }], k + 2, (u, f, t, e) => service.edited(u, f, t, e));
+    const got = service.validate(doc);
+    assert.equal((doc.source as PieceText).isFlat, false, `keystroke ${k + 1}: the whole text was made`);
+    const want = createAdapterService(deps()).validate(TextDocument.create(uri, 'yaml', k + 2, doc.getText()));
+    assert.deepEqual(got, want);
+  }
+});
+
+test('over LSP: after a sequence of keystrokes the diagnostics are those of the same text opened fresh', { timeout: 60_000 }, async () => {
+  const c = await inMemory(PLAIN);
+  try {
+    const a = 'file:///ws/a.adapter.yaml',
+      b = 'file:///ws/b.adapter.yaml';
+    const start = adapter(30, '\r\n');
+    await c.open(a, start);
+    await c.waitForDiagnostics(a);
+    const lib = TextDocument.create(a, 'yaml', 1, start);
+    const edits: TextDocumentContentChangeEvent[] = [
+      { range: { start: { line: 3, character: 14 }, end: { line: 3, character: 23 } }, text: 'BOGUS' },
+      { range: { start: { line: 40, character: 4 }, end: { line: 40, character: 4 } }, text: 'x' },
+      { range: { start: { line: 7, character: 200 }, end: { line: 8, character: 0 } }, text: '\n' },
+      { range: { start: { line: 90, character: 30 }, end: { line: 90, character: 32 } }, text: '😀' },
+      { range: { start: { line: 500, character: 0 }, end: { line: 500, character: 0 } }, text: '  500:\r\n    code: NOT_FOUND_E7\r\n' },
+    ];
+    for (const [i, e] of edits.entries()) {
+      updateClamped(lib, [e], i + 2);
+      await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: a, version: i + 2 }, contentChanges: [e] });
+    }
+    const edited = await c.waitForDiagnostics(a, () => (c.published.get(a) as PublishDiagnosticsParams).version === edits.length + 1);
+    await c.open(b, lib.getText());
+    const fresh = await c.waitForDiagnostics(b);
+    // b declares a's codes again: code.declared-elsewhere differs between the two, nothing else may.
+    const shape = (ds: Diagnostic[]) =>
+      ds.filter(d => d.code !== 'code.declared-elsewhere').map(d => ({ code: d.code, range: d.range, message: d.message }));
+    assert.ok(shape(edited).length >= 3, JSON.stringify(edited));
+    assert.deepEqual(shape(edited), shape(fresh));
+  } finally {
+    await c.close();
+  }
 });

@@ -6,7 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { PieceText } from '../../server/src/service/util/pieceText';
+import { commonPrefixOfPieces, commonSuffixOfPieces, PieceText } from '../../server/src/service/util/pieceText';
 
 const chars = fc.constantFrom('a', 'b', '\n', '\r', '\r\n', '😀', '\ud83d', 'é', ' ', 'ab');
 const text = fc.array(chars, { maxLength: 40 }).map(a => a.join(''));
@@ -40,8 +40,16 @@ test('a text in pieces reads as its string after any edits (reads fresh, then af
       for (const e of edits) {
         const a = Math.max(0, Math.min(e.a, s.length)),
           b = Math.max(a, Math.min(e.b, s.length));
+        const [before, old] = [p, s];
         p = p.edit(a, b, e.text);
         s = s.slice(0, a) + e.text + s.slice(b);
+        const max = Math.min(s.length, old.length);
+        let pre = 0;
+        while (pre < max && s.charCodeAt(pre) === old.charCodeAt(pre)) pre++;
+        let suf = 0;
+        while (suf < max - pre && s.charCodeAt(s.length - suf - 1) === old.charCodeAt(old.length - suf - 1)) suf++;
+        assert.equal(commonPrefixOfPieces(before, p, max), pre, 'common prefix');
+        assert.equal(commonSuffixOfPieces(before, p, max - pre), suf, 'common suffix');
         // Pieces stay full enough: never more than twice as many as the fewest that could hold the text, plus one.
         assert.ok(p.pieceCount <= 2 * Math.ceil(s.length / size) + 1, `${p.pieceCount} pieces for ${s.length} chars`);
         sameReads(p, s);

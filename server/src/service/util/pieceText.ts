@@ -6,20 +6,12 @@
  * The reads a validation makes near an edit (`charCodeAt`, `slice`, `indexOf`, `lastIndexOf`) go to the pieces.
  * test/service/pieceText.test.ts compares every read with the same reads of a plain string.
  */
+import type { TextSource } from '../model/textSource';
+
+export type { TextSource };
 
 /** Characters per piece at most: a piece stays a regular heap object (V8's large objects start at 128 KiB). */
 export const PIECE = 16 * 1024;
-
-/** The reads of a text that a string answers too: code reading only these takes either. */
-export interface TextSource {
-  readonly length: number;
-  charCodeAt(i: number): number;
-  slice(start?: number, end?: number): string;
-  indexOf(s: string, from?: number): number;
-  lastIndexOf(s: string, from?: number): number;
-  includes(s: string, from?: number): boolean;
-  toString(): string;
-}
 
 /** A copy of `s` that refers to no parent string (a slice would keep its whole parent alive). */
 const own = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
@@ -114,13 +106,20 @@ export class PieceText implements TextSource {
     let i = Math.min(Math.max(Math.trunc(from) || 0, 0), n);
     if (this.flat !== undefined) return this.flat.indexOf(s, i);
     if (s.length === 0) return i;
-    // Piece by piece, each with the first s.length - 1 characters after it (a match may cross into the next).
+    // Piece by piece: a match inside the piece comes before one that starts in its last s.length - 1 characters
+    // and crosses into the next pieces (only those are read as a copy).
     while (i < n) {
       const k = this.pieceAt(i);
-      const end = this.starts[k + 1]!;
-      const window = this.slice(i, Math.min(n, end + s.length - 1));
-      const at = window.indexOf(s);
-      if (at >= 0) return i + at;
+      const start = this.starts[k]!,
+        piece = this.pieces[k]!;
+      const at = piece.indexOf(s, i - start);
+      if (at >= 0) return start + at;
+      const end = start + piece.length;
+      if (s.length > 1) {
+        const cross = Math.max(i, end - s.length + 1);
+        const c = this.slice(cross, Math.min(n, end + s.length - 1)).indexOf(s);
+        if (c >= 0) return cross + c;
+      }
       i = end;
     }
     return -1;
@@ -128,21 +127,62 @@ export class PieceText implements TextSource {
 
   lastIndexOf(s: string, from = Infinity): number {
     const n = this.length;
+    if (this.flat !== undefined) return this.flat.lastIndexOf(s, from);
     const f = Number.isNaN(Number(from)) ? Infinity : Math.trunc(Number(from));
     let i = Math.min(Math.max(f, 0), n - s.length);
-    if (this.flat !== undefined) return this.flat.lastIndexOf(s, from);
     if (i < 0) return -1;
     if (s.length === 0) return i;
-    // A match starting at i or before: piece by piece backwards, each with what follows it up to the match's end.
+    // The last match starting at i or before: one crossing out of the piece holding i starts after any inside it.
     for (;;) {
       const k = this.pieceAt(i);
-      const start = this.starts[k]!;
-      const window = this.slice(start, i + s.length);
-      const at = window.lastIndexOf(s);
-      if (at >= 0) return start + at;
+      const start = this.starts[k]!,
+        piece = this.pieces[k]!;
+      const inside = piece.length - s.length; // the last start of a match inside the piece (relative)
+      if (s.length > 1 && i - start > inside) {
+        const cross = Math.max(start, start + inside + 1);
+        const c = this.slice(cross, i + s.length).lastIndexOf(s);
+        if (c >= 0) return cross + c;
+      }
+      if (inside >= 0) {
+        const at = piece.lastIndexOf(s, Math.min(i - start, inside));
+        if (at >= 0) return start + at;
+      }
       if (start === 0) return -1;
       i = start - 1;
     }
+  }
+
+  /** The common prefix's length with `other`, at most `max`: shared pieces skipped, the first other one read. */
+  prefixWith(other: PieceText, max: number): number {
+    let i = 0,
+      j = 0,
+      at = 0;
+    // Pieces at the same offset that are the same string are equal.
+    while (i < this.pieces.length && j < other.pieces.length && this.pieces[i] === other.pieces[j] && at < max) {
+      at += this.pieces[i]!.length;
+      i++;
+      j++;
+    }
+    at = Math.min(at, max);
+    while (at < max && this.charCodeAt(at) === other.charCodeAt(at)) at++;
+    return at;
+  }
+
+  /** The common suffix's length with `other`, at most `max`. */
+  suffixWith(other: PieceText, max: number): number {
+    let i = this.pieces.length - 1,
+      j = other.pieces.length - 1,
+      n = 0;
+    while (i >= 0 && j >= 0 && this.pieces[i] === other.pieces[j] && n < max) {
+      n += this.pieces[i]!.length;
+      i--;
+      j--;
+    }
+    n = Math.min(n, max);
+    const A = this.length,
+      B = other.length;
+    while (n < max && this.charCodeAt(A - n - 1) === other.charCodeAt(B - n - 1)) n++;
+    return n;
   }
 
   includes(s: string, from = 0): boolean {
@@ -171,6 +211,41 @@ export class PieceText implements TextSource {
     return new PieceText(pieces, this.size);
   }
 }
+
+/**
+ * The length of the common prefix of two texts, at most `max`, when both are in pieces: the pieces two versions
+ * share are the same strings, so they are passed over by identity and only the first piece that differs is read.
+ * Undefined when either is a plain string (the caller compares strings).
+ */
+export function commonPrefixOfPieces(a: TextSource, b: TextSource, max: number): number | undefined {
+  if (!(a instanceof PieceText && b instanceof PieceText)) return undefined;
+  return a.prefixWith(b, max);
+}
+
+/** As `commonPrefixOfPieces`, from the ends. */
+export function commonSuffixOfPieces(a: TextSource, b: TextSource, max: number): number | undefined {
+  if (!(a instanceof PieceText && b instanceof PieceText)) return undefined;
+  return a.suffixWith(b, max);
+}
+
+/** A document's text as the service reads it: in pieces when the document keeps it so (lsp/pieceDocument.ts). */
+export function sourceOf(doc: { getText(): string }): TextSource {
+  const source = (doc as { source?: unknown }).source;
+  return source instanceof PieceText ? source : doc.getText();
+}
+
+/**
+ * `obj` with a `text` property read from `source`: the string itself, or for a text in pieces a getter that makes the
+ * whole text on first read, and `source` kept beside it (so a model or section built on the keystroke path costs no 2 MB string until read).
+ */
+export function withText<T extends object>(obj: T, source: TextSource): T & { readonly text: string; readonly source?: TextSource } {
+  if (typeof source === 'string') return Object.assign(obj, { text: source });
+  Object.defineProperty(obj, 'text', { get: () => source.toString(), enumerable: true, configurable: true });
+  return Object.assign(obj, { source }) as T & { readonly text: string; readonly source?: TextSource };
+}
+
+/** What a model or section reads on the keystroke path: its source when it has one, else its text. */
+export const sourceText = (x: { readonly text: string; readonly source?: TextSource }): TextSource => x.source ?? x.text;
 
 function clampIndex(x: number, n: number): number {
   const v = Math.trunc(Number(x)) || 0;
