@@ -12,7 +12,8 @@ import type { Diagnostic, PublishDiagnosticsParams, TextDocumentContentChangeEve
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { PieceDocument } from '../../server/src/lsp/pieceDocument';
 import { updateClamped } from '../../server/src/lsp/textDocuments';
-import { createAdapterService, PieceText, type TextChange } from '../../server/src/service';
+import { createAdapterService, createWorkspaceIndex, PieceText, type TextChange } from '../../server/src/service';
+import { fingerprint, indexText } from '../../server/src/node/workspacePass';
 import { deps, inMemory, PLAIN } from './harness';
 
 const chars = fc.constantFrom('a', 'b', '\n', '\r', '\r\n', '😀', '\ud83d', ' ', 'key: v');
@@ -202,4 +203,27 @@ test('over LSP: after a sequence of keystrokes the diagnostics are those of the 
   } finally {
     await c.close();
   }
+});
+
+test('re-indexing a document in pieces after a keystroke: the fingerprint of the text as a string, no whole text made', () => {
+  const uri = 'file:///w/idx.adapter.yaml';
+  const doc = new PieceDocument(uri, 'yaml', 1, adapter(300, '\r\n'), 256);
+  const service = createAdapterService(deps());
+  const index = createWorkspaceIndex();
+  indexText(service, index, uri, doc, {});
+  service.validate(doc);
+  // The key of NOT_FOUND_E7, at its end.
+  const at = { line: 37, character: 14 };
+  updateClamped(doc, [{ range: { start: at, end: at }, text: 'x😀' }], 2, (u, f, t, e) => service.edited(u, f, t, e));
+  service.validate(doc);
+  assert.equal(fingerprint(doc.source), fingerprint(doc.source.slice()));
+  indexText(service, index, uri, doc, {});
+  assert.equal((doc.source as PieceText).isFlat, false);
+  assert.deepEqual(
+    index.declaredIn(uri).map(d => d.code),
+    createAdapterService(deps())
+      .declaredCodes(TextDocument.create(uri, 'yaml', 2, doc.getText()), {})
+      .map(d => d.code),
+  );
+  assert.ok(index.declaredIn(uri).some(d => d.code === 'NOT_FOUND_E7x😀'));
 });

@@ -75,7 +75,7 @@ export type { CompletionOptions } from './features/completion';
 export type { HoverOptions } from './features/hover';
 export { PREVIEW_COMMAND } from './features/symbols';
 export { MAX_NESTING } from './util/nesting';
-export { PieceText, type TextSource } from './util/pieceText';
+export { PieceText, piecesOf, sourceOf, type TextSource } from './util/pieceText';
 export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob';
 /** Escapes for generated pages (the probe's readiness table): markdown text and code spans, HTML text. */
 export { mdCode, mdText } from './util/markdownText';

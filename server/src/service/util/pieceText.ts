@@ -59,6 +59,11 @@ export class PieceText implements TextSource {
     return this.flat !== undefined;
   }
 
+  /** The pieces, in order. */
+  get pieceList(): readonly string[] {
+    return this.pieces;
+  }
+
   /** How many pieces (tests: edits keep them few). */
   get pieceCount(): number {
     return this.pieces.length;
@@ -226,6 +231,11 @@ export function commonPrefixOfPieces(a: TextSource, b: TextSource, max: number):
 export function commonSuffixOfPieces(a: TextSource, b: TextSource, max: number): number | undefined {
   if (!(a instanceof PieceText && b instanceof PieceText)) return undefined;
   return a.suffixWith(b, max);
+}
+
+/** The strings a text is made of, in order: its pieces, or the string itself (a hash over them equals one over the whole). */
+export function piecesOf(t: TextSource): readonly string[] {
+  return t instanceof PieceText ? t.pieceList : [t.toString()];
 }
 
 /** A document's text as the service reads it: in pieces when the document keeps it so (lsp/pieceDocument.ts). */
