@@ -71,3 +71,29 @@ test('an edit shares the untouched pieces: a keystroke in a large text makes one
   assert.equal(q.toString(), big.slice(0, 500_000) + 'y' + big.slice(500_000));
   assert.ok(q.isFlat);
 });
+
+test('common prefix and suffix of two versions of a large text, found in blocks', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 200_000 }),
+      fc.integer({ min: 0, max: 3000 }),
+      fc.constantFrom('', 'y', 'yyyy\n', 'x'.repeat(5000)),
+      (at, removed, inserted) => {
+        const base = Array.from({ length: 20_000 }, (_, i) => `line ${i % 97}\n`).join('');
+        const a = Math.min(at, base.length),
+          b = Math.min(base.length, a + removed);
+        const p = PieceText.of(base);
+        const q = p.edit(a, b, inserted);
+        const s = base.slice(0, a) + inserted + base.slice(b);
+        const max = Math.min(base.length, s.length);
+        let pre = 0;
+        while (pre < max && s.charCodeAt(pre) === base.charCodeAt(pre)) pre++;
+        let suf = 0;
+        while (suf < max - pre && s.charCodeAt(s.length - suf - 1) === base.charCodeAt(base.length - suf - 1)) suf++;
+        assert.equal(commonPrefixOfPieces(p, q, max), pre);
+        assert.equal(commonSuffixOfPieces(p, q, max - pre), suf);
+      },
+    ),
+    { numRuns: 60, seed: 7 },
+  );
+});

@@ -157,19 +157,33 @@ export class PieceText implements TextSource {
     }
   }
 
-  /** The common prefix's length with `other`, at most `max`: shared pieces skipped, the first other one read. */
+  /** The common prefix's length with `other`, at most `max`: shared pieces skipped, then compared in blocks. */
   prefixWith(other: PieceText, max: number): number {
     let i = 0,
-      j = 0,
       at = 0;
     // Pieces at the same offset that are the same string are equal.
-    while (i < this.pieces.length && j < other.pieces.length && this.pieces[i] === other.pieces[j] && at < max) {
-      at += this.pieces[i]!.length;
-      i++;
-      j++;
-    }
+    while (i < this.pieces.length && i < other.pieces.length && at < max && this.pieces[i] === other.pieces[i])
+      at += this.pieces[i++]!.length;
     at = Math.min(at, max);
-    while (at < max && this.charCodeAt(at) === other.charCodeAt(at)) at++;
+    // Then blocks compared natively, and the first block that differs halved down to a few characters.
+    for (let block = 1024; at < max; block = Math.min(block * 2, PIECE)) {
+      const e = Math.min(max, at + block);
+      const x = this.slice(at, e),
+        y = other.slice(at, e);
+      if (x === y) {
+        at = e;
+        continue;
+      }
+      let lo = 0,
+        hi = x.length;
+      while (hi - lo > 16) {
+        const mid = (lo + hi) >> 1;
+        if (x.slice(lo, mid) === y.slice(lo, mid)) lo = mid;
+        else hi = mid;
+      }
+      while (lo < hi && x.charCodeAt(lo) === y.charCodeAt(lo)) lo++;
+      return at + lo;
+    }
     return at;
   }
 
@@ -178,7 +192,7 @@ export class PieceText implements TextSource {
     let i = this.pieces.length - 1,
       j = other.pieces.length - 1,
       n = 0;
-    while (i >= 0 && j >= 0 && this.pieces[i] === other.pieces[j] && n < max) {
+    while (i >= 0 && j >= 0 && n < max && this.pieces[i] === other.pieces[j]) {
       n += this.pieces[i]!.length;
       i--;
       j--;
@@ -186,7 +200,26 @@ export class PieceText implements TextSource {
     n = Math.min(n, max);
     const A = this.length,
       B = other.length;
-    while (n < max && this.charCodeAt(A - n - 1) === other.charCodeAt(B - n - 1)) n++;
+    for (let block = 1024; n < max; block = Math.min(block * 2, PIECE)) {
+      const m = Math.min(max, n + block);
+      const x = this.slice(A - m, A - n),
+        y = other.slice(B - m, B - n);
+      if (x === y) {
+        n = m;
+        continue;
+      }
+      // x and y end where the common suffix found so far starts; how far back from their ends do they agree?
+      let lo = 0,
+        hi = x.length;
+      const L = x.length;
+      while (hi - lo > 16) {
+        const mid = (lo + hi) >> 1;
+        if (x.slice(L - mid, L - lo) === y.slice(L - mid, L - lo)) lo = mid;
+        else hi = mid;
+      }
+      while (lo < hi && x.charCodeAt(L - lo - 1) === y.charCodeAt(L - lo - 1)) lo++;
+      return n + lo;
+    }
     return n;
   }
 
