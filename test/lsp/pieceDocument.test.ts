@@ -167,7 +167,21 @@ test('a keystroke validated in a large document in pieces makes no whole text', 
     updateClamped(doc, [{ range: { start: at, end: at }, text: 'x' }], k + 2, (u, f, t, e) => service.edited(u, f, t, e));
     const got = service.validate(doc);
     assert.equal((doc.source as PieceText).isFlat, false, `keystroke ${k + 1}: the whole text was made`);
-    const want = createAdapterService(deps()).validate(TextDocument.create(uri, 'yaml', k + 2, doc.getText()));
+    // What an editor asks while typing (outline, lenses, completion, hover) reads the text near what it needs only.
+    const lib = TextDocument.create(uri, 'yaml', k + 2, (doc.source as PieceText).slice());
+    const fresh = createAdapterService(deps());
+    const category = { line: 3 + 5 * 200, character: 14 };
+    const asked: [string, (s: typeof service, d: TextDocument) => unknown][] = [
+      ['symbols', (s, d) => s.documentSymbols(d)],
+      ['code lenses', (s, d) => s.codeLenses(d)],
+      ['completion', (s, d) => s.completeList(d, category)],
+      ['hover', (s, d) => s.hover(d, category)],
+    ];
+    for (const [what, ask] of asked) {
+      assert.deepEqual(ask(service, doc), ask(fresh, lib), what);
+      assert.equal((doc.source as PieceText).isFlat, false, `${what} after keystroke ${k + 1}: the whole text was made`);
+    }
+    const want = fresh.validate(lib);
     assert.deepEqual(got, want);
   }
 });

@@ -25,7 +25,7 @@ export function documentSymbols(ctx: FeatureContext): DocumentSymbol[] {
     detail: categoryOf(c) ?? '',
     kind: SymbolKind.EnumMember,
     range: spanRange(doc, c.entrySpan),
-    selectionRange: spanRange(doc, unquotedSpan(model.text, c.keySpan)),
+    selectionRange: spanRange(doc, unquotedSpan(sourceText(model), c.keySpan)),
   }));
   const byStatus = new Map<number, DocumentSymbol>();
   const statuses: DocumentSymbol[] = [];
