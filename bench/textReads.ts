@@ -6,7 +6,9 @@
  * region's text, which the parse reads), so reads of it are recorded too. Per keystroke it prints each reader (the first
  * service frames of the stack) with how many reads, and which of them read the whole text (a scan, a comparison, a
  * coercion or a slice of 64 KiB or more): the reads a text kept in pieces would have to serve. Investigation only
- * (typeof of the proxy is 'object'; every path the service took here is listed, not every path it has).
+ * (typeof of the proxy is 'object'; every path the service took here is listed, not every path it has). The document
+ * is a plain one (its text a string, as the CLI's): reads that fall back to the whole string for a plain text show as
+ * coerced; that a document in pieces makes no whole text on a keystroke is tested (test/lsp/pieceDocument.test.ts).
  * `node --import tsx bench/textReads.ts [--codes=10000] [--keys=6]`
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
