@@ -59,7 +59,7 @@ const status = (pid: number) => {
 
 async function main() {
   mkdirSync(dirname(out), { recursive: true });
-  for (const ext of ['.steps', '.samples', '.live']) rmSync(out + ext, { force: true });
+  for (const ext of ['.steps', '.samples', '.live', '.log']) rmSync(out + ext, { force: true });
   const preload = `${out}.sampler.cjs`;
   writeFileSync(preload, SAMPLER);
   const dir = join(ROOT, 'bench', 'work', `typing-${n}`);
@@ -95,7 +95,8 @@ async function main() {
   conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('window/workDoneProgress/create', () => null);
-  conn.onNotification('window/logMessage', () => undefined);
+  const logLines: string[] = [];
+  conn.onNotification('window/logMessage', (p: { message: string }) => void logLines.push(`${Date.now()} ${p.message}`));
   conn.listen();
   const steps: string[] = [];
   const step = (what: string) => steps.push(JSON.stringify({ t: Date.now(), what, ...status(proc.pid!) }));
@@ -108,7 +109,10 @@ async function main() {
       };
       waiter();
     });
-  const root = pathToFileURL(dir).href;
+  // --scan=off: the workspace folder is an empty one beside the file's, so no scan reads the file (the open alone).
+  const folder = arg('scan', 'on') === 'off' ? join(dir, '..', `typing-${n}-empty`) : dir;
+  mkdirSync(folder, { recursive: true });
+  const root = pathToFileURL(folder).href;
   try {
     await conn.sendRequest('initialize', {
       processId: process.pid,
@@ -169,6 +173,7 @@ async function main() {
     listener.close();
   }
   writeFileSync(`${out}.steps`, steps.join('\n') + '\n');
+  writeFileSync(`${out}.log`, logLines.join('\n') + '\n');
   const shown = new Set([1, 2, 3, 10, 20, 30, 40, keys]);
   for (const s of steps.map(l => JSON.parse(l) as { what: string; rss: number; hwm: number })) {
     const k = /^keystroke (\d+)$/.exec(s.what);

@@ -8,21 +8,26 @@
 import { TextDocuments, type TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextChange } from '../service';
+import { PieceDocument } from './pieceDocument';
 
 type Position = { line: number; character: number };
+
+/** What clamping reads of a document: the library's, or one kept in pieces (read without making its whole text). */
+type Doc = TextDocument | PieceDocument;
+const lengthOf = (doc: Doc): number => (doc instanceof PieceDocument ? doc.length : doc.getText().length);
 
 const whole = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x) ? Math.max(0, Math.trunc(x)) : 0);
 
 /** A position inside `doc`: lines past the last go to the end, characters past a line's end to that end (before its line break). */
-function clampPosition(doc: TextDocument, p: unknown): Position {
+function clampPosition(doc: Doc, p: unknown): Position {
   const q = (p && typeof p === 'object' ? p : {}) as Record<string, unknown>;
   const line = whole(q.line);
-  if (line >= doc.lineCount) return doc.positionAt(doc.getText().length);
+  if (line >= doc.lineCount) return doc.positionAt(lengthOf(doc));
   return doc.positionAt(doc.offsetAt({ line, character: whole(q.character) }));
 }
 
 /** One change made safe for `TextDocument.update`; undefined for a change that is neither incremental nor full. */
-function clampChange(doc: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent | undefined {
+function clampChange(doc: Doc, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent | undefined {
   const c = change as { range?: unknown; text?: unknown };
   if (typeof c.text !== 'string') return undefined;
   if (c.range === undefined) return { text: c.text };
@@ -35,31 +40,38 @@ function clampChange(doc: TextDocument, change: TextDocumentContentChangeEvent):
 type EditListener = (uri: string, from: number, to: number, edits: TextChange[]) => void;
 
 /** Apply changes one by one, each clamped against the text the previous ones left. */
-export function updateClamped(
-  doc: TextDocument,
+export function updateClamped<D extends Doc>(
+  doc: D,
   changes: readonly TextDocumentContentChangeEvent[],
   version: number,
   onEdits?: EditListener,
-): TextDocument {
+): D {
   const from = doc.version;
   const edits: TextChange[] = [];
   for (const change of changes) {
     const safe = clampChange(doc, change);
     if (!safe) continue;
-    edits.push(
+    const e =
       'range' in safe
         ? { start: doc.offsetAt(safe.range.start), end: doc.offsetAt(safe.range.end), text: safe.text }
-        : { start: 0, end: doc.getText().length, text: safe.text },
-    );
-    TextDocument.update(doc, [safe], version);
+        : { start: 0, end: lengthOf(doc), text: safe.text };
+    edits.push(e);
+    if (!(doc instanceof PieceDocument)) TextDocument.update(doc, [safe], version);
+    else if ('range' in safe) doc.edit(Math.min(e.start, e.end), Math.max(e.start, e.end), e.text);
+    else doc.replaceAll(e.text);
   }
   onEdits?.(doc.uri, from, version, edits);
-  return TextDocument.update(doc, [], version);
+  if (doc instanceof PieceDocument) {
+    doc.version = version;
+    return doc;
+  }
+  return TextDocument.update(doc, [], version) as D;
 }
 
+/** The server's open documents, each kept in pieces (lsp/pieceDocument.ts). */
 export function createTextDocuments(onEdits?: EditListener): TextDocuments<TextDocument> {
-  return new TextDocuments({
-    create: (uri, languageId, version, text) => TextDocument.create(uri, languageId, version, typeof text === 'string' ? text : ''),
+  return new TextDocuments<TextDocument>({
+    create: (uri, languageId, version, text) => new PieceDocument(uri, languageId, version, typeof text === 'string' ? text : ''),
     update: (doc, changes, version) => updateClamped(doc, changes, version, onEdits),
   });
 }

@@ -65,6 +65,8 @@ interface ScanOptions {
 
 export class WorkspaceIndexer {
   private readonly open = new Set<string>();
+  /** The file the scan's thread is reading, and how to stop it (`opened`). */
+  private inThread: { readonly uri: string; readonly stop: () => void } | undefined;
   private firstScan = false;
   private readonly firstScanWaiters: (() => void)[] = [];
   /** The scanned workspace folders, as given and as real paths: links may not lead out of them. */
@@ -99,8 +101,15 @@ export class WorkspaceIndexer {
     return indexText(this.service, this.index, doc.uri, doc, opts);
   }
 
+  /**
+   * A document was opened: its live text is indexed from now on. If the scan's thread is reading it from disk, that
+   * read is thrown away (its entries would not be filed) and the thread is ended at once: its heap (a 2 MiB adapter's
+   * read: about 100 MB with the thread's own start) is then not held while the opened document's model is built
+   * (bench/NOTES.md, "the open's peak"). The scan starts another thread for its next large file.
+   */
   opened(uri: string): void {
     this.open.add(uri);
+    if (this.inThread?.uri === uri) this.inThread.stop();
   }
   /** A document was closed: its text on disk is what counts again. Returns whether its codes changed. */
   closed(uri: string, opts: ServiceOptions): boolean {
@@ -251,14 +260,29 @@ export class WorkspaceIndexer {
           const from = toIndex(this.index, uri, text, options);
           if (from !== undefined && text.length < THREAD_FROM) {
             if (!this.open.has(uri)) indexText(this.service, this.index, uri, text, options, undefined, true, Infinity);
-          } else if (from !== undefined && !broken) {
+          } else if (from !== undefined && !broken && !this.open.has(uri)) {
+            let stopped = false;
             try {
               waited = true;
-              const entries = await (thread ??= start()).entries(uri, text, options);
+              const reader = (thread ??= start());
+              this.inThread = {
+                uri,
+                stop: () => {
+                  stopped = true;
+                  if (thread === reader) thread = undefined;
+                  reader.close();
+                },
+              };
+              const entries = await reader.entries(uri, text, options);
               if (!this.open.has(uri)) fileEntries(this.index, uri, entries, from);
             } catch (e) {
-              broken = true;
-              this.log(`the scan's thread failed (${e instanceof Error ? e.message : String(e)}): the scan goes on here`);
+              // Stopped because the file was opened (`opened`): not a failure, the next file gets a new thread.
+              if (!stopped) {
+                broken = true;
+                this.log(`the scan's thread failed (${e instanceof Error ? e.message : String(e)}): the scan goes on here`);
+              }
+            } finally {
+              this.inThread = undefined;
             }
           }
           if (from !== undefined && broken && !this.open.has(uri))

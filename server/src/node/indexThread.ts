@@ -82,7 +82,11 @@ export class IndexThread {
     });
   }
 
+  /** Ends the thread; a file it is still reading is answered with an error at once. */
   close(): void {
+    this.failed ??= new Error(`the scan's thread was closed`);
+    for (const w of this.waiting.values()) w.reject(this.failed);
+    this.waiting.clear();
     this.port.close();
     void this.worker.terminate();
   }

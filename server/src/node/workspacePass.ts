@@ -6,7 +6,16 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { maxSizeOf, type AdapterService, type IndexEntries, type ServiceOptions, type WorkspaceIndex } from '../service';
+import {
+  maxSizeOf,
+  piecesOf,
+  sourceOf,
+  type AdapterService,
+  type IndexEntries,
+  type ServiceOptions,
+  type TextSource,
+  type WorkspaceIndex,
+} from '../service';
 
 /** A file's text, or undefined when it cannot be read (or is over the size limit for indexing). */
 type ReadText = (uri: string) => string | undefined;
@@ -28,14 +37,16 @@ export const MODEL_INDEX_SIZE = 256 * 1024;
 const indexedFrom = new WeakMap<WorkspaceIndex, Map<string, { readonly from: string; readonly signature: string }>>();
 
 /** Two 32-bit multiplicative hashes of the text (and its length) in one pass: 64 bits against an accidental match. */
-export function fingerprint(text: string): string {
+export function fingerprint(text: TextSource): string {
   let a = 0x811c9dc5,
     b = 0x9e3779b9;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-  }
+  // Piece by piece for an open document kept in pieces (not made whole for this); the same value as the whole text's.
+  for (const piece of piecesOf(text))
+    for (let i = 0; i < piece.length; i++) {
+      const c = piece.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+    }
   return `${text.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
 }
 
@@ -69,8 +80,9 @@ export function indexText(
   const last = done?.get(uri);
   // A text over its size limit is not read (its one file.too-large): indexing it again costs less than its
   // fingerprint (a 200 MB text: 0.6 s), so it gets none and is never taken as unchanged.
-  const over = doc.getText().length > maxSizeOf(opts);
-  const from = !over && (remember || last) ? `${fingerprint(doc.getText())}|${JSON.stringify(opts)}` : '';
+  const source = sourceOf(doc);
+  const over = source.length > maxSizeOf(opts);
+  const from = !over && (remember || last) ? `${fingerprint(source)}|${JSON.stringify(opts)}` : '';
   if (last && from !== '' && last.from === from && last.signature === before) {
     // The editor opened the file the scan just indexed (or re-indexed an unchanged text): nothing to redo,
     // and a model parked for it stays parked (park() here would drop it).
@@ -123,7 +135,7 @@ export function entriesOf(service: AdapterService, uri: string, text: string, op
 /** A document's index entries, undefined when it is not an adapter; a text of `modelFrom` or more is read through its model. */
 function readEntries(service: AdapterService, doc: TextDocument, opts: ServiceOptions, modelFrom: number): IndexEntries | undefined {
   if (!service.isAdapter(doc, opts)) return undefined;
-  return service.indexEntries(doc, opts, { model: doc.getText().length >= modelFrom });
+  return service.indexEntries(doc, opts, { model: sourceOf(doc).length >= modelFrom });
 }
 
 /**

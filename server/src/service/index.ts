@@ -61,6 +61,7 @@ import {
 } from './runtime';
 import { isResponseFile, verifyText } from './verify';
 import { scopedWorkspace } from './workspace/scope';
+import { sourceOf } from './util/pieceText';
 
 export { allCodes, Code, codeInfo, docsAnchor, docsHref, isCode, SOURCE, type RuleLevel } from './codes';
 export type { Registry, RegistryCode } from './model/registry';
@@ -74,6 +75,7 @@ export type { CompletionOptions } from './features/completion';
 export type { HoverOptions } from './features/hover';
 export { PREVIEW_COMMAND } from './features/symbols';
 export { MAX_NESTING } from './util/nesting';
+export { PieceText, piecesOf, sourceOf, type TextSource } from './util/pieceText';
 export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob';
 /** Escapes for generated pages (the probe's readiness table): markdown text and code spans, HTML text. */
 export { mdCode, mdText } from './util/markdownText';
@@ -283,14 +285,14 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     opts: ServiceOptions | undefined,
   ): { doc: TextDocument; model: AdapterModel }[] =>
     adapters.flatMap(doc => {
-      const model = classify(doc.uri, doc.getText().slice(0, 65536), opts?.files) ? models.modelOf(doc, opts) : undefined;
+      const model = classify(doc.uri, sourceOf(doc).slice(0, 65536), opts?.files) ? models.modelOf(doc, opts) : undefined;
       return model ? [{ doc, model }] : [];
     });
   /** The models of the adapter files among `inputs`; `transient`: not kept in the cache unless they were (a version read once). */
   const modelsOf = (inputs: readonly DiffInput[], transient: boolean): SnapshotInput[] => {
     const out: SnapshotInput[] = [];
     for (const { doc, fileKey, opts } of inputs) {
-      if (opts?.ignored || !classify(doc.uri, doc.getText().slice(0, 65536), opts?.files)) continue;
+      if (opts?.ignored || !classify(doc.uri, sourceOf(doc).slice(0, 65536), opts?.files)) continue;
       const kept = models.has(doc.uri);
       const model = models.modelOf(doc, opts);
       if (transient && !kept) models.drop(doc.uri);
@@ -301,10 +303,10 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
 
   const service: AdapterService = {
     registry: deps.registry,
-    isAdapter: (doc, opts) => !opts?.ignored && classify(doc.uri, doc.getText(), opts?.files) !== undefined,
+    isAdapter: (doc, opts) => !opts?.ignored && classify(doc.uri, sourceOf(doc), opts?.files) !== undefined,
     validate(doc, opts) {
       if (opts?.ignored) return [];
-      const text = doc.getText();
+      const text = sourceOf(doc);
       const max = maxSizeOf(opts);
       if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) return tooLarge(doc, max, opts);
       models.modelOf(doc, opts);

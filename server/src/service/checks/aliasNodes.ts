@@ -9,6 +9,7 @@ import type { Node } from 'yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq } from '../parse/yamlNodes';
 import type { Section } from '../model/model';
 import { ObjectMemo } from '../util/objectMemo';
+import { sourceText } from '../util/pieceText';
 
 const MAX_DEPTH = 1000;
 const free = new ObjectMemo<Node, true>('noAliases');
@@ -48,6 +49,6 @@ export function hasAliasNodes(s: Section): boolean {
   const root = s.doc.contents as Node | null;
   if (!root) return false;
   let answer = known.get(root);
-  if (answer === undefined) known.set(root, (answer = s.text.includes('*') && holds(root, 0)));
+  if (answer === undefined) known.set(root, (answer = sourceText(s).includes('*') && holds(root, 0)));
   return answer;
 }

@@ -43,6 +43,7 @@ import { yamlSyntax } from './yamlSyntax';
 import { hasAliasNodes } from './aliasNodes';
 import { ambiguousUses } from './crossFile';
 import { withoutSalvaged } from './salvaged';
+import { sourceText } from '../util/pieceText';
 
 /** The order of `checks` this file reproduces; another order runs every check in full. */
 const ORDER = [
@@ -116,9 +117,11 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
   const { problems, emit } = collector();
   yamlSyntax.run(ctx, emit);
 
-  state.text = scanText(state.text, model.text);
+  // The text as the keystroke path reads it (in pieces when the document is: util/pieceText.ts), never made whole here.
+  const source = sourceText(model);
+  state.text = scanText(state.text, source);
   const hits = state.text.hits;
-  for (let i = 0; i < hits.length && i < MAX_REPORTS; i++) emit(invalidCharacter(model.text.charCodeAt(hits[i]!), hits[i]!));
+  for (let i = 0; i < hits.length && i < MAX_REPORTS; i++) emit(invalidCharacter(source.charCodeAt(hits[i]!), hits[i]!));
 
   aliases.run(ctx, emit);
 
@@ -144,7 +147,7 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
   const position = (c: CodeDef) => (positions ??= new Map(model.codes.map((x, i) => [x, i] as const))).get(c) ?? Infinity;
   const fullResolver = () => (full ??= createResolver(model.codes, registry, workspace, model.uri));
   const env: EntryEnv = {
-    text: model.text,
+    text: source,
     registry,
     resolver: localResolver(state.names, position, registry, workspace, model.uri, fullResolver),
     param: name => params.get(name),

@@ -4,16 +4,19 @@
  * prefix and suffix, in large blocks), and only the part between is scanned again.
  */
 import { BAD } from './text';
+import type { TextSource } from '../model/textSource';
+import { commonPrefixOfPieces, commonSuffixOfPieces } from '../util/pieceText';
 
 export interface TextScan {
-  readonly text: string;
+  /** In pieces when the document is (util/pieceText.ts): then compared piece by piece, never made whole here. */
+  readonly text: TextSource;
   /** Offsets of every invalid character, ascending. */
   readonly hits: readonly number[];
 }
 
-function scan(text: string, from: number, to: number): number[] {
+function scan(text: TextSource, from: number, to: number): number[] {
   const out: number[] = [];
-  const part = from === 0 && to === text.length ? text : text.slice(from, to);
+  const part = from === 0 && to === text.length ? text.toString() : text.slice(from, to);
   BAD.lastIndex = 0;
   for (const m of part.matchAll(BAD)) out.push(from + m.index);
   return out;
@@ -69,12 +72,13 @@ const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 
 /** The invalid characters of `text`, reusing what `prev` found outside the changed part. */
-export function scanText(prev: TextScan | undefined, text: string): TextScan {
+export function scanText(prev: TextScan | undefined, text: TextSource): TextScan {
   if (!prev) return { text, hits: scan(text, 0, text.length) };
   if (prev.text === text) return prev;
   const old = prev.text;
-  const pre = commonPrefix(old, text);
-  const suf = commonSuffix(old, text, Math.min(old.length, text.length) - pre);
+  const max = Math.min(old.length, text.length);
+  const pre = commonPrefixOfPieces(old, text, max) ?? commonPrefix(old.toString(), text.toString(), max);
+  const suf = commonSuffixOfPieces(old, text, max - pre) ?? commonSuffix(old.toString(), text.toString(), max - pre);
   // Rescan one unit more on each side (a surrogate's neighbour decides whether it is lone), never
   // splitting a surrogate pair at the window's edges.
   let a = Math.max(0, pre - 1);

@@ -6,6 +6,7 @@ import type { AdapterModel, OperationParam } from '../model/model';
 import type { RegistryIndex } from '../model/registry';
 import type { WorkspaceCodes } from '../model/workspace';
 import type { createResolver } from '../workspace/resolve';
+import type { TextSource } from '../model/textSource';
 
 /** Offsets in this document, or, with `uri`, a ready range in another file of the workspace. */
 export interface RelatedSpan {
@@ -53,7 +54,8 @@ export type Resolver = ReturnType<typeof createResolver>;
 
 /** What the per-entry part of a check reads besides the entry itself (cached per entry: see entryRecords.ts). */
 export interface EntryEnv {
-  readonly text: string;
+  /** The file's text (in pieces when the document is: util/pieceText.ts), read near an entry only. */
+  readonly text: TextSource;
   readonly registry: RegistryIndex;
   readonly resolver: Resolver;
   /** The operation parameter of that name (the data of template.unknown-placeholder names it). */

@@ -5,13 +5,16 @@ import { nameSpan, targetAt, type Target } from './cursor';
 import type { CodeDef, MappingEntry } from '../model/model';
 import { CODE_NAME } from '../util/naming';
 import { unquotedSpan } from '../util/quotes';
+import { sourceText } from '../util/pieceText';
 import { spanRange, toRange } from '../util/ranges';
 import type { CodeOccurrence } from '../model/workspace';
 
 export function codeOccurrences(ctx: FeatureContext): CodeOccurrence[] {
   const out: CodeOccurrence[] = [];
+  // The text read at each key only (in pieces when the document is: re-indexing after typing makes no whole text).
+  const text = sourceText(ctx.model);
   for (const c of ctx.model.codes)
-    out.push({ uri: ctx.doc.uri, code: c.name, range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)), kind: 'declaration' });
+    out.push({ uri: ctx.doc.uri, code: c.name, range: spanRange(ctx.doc, unquotedSpan(text, c.keySpan)), kind: 'declaration' });
   for (const m of ctx.model.mappings)
     if (m.code) out.push({ uri: ctx.doc.uri, code: m.code.value, range: spanRange(ctx.doc, nameSpan(m.code)), kind: 'reference' });
   return out;

@@ -3,6 +3,7 @@ import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap
 import type { AdapterModel, CodeDef, MappingEntry, Section } from '../model/model';
 import { unquotedSpan } from '../util/quotes';
 import { entryAt } from './cursor';
+import { sourceText } from '../util/pieceText';
 
 /**
  * What completion completes at an offset, decided from the parsed tree (the key path of the node
@@ -109,7 +110,7 @@ export function slotAt(model: AdapterModel, offset: number): Slot | undefined {
     if (key === 'code' && block === 'error_mapping') return { kind: 'codeName', edit };
     if (key === 'category' && block === 'error_codes') return { kind: 'category', edit };
     if (key === 'retry' && block === 'error_codes') return { kind: 'retry', edit };
-    if (key === 'condition') return { kind: 'condition', before: model.text.slice(edit.start, offset), edit };
+    if (key === 'condition') return { kind: 'condition', before: sourceText(model).slice(edit.start, offset), edit };
   }
   if (
     p[entryDepth] === 'details' &&
@@ -121,7 +122,8 @@ export function slotAt(model: AdapterModel, offset: number): Slot | undefined {
 }
 
 function slotEdit(model: AdapterModel, hit: Hit, offset: number): SlotEdit {
-  const text = model.text;
+  // Read near the cursor only (in pieces when the document is: completing while typing makes no whole text).
+  const text = sourceText(model);
   const json = model.kind === 'json';
   const sc = hit.scalar;
   if (sc?.range && sc.range[1] > sc.range[0]) {
@@ -137,13 +139,14 @@ function slotEdit(model: AdapterModel, hit: Hit, offset: number): SlotEdit {
   }
   // No word yet, or an unclosed quote: the word before the cursor on this line.
   let start = offset;
-  while (start > 0 && /[A-Za-z0-9_.\-]/.test(text[start - 1]!)) start--;
+  const at = (i: number) => text.slice(i, i + 1);
+  while (start > 0 && /[A-Za-z0-9_.\-]/.test(at(start - 1))) start--;
   let end = offset;
-  while (end < text.length && /[A-Za-z0-9_]/.test(text[end]!)) end++;
-  const inQuote = text[start - 1] === '"' || text[start - 1] === "'";
-  const closing = inQuote && text[end] === text[start - 1] ? 1 : 0;
+  while (end < text.length && /[A-Za-z0-9_]/.test(at(end))) end++;
+  const inQuote = start > 0 && (at(start - 1) === '"' || at(start - 1) === "'");
+  const closing = inQuote && at(end) === at(start - 1) ? 1 : 0;
   const colon = hit.role === 'key' && !/^["']?\s*:/.test(text.slice(end + closing, end + closing + 40));
-  const lead = hit.role === 'value' && text[start - 1] === ':' ? (' ' as const) : undefined;
+  const lead = hit.role === 'value' && start > 0 && at(start - 1) === ':' ? (' ' as const) : undefined;
   return {
     start,
     end,
@@ -159,7 +162,7 @@ function slotEdit(model: AdapterModel, hit: Hit, offset: number): SlotEdit {
 function locate(model: AdapterModel, offset: number): Hit | undefined {
   for (const s of model.sections) {
     const rel = offset - s.base;
-    if (rel < 0 || rel > s.text.length) continue;
+    if (rel < 0 || rel > sourceText(s).length) continue;
     const root = s.doc.contents as Node | null;
     const hit = walk(s, root, [], rel) ?? byIndent(s, root, rel);
     if (hit) return hit;
@@ -219,13 +222,13 @@ function walk(s: Section, node: Node | null, path: Path, rel: number): Hit | und
         return { role: 'value', path: [...path, name], scalar: v, map: node, s };
       if (
         (!v || (isScalar(v) && (v.value === null || v.range?.[0] === v.range?.[1]))) &&
-        /^["']?[ \t]*:[^\n,}]*$/.test(s.text.slice(k.range[1], rel))
+        /^["']?[ \t]*:[^\n,}]*$/.test(sourceText(s).slice(k.range[1], rel))
       )
         return { role: 'value', path: [...path, name], map: node, s };
     }
     // Between the pairs of a flow mapping: a new key.
     if (node.flow && rel > node.range[0] && rel < node.range[1]) {
-      const before = s.text.slice(node.range[0], rel);
+      const before = sourceText(s).slice(node.range[0], rel);
       if (/[{,][ \t\r\n]*["']?[A-Za-z0-9_]*$/.test(before)) return { role: 'key', path, map: node, s };
     }
     return undefined;
@@ -244,7 +247,7 @@ function walk(s: Section, node: Node | null, path: Path, rel: number): Hit | und
  * keys stand at the cursor's column (or the empty value of the last key above, one level deeper).
  */
 function byIndent(s: Section, root: Node | null, rel: number): Hit | undefined {
-  const text = s.text;
+  const text = sourceText(s);
   const ls = text.lastIndexOf('\n', rel - 1) + 1;
   const m = /^( *)(?:- +)?[A-Za-z0-9_]*$/.exec(text.slice(ls, rel));
   if (!m) return undefined;

@@ -6,6 +6,7 @@ import { unquotedSpan } from '../util/quotes';
 import { spanRange } from '../util/ranges';
 import { categoryOf } from '../workspace/resolve';
 import type { CodeDeclaration } from '../model/workspace';
+import { sourceText } from '../util/pieceText';
 
 export const PREVIEW_COMMAND = 'mcpAql.previewEnvelope';
 
@@ -24,7 +25,7 @@ export function documentSymbols(ctx: FeatureContext): DocumentSymbol[] {
     detail: categoryOf(c) ?? '',
     kind: SymbolKind.EnumMember,
     range: spanRange(doc, c.entrySpan),
-    selectionRange: spanRange(doc, unquotedSpan(model.text, c.keySpan)),
+    selectionRange: spanRange(doc, unquotedSpan(sourceText(model), c.keySpan)),
   }));
   const byStatus = new Map<number, DocumentSymbol>();
   const statuses: DocumentSymbol[] = [];
@@ -83,7 +84,8 @@ export function declaredCodes(ctx: FeatureContext): CodeDeclaration[] {
   return ctx.model.codes.map(c => ({
     uri: ctx.doc.uri,
     code: c.name,
-    range: spanRange(ctx.doc, unquotedSpan(ctx.model.text, c.keySpan)),
+    // The text read at the key only (in pieces when the document is: re-indexing after typing makes no whole text).
+    range: spanRange(ctx.doc, unquotedSpan(sourceText(ctx.model), c.keySpan)),
     category: categoryOf(c),
     template: c.template?.value,
     description: c.description,

@@ -4,6 +4,7 @@
  * Every feature (checks, fixes, completion, hover, envelopes) reads this; none re-parses.
  */
 import type { Document, Node, YAMLMap } from 'yaml';
+import type { TextSource } from './textSource';
 
 export interface Span {
   readonly start: number;
@@ -17,7 +18,10 @@ export interface Section {
   readonly index: number;
   /** Offset of the section's first character in the file. Node ranges are relative to the section. */
   readonly base: number;
+  /** The section's text (the whole of it made on first read when `source` is in pieces). */
   readonly text: string;
+  /** The same text as read on the keystroke path (in pieces when the document is): read this where `text` need not be made. */
+  readonly source?: TextSource;
   readonly doc: Document.Parsed;
 }
 
@@ -147,7 +151,10 @@ export interface OperationParam {
 
 export interface AdapterModel {
   readonly uri: string;
+  /** The file's text (the whole of it made on first read when `source` is in pieces). */
   readonly text: string;
+  /** The same text as read on the keystroke path (in pieces when the document is): read this where `text` need not be made. */
+  readonly source?: TextSource;
   readonly kind: FileKind;
   readonly sections: readonly Section[];
   readonly codes: readonly CodeDef[];

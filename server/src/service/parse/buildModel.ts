@@ -17,6 +17,8 @@ import { jsonSyntaxErrors } from './jsonSyntax';
 import { crLineEndsProblem, firstLoneCr, lfLineEnds } from './lineEnds';
 import { classify, type Classified } from './sourceFile';
 import { remapRanges, repairTabs, TAB_INDENT } from './tabs';
+import type { TextSource } from '../model/textSource';
+import { sourceText, withText } from '../util/pieceText';
 
 export const PARSE_OPTIONS = {
   uniqueKeys: false,
@@ -50,7 +52,7 @@ export const ONCE_WHOLE_MAX = 64 * 1024;
  * Whether a text may hold a merge key, so its values are worth checking (`badMerges`): written `<<`, or any
  * scalar tagged `tag:yaml.org,2002:merge` (`!!merge q`, a verbatim tag, a %TAG handle), which needs a `!`.
  */
-const mayMerge = (s: string): boolean => s.includes('<<') || s.includes('!');
+const mayMerge = (s: TextSource): boolean => s.includes('<<') || s.includes('!');
 
 interface BuildOptions {
   readonly extraGlobs?: readonly string[];
@@ -72,9 +74,13 @@ interface BuildOptions {
   readonly once?: boolean;
 }
 
+/**
+ * `text` may be a string or a text in pieces (util/pieceText.ts: an open document in the language server): on the
+ * keystroke path the latter is read near the edit only, and the model's `text` is made whole when first read.
+ */
 export function buildModel(
   uri: string,
-  text: string,
+  text: TextSource,
   extraGlobs: readonly string[] = [],
   opts: BuildOptions = {},
 ): AdapterModel | undefined {
@@ -83,10 +89,12 @@ export function buildModel(
   const model = cls && buildClassified(uri, lf.text, cls, opts);
   // A CR-only .adapter.json is valid JSON (CR is whitespace there); a lone CR after the front matter is Markdown's.
   const at = model && lf.firstCr >= 0 && cls.kind !== 'json' ? firstLoneCr(text, cls.region.start, cls.region.end) : -1;
-  return model && at >= 0 ? { ...model, syntaxErrors: [crLineEndsProblem(at, !text.includes('\n')), ...model.syntaxErrors] } : model;
+  return model && at >= 0
+    ? withText({ ...model, syntaxErrors: [crLineEndsProblem(at, !text.includes('\n')), ...model.syntaxErrors] }, sourceText(model))
+    : model;
 }
 
-function buildClassified(uri: string, text: string, cls: Classified, opts: BuildOptions = {}): AdapterModel {
+function buildClassified(uri: string, text: TextSource, cls: Classified, opts: BuildOptions = {}): AdapterModel {
   const { start, end } = cls.region;
   const syntaxErrors: ParseProblem[] = [];
   if (cls.unclosed) {
@@ -97,26 +105,24 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
       yamlCode: 'FRONT_MATTER_UNCLOSED',
     });
   }
-  const yamlText = text.slice(start, end);
+  // The region: the whole text of a YAML or JSON adapter (kept as it is, in pieces or not), a Markdown one's front matter.
+  const yamlText: TextSource = start === 0 && end === text.length ? text : text.slice(start, end);
   let sections: Section[] | undefined;
   let parseState: ChunkState | undefined;
   let ex: Extracted | undefined;
   let kept: AdapterModel['suppressions'] | undefined;
   if (opts.once && cls.kind !== 'json' && opts.chunkThreshold === undefined && yamlText.length < ONCE_WHOLE_MAX) {
     const errors: ParseProblem[] = [];
-    const whole = parseSections(yamlText, start, cls.kind, errors);
+    const whole = parseSections(yamlText.toString(), start, cls.kind, errors);
     if (!errors.length) sections = whole;
   }
   if (!sections && cls.kind !== 'json' && yamlText.length >= (opts.chunkThreshold ?? CHUNK_THRESHOLD)) {
     const ps = opts.previous?.parseState as ChunkState | undefined;
     const prev = Array.isArray(ps?.pieces) ? ps : undefined;
     const c = opts.change;
+    const prevLength = opts.previous ? sourceText(opts.previous).length : 0;
     const change =
-      c &&
-      opts.previous &&
-      c.start >= start &&
-      c.oldEnd <= opts.previous!.text.length &&
-      text.length - opts.previous!.text.length === c.newEnd - c.oldEnd
+      c && opts.previous && c.start >= start && c.oldEnd <= prevLength && text.length - prevLength === c.newEnd - c.oldEnd
         ? { start: c.start - start, oldEnd: c.oldEnd - start, newEnd: c.newEnd - start }
         : undefined;
     // A large region read once keeps no chunk state (below): parsed without one (chunkedParse.ts, readOnce).
@@ -148,10 +154,12 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
   // Any other JSON text (a syntax error, a root that is not an object, nesting past MAX_NESTING) takes the YAML parse,
   // whose model and errors are today's contract for broken JSON: checked as JSON, and where the JSON check finds errors,
   // the YAML parser's own errors are dropped (one mistake, one report).
-  const json = cls.kind === 'json' ? jsonDocument(yamlText, PARSE_OPTIONS) : undefined;
-  sections ??= json ? [{ index: 0, base: start, text: yamlText, doc: json }] : parseSections(yamlText, start, cls.kind, syntaxErrors);
+  const json = cls.kind === 'json' ? jsonDocument(yamlText.toString(), PARSE_OPTIONS) : undefined;
+  sections ??= json
+    ? [{ index: 0, base: start, text: yamlText.toString(), doc: json }]
+    : parseSections(yamlText.toString(), start, cls.kind, syntaxErrors);
   if (cls.kind === 'json' && !json) {
-    const errors = jsonSyntaxErrors(text, start, end);
+    const errors = jsonSyntaxErrors(text.toString(), start, end);
     if (errors.length) syntaxErrors.splice(0, syntaxErrors.length, ...errors);
   }
   ex ??= extract(sections);
@@ -167,18 +175,21 @@ function buildClassified(uri: string, text: string, cls: Classified, opts: Build
         });
       }
   }
-  return {
-    uri,
+  // `text` made whole only when read (util/pieceText.ts, withText): the keystroke path reads `source`.
+  return withText(
+    {
+      uri,
+      kind: cls.kind,
+      sections,
+      codes: ex.codes,
+      mappings: ex.mappings,
+      params: ex.params,
+      syntaxErrors,
+      suppressions: kept ?? suppressions(text.toString(), start, end),
+      parseState,
+    },
     text,
-    kind: cls.kind,
-    sections,
-    codes: ex.codes,
-    mappings: ex.mappings,
-    params: ex.params,
-    syntaxErrors,
-    suppressions: kept ?? suppressions(text, start, end),
-    parseState,
-  };
+  );
 }
 
 function parseSections(yamlText: string, base: number, kind: FileKind, errors: ParseProblem[]): Section[] {
@@ -228,9 +239,9 @@ const DIRECTIVE = 'mcp-aql-disable-next-line';
  * The previous model's suppressions, when they still hold: the edit adds or removes no line, and the
  * line it touches held no directive before and holds none now (spares a scan of the whole text).
  */
-function keptSuppressions(prev: AdapterModel, text: string, c: Change): AdapterModel['suppressions'] | undefined {
-  const old = prev.text;
-  const lineOf = (t: string, from: number, to: number) =>
+function keptSuppressions(prev: AdapterModel, text: TextSource, c: Change): AdapterModel['suppressions'] | undefined {
+  const old = sourceText(prev);
+  const lineOf = (t: TextSource, from: number, to: number) =>
     t.slice(t.lastIndexOf('\n', from - 1) + 1, Math.max(to, t.indexOf('\n', to) < 0 ? t.length : t.indexOf('\n', to)));
   if (old.slice(c.start, c.oldEnd).includes('\n') || text.slice(c.start, c.newEnd).includes('\n')) return undefined;
   if (lineOf(old, c.start, c.oldEnd).includes(DIRECTIVE) || lineOf(text, c.start, c.newEnd).includes(DIRECTIVE)) return undefined;

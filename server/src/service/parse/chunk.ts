@@ -13,6 +13,8 @@ import type { Section, Span } from '../model/model';
 import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
 import { collectRanges, collectSpans } from './shiftModel';
 import { remapRanges, repairTabs, TAB_INDENT, type TabError } from './tabs';
+import type { TextSource } from '../model/textSource';
+import { withText } from '../util/pieceText';
 
 export interface ChunkError {
   readonly start: number;
@@ -162,12 +164,13 @@ export function endOf(p: Pair | undefined): number {
  * The one section of an assembled parse: `root` (its range set from its first key to its last value) as
  * the contents of a document spanning `text`, which starts at `base` in the file.
  */
-export function assembledSection(root: YAMLMap, text: string, base: number, options: object): Section {
+export function assembledSection(root: YAMLMap, text: TextSource, base: number, options: object): Section {
   placeRoot(root);
   const doc = new Document(undefined, options) as Document.Parsed;
   doc.contents = root as unknown as Document.Parsed['contents'];
   (doc as { range: [number, number, number] }).range = [0, text.length, text.length];
-  return { index: 0, base, text, doc };
+  // `text` made whole only when read (util/pieceText.ts, withText): the keystroke path reads `source`.
+  return withText({ index: 0, base, doc }, text);
 }
 
 /** Sets `root`'s range from its first key to its last value. */

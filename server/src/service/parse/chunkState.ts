@@ -8,11 +8,13 @@ import type { Section } from '../model/model';
 import type { Chunk, ChunkError } from './chunk';
 import type { Extracted } from './extract';
 import type { Change, Piece as LayoutPiece } from './reuseLayout';
+import type { TextSource } from '../model/textSource';
 
 /** What the next parse of the same document reuses: the layout of this text, each piece with its chunk. */
 export interface ChunkState {
   readonly pieces: LayoutPiece<Chunk>[];
-  readonly text: string;
+  /** The region's text (in pieces when the document is: the keystroke path reads it near the edit only). */
+  readonly text: TextSource;
   /** The assembled root mapping and what was extracted from it (the keystroke path splices them). */
   readonly root: YAMLMap;
   readonly extracted: Extracted;

@@ -19,6 +19,7 @@ import type { ChunkedParse, ChunkState } from './chunkState';
 import { patchEntry } from './patchEntry';
 import { diff, reuseLayout, type Change, type Piece as LayoutPiece } from './reuseLayout';
 import { splitTop } from './splitLayout';
+import type { TextSource } from '../model/textSource';
 
 /** The chunks of the last parse of one document, by text (several for identical texts). */
 type ChunkStore = Map<string, Chunk[]>;
@@ -49,7 +50,7 @@ const UNSAFE = /(?:^|[\s[{,])![^\s[\]{},]|^%|^(?:---|\.\.\.)(?:\s|$)|(?:^|[\s{,]
 type Piece = LayoutPiece<Chunk>;
 
 export function parseChunked(
-  text: string,
+  source: TextSource,
   base: number,
   options: object,
   prevState: ChunkState | undefined,
@@ -58,11 +59,21 @@ export function parseChunked(
 ): ChunkedParse | undefined {
   const unsafe = (t: string) => UNSAFE.test(t);
   let top: Piece[] | undefined;
-  if (prevState && !prevState.consumed) {
-    const ch = change ?? diff(prevState.text, text);
-    const patched = patchEntry(text, base, options, prevState, ch, unsafe);
+  // The keystroke path (patchEntry) reads the text near the edit only, in pieces when the document is; the general
+  // path reads all of it, as one string.
+  if (prevState && !prevState.consumed && change) {
+    const patched = patchEntry(source, base, options, prevState, change, unsafe);
     if (patched !== 'general') return patched;
-    top = reuseLayout(prevState.pieces, prevState.text, text, ch, unsafe);
+  }
+  const text = source.toString();
+  if (prevState && !prevState.consumed) {
+    const old = prevState.text.toString();
+    const ch = change ?? diff(old, text);
+    if (!change) {
+      const patched = patchEntry(text, base, options, prevState, ch, unsafe);
+      if (patched !== 'general') return patched;
+    }
+    top = reuseLayout(prevState.pieces, old, text, ch, unsafe);
   }
   if (prevState) prevState.consumed = true;
   if (!top) {

@@ -19,6 +19,7 @@ import { flat, trimmed } from './flat';
 import { scanTemplate } from './placeholders';
 import { details } from './details';
 import { keyString, pairSpan, readsMerges, spanOf, toJSON } from './nodeRead';
+import { sourceText } from '../util/pieceText';
 
 export { extractTesting } from './nodeRead';
 export { keyString };
@@ -83,7 +84,7 @@ function stringValue(s: Section, n: unknown, shared = false): StringValue | unde
   n = d.node;
   if (!isScalar(n) || typeof n.value !== 'string' || !n.range) return undefined;
   const span = spanOf(s, n);
-  const raw = flat(s.text.slice(n.range[0], n.range[1]));
+  const raw = flat(sourceText(s).slice(n.range[0], n.range[1]));
   const v: StringValue = { value: n.value, span, raw, style: STYLE[n.type ?? 'PLAIN'] ?? 'plain' };
   return shared || d.shared ? { ...v, shared: true } : v;
 }
@@ -103,7 +104,7 @@ function valueRef(s: Section, n: unknown): (ValueRef & { node: Node }) | undefin
 function statusRef(s: Section, n: unknown): StatusRef | undefined {
   n = deref(s.doc, n).node;
   if (!isScalar(n) || !n.range) return undefined;
-  const raw = flat(s.text.slice(n.range[0], n.range[1]));
+  const raw = flat(sourceText(s).slice(n.range[0], n.range[1]));
   const span = spanOf(s, n);
   const v = n.value;
   let value: number | string = typeof v === 'number' ? v : String(v);

@@ -5,20 +5,26 @@
  * lone CR too), stays exact; one diagnostic says so.
  */
 import type { ParseProblem } from '../model/model';
+import type { TextSource } from '../model/textSource';
 
 const LONE_CR = /\r(?!\n)/g;
 
-/** The text with each lone CR read as LF, and where the first one was (-1: none). */
-export function lfLineEnds(text: string): { text: string; firstCr: number } {
+/**
+ * The text with each lone CR read as LF, and where the first one was (-1: none). A text in pieces without a lone
+ * CR is answered as it is (searched, not made whole).
+ */
+export function lfLineEnds<T extends TextSource>(text: T): { text: T | string; firstCr: number } {
   if (!text.includes('\r')) return { text, firstCr: -1 };
+  if (typeof text !== 'string' && firstLoneCr(text, 0, text.length) < 0) return { text, firstCr: -1 };
+  const s = text.toString();
   LONE_CR.lastIndex = 0;
-  const m = LONE_CR.exec(text);
+  const m = LONE_CR.exec(s);
   if (!m) return { text, firstCr: -1 };
-  return { text: text.replace(LONE_CR, '\n'), firstCr: m.index };
+  return { text: s.replace(LONE_CR, '\n'), firstCr: m.index };
 }
 
 /** The offset of the first lone CR in `[from, to)` of `text`, or -1. */
-export function firstLoneCr(text: string, from: number, to: number): number {
+export function firstLoneCr(text: TextSource, from: number, to: number): number {
   for (let i = text.indexOf('\r', from); i >= 0 && i < to; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) return i;
   return -1;
 }

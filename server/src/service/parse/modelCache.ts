@@ -11,6 +11,8 @@ import { lfLineEnds } from './lineEnds';
 import { mergeChanges, type Change } from './reuseLayout';
 import { classify, type Classified } from './sourceFile';
 import { maxSizeOf } from './sizeLimit';
+import type { TextSource } from '../model/textSource';
+import { sourceOf } from '../util/pieceText';
 
 /** The options that change a document's model. */
 export interface ModelOptions {
@@ -52,11 +54,11 @@ export interface ModelCache {
 /** `once`: each text is read once (the CLI), so models are built whole, not in reusable chunks. */
 export function createModelCache(once: boolean | undefined): ModelCache {
   /** Per uri: the model of one version and text, built under the options `key` names (keyOf). */
-  const cache = new Map<string, { version: number; text: string; key: string; model: AdapterModel | undefined; deep?: TooDeep }>();
+  const cache = new Map<string, { version: number; text: TextSource; key: string; model: AdapterModel | undefined; deep?: TooDeep }>();
   /** Per uri: the union of the edits from version `from` to version `to` (offsets of `to`'s text at the new end). */
   const pending = new Map<string, { from: number; to: number; change: Change }>();
   /** The last model `park`ed, with the options it was built with. */
-  let parked: { uri: string; text: string; key: string; model: AdapterModel | undefined } | undefined;
+  let parked: { uri: string; text: TextSource; key: string; model: AdapterModel | undefined } | undefined;
 
   const forget = (uri: string) => {
     cache.delete(uri);
@@ -65,13 +67,14 @@ export function createModelCache(once: boolean | undefined): ModelCache {
   };
   return {
     modelOf(doc, opts) {
-      const text = doc.getText();
+      // In pieces when the document keeps it so (the language server's): read near the edit on the keystroke path.
+      const text = sourceOf(doc);
       const key = keyOf(opts);
       const cached = cache.get(doc.uri);
       // A model built under other options (a settings change) is not reused, not even as the previous parse.
       const hit = cached?.key === key ? cached : undefined;
-      if (hit && hit.version === doc.version && hit.text === text) return hit.model;
-      if (!hit && parked?.uri === doc.uri && parked.text === text && parked.key === key) {
+      if (hit && hit.version === doc.version && sameText(hit.text, text)) return hit.model;
+      if (!hit && parked?.uri === doc.uri && parked.key === key && sameText(parked.text, text)) {
         const model = parked.model;
         parked = undefined;
         if (model && text.length <= maxSizeOf(opts)) {
@@ -87,7 +90,9 @@ export function createModelCache(once: boolean | undefined): ModelCache {
       const lf = text.length > maxSizeOf(opts) ? undefined : lfLineEnds(text).text;
       const cls = lf === undefined ? undefined : classify(doc.uri, lf, opts?.files);
       const deep =
-        cls && lf !== undefined && !(hit?.model && !hit.deep && change && withinLine(hit.text, text, change)) ? deepIn(cls, lf) : undefined;
+        cls && lf !== undefined && !(hit?.model && !hit.deep && change && withinLine(hit.text, text, change))
+          ? deepIn(cls, lf.toString())
+          : undefined;
       const model =
         cls && !deep
           ? buildModel(doc.uri, text, opts?.files, { previous: hit?.model, chunkThreshold: opts?.chunkThreshold, change, once })
@@ -98,7 +103,7 @@ export function createModelCache(once: boolean | undefined): ModelCache {
     deepOf: uri => cache.get(uri)?.deep,
     isCurrent(doc, opts) {
       const hit = cache.get(doc.uri);
-      return !!hit && hit.version === doc.version && hit.text === doc.getText() && hit.key === keyOf(opts);
+      return !!hit && hit.version === doc.version && sameText(hit.text, sourceOf(doc)) && hit.key === keyOf(opts);
     },
     has: uri => cache.has(uri),
     holdsModel: uri => !!cache.get(uri)?.model,
@@ -123,6 +128,14 @@ export function createModelCache(once: boolean | undefined): ModelCache {
   };
 }
 
+/**
+ * Whether two texts are the same: the same object (a version in pieces is one object), or equal strings. Two
+ * different objects of the same length are compared whole (an open of a parked file: both strings already).
+ */
+function sameText(a: TextSource, b: TextSource): boolean {
+  return a === b || (a.length === b.length && a.toString() === b.toString());
+}
+
 /** The options a model was built under (ModelOptions), as one comparable text. */
 function keyOf(opts: ModelOptions | undefined): string {
   return JSON.stringify([opts?.files ?? [], maxSizeOf(opts), opts?.chunkThreshold ?? null]);
@@ -138,7 +151,7 @@ export function deepIn(cls: Classified, text: string): TooDeep | undefined {
  * keystroke the nesting scan of the whole file; the parse's own depth check (parse/compose.ts) still
  * guards the composer.
  */
-function withinLine(before: string, after: string, c: Change): boolean {
+function withinLine(before: TextSource, after: TextSource, c: Change): boolean {
   if (c.oldEnd - c.start > 256 || c.newEnd - c.start > 256) return false;
   const lineBreak = /[\r\n]/;
   return !lineBreak.test(before.slice(c.start, c.oldEnd)) && !lineBreak.test(after.slice(c.start, c.newEnd));

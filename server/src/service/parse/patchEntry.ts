@@ -12,6 +12,7 @@ import type { ChunkedParse, ChunkState } from './chunkState';
 import type { Extracted } from './extract';
 import { flat } from './flat';
 import { locateEdit, type Change, type Piece } from './reuseLayout';
+import type { TextSource } from '../model/textSource';
 
 /**
  * The parse of `text` from `prev` and the edit `change`, or undefined when the edited entry does not
@@ -19,7 +20,7 @@ import { locateEdit, type Change, type Piece } from './reuseLayout';
  * apply (the caller's general chunked parse does; `prev` is then left untouched).
  */
 export function patchEntry(
-  text: string,
+  text: TextSource,
   base: number,
   options: object,
   prev: ChunkState,

@@ -4,6 +4,7 @@
  */
 import type { MalformedPlaceholder, Placeholder, ScalarStyle, Template } from '../model/model';
 import { trimmed } from './flat';
+import type { TextSource } from '../model/textSource';
 
 export const PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -97,14 +98,14 @@ export function renderTemplate(template: string, values: (name: string) => strin
  * (`{reason} happened` is one template, though YAML stops the map at `}`). Across lines: the node's
  * end when it closes with `}`, else (an unclosed `{reason`) the end of its first line's content.
  */
-export function flowTemplateEnd(text: string, start: number, end: number): number {
+export function flowTemplateEnd(text: TextSource, start: number, end: number): number {
   const nl = text.indexOf('\n', start);
   const multiLine = nl >= 0 && nl < end && text.slice(nl, end).trim() !== '';
   if (multiLine && text.slice(start, end).trimEnd().endsWith('}')) return end;
   let e = nl < 0 ? text.length : nl;
   const hash = text.slice(start, e).search(/\s#/);
   if (hash >= 0) e = start + hash;
-  while (e > start && /\s/.test(text[e - 1]!)) e--;
+  while (e > start && /\s/.test(text.slice(e - 1, e))) e--;
   const lineEnd = nl < 0 ? end : Math.min(end, nl);
   const node = text.slice(start, lineEnd).trimEnd();
   return Math.max(e, !multiLine && node.endsWith('}') ? start + node.length : start + 1);
@@ -114,14 +115,14 @@ export function flowTemplateEnd(text: string, start: number, end: number): numbe
  * A plain template whose line goes on in a comment that reads like template text: `#` touching a word
  * (`Rule #{n} is …`, `Issue #42 …`) or a placeholder after it. The span is the comment (to the line end).
  */
-export function commentCut(text: string, t: Template): { start: number; end: number } | undefined {
+export function commentCut(text: TextSource, t: Template): { start: number; end: number } | undefined {
   if (t.style !== 'plain') return undefined;
   let i = t.span.end;
-  while (text[i] === ' ' || text[i] === '\t') i++;
-  if (text[i] !== '#' || i === t.span.end) return undefined;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  if (text.charCodeAt(i) !== 35 || i === t.span.end) return undefined;
   const nl = text.indexOf('\n', i);
   let end = nl < 0 ? text.length : nl;
-  while (end > i && /\s/.test(text[end - 1]!)) end--;
+  while (end > i && /\s/.test(text.slice(end - 1, end))) end--;
   const comment = text.slice(i + 1, end);
   if (comment.includes('mcp-aql-disable')) return undefined;
   return /^[^\s#]/.test(comment) || /\{[A-Za-z_][A-Za-z0-9_]*\}/.test(comment) ? { start: i, end } : undefined;

@@ -6,6 +6,7 @@
  * No chunk text is sliced or hashed, the text is not split again. Anything else returns undefined and the
  * caller splits the whole text.
  */
+import type { TextSource } from '../model/textSource';
 
 export interface Piece<C = unknown> {
   start: number;
@@ -56,8 +57,8 @@ export interface EditSite {
  */
 export function locateEdit<C>(
   pieces: readonly Piece<C>[],
-  old: string,
-  text: string,
+  old: TextSource,
+  text: TextSource,
   change: Change,
   unsafe: (t: string) => boolean,
 ): EditSite | undefined {
@@ -73,7 +74,7 @@ export function locateEdit<C>(
   const lastNl = old.lastIndexOf('\n', leaf.end - 1);
   if (lastNl >= leaf.start ? oldEnd > lastNl : leaf.end !== old.length) return undefined;
   const newEnd = leaf.end + delta;
-  if (newEnd <= leaf.start || NOT_A_KEY_START.has(text[leaf.start]!)) return undefined;
+  if (newEnd <= leaf.start || NOT_A_KEY_START.has(text.slice(leaf.start, leaf.start + 1))) return undefined;
   const first = top.sub[0]!.start;
   const indent = first - (old.lastIndexOf('\n', first - 1) + 1);
   // Every line of the new chunk after its first (and before its tail) stays inside the entry.
@@ -81,7 +82,7 @@ export function locateEdit<C>(
   for (let nl = text.indexOf('\n', leaf.start); nl >= 0 && nl < tail; nl = text.indexOf('\n', nl + 1)) {
     let i = nl + 1;
     while (i < newEnd && text.charCodeAt(i) === 32) i++;
-    const c = text[i];
+    const c = text.slice(i, i + 1);
     if (i >= newEnd || c === '\n' || c === '\r' || c === '#' || c === '\t') continue;
     if (i - nl - 1 <= indent) return undefined;
   }

@@ -4,6 +4,7 @@
  */
 import type { FileKind } from '../model/model';
 import { matchesAny } from '../util/glob';
+import type { TextSource } from '../model/textSource';
 
 interface YamlRegion {
   readonly start: number;
@@ -38,7 +39,7 @@ export function uriPath(uri: string): string {
 }
 
 /** Classify a file; undefined when it is not an adapter file. Sniffing reads at most the first 64 KiB. */
-export function classify(uri: string, text: string, extraGlobs: readonly string[] = []): Classified | undefined {
+export function classify(uri: string, text: TextSource, extraGlobs: readonly string[] = []): Classified | undefined {
   const path = uriPath(uri);
   const whole = { start: 0, end: text.length };
   const byGlob = extraGlobs.length > 0 && matchesAny(path, extraGlobs);
@@ -46,7 +47,7 @@ export function classify(uri: string, text: string, extraGlobs: readonly string[
   if (ADAPTER_YAML.test(path)) return { kind: 'yaml', region: whole };
   if (ADAPTER_JSON.test(path)) return { kind: 'json', region: whole };
   if (byGlob) return { kind: ANY_JSON.test(path) ? 'json' : 'yaml', region: whole };
-  const head = text.length > 65536 ? text.slice(0, 65536) : text;
+  const head = text.length > 65536 ? text.slice(0, 65536) : text.toString();
   if (ANY_YAML.test(path) && SNIFF_YAML.test(head)) return { kind: 'yaml', region: whole };
   if (ANY_JSON.test(path) && SNIFF_JSON.test(head)) return { kind: 'json', region: whole };
   return undefined;
@@ -56,7 +57,7 @@ export function classify(uri: string, text: string, extraGlobs: readonly string[
  * Front matter per the reference runtime (runtime.md s3.2): the first line is `---`, the block ends at
  * the next line that is only `---`. A Markdown adapter without front matter has an empty region.
  */
-function frontMatter(text: string): Classified {
+function frontMatter(text: TextSource): Classified {
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const open = /^---[ \t]*\r?\n/.exec(text.slice(bom, bom + 8));
   if (!open) return { kind: 'markdown', region: { start: 0, end: 0 } };
