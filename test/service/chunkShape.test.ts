@@ -1,7 +1,7 @@
 /**
  * Every chunk of the chunked parse has the same fields in the same order, however it was made (the fast path, a
  * compose, an empty one) and filled in (extracted, moved): chunks then share one hidden class, and the move of every
- * chunk after an edit (parse/chunk.ts placeChunk, moveSpans) is not deoptimised by a new shape (bench/NOTES.md,
+ * chunk after an edit (parse/patchEntry.ts movePieces) is not deoptimised by a new shape (bench/NOTES.md,
  * "fifth sitting").
  */
 import test from 'node:test';

@@ -1,0 +1,100 @@
+/**
+ * The keystroke path moves every chunk after the edited entry (parse/patchEntry.ts movePieces): each node range of
+ * the assembled document and each span of what was extracted must then be where a fresh parse of the same text puts
+ * it — in the edited block, in a later block (its header moved without spans) and in a top-level key after both, after
+ * edits that lengthen and shorten the text, typed twice at one place (the second move starts from the first's offsets).
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { isNode, type Node } from 'yaml';
+import { buildModel } from '../../server/src/service/parse/buildModel';
+import type { AdapterModel } from '../../server/src/service/model/model';
+import { docOf, newService, yamlDoc } from './helpers';
+
+const URI = 'file:///w/move.adapter.yaml';
+
+const TEXT = yamlDoc(
+  'name: moves',
+  'error_codes:',
+  ...Array.from({ length: 6 }, (_, i) => [
+    `  VALIDATION_E${i}:`,
+    '    category: VALIDATION',
+    `    message_template: "Field '{field}' (entry ${i})"`,
+    '    maps_from_http: [422]',
+    `    condition: "response.body.code == 'c${i}'"`,
+    '    details: { field: string }',
+  ]).flat(),
+  'error_mapping:',
+  '  400:',
+  '    - condition: "response.body.code == \'m0\'"',
+  '      code: VALIDATION_E0',
+  '  404:',
+  '    code: VALIDATION_E1',
+  'operations:',
+  '  read:',
+  '    - name: get',
+  '      params: { id: string }',
+);
+
+/** Every node range of the document, in document order. */
+function ranges(m: AdapterModel): number[][] {
+  const out: number[][] = [];
+  const seen = new Set<object>();
+  const visit = (n: unknown): void => {
+    if (!n || typeof n !== 'object' || seen.has(n)) return;
+    seen.add(n);
+    if (isNode(n) && (n as Node).range) out.push([...(n as Node).range!]);
+    for (const v of Object.values(n)) if (v && typeof v === 'object' && !('tags' in v)) visit(v);
+  };
+  for (const s of m.sections) visit(s.doc.contents);
+  return out;
+}
+
+/** What was extracted, yaml nodes left out (their ranges are compared by `ranges`). */
+const extracted = (m: AdapterModel): string =>
+  JSON.stringify({ codes: m.codes, mappings: m.mappings, params: m.params }, (k, v: unknown) => (isNode(v) ? undefined : v));
+
+test('after edits at the first entry, every later range and span is where a fresh parse puts it', () => {
+  let text = TEXT;
+  let model = buildModel(URI, text, [], { chunkThreshold: 0 })!;
+  const at = text.indexOf('(entry 0)') + 1;
+  const edits: [number, number, string][] = [
+    [at, at, 'xyz'],
+    [at + 3, at + 3, 'w'],
+    [at, at + 2, ''],
+    [text.indexOf('(entry 3)') + 1, text.indexOf('(entry 3)') + 1, 'q'],
+  ];
+  for (const [start, end, insert] of edits) {
+    text = text.slice(0, start) + insert + text.slice(end);
+    model = buildModel(URI, text, [], {
+      chunkThreshold: 0,
+      previous: model,
+      change: { start, oldEnd: end, newEnd: start + insert.length },
+    })!;
+    const fresh = buildModel(URI, text, [], { chunkThreshold: 0 })!;
+    assert.deepEqual(ranges(model), ranges(fresh));
+    assert.equal(extracted(model), extracted(fresh));
+  }
+});
+
+test('after typing in error_codes, completion in error_mapping is what a fresh service gives (the block mapping moved)', () => {
+  const uri = 'file:///w/complete.adapter.yaml';
+  let text = TEXT.replace('    code: VALIDATION_E1\n', '    code: \n');
+  const service = newService();
+  const fresh = newService();
+  service.validate(docOf(text, uri, 1));
+  const at = text.indexOf('(entry 0)') + 1;
+  const typed = ' '.repeat(40);
+  service.edited(uri, 1, 2, [{ start: at, end: at, text: typed }]);
+  text = text.slice(0, at) + typed + text.slice(at);
+  const doc = docOf(text, uri, 2);
+  const freshDoc = docOf(text, uri, 2);
+  assert.deepEqual(service.validate(doc), fresh.validate(freshDoc));
+  const pos = doc.positionAt(text.indexOf('    code: \n') + '    code: '.length);
+  const items = fresh.complete(freshDoc, pos);
+  assert.ok(
+    items.some(i => i.label === 'VALIDATION_E3'),
+    'the codes are offered',
+  );
+  assert.deepEqual(service.complete(doc, pos), items);
+});
