@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { isNode, type Node } from 'yaml';
 import { buildModel } from '../../server/src/service/parse/buildModel';
 import type { AdapterModel } from '../../server/src/service/model/model';
+import type { ChunkState } from '../../server/src/service/parse/chunkState';
 import { docOf, newService, yamlDoc } from './helpers';
 
 const URI = 'file:///w/move.adapter.yaml';
@@ -97,4 +98,26 @@ test('after typing in error_codes, completion in error_mapping is what a fresh s
     'the codes are offered',
   );
   assert.deepEqual(service.complete(doc, pos), items);
+});
+
+test('after an open and after each keystroke, every chunk already holds what a move moves (none collected on a move)', () => {
+  let text = TEXT;
+  let model = buildModel(URI, text, [], { chunkThreshold: 0 })!;
+  const missing = () => {
+    const out: string[] = [];
+    for (const p of (model.parseState as ChunkState).pieces)
+      for (const q of [p, p.header, ...(p.sub ?? [])]) {
+        const c = q?.chunk;
+        if (c && !c.ranges) out.push(`ranges of ${c.text.slice(0, 20)}`);
+        if (c?.extracted && !c.anchors && !c.spans) out.push(`spans of ${c.text.slice(0, 20)}`);
+      }
+    return out;
+  };
+  assert.deepEqual(missing(), []);
+  for (const entry of ['(entry 0)', '(entry 3)', '(entry 5)']) {
+    const at = text.indexOf(entry) + 1;
+    text = text.slice(0, at) + 'x' + text.slice(at);
+    model = buildModel(URI, text, [], { chunkThreshold: 0, previous: model, change: { start: at, oldEnd: at, newEnd: at + 1 } })!;
+    assert.deepEqual(missing(), [], entry);
+  }
 });

@@ -89,6 +89,10 @@ export function patchEntry(
   const section = assembledSection(root, text, base, options);
 
   const x = extractChunk(chunk, role, section, base + leaf.start);
+  // What the next keystroke above this entry moves, collected now (one entry's): the move then never meets a chunk
+  // without them, so it is not deoptimised by a path it has not run yet (the second keystroke at another entry).
+  chunk.ranges ??= collectRanges(chunk.pairs);
+  chunk.spans ??= collectSpans(x);
   const splice = <T>(all: readonly T[], from: () => number, removed: number, added: readonly T[]): T[] => {
     const out = all.slice();
     if (removed || added.length) out.splice(from(), removed, ...added);
