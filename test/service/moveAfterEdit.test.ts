@@ -8,6 +8,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { isNode, type Node } from 'yaml';
 import { buildModel } from '../../server/src/service/parse/buildModel';
+import { rehearseMove } from '../../server/src/service/parse/patchEntry';
 import type { AdapterModel } from '../../server/src/service/model/model';
 import type { ChunkState } from '../../server/src/service/parse/chunkState';
 import { docOf, newService, yamlDoc } from './helpers';
@@ -120,4 +121,53 @@ test('after an open and after each keystroke, every chunk already holds what a m
     model = buildModel(URI, text, [], { chunkThreshold: 0, previous: model, change: { start: at, oldEnd: at, newEnd: at + 1 } })!;
     assert.deepEqual(missing(), [], entry);
   }
+});
+
+test("the idle warm-up (rehearseMove) leaves every range, span and placement as it found it; the next keystrokes are a fresh parse's", () => {
+  let text = TEXT;
+  let model = buildModel(URI, text, [], { chunkThreshold: 0 })!;
+  const state = model.parseState as ChunkState;
+  const placements = () =>
+    JSON.stringify(
+      state.pieces.map(p =>
+        [p, p.header, ...(p.sub ?? [])].map(q => q && [q.start, q.end, q.chunk?.placedAt ?? null, q.chunk?.extractedAt ?? null]),
+      ),
+    );
+  const before = [ranges(model), extracted(model), placements()];
+  assert.equal(rehearseMove(state, model.sections[0]!.base), true);
+  assert.equal(rehearseMove(state, model.sections[0]!.base), true);
+  assert.deepEqual([ranges(model), extracted(model), placements()], before);
+  for (const entry of ['(entry 0)', '(entry 4)']) {
+    const at = text.indexOf(entry) + 1;
+    text = text.slice(0, at) + 'xy' + text.slice(at);
+    model = buildModel(URI, text, [], { chunkThreshold: 0, previous: model, change: { start: at, oldEnd: at, newEnd: at + 2 } })!;
+    const fresh = buildModel(URI, text, [], { chunkThreshold: 0 })!;
+    assert.deepEqual(ranges(model), ranges(fresh));
+    assert.equal(extracted(model), extracted(fresh));
+  }
+  // A state the keystroke path has moved on from, or one with anchors, is left alone.
+  assert.equal(rehearseMove(state, model.sections[0]!.base), false, 'consumed');
+  const anchored = buildModel(URI, TEXT.replace('name: moves', 'name: &n moves'), [], { chunkThreshold: 0 })!;
+  assert.equal(rehearseMove(anchored.parseState as ChunkState, anchored.sections[0]!.base), false, 'anchors');
+});
+
+test('service.warmUp: true on an open adapter and nothing it says changes; false for a document it holds no model of', () => {
+  const uri = 'file:///w/warm.adapter.yaml';
+  const service = newService();
+  const fresh = newService();
+  let text = TEXT;
+  const doc = docOf(text, uri, 1);
+  const said = (s: typeof service, d: typeof doc) => [
+    s.validate(d),
+    s.documentSymbols(d),
+    s.complete(d, d.positionAt(text.indexOf('code: VALIDATION_E1') + 8)),
+  ];
+  const before = said(service, doc);
+  assert.equal(service.warmUp(uri), true);
+  assert.deepEqual(said(service, doc), before);
+  assert.equal(service.warmUp('file:///w/unknown.adapter.yaml'), false);
+  const at = text.indexOf('(entry 0)') + 1;
+  service.edited(uri, 1, 2, [{ start: at, end: at, text: 'x' }]);
+  text = text.slice(0, at) + 'x' + text.slice(at);
+  assert.deepEqual(said(service, docOf(text, uri, 2)), said(fresh, docOf(text, uri, 2)));
 });
