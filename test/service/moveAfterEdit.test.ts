@@ -135,7 +135,8 @@ test("the idle warm-up (rehearseMove) leaves every range, span and placement as 
     );
   const before = [ranges(model), extracted(model), placements()];
   assert.equal(rehearseMove(state, model.sections[0]!.base), true);
-  assert.equal(rehearseMove(state, model.sections[0]!.base), true);
+  // Only the first entries (a large file's warm-up): the others stay where they are, the moved ones come back.
+  assert.equal(rehearseMove(state, model.sections[0]!.base, 2), true);
   assert.deepEqual([ranges(model), extracted(model), placements()], before);
   for (const entry of ['(entry 0)', '(entry 4)']) {
     const at = text.indexOf(entry) + 1;

@@ -181,7 +181,7 @@ export class DiagnosticsScheduler {
   /**
    * The warm-up of `uri` once the server is idle: not if the document was closed or edited since `version` (a
    * keystroke has run the path itself), later again while validations wait or run. One call, a few milliseconds
-   * (10,000 codes: about 10): a message that arrives meanwhile waits that long at most.
+   * (at most 4,000 entries moved, whatever the file's size): a message that arrives meanwhile waits that long at most.
    */
   private warmUpLater(uri: string, version: number, tries: number): void {
     this.later(() => {

@@ -260,7 +260,7 @@ export interface AdapterService {
    */
   edited(uri: string, from: number, to: number, changes: readonly TextChange[]): void;
   /**
-   * For the language server's idle time after an open: the move of every entry that a keystroke makes, made on
+   * For the language server's idle time after an open: the move of the entries that a keystroke makes, made on
    * the cached model of `uri` one character on and back (parse/patchEntry.ts rehearseMove), so that the first
    * keystroke runs it compiled. No result changes; false when there was nothing to move.
    */

@@ -59,7 +59,7 @@ export function patchEntry(
   leaf.end = site.newEnd;
   leaf.chunk = chunk;
   block.end += delta;
-  movePieces(subs, site.sub + 1, delta, base, true);
+  movePieces(subs, site.sub + 1, subs.length, delta, base, true);
   for (let i = site.top + 1; i < pieces.length; i++) {
     const p = pieces[i]!;
     if (p.sub) {
@@ -70,9 +70,9 @@ export function patchEntry(
       const key = p.header!.chunk!.pairs[0]?.key;
       const map = prev.root.items.find(q => q.key === key)?.value as YAMLMap | undefined;
       if (map?.range) map.range = [map.range[0] + delta, map.range[1] + delta, map.range[2] + delta];
-      movePieces([p.header!], 0, delta, base, false);
-      movePieces(p.sub, 0, delta, base, true);
-    } else movePieces([p], 0, delta, base, true);
+      movePieces([p.header!], 0, 1, delta, base, false);
+      movePieces(p.sub, 0, p.sub.length, delta, base, true);
+    } else movePieces([p], 0, 1, delta, base, true);
   }
 
   // The assembled document: a new root and block holding the same pairs, the entry's replaced.
@@ -126,14 +126,14 @@ export function patchEntry(
 }
 
 /**
- * Moves pieces `from`… of `ps` by `delta`: each piece, its chunk's node ranges (parse/chunk.ts placeChunk) and, with
+ * Moves pieces `from` to `to` (excluded) of `ps` by `delta`: each piece, its chunk's node ranges (parse/chunk.ts placeChunk) and, with
  * `spans`, the spans of what was extracted from it (moveSpans; `base`: the region's file offset). Every loop is in this
  * one function, with no call per chunk or per range: the first keystroke after an open moves every later entry
  * (263,000 ranges and spans at 10,000 codes) through code that never ran before, and V8 optimises one long loop
  * where it stands (on-stack replacement) instead of first interpreting 10,000 calls of a function not yet optimised.
  */
-function movePieces(ps: readonly Piece<Chunk>[], from: number, delta: number, base: number, spans: boolean): void {
-  for (let j = from; j < ps.length; j++) {
+function movePieces(ps: readonly Piece<Chunk>[], from: number, to: number, delta: number, base: number, spans: boolean): void {
+  for (let j = from; j < to; j++) {
     const p = ps[j]!;
     p.start += delta;
     p.end += delta;
@@ -165,30 +165,44 @@ function movePieces(ps: readonly Piece<Chunk>[], from: number, delta: number, ba
 }
 
 /**
- * Moves every piece of `state` (a parse whose region starts at file offset `base`) one character on and back, as a
- * keystroke in the first entry moves them: a warm-up for the language server's idle time after an open, so that
- * V8 has compiled the move when the first keystroke comes (bench/NOTES.md, "sixth sitting"). Leaves every offset as
- * it found it; does nothing (false) on a state the keystroke path would not move, or whose chunks are not each
- * placed at their piece (a move there would not be undone exactly).
+ * Entries a warm-up moves at most: enough for V8 to compile the move where it runs (on-stack replacement after a few
+ * thousand turns of its loop), few enough that a message arriving meanwhile waits a few milliseconds at most.
  */
-export function rehearseMove(state: ChunkState, base: number): boolean {
+export const WARM_UP_ENTRIES = 4000;
+
+/**
+ * Moves the pieces of `state` (a parse whose region starts at file offset `base`) one character on and back, as a
+ * keystroke in the first entry moves them — every top-level piece and header, and the first `limit` entries of the
+ * blocks: a warm-up for the language server's idle time after an open, so that V8 has compiled the move when the
+ * first keystroke comes (bench/NOTES.md, "sixth sitting"). Leaves every offset as it found it; does nothing (false)
+ * on a state the keystroke path would not move, or whose chunks are not each placed at their piece (a move there
+ * would not be undone exactly).
+ */
+export function rehearseMove(state: ChunkState, base: number, limit = WARM_UP_ENTRIES): boolean {
   if (state.consumed || state.anchors) return false;
   const placed = (p: Piece<Chunk> | undefined, spans: boolean) =>
     !p ||
     !p.chunk ||
     (p.chunk.placedAt === p.start &&
       (!spans || !p.chunk.extracted || p.chunk.extractedAt === undefined || p.chunk.extractedAt === base + p.start));
-  for (const p of state.pieces) {
-    if (!(p.sub ? placed(p.header, false) && p.sub.every(s => placed(s, true)) : placed(p, true))) return false;
+  // How many entries of each block move (the first ones, `limit` in all).
+  let left = limit;
+  const counts = state.pieces.map(p => {
+    const n = p.sub ? Math.min(p.sub.length, left) : 0;
+    left -= n;
+    return n;
+  });
+  for (const [i, p] of state.pieces.entries()) {
+    if (!(p.sub ? placed(p.header, false) && p.sub.slice(0, counts[i]).every(s => placed(s, true)) : placed(p, true))) return false;
   }
   for (const d of [1, -1])
-    for (const p of state.pieces) {
+    for (const [i, p] of state.pieces.entries()) {
       if (p.sub) {
         p.start += d;
         p.end += d;
-        movePieces([p.header!], 0, d, base, false);
-        movePieces(p.sub, 0, d, base, true);
-      } else movePieces([p], 0, d, base, true);
+        movePieces([p.header!], 0, 1, d, base, false);
+        movePieces(p.sub, 0, counts[i]!, d, base, true);
+      } else movePieces([p], 0, 1, d, base, true);
     }
   return true;
 }
