@@ -74,7 +74,8 @@ export class DiagnosticsScheduler {
   constructor(private readonly d: DiagnosticsDeps) {
     this.defer = d.defer ?? (f => void setImmediate(f));
     this.now = d.now ?? Date.now;
-    this.later = d.later ?? (f => void setTimeout(f, WARM_UP_AFTER_MS));
+    // Unref'd: a pending warm-up keeps no exiting process alive (a browser's timer id has no unref).
+    this.later = d.later ?? (f => void (setTimeout(f, WARM_UP_AFTER_MS) as { unref?: () => void }).unref?.());
   }
 
   /** How long the last validation of an edit took (ms): work that should wait for a pause in typing waits this much longer. */
