@@ -6,9 +6,10 @@
  * that builds the model only) and for the checks (`validate` on it). The code runs bundled by esbuild as the
  * server's is (under tsx every imported call goes through a getter). `--compare=<another checkout>` runs that
  * checkout's service too, interleaved (its bench/gen.ts, schemas and node_modules are used; nothing is written
- * there). Medians per keystroke index; writes nothing but bench/work/.
+ * there). Medians per keystroke index; writes nothing but bench/work/. `--warm-up`: after the open, the warm-up the
+ * server runs in its idle time after a document's first diagnostics (`service.warmUp`, where the checkout has it).
  *
- *   node --import tsx bench/firstKeyBench.ts [--sizes=1000,10000] [--runs=5] [--keys=9] [--compare=/work/main]
+ *   node --import tsx bench/firstKeyBench.ts [--sizes=1000,10000] [--runs=5] [--keys=9] [--compare=/work/main] [--warm-up]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { editOffsets, generate } from './gen';
 const arg = (name: string, def: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
 
 /** One run in this process: the open, then `keys` keystrokes; prints [open, [parse, checks] per keystroke] in ms of CPU. */
-function child(root: string, n: number, keys: number): void {
+function child(root: string, n: number, keys: number, warmUp: boolean): void {
   const read = (p: string): unknown => JSON.parse(readFileSync(join(root, p), 'utf8'));
   const service = createAdapterService({
     registry: read('schemas/error-registry.json') as Registry,
@@ -38,6 +39,7 @@ function child(root: string, n: number, keys: number): void {
   let version = 1;
   const doc = TextDocument.create(uri, 'yaml', version, text);
   const open = cpu(() => service.validate(doc));
+  if (warmUp) (service as { warmUp?: (uri: string) => boolean }).warmUp?.(uri);
   const sites = editOffsets(text, n);
   const out: [number, number][] = [];
   for (let k = 0; k < keys; k++) {
@@ -84,6 +86,7 @@ function main(): void {
   const runs = Number(arg('runs', '5'));
   const keys = Number(arg('keys', '9'));
   const compare = arg('compare', '');
+  const warmUp = process.argv.includes('--warm-up');
   const builds = [{ name: 'this checkout', root: join(__dirname, '..') }, ...(compare ? [{ name: compare, root: compare }] : [])].map(
     (b, i) => ({ ...b, js: bundle(b.root, `build${i}`) }),
   );
@@ -92,10 +95,14 @@ function main(): void {
     const load = loadavg()[0]!.toFixed(1);
     for (let r = 0; r < runs; r++)
       builds.forEach((b, i) => {
-        const res = execFileSync(process.execPath, ['--max-semi-space-size=4', b.js, '--child', b.root, String(n), String(keys)], {
-          encoding: 'utf8',
-          maxBuffer: 1 << 24,
-        });
+        const res = execFileSync(
+          process.execPath,
+          ['--max-semi-space-size=4', b.js, '--child', b.root, String(n), String(keys), ...(warmUp ? ['--warm-up'] : [])],
+          {
+            encoding: 'utf8',
+            maxBuffer: 1 << 24,
+          },
+        );
         const [open, ks] = JSON.parse(res) as [number, [number, number][]];
         acc[i]!.open.push(open);
         acc[i]!.keys.push(ks);
@@ -116,5 +123,5 @@ function main(): void {
 
 if (process.argv.includes('--child')) {
   const i = process.argv.indexOf('--child');
-  child(process.argv[i + 1]!, Number(process.argv[i + 2]), Number(process.argv[i + 3]));
+  child(process.argv[i + 1]!, Number(process.argv[i + 2]), Number(process.argv[i + 3]), process.argv.includes('--warm-up'));
 } else main();

@@ -4,7 +4,8 @@
  * edit sites), then --warmup unmeasured and --warm measured keystrokes; medians of wall time and of the
  * server's CPU per keystroke (all its threads, from /proc: robust under load), the warm p90, and VmHWM.
  * `node --import tsx bench/keystrokeCompare.ts [--sizes=1000,10000] [--runs=3] [--rounds=1] [--warmup=20] [--warm=40]
- * [--compare=<other dist/server.js>] [--node-args=a,b] [--compare-node-args=a,b]`; prints, writes nothing. The
+ * [--compare=<other dist/server.js>] [--node-args=a,b] [--compare-node-args=a,b] [--pause=ms]`; prints, writes nothing.
+ * `--pause`: the client waits that long after the open before typing (default 0: at once). The
  * server's flags default to those the editor's client starts it with (SERVER_EXEC_ARGV).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ const rounds = Number(arg('rounds', '1'));
 const warmup = Number(arg('warmup', '20'));
 const warm = Number(arg('warm', '40'));
 const compare = arg('compare', '');
+const pauseMs = Number(arg('pause', '0'));
 /** `--node-args=--cpu-prof,--cpu-prof-dir=/tmp/p`: flags for every server process (a profile, a heap flag). */
 const nodeArgs = arg('node-args', SERVER_EXEC_ARGV.join(',')).split(',').filter(Boolean);
 /** `--compare-node-args=`: the other build's flags (default: the same as this build's). */
@@ -67,7 +69,7 @@ async function main() {
     for (let i = 0; i < runs; i++)
       for (const [b, s] of builds.entries()) {
         loads.push(loadavg()[0]!);
-        const r = await runOnce(s, file, text, n, { ...REALISTIC, rounds, warmup, warm });
+        const r = await runOnce(s, file, text, n, { ...REALISTIC, rounds, warmup, warm, pauseMs });
         acc[b]!.first.push(r.change[0] ?? NaN);
         acc[b]!.firstCpu.push(r.changeCpu[0] ?? NaN);
         acc[b]!.warm.push(...r.warm);

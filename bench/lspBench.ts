@@ -79,6 +79,8 @@ export interface ClientProfile {
   /** Keystrokes typed after the cold ones and not measured (the incremental path's JIT warm-up), then `warm` measured ones; the same sites in turn. */
   readonly warmup?: number;
   readonly warm?: number;
+  /** How long the client waits after the open (and its editor requests) before the first keystroke: a user reading first. */
+  readonly pauseMs?: number;
 }
 /** An editor also asks, after opening a file, for its code lenses and the code actions at the cursor. */
 export const REALISTIC: ClientProfile = { workspaceFolder: true, settleMs: 1500, editorRequests: true };
@@ -199,6 +201,7 @@ export async function runOnce(
       await conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: here, context: { diagnostics: [] } });
     }
     r.openDiagnostics = last?.params.diagnostics.length ?? 0;
+    if (profile.pauseMs) await new Promise(res => setTimeout(res, profile.pauseMs));
     let version = 1;
     let cur = text;
     // Round r's k-th edit (of the edits in text order) lands after the r + 1 'x's already typed at each

@@ -20,6 +20,9 @@ function setup(opts: { pull?: boolean; hold?: boolean; refresh?: boolean } = {})
   const validated: number[] = [];
   const held: (() => void)[] = [];
   let deferred: (() => void)[] = [];
+  /** The warm-ups asked for (uris), and what waits for `later`. */
+  const warmed: string[] = [];
+  let laters: (() => void)[] = [];
   let clock = 0;
   let refreshes = 0;
   const connection = {
@@ -43,6 +46,8 @@ function setup(opts: { pull?: boolean; hold?: boolean; refresh?: boolean } = {})
     features: () => ({ pullDiagnostics: !!opts.pull, diagnosticRefresh: !!opts.refresh }) as ClientFeatures,
     log: () => undefined,
     defer: f => void deferred.push(f),
+    later: f => void laters.push(f),
+    warmUp: uri => void warmed.push(uri),
     now: () => clock,
     compute: async doc => {
       validated.push(doc.version);
@@ -66,6 +71,14 @@ function setup(opts: { pull?: boolean; hold?: boolean; refresh?: boolean } = {})
       await settle();
     },
     pendingTurns: () => deferred.length,
+    warmed,
+    /** The pause the warm-up waits for is over: what waited runs. */
+    pause() {
+      const fs = laters;
+      laters = [];
+      for (const f of fs) f();
+    },
+    pendingLaters: () => laters.length,
     refreshes: () => refreshes,
     /** The document changes (as documents.ts does: the new version, then schedule). */
     change(version: number, uri = URI) {
@@ -333,4 +346,72 @@ test('a pulling client is asked to pull again only when a document besides the o
   await new Promise(res => setTimeout(res, 150));
   assert.equal(s.refreshes(), 2, 'a change from no open document (the scan): every open one is pulled again');
   s.scheduler.dispose();
+});
+
+test("the warm-up: once per open, after the document's first diagnostics, when nothing waits or runs (pushed and pulled)", async () => {
+  const s = setup();
+  s.open(1);
+  await s.turn();
+  await s.turn();
+  assert.deepEqual(versions(s.published), [[1, ['v1']]]);
+  assert.deepEqual(s.warmed, [], 'not on the way to the diagnostics');
+  s.pause();
+  assert.deepEqual(s.warmed, [URI]);
+  s.change(2);
+  await s.turn();
+  await s.turn();
+  s.pause();
+  assert.deepEqual(s.warmed, [URI], 'not after a keystroke: it ran the path itself');
+  assert.equal(s.pendingLaters(), 0);
+  // Closed and opened again: once more.
+  s.drop();
+  s.scheduler.closed(URI);
+  s.open(3);
+  await s.turn();
+  await s.turn();
+  s.pause();
+  assert.deepEqual(s.warmed, [URI, URI]);
+
+  const p = setup({ pull: true });
+  p.open(1);
+  await p.scheduler.pull(URI);
+  p.pause();
+  assert.deepEqual(p.warmed, [URI]);
+});
+
+test('the warm-up: none when the document changed or closed before the pause; later again while a validation waits', async () => {
+  const s = setup();
+  s.open(1);
+  await s.turn();
+  await s.turn();
+  s.change(2);
+  s.pause();
+  assert.deepEqual(s.warmed, [], 'edited since its first diagnostics');
+  await s.turn();
+  await s.turn();
+  s.pause();
+  assert.deepEqual(s.warmed, []);
+
+  const c = setup();
+  c.open(1);
+  await c.turn();
+  await c.turn();
+  c.drop();
+  c.scheduler.closed(URI);
+  c.pause();
+  assert.deepEqual(c.warmed, [], 'closed');
+
+  const b = setup();
+  const other = 'file:///w/b.adapter.yaml';
+  b.open(1);
+  await b.turn();
+  await b.turn();
+  b.open(1, other);
+  b.pause();
+  assert.deepEqual(b.warmed, [], 'another document waits for its validation');
+  assert.equal(b.pendingLaters(), 1, 'asked again later');
+  await b.turn();
+  await b.turn();
+  b.pause();
+  assert.deepEqual(b.warmed.sort(), [URI, other].sort());
 });

@@ -1,7 +1,7 @@
 /**
  * Every chunk of the chunked parse has the same fields in the same order, however it was made (the fast path, a
  * compose, an empty one) and filled in (extracted, moved): chunks then share one hidden class, and the move of every
- * chunk after an edit (parse/chunk.ts placeChunk, moveSpans) is not deoptimised by a new shape (bench/NOTES.md,
+ * chunk after an edit (parse/patchEntry.ts movePieces) is not deoptimised by a new shape (bench/NOTES.md,
  * "fifth sitting").
  */
 import test from 'node:test';
@@ -50,4 +50,31 @@ test('chunks made by the fast path, by compose and empty ones have one set of fi
   const at = text.indexOf('plain') + 1;
   const model = buildModel(URI, text, [], { chunkThreshold: 0 });
   for (const c of chunksOf(text.slice(0, at) + 'x' + text.slice(at), model, at)) assert.deepEqual(Object.keys(c), keys);
+});
+
+test('every layout piece is made with its chunk field, before the parse gives it one (the split, and after edits)', () => {
+  const text = yamlDoc(
+    'name: pieces',
+    'error_codes:',
+    '  VALIDATION_A:',
+    '    category: VALIDATION',
+    '  VALIDATION_B:',
+    '    category: VALIDATION',
+    'error_mapping:',
+    '  400:',
+    '    code: VALIDATION_A',
+  );
+  const fieldsOf = (m: ReturnType<typeof buildModel>) =>
+    (m!.parseState as ChunkState).pieces.flatMap(p => [p, p.header, ...(p.sub ?? [])].filter(q => q).map(q => Object.keys(q!).slice(0, 3)));
+  let model = buildModel(URI, text, [], { chunkThreshold: 0 });
+  for (const f of fieldsOf(model)) assert.deepEqual(f, ['start', 'end', 'chunk']);
+  // A keystroke in an entry, then a line added between entries (the general path).
+  const at = text.indexOf('VALIDATION_A:') + 1;
+  const typed = text.slice(0, at) + 'x' + text.slice(at);
+  model = buildModel(URI, typed, [], { chunkThreshold: 0, previous: model, change: { start: at, oldEnd: at, newEnd: at + 1 } });
+  for (const f of fieldsOf(model)) assert.deepEqual(f, ['start', 'end', 'chunk']);
+  const line = typed.indexOf('  VALIDATION_B:');
+  const added = typed.slice(0, line) + '  VALIDATION_C:\n' + typed.slice(line);
+  model = buildModel(URI, added, [], { chunkThreshold: 0, previous: model });
+  for (const f of fieldsOf(model)) assert.deepEqual(f, ['start', 'end', 'chunk']);
 });

@@ -2,7 +2,7 @@
  * After a sequence of edits from an open (typing in the first entry, in a later one and in a mapping; lines added and
  * removed between entries; a line ending typed inside an entry; several changes in one didChange; an entry broken and
  * fixed; an entry deleted; edits undone), in LF and CRLF files, what the service says is exactly what a fresh service
- * says of the same text: diagnostics, document symbols and hover at every occurrence of a few words. The keystroke
+ * says of the same text: diagnostics, document symbols, hover and completion at every occurrence of a few words. The keystroke
  * path moves every entry after an edit (parse/patchEntry.ts) and every kept problem with its entry
  * (checks/relocate.ts): a wrong offset anywhere after the edit shows here.
  */
@@ -92,6 +92,8 @@ for (const eol of ['\n', '\r\n'])
           for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
             const pos = doc.positionAt(i + 2);
             assert.deepEqual(service.hover(doc, pos), fresh.hover(freshDoc, pos), `${word} at ${i}`);
+            // Completion finds the node at the position through the ranges of the block mappings too.
+            assert.deepEqual(service.complete(doc, pos), fresh.complete(freshDoc, pos), `completion: ${word} at ${i}`);
           }
       }
     });

@@ -20,7 +20,19 @@ interface DiagnosticsDeps {
   readonly defer?: (f: () => void) => void;
   /** A clock in ms (default `Date.now`), for `editCost`. */
   readonly now?: () => number;
+  /**
+   * Once per open, after the document's first diagnostics and while nothing else is waiting or running: the
+   * keystroke path's move rehearsed on its model (`service.warmUp`), so the first keystroke finds it compiled.
+   */
+  readonly warmUp?: (uri: string) => void;
+  /** Run `f` a moment later (default: after WARM_UP_AFTER_MS); tests drive it by hand. */
+  readonly later?: (f: () => void) => void;
 }
+
+/** How long after a document's first diagnostics its warm-up waits (a pause: the client's own requests come first). */
+const WARM_UP_AFTER_MS = 50;
+/** How many times the warm-up waits again while validations are waiting or running, before it gives up. */
+const WARM_UP_TRIES = 20;
 
 /** Push state of one document. */
 interface Pending {
@@ -58,9 +70,12 @@ export class DiagnosticsScheduler {
   private readonly checked = new Set<string>();
   private readonly defer: (f: () => void) => void;
   private readonly now: () => number;
+  private readonly later: (f: () => void) => void;
   constructor(private readonly d: DiagnosticsDeps) {
     this.defer = d.defer ?? (f => void setImmediate(f));
     this.now = d.now ?? Date.now;
+    // Unref'd: a pending warm-up keeps no exiting process alive (a browser's timer id has no unref).
+    this.later = d.later ?? (f => void (setTimeout(f, WARM_UP_AFTER_MS) as { unref?: () => void }).unref?.());
   }
 
   /** How long the last validation of an edit took (ms): work that should wait for a pause in typing waits this much longer. */
@@ -77,7 +92,7 @@ export class DiagnosticsScheduler {
       return await this.run(doc);
     } finally {
       this.pulls--;
-      this.checked.add(uri);
+      this.checkedNow(uri, doc.version);
       this.settle();
     }
   }
@@ -157,6 +172,33 @@ export class DiagnosticsScheduler {
     this.settle();
   }
 
+  /** `uri` was validated at `version`; the first time since it was opened, its warm-up is armed. */
+  private checkedNow(uri: string, version: number): void {
+    if (this.checked.has(uri)) return;
+    this.checked.add(uri);
+    if (this.d.warmUp) this.warmUpLater(uri, version, WARM_UP_TRIES);
+  }
+
+  /**
+   * The warm-up of `uri` once the server is idle: not if the document was closed or edited since `version` (a
+   * keystroke has run the path itself), later again while validations wait or run. One call, a few milliseconds
+   * (at most 4,000 entries moved, whatever the file's size): a message that arrives meanwhile waits that long at most.
+   */
+  private warmUpLater(uri: string, version: number, tries: number): void {
+    this.later(() => {
+      if (this.disposed || this.d.documents.get(uri)?.version !== version || !this.checked.has(uri)) return;
+      if (this.busy()) {
+        if (tries > 1) this.warmUpLater(uri, version, tries - 1);
+        return;
+      }
+      try {
+        this.d.warmUp!(uri);
+      } catch (e) {
+        this.d.log(`warm-up of ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`);
+      }
+    });
+  }
+
   private busy(): boolean {
     if (this.disposed) return false;
     if (this.pulls) return true;
@@ -202,7 +244,7 @@ export class DiagnosticsScheduler {
       if (this.disposed || this.pending.get(uri) !== p) return this.settle(); // closed: its diagnostics were cleared
       const now = this.d.documents.get(uri);
       if (now && now.version === version) this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined);
-      this.checked.add(uri);
+      this.checkedNow(uri, version);
       // Superseded (or asked again meanwhile): the newer version is validated once, now.
       if (p.again) {
         p.again = false;

@@ -76,6 +76,7 @@ export function startServer(connection: Connection, deps: ServiceDeps, options: 
       const o = await opts(doc.uri);
       return publishable(responseFiles.diagnostics(doc, o) ?? service.validate(doc, o), indexer.complete);
     },
+    warmUp: uri => void service.warmUp(uri),
   });
   const ctx: ServerContext = {
     connection,

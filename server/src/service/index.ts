@@ -261,6 +261,12 @@ export interface AdapterService {
    * without comparing the two texts; without it the change is found by that comparison.
    */
   edited(uri: string, from: number, to: number, changes: readonly TextChange[]): void;
+  /**
+   * For the language server's idle time after an open: the move of the entries that a keystroke makes, made on
+   * the cached model of `uri` one character on and back (parse/patchEntry.ts rehearseMove), so that the first
+   * keystroke runs it compiled. No result changes; false when there was nothing to move.
+   */
+  warmUp(uri: string): boolean;
 }
 
 export function createAdapterService(deps: ServiceDeps): AdapterService {
@@ -385,6 +391,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       models.park(uri);
     },
     edited: (uri, from, to, changes) => models.edited(uri, from, to, changes),
+    warmUp: uri => models.warmUp(uri),
   };
   return service;
 }

@@ -7,6 +7,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AdapterModel } from '../model/model';
 import { nestingOverflow, type TooDeep } from '../util/nesting';
 import { buildModel } from './buildModel';
+import type { ChunkState } from './chunkState';
+import { rehearseMove } from './patchEntry';
 import { lfLineEnds } from './lineEnds';
 import { mergeChanges, type Change } from './reuseLayout';
 import { classify, type Classified } from './sourceFile';
@@ -49,6 +51,8 @@ export interface ModelCache {
   park(uri: string): void;
   /** Version `from` of `uri` became `to` by these edits. */
   edited(uri: string, from: number, to: number, changes: readonly TextChange[]): void;
+  /** The keystroke path's move rehearsed on the cached model of `uri` (patchEntry.ts rehearseMove); nothing else changes. */
+  warmUp(uri: string): boolean;
 }
 
 /** `once`: each text is read once (the CLI), so models are built whole, not in reusable chunks. */
@@ -124,6 +128,11 @@ export function createModelCache(once: boolean | undefined): ModelCache {
       }
       if (change) pending.set(uri, { from: p?.from ?? from, to, change });
       else pending.delete(uri);
+    },
+    warmUp(uri) {
+      const model = cache.get(uri)?.model;
+      const state = model?.parseState as ChunkState | undefined;
+      return !!state && Array.isArray(state.pieces) && model!.sections.length === 1 && rehearseMove(state, model!.sections[0]!.base);
     },
   };
 }

@@ -115,7 +115,7 @@ export function reuseLayout<C>(
       start: p.start,
       end: p.end + delta,
       header: { ...p.header! },
-      sub: p.sub!.map((x, j) => (j < si ? { ...x } : j > si ? move(x, delta) : { start: x.start, end: newEnd })),
+      sub: p.sub!.map((x, j) => (j < si ? { ...x } : j > si ? move(x, delta) : { start: x.start, end: newEnd, chunk: undefined })),
     };
   });
 }
