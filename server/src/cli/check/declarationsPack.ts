@@ -13,25 +13,22 @@ export const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, char
  * the file): a CLI run keeps and sends only that, so memory per declaration stays small.
  */
 export function slim(d: CodeDeclaration): CodeDeclaration {
-  return {
-    uri: d.uri,
-    code: d.code,
-    range: NO_RANGE,
-    category: d.category,
-    details: d.details.map(x => ({ name: x.name, type: x.type, required: x.required })),
-    mapsFromHttp: [],
-  };
+  // By push, not `map`: an array `map` makes has another elements kind once the caller is optimised, and `packOne`'s
+  // `map` over these details deoptimised on it (`--trace-deopt`: "wrong map", then compiled again).
+  const details: CodeDeclaration['details'] = [];
+  for (const x of d.details) details.push({ name: x.name, type: x.type, required: x.required });
+  return { uri: d.uri, code: d.code, range: NO_RANGE, category: d.category, details, mapsFromHttp: [] };
 }
 
 /** A file's slim declarations as JSON: per file its URI once, per declaration code, category and details (what `slim` keeps). */
 type PackedDeclaration = [string, string | null, [string, string | null, boolean | null][]];
 type Packed = [string, PackedDeclaration[]][];
 
-const packOne = (d: CodeDeclaration): PackedDeclaration => [
-  d.code,
-  d.category ?? null,
-  d.details.map(x => [x.name, x.type ?? null, x.required ?? null]),
-];
+const packOne = (d: CodeDeclaration): PackedDeclaration => {
+  const details: PackedDeclaration[2] = []; // by push, as in `slim`
+  for (const x of d.details) details.push([x.name, x.type ?? null, x.required ?? null]);
+  return [d.code, d.category ?? null, details];
+};
 
 /** A packed declaration of the file `uri`, as a `slim` one. */
 const unpackOne = (uri: string, [code, category, details]: PackedDeclaration): CodeDeclaration => ({
@@ -93,12 +90,29 @@ export function packIndexed(files: readonly IndexedFile[]): string {
  * own code strings.
  */
 export function unpackIndexed(json: string, share: ReturnType<typeof sharer>): IndexedFile[] {
-  return (JSON.parse(json) as PackedIndexed).map(([uri, adapter, refs, ds]) => {
-    const decls = share(
-      uri,
-      ds.map(d => unpackOne(uri, d)),
-    );
-    const own = new Map(decls.map(d => [d.code, d.code]));
-    return { uri, adapter: adapter === 1, decls, refs: refs.map(r => own.get(r) ?? r) };
-  });
+  return (JSON.parse(json) as PackedIndexed).map(([uri, adapter, refs, ds]) => shared(uri, adapter === 1, refs, ds, share));
+}
+
+/**
+ * What `unpackIndexed` makes of `packIndexed(files)`, from the files themselves: the main thread's own index
+ * batches, without the JSON text and its parse (each declaration still goes through `packOne` and `unpackOne`,
+ * so it is the same as a worker's).
+ */
+export function unpackLocal(files: readonly IndexedFile[], share: ReturnType<typeof sharer>): IndexedFile[] {
+  return files.map(f => shared(f.uri, f.adapter, f.refs, f.decls.map(packOne), share));
+}
+
+function shared(
+  uri: string,
+  adapter: boolean,
+  refs: readonly string[],
+  ds: readonly PackedDeclaration[],
+  share: ReturnType<typeof sharer>,
+): IndexedFile {
+  const decls = share(
+    uri,
+    ds.map(d => unpackOne(uri, d)),
+  );
+  const own = new Map(decls.map(d => [d.code, d.code]));
+  return { uri, adapter, decls, refs: refs.map(r => own.get(r) ?? r) };
 }
