@@ -15,7 +15,7 @@ export const NO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, char
 export function slim(d: CodeDeclaration): CodeDeclaration {
   // By push, not `map`: an array `map` makes has another elements kind once the caller is optimised, and `packOne`'s
   // `map` over these details deoptimised on it (`--trace-deopt`: "wrong map", then compiled again).
-  const details: CodeDeclaration['details'] = [];
+  const details: CodeDeclaration['details'][number][] = [];
   for (const x of d.details) details.push({ name: x.name, type: x.type, required: x.required });
   return { uri: d.uri, code: d.code, range: NO_RANGE, category: d.category, details, mapsFromHttp: [] };
 }
@@ -31,14 +31,18 @@ const packOne = (d: CodeDeclaration): PackedDeclaration => {
 };
 
 /** A packed declaration of the file `uri`, as a `slim` one. */
-const unpackOne = (uri: string, [code, category, details]: PackedDeclaration): CodeDeclaration => ({
-  uri,
-  code,
-  range: NO_RANGE,
-  category: category ?? undefined,
-  details: details.map(([name, type, required]) => ({ name, type: type ?? undefined, required: required ?? undefined })),
-  mapsFromHttp: [],
-});
+const unpackOne = (uri: string, [code, category, packed]: PackedDeclaration): CodeDeclaration => {
+  const details: CodeDeclaration['details'][number][] = []; // by push, as in `slim`
+  for (const [name, type, required] of packed) details.push({ name, type: type ?? undefined, required: required ?? undefined });
+  return { uri, code, range: NO_RANGE, category: category ?? undefined, details, mapsFromHttp: [] };
+};
+
+/** A file's packed declarations as `slim` ones, in an array made by push (as in `slim`). */
+function unpackAll(uri: string, ds: readonly PackedDeclaration[]): CodeDeclaration[] {
+  const out: CodeDeclaration[] = [];
+  for (const d of ds) out.push(unpackOne(uri, d));
+  return out;
+}
 
 export function packDeclarations(declarations: readonly [string, readonly CodeDeclaration[]][]): string {
   const packed: Packed = declarations.map(([uri, ds]) => [uri, ds.map(packOne)]);
@@ -47,7 +51,9 @@ export function packDeclarations(declarations: readonly [string, readonly CodeDe
 
 /** What `packDeclarations` packed, as `slim` declarations again. */
 export function unpackDeclarations(json: string): [string, CodeDeclaration[]][] {
-  return (JSON.parse(json) as Packed).map(([uri, ds]) => [uri, ds.map(d => unpackOne(uri, d))]);
+  const out: [string, CodeDeclaration[]][] = [];
+  for (const [uri, ds] of JSON.parse(json) as Packed) out.push([uri, unpackAll(uri, ds)]);
+  return out;
 }
 
 /**
@@ -65,13 +71,21 @@ export function sharer(): (uri: string, ds: readonly CodeDeclaration[]) => CodeD
     if (v === undefined) strings.set(x, (v = x));
     return v;
   };
-  return (uri, ds) =>
-    ds.map(d => {
+  // Arrays by push, as in `slim`.
+  return (uri, ds) => {
+    const out: CodeDeclaration[] = [];
+    for (const d of ds) {
       const key = JSON.stringify(d.details.map(x => [x.name, x.type, x.required]));
       let details = lists.get(key);
-      if (!details) lists.set(key, (details = d.details.map(x => ({ name: str(x.name)!, type: str(x.type), required: x.required }))));
-      return { uri, code: d.code, range: NO_RANGE, category: str(d.category), details, mapsFromHttp: NO_STATUSES };
-    });
+      if (!details) {
+        const made: CodeDeclaration['details'][number][] = [];
+        for (const x of d.details) made.push({ name: str(x.name)!, type: str(x.type), required: x.required });
+        lists.set(key, (details = made));
+      }
+      out.push({ uri, code: d.code, range: NO_RANGE, category: str(d.category), details, mapsFromHttp: NO_STATUSES });
+    }
+    return out;
+  };
 }
 
 const NO_STATUSES: readonly (number | string)[] = [];
@@ -99,7 +113,11 @@ export function unpackIndexed(json: string, share: ReturnType<typeof sharer>): I
  * so it is the same as a worker's).
  */
 export function unpackLocal(files: readonly IndexedFile[], share: ReturnType<typeof sharer>): IndexedFile[] {
-  return files.map(f => shared(f.uri, f.adapter, f.refs, f.decls.map(packOne), share));
+  return files.map(f => {
+    const ds: PackedDeclaration[] = [];
+    for (const d of f.decls) ds.push(packOne(d));
+    return shared(f.uri, f.adapter, f.refs, ds, share);
+  });
 }
 
 function shared(
@@ -109,10 +127,7 @@ function shared(
   ds: readonly PackedDeclaration[],
   share: ReturnType<typeof sharer>,
 ): IndexedFile {
-  const decls = share(
-    uri,
-    ds.map(d => unpackOne(uri, d)),
-  );
+  const decls = share(uri, unpackAll(uri, ds));
   const own = new Map(decls.map(d => [d.code, d.code]));
   return { uri, adapter, decls, refs: refs.map(r => own.get(r) ?? r) };
 }
