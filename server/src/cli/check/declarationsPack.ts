@@ -99,25 +99,14 @@ export function packIndexed(files: readonly IndexedFile[]): string {
 }
 
 /**
- * What `packIndexed` packed, with `share`'s sharing (one string, not an object graph, crosses the
- * thread: nothing to clone, little garbage on the main thread) and each reference sharing its file's
- * own code strings.
+ * What `packIndexed` packed, with `share`'s sharing (one string, not an object graph, crosses the thread: nothing
+ * to clone, little garbage on the main thread) and each reference sharing its file's own code strings. The main
+ * thread's own batches take this way too: their strings are slices of the files' texts, which the JSON copy lets go
+ * (handed over as they were, peak RSS rose 7–10 MB at 1,000–2,000 files and 40 MB at 10,000; bench/NOTES.md,
+ * "the second isolate's warm-up").
  */
 export function unpackIndexed(json: string, share: ReturnType<typeof sharer>): IndexedFile[] {
   return (JSON.parse(json) as PackedIndexed).map(([uri, adapter, refs, ds]) => shared(uri, adapter === 1, refs, ds, share));
-}
-
-/**
- * What `unpackIndexed` makes of `packIndexed(files)`, from the files themselves: the main thread's own index
- * batches, without the JSON text and its parse (each declaration still goes through `packOne` and `unpackOne`,
- * so it is the same as a worker's).
- */
-export function unpackLocal(files: readonly IndexedFile[], share: ReturnType<typeof sharer>): IndexedFile[] {
-  return files.map(f => {
-    const ds: PackedDeclaration[] = [];
-    for (const d of f.decls) ds.push(packOne(d));
-    return shared(f.uri, f.adapter, f.refs, ds, share);
-  });
 }
 
 function shared(

@@ -5,7 +5,7 @@
  */
 import type { PackedNames, ServiceOptions } from '../../service';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { IndexedFile, ReadFailure } from '../indexedFile';
+import type { ReadFailure } from '../indexedFile';
 
 /** Each file's options: distinct option sets, and for each URI (same order) the index of its set. */
 export interface OptionsTable {
@@ -57,11 +57,8 @@ export interface ValidatedFile {
 }
 
 export type FromWorker =
-  /**
-   * `json`: the batch's files (`packIndexed`); on the main thread (`LocalPort`), which has nothing to copy across,
-   * the files themselves (`unpackLocal` makes of them what `unpackIndexed` makes of their JSON).
-   */
-  | { readonly type: 'indexed'; readonly batch: number; readonly json: string | readonly IndexedFile[]; readonly failed: ReadFailure[] }
+  /** `json`: the batch's files (`packIndexed`). */
+  | { readonly type: 'indexed'; readonly batch: number; readonly json: string; readonly failed: ReadFailure[] }
   | {
       readonly type: 'validated';
       readonly batch: number;

@@ -16,7 +16,7 @@ import { pathFromUri } from '../../node/bytePaths';
 import type { IndexedFile, ReadFailure } from '../indexedFile';
 import { table, type FromWorker, type ToWorker, type ValidatedFile } from './messages';
 import type { DeclarationsByCode } from './batchWorkspace';
-import { sharer, unpackIndexed, unpackLocal } from './declarationsPack';
+import { sharer, unpackIndexed } from './declarationsPack';
 import { checkHandler, WORKER_MARK } from './worker';
 import { fullCollection, grownSinceCollection, serialScavenges } from '../collections';
 
@@ -59,7 +59,7 @@ interface Port {
  * it in full whenever it grew by LOCAL_GROWTH (bench/workspaceNotes.md, 2026-11-26 mem5).
  */
 class LocalPort implements Port {
-  private readonly handle = checkHandler(true);
+  private readonly handle = checkHandler();
   private readonly listeners = new Set<(m: FromWorker) => void>();
   private closed = false;
   /** Batches handled (the tests see that the main thread took its share). */
@@ -171,7 +171,7 @@ export class WorkerPool {
       b => ({ type: 'index', batch: b, uris: batches[b]!, paths: batches[b]!.map(this.pathOf), opts: table(batches[b]!, opts) }),
       m => {
         if (m.type !== 'indexed') return;
-        done[m.batch] = typeof m.json === 'string' ? unpackIndexed(m.json, share) : unpackLocal(m.json, share);
+        done[m.batch] = unpackIndexed(m.json, share);
         failures[m.batch] = m.failed;
       },
     );

@@ -24,9 +24,9 @@ export const WORKER_MARK = 'mcp-aql-check-worker';
 /**
  * What a check thread does with each message: `names` is kept (no answer), a batch is answered. The
  * worker thread posts the answers; the main thread runs one of these too, as one of the pool's
- * threads (cli/check/pool.ts `LocalPort`): `local`, whose index answers are the files themselves (nothing crosses a thread).
+ * threads (cli/check/pool.ts `LocalPort`).
  */
-export function checkHandler(local = false): (m: ToWorker) => FromWorker | undefined {
+export function checkHandler(): (m: ToWorker) => FromWorker | undefined {
   // The index pass sends each file's entries on as it reads them (indexing reads no other file);
   // validation reads the run's names (`names`, once) and each batch's declarations (cli/check/batchWorkspace.ts).
   const workspace = new BatchWorkspace();
@@ -58,7 +58,7 @@ export function checkHandler(local = false): (m: ToWorker) => FromWorker | undef
               : { uri, adapter: false, decls: [], refs: [] },
           );
         }
-        return { type: 'indexed', batch: m.batch, json: local ? files : packIndexed(files), failed };
+        return { type: 'indexed', batch: m.batch, json: packIndexed(files), failed };
       }
       workspace.setBatch(m.json);
       const results: ValidatedFile[] = [];
