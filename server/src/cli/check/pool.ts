@@ -86,6 +86,16 @@ class LocalPort implements Port {
   }
 }
 
+/**
+ * Files per thread in the index pass: with fewer, fewer threads index (the main thread first, then workers), and
+ * the others wait for the validation. The index pass is the fast scan, a small share of a file's work (about a
+ * tenth), and each thread that takes part warms its code up: TurboFan compiles the scan and the packing again in
+ * each isolate. A worker's share of the index pass cost 0.15 / 0.28 / 0.30 s of CPU at 1,000 / 2,000 / 4,000
+ * files with no shorter wall time (2 cores, bench/NOTES.md "the index pass on one thread"); from 2,000 files a
+ * thread, a share is long enough for the wall time it saves to count.
+ */
+export const INDEX_FILES_PER_THREAD = 2000;
+
 /** Batches a worker thread holds at once: the next is there when one is done (the main thread may be busy with its own). */
 const DEPTH = 2;
 
@@ -100,13 +110,15 @@ export class WorkerPool {
   private readonly workers: Port[];
   /**
    * `size` threads: `size` workers, or (`join`) the main thread and `size - 1` workers; `localGrowth` (tests): `LOCAL_GROWTH`;
-   * `pathOf`: each URI's file, as listed (sent with each batch, so no thread converts the URI back).
+   * `pathOf`: each URI's file, as listed (sent with each batch, so no thread converts the URI back);
+   * `indexPerThread` (tests): `INDEX_FILES_PER_THREAD`.
    */
   constructor(
     readonly size: number,
     join = false,
     private readonly localGrowth = LOCAL_GROWTH,
     private readonly pathOf: (uri: string) => string = pathFromUri,
+    private readonly indexPerThread = INDEX_FILES_PER_THREAD,
   ) {
     serialScavenges();
     const file = workerFile();
@@ -148,9 +160,14 @@ export class WorkerPool {
     const share = sharer();
     const done: (IndexedFile[] | undefined)[] = [];
     const failures: ReadFailure[][] = [];
+    // The threads that index (INDEX_FILES_PER_THREAD): the main thread first, then workers in order.
+    const threads = Math.max(1, Math.min(this.size, Math.floor(uris.length / this.indexPerThread)));
+    const indexing = new Set(
+      [...this.workers].sort((a, b) => Number(b instanceof LocalPort) - Number(a instanceof LocalPort)).slice(0, threads),
+    );
     await this.drive(
       batches.length,
-      () => true,
+      (_b, w) => indexing.has(w),
       b => ({ type: 'index', batch: b, uris: batches[b]!, paths: batches[b]!.map(this.pathOf), opts: table(batches[b]!, opts) }),
       m => {
         if (m.type !== 'indexed') return;
@@ -214,8 +231,13 @@ export class WorkerPool {
     await Promise.all(this.workers.map(w => w.terminate()));
   }
 
-  /** Hand batches 0..count-1 to free workers in order (batch `b` only when `may(b)`), feed every answer to `on`; resolves when all are answered. */
-  private drive(count: number, may: (b: number) => boolean, message: (b: number) => ToWorker, on: (m: FromWorker) => void): Promise<void> {
+  /** Hand batches 0..count-1 to free workers in order (batch `b` to worker `w` only when `may(b, w)`), feed every answer to `on`; resolves when all are answered. */
+  private drive(
+    count: number,
+    may: (b: number, w: Port) => boolean,
+    message: (b: number) => ToWorker,
+    on: (m: FromWorker) => void,
+  ): Promise<void> {
     if (!count) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       // Batches each thread holds: up to DEPTH for a worker, one for the main thread (it takes them one by one anyway).
@@ -238,7 +260,7 @@ export class WorkerPool {
       const pump = () => {
         for (let round = 0; round < DEPTH; round++)
           for (let i = 0; i < this.size && !over; i++) {
-            if (busy[i]! >= depth(this.workers[i]!) || sent === count || !may(sent)) continue;
+            if (busy[i]! >= depth(this.workers[i]!) || sent === count || !may(sent, this.workers[i]!)) continue;
             busy[i]!++;
             this.workers[i]!.postMessage(message(sent++));
           }

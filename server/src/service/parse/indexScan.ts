@@ -83,17 +83,24 @@ function entries(doc: TextDocument, root: LightNode | null): IndexEntries {
   const range = (s: number, e: number): Range => ({ start: at(s), end: at(e) });
   // A quoted key or code is named without its quotes (util/quotes.ts unquotedSpan, features/cursor.ts nameSpan).
   const keyRange = (k: LightScalar) => (k.style !== 'plain' ? range(k.start + 1, k.end - 1) : range(k.start, k.end));
-  const declarations: CodeDeclaration[] = decls.map(d => ({
-    uri,
-    code: d.name,
-    range: keyRange(d.key),
-    category: d.fields.category,
-    template: d.fields.template,
-    description: d.fields.description,
-    details: d.fields.details,
-    mapsFromHttp: d.fields.mapsFromHttp,
-  }));
-  const occurrences: CodeOccurrence[] = declarations.map(d => ({ uri, code: d.code, range: d.range, kind: 'declaration' }));
+  // Built by push from empty literals, not by `map`: an array `map` makes has another elements kind once this
+  // function is optimised (its `map` inlined) than before, and the `map` and `push` that read it deoptimised the
+  // function twice per thread (`--trace-deopt`: "wrong map"), each time compiled again (bench/NOTES.md, "the
+  // second isolate's warm-up").
+  const declarations: CodeDeclaration[] = [];
+  for (const d of decls)
+    declarations.push({
+      uri,
+      code: d.name,
+      range: keyRange(d.key),
+      category: d.fields.category,
+      template: d.fields.template,
+      description: d.fields.description,
+      details: d.fields.details,
+      mapsFromHttp: d.fields.mapsFromHttp,
+    });
+  const occurrences: CodeOccurrence[] = [];
+  for (const d of declarations) occurrences.push({ uri, code: d.code, range: d.range, kind: 'declaration' });
   for (const r of refs) occurrences.push({ uri, code: r.value as string, range: keyRange(r), kind: 'reference' });
   return { declarations, occurrences };
 }

@@ -1,0 +1,57 @@
+/**
+ * The index pass of `check`'s pool runs on fewer threads than the validation when the files are few
+ * (cli/check/pool.ts `INDEX_FILES_PER_THREAD`): the main thread first, so a worker warms up only the validation's
+ * code. Where it runs does not change what it finds.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
+import { batchSize, INDEX_FILES_PER_THREAD, WorkerPool } from '../../server/src/cli/check/pool';
+import { tempTree } from './helpers';
+
+const N = 40;
+
+test(
+  'below INDEX_FILES_PER_THREAD files a thread, the main thread indexes alone; the index is the same',
+  { timeout: 120_000 },
+  async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < N; i++) files[pathOf(i)] = fileText(i, N, isBroken(i));
+    const dir = tempTree(files);
+    const uris = Object.keys(files)
+      .sort()
+      .map(p => pathToFileURL(join(dir, p)).href);
+    const batches = Math.ceil(N / batchSize(N, 2));
+    const index = async (perThread?: number) => {
+      const pool = new WorkerPool(2, true, undefined, undefined, perThread);
+      try {
+        const failed: unknown[] = [];
+        const indexed = await pool.index(
+          uris,
+          () => ({}),
+          f => failed.push(f),
+        );
+        assert.deepEqual(failed, []);
+        return { indexed, here: pool.handledHere };
+      } finally {
+        await pool.close();
+      }
+    };
+    try {
+      assert.ok(N < INDEX_FILES_PER_THREAD * 2);
+      const alone = await index();
+      assert.equal(alone.here, batches, 'every index batch on the main thread');
+      // One file a thread: both threads index, the worker holding two batches from the start.
+      const both = await index(1);
+      assert.ok(both.here <= batches - 2, `the main thread indexed ${both.here} of ${batches} batches`);
+      assert.equal(alone.indexed.length, N);
+      assert.equal(alone.indexed.filter(f => f.adapter).length, N);
+      assert.deepEqual(alone.indexed, both.indexed);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
