@@ -11,7 +11,7 @@ const SERVICE_ONLY = 'The service is pure: no Node built-ins, no transport, no e
 const FACADE_ONLY = 'Reach the service through its façade (server/src/service/index.ts) only (ARCHITECTURE.md).';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', '.e2e/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', '.e2e/**', 'coverage/**', 'bench/work/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
   {
     rules: {

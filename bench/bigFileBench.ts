@@ -22,6 +22,7 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { generate } from './gen';
+import { SERVER_ENV } from '../server/src/protocol';
 
 const ROOT = join(__dirname, '..');
 const WORK = join(ROOT, 'bench', 'work', 'big');
@@ -119,7 +120,10 @@ function runCli(c: Case, dist: string): Sample {
 }
 
 async function runServer(c: Case, dist: string): Promise<Sample> {
-  const proc = spawn(process.execPath, [...nodeArgs, join(dist, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const proc = spawn(process.execPath, [...nodeArgs, join(dist, 'server.js'), '--stdio'], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+    env: { ...process.env, ...SERVER_ENV }, // as the editor's client starts it
+  });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const uri = pathToFileURL(c.file).href;
   const settings = c.raised ? { maxFileSize: CEILING } : {};

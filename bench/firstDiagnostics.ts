@@ -16,6 +16,7 @@ import {
   type Diagnostic,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { SERVER_ENV } from '../server/src/protocol';
 import { CATEGORY_LINE, generate } from './gen';
 
 /** The code the small adapter maps to, declared only in the last big file (the scan reaches it last, or late). */
@@ -121,7 +122,8 @@ export async function runFirstDiagnostics(
   timeoutMs = 120_000,
 ): Promise<FirstDiagnosticsRun> {
   const spawned = performance.now();
-  const proc = spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
+  // The environment the editor's client gives the server (protocol.ts SERVER_ENV).
+  const proc = spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...SERVER_ENV } });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   // Times are taken from the spawn here and made relative to the didOpen at the end.
   const events: Event[] = [];

@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { generate } from './gen';
-import { SERVER_EXEC_ARGV } from '../server/src/protocol';
+import { SERVER_ENV, SERVER_EXEC_ARGV } from '../server/src/protocol';
 import { REALISTIC, runOnce, type ServerSpec } from './lspBench';
 
 const ROOT = join(__dirname, '..');
@@ -32,6 +32,7 @@ const spec = (name: string, server: string, flags: string[]): ServerSpec => ({
   name,
   command: [process.execPath, ...flags, server, '--stdio'],
   settings: () => ({}),
+  env: SERVER_ENV,
 });
 const builds = [
   spec('this build', join(ROOT, 'dist', 'server.js'), nodeArgs),

@@ -22,6 +22,8 @@ export interface ServerSpec {
   readonly command: string[];
   readonly settings: (section?: string) => unknown;
   readonly initOptions?: unknown;
+  /** Added to the environment (ours: SERVER_ENV, as the editor's client adds it). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface RunResult {
@@ -93,7 +95,10 @@ export async function runOnce(
   n: number,
   profile: ClientProfile = REALISTIC,
 ): Promise<RunResult> {
-  const proc = spawn(server.command[0]!, server.command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+  const proc = spawn(server.command[0]!, server.command.slice(1), {
+    stdio: ['pipe', 'pipe', 'ignore'],
+    env: { ...process.env, ...server.env },
+  });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const uri = pathToFileURL(file).href;
   let last: { at: number; params: PublishDiagnosticsParams } | undefined;

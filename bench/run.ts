@@ -14,7 +14,7 @@
  * middle and last entries: the first of them is the first keystroke after open), then --warmup=N unmeasured
  * (default 20) and --warm=N measured ones (default 20), the same for both servers.
  */
-import { SERVER_EXEC_ARGV } from '../server/src/protocol';
+import { SERVER_ENV, SERVER_EXEC_ARGV } from '../server/src/protocol';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -67,6 +67,7 @@ const ours: ServerSpec = {
   name: 'mcp-aql-errors',
   command: [process.execPath, ...SERVER_EXEC_ARGV, join(ROOT, 'dist', 'server.js'), '--stdio'],
   settings: () => ({}),
+  env: SERVER_ENV,
 };
 const yls: ServerSpec = {
   name: 'yaml-language-server 2.0.0',

@@ -16,7 +16,7 @@ import { createServer, type Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, SocketMessageReader, SocketMessageWriter } from 'vscode-languageserver-protocol/node';
-import { SERVER_EXEC_ARGV } from '../server/src/protocol';
+import { SERVER_ENV, SERVER_EXEC_ARGV } from '../server/src/protocol';
 import { editOffsets, generate, positionOf } from './gen';
 
 const ROOT = join(__dirname, '..');
@@ -75,7 +75,7 @@ async function main() {
   const port = (listener.address() as { port: number }).port;
   const proc = spawn(process.execPath, [...flags, `--require=${preload}`, server, `--socket=${port}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TYPING_MEMORY_OUT: out },
+    env: { ...process.env, ...SERVER_ENV, TYPING_MEMORY_OUT: out },
   });
   proc.stdout!.pipe(createWriteStream(`${out}.stdout`));
   proc.stderr!.pipe(createWriteStream(`${out}.stderr`));

@@ -16,6 +16,15 @@ export const FIX_ALL_KIND = 'source.fixAll.mcp-aql';
  */
 export const SERVER_EXEC_ARGV: readonly string[] = ['--max-semi-space-size=4'];
 
+/**
+ * Environment the editor's client adds to the language server's (and the benches, as for the flags). One glibc
+ * malloc arena: the workspace scan's thread (node/indexThread.ts) mallocs its file's read and its isolate's
+ * buffers in an arena of its own, and glibc keeps what that thread frees in its arena instead of handing it to
+ * the main thread or the system: 10-13 MB held after the thread ends, about a tenth of the server's peak at
+ * 10,000 codes (bench/NOTES.md, "seventh sitting"). Other C libraries and systems ignore the variable.
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1' };
+
 export interface PreviewParams {
   readonly uri: string;
   readonly position?: Position;
