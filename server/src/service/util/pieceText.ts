@@ -1,6 +1,6 @@
 /**
  * A text kept in pieces of at most PIECE characters, each version a new object sharing the pieces an edit did not
- * touch (bench/NOTES.md, "the text of every keystroke"). A keystroke in a 2 MB text then makes one new piece, a
+ * touch (bench/NOTES.md, "the text of every keystroke"). A keystroke in a 2 MB text then makes a new piece or two, each a
  * small string the young generation frees, instead of a new 2 MB string, which V8 makes a large object, promotes
  * and frees only in a full collection. `toString()` flattens the whole text once per version, only when asked.
  * The reads a validation makes near an edit (`charCodeAt`, `slice`, `indexOf`, `lastIndexOf`) go to the pieces.
@@ -238,14 +238,21 @@ export class PieceText implements TextSource {
     if (!this.pieces.length) return PieceText.of(own(text), this.size);
     const first = this.pieceAt(Math.min(a, n - 1));
     const last = this.pieceAt(Math.max(0, Math.min(b, n) - (b > a ? 1 : 0)));
-    // The touched pieces' text with the edit made, and the next piece's too when the two are small together.
+    // The touched pieces' text with the edit made, and the next and previous pieces' too when they fit with it.
     let lastTouched = Math.max(first, last);
+    let firstTouched = first;
     let middle = this.slice(this.starts[first]!, a) + text + this.slice(b, this.starts[lastTouched + 1]!);
     if (lastTouched + 1 < this.pieces.length && middle.length + this.pieces[lastTouched + 1]!.length <= this.size)
       middle += this.pieces[++lastTouched]!;
+    if (firstTouched > 0 && middle.length + this.pieces[firstTouched - 1]!.length <= this.size)
+      middle = this.pieces[--firstTouched]! + middle;
+    // Cut into pieces of equal length: a character typed into a full piece makes two halves, not a full piece
+    // and a piece of one character (which, typed at random places, left tens of thousands of tiny pieces and
+    // made each version's lists large objects again; test/service/pieceText.test.ts counts them).
     const made: string[] = [];
-    for (let i = 0; i < middle.length; i += this.size) made.push(own(middle.slice(i, i + this.size)));
-    const pieces = [...this.pieces.slice(0, first), ...made, ...this.pieces.slice(lastTouched + 1)];
+    const step = Math.ceil(middle.length / Math.max(1, Math.ceil(middle.length / this.size)));
+    for (let i = 0; i < middle.length; i += step) made.push(own(middle.slice(i, i + step)));
+    const pieces = [...this.pieces.slice(0, firstTouched), ...made, ...this.pieces.slice(lastTouched + 1)];
     return new PieceText(pieces, this.size);
   }
 }
