@@ -72,27 +72,33 @@ test('--jobs 1: a file the index scan cannot read is parsed once, by the index p
   }
 });
 
+/** A workspace index that counts the files filed into it (`updates`). */
+function countingIndex(): { index: WorkspaceIndex; readonly updates: number } {
+  const real = createWorkspaceIndex();
+  const index: WorkspaceIndex = Object.create(real) as WorkspaceIndex;
+  const c = { index, updates: 0 };
+  index.update = (uri, ds, os) => {
+    c.updates++;
+    real.update(uri, ds, os);
+  };
+  return c;
+}
+
 test('in this process, the validation reads the index the index pass built: each file filed once', async () => {
   const dir = tempTree(FILES);
   try {
-    let updates = 0;
-    const real = createWorkspaceIndex();
-    const counting: WorkspaceIndex = Object.create(real) as WorkspaceIndex;
-    counting.update = (uri, ds, os) => {
-      updates++;
-      real.update(uri, ds, os);
-    };
+    const counting = countingIndex();
     const backend = inProcess(
       () => ({}),
       f => assert.fail(f.message),
       {},
-      counting,
+      counting.index,
     );
     const uris = Object.keys(FILES)
       .sort()
       .map(p => pathToFileURL(join(dir, p)).href);
     const files = await backend.index(uris);
-    assert.equal(updates, uris.length);
+    assert.equal(counting.updates, uris.length);
     const got = async (asIndexed: boolean) => {
       const results: unknown[] = [];
       await backend.validate(
@@ -105,10 +111,10 @@ test('in this process, the validation reads the index the index pass built: each
       return results;
     };
     const once = await got(true);
-    assert.equal(updates, uris.length, 'not filed again');
+    assert.equal(counting.updates, uris.length, 'not filed again');
     // Declarations that are not the index pass's (the cache's): read as a worker reads them, not filed again; the same results.
     assert.deepEqual(await got(false), once);
-    assert.equal(updates, uris.length);
+    assert.equal(counting.updates, uris.length);
     assert.ok(JSON.stringify(once).includes('NOT_FOUND_P9'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -123,15 +129,9 @@ test('one file, no cache: not indexed, read once, the same results as through th
     for (const p of [...Object.keys(FILES), 'c/over.adapter.yaml', 'c/plain.yaml', 'c/gone.adapter.yaml']) {
       const uri = pathToFileURL(join(dir, p)).href;
       const run = async (alone: boolean) => {
-        let updates = 0;
-        const real = createWorkspaceIndex();
-        const counting: WorkspaceIndex = Object.create(real) as WorkspaceIndex;
-        counting.update = (u, ds, os) => {
-          updates++;
-          real.update(u, ds, os);
-        };
+        const counting = countingIndex();
         const failed: string[] = [];
-        const backend = inProcess(opts, f => failed.push(f.reason), { alone }, counting);
+        const backend = inProcess(opts, f => failed.push(f.reason), { alone }, counting.index);
         const files = await backend.index([uri]);
         const results: unknown[] = [];
         if (files[0]!.adapter)
@@ -142,7 +142,7 @@ test('one file, no cache: not indexed, read once, the same results as through th
             (u, r) => results.push([u, r]),
             true,
           );
-        return { adapter: files[0]!.adapter, results, updates, failed };
+        return { adapter: files[0]!.adapter, results, updates: counting.updates, failed };
       };
       const { result: alone, count } = await parses(() => run(true));
       const indexed = await run(false);

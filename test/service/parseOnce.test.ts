@@ -6,39 +6,16 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import fc from 'fast-check';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createAdapterService, type AdapterService } from '../../server/src/service';
+import { createAdapterService } from '../../server/src/service';
 import { buildModel } from '../../server/src/service/parse/buildModel';
-import { loadDeps, ROOT } from './helpers';
+import { loadDeps } from './helpers';
+import { bundledAdapters, seen } from './userView';
 import { mutated, yamlEdits } from './yamlMutations';
 
 const ADAPTER = /(-adapter\.md|\.adapter\.ya?ml|\.adapter\.json)$/;
 
-function adapters(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory() && e.name !== 'jsontestsuite') adapters(p, out);
-    else if (e.isFile() && ADAPTER.test(e.name)) out.push(p);
-  }
-  return out;
-}
-
-const files = [...adapters(join(ROOT, 'test', 'fixtures')), ...adapters(join(ROOT, 'examples'))].map(
-  p => [`file:///w/${relative(ROOT, p).split('\\').join('/')}`, readFileSync(p, 'utf8')] as const,
-);
-
-/** What a user sees of one text: diagnostics, every quick fix at each of them, and Fix all's edits. */
-function seen(service: AdapterService, uri: string, text: string): unknown {
-  const doc = TextDocument.create(uri, 'yaml', 1, text);
-  const diagnostics = service.validate(doc);
-  const fixes = diagnostics.map(d => service.quickFixes(doc, d.range, { diagnostics: [d] }));
-  const all = service.fixAll(doc);
-  service.forget(uri);
-  return { diagnostics, fixes, all };
-}
+const files = bundledAdapters(ADAPTER);
 
 const once = createAdapterService({ ...loadDeps(), once: true });
 const chunked = createAdapterService({ ...loadDeps() });

@@ -8,43 +8,21 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { isNode, type Node } from 'yaml';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createAdapterService, type AdapterService } from '../../server/src/service';
+import { createAdapterService } from '../../server/src/service';
 import { buildModel, ONCE_WHOLE_MAX } from '../../server/src/service/parse/buildModel';
 import type { AdapterModel } from '../../server/src/service/model/model';
-import { loadDeps, ROOT } from './helpers';
+import { loadDeps } from './helpers';
+import { bundledAdapters, seen } from './userView';
 import { mutated, yamlEdits } from './yamlMutations';
 
 const YAML_ADAPTER = /\.adapter\.ya?ml$/;
 
-function adapters(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory() && e.name !== 'jsontestsuite') adapters(p, out);
-    else if (e.isFile() && YAML_ADAPTER.test(e.name)) out.push(p);
-  }
-  return out;
-}
-
 const PAD = '# padding past ONCE_WHOLE_MAX, read with the last chunk\n'.repeat(Math.ceil(ONCE_WHOLE_MAX / 50));
 const padded = (t: string) => (t.endsWith('\n') ? t : t + '\n') + PAD;
 
-const files = [...adapters(join(ROOT, 'test', 'fixtures')), ...adapters(join(ROOT, 'examples'))].map(
-  p => [`file:///w/${relative(ROOT, p).split('\\').join('/')}`, readFileSync(p, 'utf8')] as const,
-);
-
-function seen(service: AdapterService, uri: string, text: string): unknown {
-  const doc = TextDocument.create(uri, 'yaml', 1, text);
-  const diagnostics = service.validate(doc);
-  const fixes = diagnostics.map(d => service.quickFixes(doc, d.range, { diagnostics: [d] }));
-  const all = service.fixAll(doc);
-  service.forget(uri);
-  return { diagnostics, fixes, all };
-}
+const files = bundledAdapters(YAML_ADAPTER);
 
 /** Every node's class and range, in document order, and every extracted entry (spans included). */
 function shape(m: AdapterModel): unknown {
