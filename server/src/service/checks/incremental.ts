@@ -169,7 +169,7 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
     goneCodes.length,
     newCodes.map(c => codeRecord(c, env)),
   );
-  state.codes = model.codes.slice();
+  state.codes = model.codes;
   const codeRecs = state.codeRecs;
   // Records with something to say, in document order: only they are read below.
   const busyCodes: EntryRecord<CodeDef>[] = [];
@@ -190,7 +190,7 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
     state.mappings.length - mq - mp,
     newMappings.map(m => mappingRecord(m, env, workspace, model.uri)),
   );
-  state.mappings = model.mappings.slice();
+  state.mappings = model.mappings;
   const mappingRecs = state.mappingRecs;
   const busyMappings: EntryRecord<MappingEntry>[] = [];
   for (let i = 0; i < mappingRecs.length; i++) {

@@ -1,8 +1,9 @@
 /**
  * The keystroke path of the chunked parse (ARCHITECTURE.md, "The incremental parse"): an edit inside one
  * error_codes / error_mapping entry that keeps the line-based split (reuseLayout.ts's locateEdit) re-parses
- * that entry alone and splices it into the previous parse's results: the block's items, the root's, the
- * extracted codes, mappings and params are copies of the previous arrays with the entry's slice replaced;
+ * that entry alone and splices it into the previous parse's results: the block's items in place (the previous
+ * parse is consumed), the root's, the extracted codes, mappings and params as copies of the previous arrays with the
+ * entry's slice replaced (each version's own: the checks compare two versions' lists, and createResolver memoises per list);
  * every other chunk keeps its nodes and extracted objects (the same objects, so per-entry caches stay valid);
  * the chunks after the edit move by the edit's length. Nothing is sliced, hashed or split but the entry.
  */
@@ -76,8 +77,12 @@ export function patchEntry(
     } else movePieces([p], 0, 1, delta, base, true);
   }
 
-  // The assembled document: a new root and block holding the same pairs, the entry's replaced.
-  const items = blockItems.slice();
+  // The assembled document: a new root and block mapping holding the same pairs, the entry's replaced. The block's
+  // items are the previous parse's array, spliced in place: that parse is consumed (its nodes moved above), and a
+  // copy per keystroke (10,000 pairs at 10,000 codes) outlived enough scavenges to be promoted, about 0.07 MB of
+  // old-space garbage a keystroke until the next full collection (bench/NOTES.md, "eighth sitting"). The new mapping
+  // and root keep what is memoised per node (util/objectMemo.ts) to this version.
+  const items = blockItems;
   items.splice(blockAt, old.pairs.length, ...chunk.pairs);
   const map = new YAMLMap();
   map.items = items;
