@@ -7,7 +7,7 @@
  * starts the server with `--expose-gc` and logs the live heap after a full collection at those keystrokes:
  * garbage or retained. Investigation only: the collections it forces change what it measures after them.
  * `node --import tsx bench/typingMemory.ts [--codes=10000] [--keys=43] [--server=dist/server.js]
- * [--flags=--max-semi-space-size=4,--trace-gc] [--live=3,43] [--out=bench/work/typing-memory]`; writes
+ * [--flags=--max-semi-space-size=4,--trace-gc] [--live=3,43] [--pause=ms] [--out=bench/work/typing-memory]`; writes
  * `<out>.steps`, `<out>.samples`, `<out>.live`, the server's stdout and stderr beside them; prints a summary.
  */
 import { spawn } from 'node:child_process';
@@ -27,6 +27,8 @@ const server = arg('server', join(ROOT, 'dist', 'server.js'));
 const live = arg('live', '').split(',').filter(Boolean).map(Number);
 const flags = [...arg('flags', SERVER_EXEC_ARGV.join(',')).split(',').filter(Boolean), ...(live.length ? ['--expose-gc'] : [])];
 const out = resolve(arg('out', join(ROOT, 'bench', 'work', 'typing-memory')));
+/** `--pause=1000`: the client waits that long after hover before it asks the outline (the re-index after a pause, apart). */
+const pauseMs = Number(arg('pause', '0'));
 
 /** The preload: samples every 5 ms; on SIGUSR2, a full collection and the live heap (only with --expose-gc). */
 const SAMPLER = `
@@ -160,6 +162,11 @@ async function main() {
     await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: positionOf(cur, codeAt) });
     await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: positionOf(cur, codeAt) });
     step('completion and hover');
+    if (pauseMs) {
+      // A pause in typing: the server re-indexes the document (lsp/indexing.ts) before the outline is asked.
+      await new Promise(res => setTimeout(res, pauseMs));
+      step(`paused ${pauseMs} ms`);
+    }
     await conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } });
     step('symbols');
     await new Promise(res => setTimeout(res, 1500));

@@ -1,0 +1,48 @@
+/**
+ * Old-space garbage per keystroke, in-process (bench/NOTES.md, "eighth sitting"): the service opens a generated adapter
+ * (bench/gen.ts) in a document kept in pieces as the language server keeps it (lsp/pieceDocument.ts), then types one
+ * character at a time at the three edit sites of lspBench.ts (`service.edited`, the document updated, `validate`) and
+ * prints how the old and large-object spaces grow: with `--max-semi-space-size=4` (the server's flag) what outlives two
+ * scavenges lands there and stays until V8's next full collection, which at 10,000 codes comes late (old space may grow
+ * to several times what the open left). `--mode=parse` builds the model only; `--mode=none` updates the document only.
+ *
+ *   node --max-semi-space-size=4 --import tsx bench/keystrokeGarbage.ts [--codes=10000] [--keys=150] [--mode=all|parse|none]
+ */
+import { getHeapSpaceStatistics } from 'node:v8';
+import { createAdapterService } from '../server/src/service';
+import { PieceDocument } from '../server/src/lsp/pieceDocument';
+import { updateClamped } from '../server/src/lsp/textDocuments';
+import { deps } from '../test/lsp/harness';
+import { editOffsets, generate } from './gen';
+
+const arg = (name: string, def: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
+const n = Number(arg('codes', '10000'));
+const keys = Number(arg('keys', '150'));
+const mode = arg('mode', 'all');
+const service = createAdapterService(deps());
+const uri = 'file:///bench/garbage.adapter.yaml';
+const text = generate(n);
+const doc = new PieceDocument(uri, 'yaml', 1, text);
+service.validate(doc);
+const sites = editOffsets(text, n);
+const offsets = Array.from({ length: Math.ceil(keys / sites.length) }, (_, r) => sites.map((o, k) => o + r + k * (r + 1)))
+  .flat()
+  .slice(0, keys);
+const mb = (x: number) => x / 1048576;
+const spaces = () => {
+  const s = new Map(getHeapSpaceStatistics().map(x => [x.space_name, mb(x.space_used_size)] as const));
+  return { old: s.get('old_space') ?? 0, large: s.get('large_object_space') ?? 0 };
+};
+const first = spaces();
+for (const [i, off] of offsets.entries()) {
+  const pos = doc.positionAt(off);
+  updateClamped(doc, [{ range: { start: pos, end: pos }, text: 'x' }], i + 2, (u, f, t, e) => service.edited(u, f, t, e));
+  if (mode === 'parse') service.prepareRename(doc, { line: 0, character: 0 });
+  else if (mode !== 'none') service.validate(doc);
+}
+const last = spaces();
+const per = (a: number, b: number) => (((b - a) / keys) * 1024).toFixed(1);
+process.stdout.write(
+  `${n} codes, ${keys} keystrokes (${mode}): old space ${first.old.toFixed(1)} → ${last.old.toFixed(1)} MB (${per(first.old, last.old)} KB a keystroke), ` +
+    `large objects ${first.large.toFixed(1)} → ${last.large.toFixed(1)} MB (${per(first.large, last.large)} KB a keystroke)\n`,
+);
