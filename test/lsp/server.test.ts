@@ -11,7 +11,8 @@ import type {
   Location,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { fixture, inMemory, PLAIN, RICH } from './harness';
+import { createAdapterService } from '../../server/src/service';
+import { deps, fixture, inMemory, PLAIN, RICH } from './harness';
 
 const URI = 'file:///ws/broken-github-adapter.md';
 const text = fixture('broken-github-adapter.md');
@@ -129,6 +130,9 @@ test('completion, hover, definition, references, rename, symbols, CodeLens', asy
       syms[0]!.children!.map(s => s.name),
       ['RATE_LIMIT_ABUSE_DETECTED', 'NOT_FOUND_REPOSITORY', 'CONFLICT_REPOSITORY_EXISTS'],
     );
+    // The server sends the outline with each code's symbol made as it is serialised: on the wire, the service's outline.
+    const service = createAdapterService(deps());
+    assert.deepEqual(syms, JSON.parse(JSON.stringify(service.documentSymbols(TextDocument.create(URI, 'markdown', 1, text)))));
     const lenses = (await c.conn.sendRequest('textDocument/codeLens', { textDocument: td })) as { command: { command: string } }[];
     assert.ok(lenses.length >= 6 && lenses.every(l => l.command.command === 'mcpAql.previewEnvelope'));
     const reg = (await c.conn.sendRequest('mcpAql/registry')) as { codes: unknown[] };
