@@ -15,7 +15,7 @@ export function registerRequests(ctx: ServerContext): void {
   c.onReferences(p => withDoc(p.textDocument.uri, [], (doc, o) => s.references(doc, p.position, p.context.includeDeclaration, o)));
   c.onPrepareRename(p => withDoc(p.textDocument.uri, null, (doc, o) => s.prepareRename(doc, p.position, o)));
   c.onRenameRequest(p => withDoc(p.textDocument.uri, null, (doc, o) => s.rename(doc, p.position, p.newName, o)));
-  c.onDocumentSymbol(p => withDoc(p.textDocument.uri, [], (doc, o) => s.documentSymbolsOnWire(doc, o)));
+  c.onDocumentSymbol(p => withDoc(p.textDocument.uri, [], (doc, o) => s.documentSymbols(doc, o)));
   c.onCodeLens(async p =>
     (await ctx.settings.forUri(p.textDocument.uri)).codeLens.enabled
       ? withDoc(p.textDocument.uri, [], (doc, o) => s.codeLenses(doc, o))

@@ -29,7 +29,7 @@ import { buildSnapshot, compareSnapshots, type ContractChange, type SnapshotInpu
 import { complete, completeList, type CompletionOptions } from './features/completion';
 import { hover, type HoverOptions } from './features/hover';
 import { codeOccurrences, definition, prepareRename, references, rename } from './features/navigation';
-import { codeLenses, declaredCodes, documentSymbols, documentSymbolsOnWire } from './features/symbols';
+import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
 import { fixAll, quickFixes } from './fixes';
 import type { FeatureContext } from './model/context';
 import type { AdapterModel } from './model/model';
@@ -196,8 +196,6 @@ export interface AdapterService {
   prepareRename(doc: TextDocument, at: Position, opts?: ServiceOptions): { range: Range; placeholder: string } | null;
   rename(doc: TextDocument, at: Position, newName: string, opts?: ServiceOptions): WorkspaceEdit | null;
   documentSymbols(doc: TextDocument, opts?: ServiceOptions): DocumentSymbol[];
-  /** `documentSymbols` for the wire: the same once serialised, each code's symbol made as it is (features/symbols.ts). */
-  documentSymbolsOnWire(doc: TextDocument, opts?: ServiceOptions): DocumentSymbol[];
   codeLenses(doc: TextDocument, opts?: ServiceOptions): CodeLens[];
   /** The custom codes this document declares (for the workspace index). */
   declaredCodes(doc: TextDocument, opts?: ServiceOptions): CodeDeclaration[];
@@ -333,7 +331,6 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     prepareRename: (doc, at, opts) => on(doc, opts, null, c => prepareRename(c, at)),
     rename: (doc, at, name, opts) => on(doc, opts, null, c => rename(c, at, name)),
     documentSymbols: (doc, opts) => on(doc, opts, [], c => documentSymbols(c)),
-    documentSymbolsOnWire: (doc, opts) => on(doc, opts, [], c => documentSymbolsOnWire(c)),
     codeLenses: (doc, opts) => on(doc, opts, [], c => codeLenses(c)),
     declaredCodes: (doc, opts) => on(doc, opts, [], c => declaredCodes(c)),
     codeOccurrences: (doc, opts) => on(doc, opts, [], c => codeOccurrences(c)),

@@ -1,7 +1,7 @@
 /** Outline (never truncated), CodeLens "Preview envelope", and the declarations for the workspace index. */
 import { SymbolKind, type CodeLens, type DocumentSymbol } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
-import type { CodeDef, Span } from '../model/model';
+import type { Span } from '../model/model';
 import { unquotedSpan } from '../util/quotes';
 import { spanRange } from '../util/ranges';
 import { categoryOf } from '../workspace/resolve';
@@ -11,60 +11,22 @@ import { sourceText } from '../util/pieceText';
 export const PREVIEW_COMMAND = 'mcpAql.previewEnvelope';
 
 export function documentSymbols(ctx: FeatureContext): DocumentSymbol[] {
-  return outline(ctx, false);
-}
-
-/**
- * The outline as it goes on the wire: what `documentSymbols` answers once serialised (JSON.stringify), with each
- * code's symbol made only when it is serialised (its `toJSON`), so the 10,000 symbols of a large file (about 4 MB
- * of objects, promoted to old space while the answer is written) never live all at once: each is young garbage as
- * soon as it is written (bench/NOTES.md, "eighth sitting"). Not for reading in-process: the codes' entries hold
- * only `toJSON`. test/service/symbolsOnWire.test.ts compares the two.
- */
-export function documentSymbolsOnWire(ctx: FeatureContext): DocumentSymbol[] {
-  return outline(ctx, true);
-}
-
-/** A code's outline symbol, made when serialised (documentSymbolsOnWire). */
-class CodeSymbolOnWire {
-  constructor(
-    private readonly ctx: FeatureContext,
-    private readonly c: CodeDef,
-  ) {}
-  toJSON(): DocumentSymbol {
-    return codeSymbol(this.ctx, this.c);
-  }
-}
-
-function codeSymbol({ doc, model }: FeatureContext, c: CodeDef): DocumentSymbol {
-  return {
+  const { doc, model } = ctx;
+  const out: DocumentSymbol[] = [];
+  const block = (name: string, children: DocumentSymbol[]): DocumentSymbol | undefined => {
+    if (!children.length) return undefined;
+    const start = Math.min(...children.map(c => doc.offsetAt(c.range.start)));
+    const end = Math.max(...children.map(c => doc.offsetAt(c.range.end)));
+    const range = spanRange(doc, { start, end });
+    return { name, kind: SymbolKind.Namespace, range, selectionRange: { start: range.start, end: range.start }, children };
+  };
+  const codes = model.codes.map(c => ({
     name: c.name,
     detail: categoryOf(c) ?? '',
     kind: SymbolKind.EnumMember,
     range: spanRange(doc, c.entrySpan),
     selectionRange: spanRange(doc, unquotedSpan(sourceText(model), c.keySpan)),
-  };
-}
-
-function outline(ctx: FeatureContext, onWire: boolean): DocumentSymbol[] {
-  const { doc, model } = ctx;
-  const out: DocumentSymbol[] = [];
-  /** `children` spanning [start, end] (offsets of their ranges' ends, as the document reads them back). */
-  const block = (name: string, children: DocumentSymbol[], start: number, end: number): DocumentSymbol | undefined => {
-    if (!children.length) return undefined;
-    const range = spanRange(doc, { start, end });
-    return { name, kind: SymbolKind.Namespace, range, selectionRange: { start: range.start, end: range.start }, children };
-  };
-  /** An offset as the document gives it back from its position (a range's end read with offsetAt). */
-  const roundTrip = (offset: number) => doc.offsetAt(doc.positionAt(offset));
-  let codesStart = Infinity,
-    codesEnd = -Infinity;
-  const codes: DocumentSymbol[] = [];
-  for (const c of model.codes) {
-    codesStart = Math.min(codesStart, roundTrip(c.entrySpan.start));
-    codesEnd = Math.max(codesEnd, roundTrip(c.entrySpan.end));
-    codes.push(onWire ? (new CodeSymbolOnWire(ctx, c) as unknown as DocumentSymbol) : codeSymbol(ctx, c));
-  }
+  }));
   const byStatus = new Map<number, DocumentSymbol>();
   const statuses: DocumentSymbol[] = [];
   for (const m of model.mappings) {
@@ -92,13 +54,8 @@ function outline(ctx: FeatureContext, onWire: boolean): DocumentSymbol[] {
       });
     }
   }
-  const a = block('error_codes', codes, codesStart, codesEnd),
-    b = block(
-      'error_mapping',
-      statuses,
-      Math.min(...statuses.map(c => doc.offsetAt(c.range.start))),
-      Math.max(...statuses.map(c => doc.offsetAt(c.range.end))),
-    );
+  const a = block('error_codes', codes),
+    b = block('error_mapping', statuses);
   if (a) out.push(a);
   if (b) out.push(b);
   return out;
