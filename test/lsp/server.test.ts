@@ -130,7 +130,7 @@ test('completion, hover, definition, references, rename, symbols, CodeLens', asy
       syms[0]!.children!.map(s => s.name),
       ['RATE_LIMIT_ABUSE_DETECTED', 'NOT_FOUND_REPOSITORY', 'CONFLICT_REPOSITORY_EXISTS'],
     );
-    // The server sends the outline with each code's symbol made as it is serialised: on the wire, the service's outline.
+    // On the wire, the service's outline exactly.
     const service = createAdapterService(deps());
     assert.deepEqual(syms, JSON.parse(JSON.stringify(service.documentSymbols(TextDocument.create(URI, 'markdown', 1, text)))));
     const lenses = (await c.conn.sendRequest('textDocument/codeLens', { textDocument: td })) as { command: { command: string } }[];
