@@ -7,7 +7,7 @@
  * starts the server with `--expose-gc` and logs the live heap after a full collection at those keystrokes:
  * garbage or retained. Investigation only: the collections it forces change what it measures after them.
  * `node --import tsx bench/typingMemory.ts [--codes=10000] [--keys=43] [--server=dist/server.js]
- * [--flags=--max-semi-space-size=4,--trace-gc] [--live=3,43] [--pause=ms] [--out=bench/work/typing-memory]`; writes
+ * [--flags=--max-semi-space-size=4,--trace-gc] [--live=3,43] [--pause=ms] [--burst=n] [--out=bench/work/typing-memory]`; writes
  * `<out>.steps`, `<out>.samples`, `<out>.live`, the server's stdout and stderr beside them; prints a summary.
  */
 import { spawn } from 'node:child_process';
@@ -29,6 +29,8 @@ const flags = [...arg('flags', SERVER_EXEC_ARGV.join(',')).split(',').filter(Boo
 const out = resolve(arg('out', join(ROOT, 'bench', 'work', 'typing-memory')));
 /** `--pause=1000`: the client waits that long after hover before it asks the outline (the re-index after a pause, apart). */
 const pauseMs = Number(arg('pause', '0'));
+/** `--burst=30` (with `--pause=`): the client also pauses that long after every 30 keystrokes, as a user typing in bursts. */
+const burst = Number(arg('burst', '0'));
 
 /** The preload: samples every 5 ms; on SIGUSR2, a full collection and the live heap (only with --expose-gc). */
 const SAMPLER = `
@@ -151,6 +153,11 @@ async function main() {
       });
       await diagnosticsOf(i + 2);
       step(`keystroke ${i + 1}`);
+      if (burst && pauseMs && (i + 1) % burst === 0 && i + 1 < offsets.length) {
+        // Typing in bursts: each pause lets the server re-index the document (lsp/indexing.ts).
+        await new Promise(res => setTimeout(res, pauseMs));
+        step(`paused after keystroke ${i + 1}`);
+      }
       if (live.includes(i + 1)) {
         process.kill(proc.pid!, 'SIGUSR2');
         await conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri: 'file:///none.yaml' } }).catch(() => undefined);
