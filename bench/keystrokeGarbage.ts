@@ -4,7 +4,8 @@
  * character at a time at the three edit sites of lspBench.ts (`service.edited`, the document updated, `validate`) and
  * prints how the old and large-object spaces grow: with `--max-semi-space-size=4` (the server's flag) what outlives two
  * scavenges lands there and stays until V8's next full collection, which at 10,000 codes comes late (old space may grow
- * to several times what the open left). `--mode=parse` builds the model only; `--mode=none` updates the document only.
+ * to several times what the open left), and the process's CPU per keystroke. `--mode=parse` builds the model only;
+ * `--mode=none` updates the document only.
  *
  *   node --max-semi-space-size=4 --import tsx bench/keystrokeGarbage.ts [--codes=10000] [--keys=150] [--mode=all|parse|none]
  */
@@ -34,15 +35,18 @@ const spaces = () => {
   return { old: s.get('old_space') ?? 0, large: s.get('large_object_space') ?? 0 };
 };
 const first = spaces();
+const cpu0 = process.cpuUsage();
 for (const [i, off] of offsets.entries()) {
   const pos = doc.positionAt(off);
   updateClamped(doc, [{ range: { start: pos, end: pos }, text: 'x' }], i + 2, (u, f, t, e) => service.edited(u, f, t, e));
   if (mode === 'parse') service.prepareRename(doc, { line: 0, character: 0 });
   else if (mode !== 'none') service.validate(doc);
 }
+const cpu = process.cpuUsage(cpu0);
 const last = spaces();
 const per = (a: number, b: number) => (((b - a) / keys) * 1024).toFixed(1);
 process.stdout.write(
   `${n} codes, ${keys} keystrokes (${mode}): old space ${first.old.toFixed(1)} → ${last.old.toFixed(1)} MB (${per(first.old, last.old)} KB a keystroke), ` +
-    `large objects ${first.large.toFixed(1)} → ${last.large.toFixed(1)} MB (${per(first.large, last.large)} KB a keystroke)\n`,
+    `large objects ${first.large.toFixed(1)} → ${last.large.toFixed(1)} MB (${per(first.large, last.large)} KB a keystroke); ` +
+    `CPU ${((cpu.user + cpu.system) / 1000 / keys).toFixed(2)} ms a keystroke\n`,
 );
