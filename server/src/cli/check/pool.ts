@@ -93,9 +93,9 @@ class LocalPort implements Port {
  * file's work, and each thread that takes part pays its warm-up: TurboFan compiles the scan and the packing again in
  * each isolate, and its batches cross as JSON. A worker's share cost 0.15 / 0.28 / 0.30 s of CPU at 1,000 / 2,000 /
  * 4,000 generated files (bench/NOTES.md, "the index pass on one thread") and 0.35-0.4 s at 5,000 (26 MB; "eighth
- * sitting"), for half the pass's wall time: about 0.4 s at 5,000 files on a quiet machine. Counted in bytes, not
- * files, since the scan's work is the text's: two threads index from 40 MiB (about 7,900 generated files, so
- * 10,000 keep both).
+ * sitting"), for half the pass's wall time (0.4 s or so at 5,000 files on a quiet machine, by the pass's CPU; not
+ * measurable on the shared machine). Counted in bytes, not files, since the scan's work is the text's: two threads
+ * index from 40 MiB (about 7,900 generated files, so 10,000 keep both).
  */
 export const INDEX_BYTES_PER_THREAD = 20 * 1024 * 1024;
 
@@ -123,7 +123,7 @@ export class WorkerPool {
     private readonly localGrowth = LOCAL_GROWTH,
     private readonly pathOf: (uri: string) => string = pathFromUri,
     private readonly indexPerThread = INDEX_BYTES_PER_THREAD,
-    private readonly sizeOf: (uri: string) => number = uri => statSync(pathOf(uri)).size,
+    private readonly sizeOf: (uri: string) => number = uri => statSync(pathOf(uri), { throwIfNoEntry: false })?.size ?? 0,
   ) {
     serialScavenges();
     const file = workerFile();
