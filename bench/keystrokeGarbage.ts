@@ -1,5 +1,5 @@
 /**
- * Old-space garbage per keystroke, in-process (bench/NOTES.md, "eighth sitting"): the service opens a generated adapter
+ * Old-space garbage per keystroke, in-process (bench/NOTES.md, "memory over long typing sessions"): the service opens a generated adapter
  * (bench/gen.ts) in a document kept in pieces as the language server keeps it (lsp/pieceDocument.ts), then types one
  * character at a time at the three edit sites of lspBench.ts (`service.edited`, the document updated, `validate`) and
  * prints how the old and large-object spaces grow: with `--max-semi-space-size=4` (the server's flag) what outlives two

@@ -1,6 +1,6 @@
 /**
  * The index pass of `check`'s pool runs on fewer threads than the validation when the files are few
- * (cli/check/pool.ts `INDEX_FILES_PER_THREAD`): the main thread first, so a worker warms up only the validation's
+ * (cli/check/pool.ts `INDEX_BYTES_PER_THREAD`, the files' sizes): the main thread first, so a worker warms up only the validation's
  * code. Where it runs does not change what it finds.
  */
 import test from 'node:test';
@@ -9,13 +9,13 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
-import { batchSize, INDEX_FILES_PER_THREAD, WorkerPool } from '../../server/src/cli/check/pool';
+import { batchSize, INDEX_BYTES_PER_THREAD, WorkerPool } from '../../server/src/cli/check/pool';
 import { tempTree } from './helpers';
 
 const N = 40;
 
 test(
-  'below INDEX_FILES_PER_THREAD files a thread, the main thread indexes alone; the index is the same',
+  'below INDEX_BYTES_PER_THREAD bytes a thread, the main thread indexes alone; the index is the same',
   { timeout: 120_000 },
   async () => {
     const files: Record<string, string> = {};
@@ -41,10 +41,11 @@ test(
       }
     };
     try {
-      assert.ok(N < INDEX_FILES_PER_THREAD * 2);
+      const bytes = Object.values(files).reduce((n, t) => n + Buffer.byteLength(t), 0);
+      assert.ok(bytes < INDEX_BYTES_PER_THREAD * 2);
       const alone = await index();
       assert.equal(alone.here, batches, 'every index batch on the main thread');
-      // One file a thread: both threads index, the worker holding two batches from the start.
+      // One byte a thread: both threads index, the worker holding two batches from the start.
       const both = await index(1);
       assert.ok(both.here <= batches - 2, `the main thread indexed ${both.here} of ${batches} batches`);
       assert.equal(alone.indexed.length, N);

@@ -5,7 +5,7 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { fitLine, readOptions, usageProblem } from '../../bench/linearityBench';
+import { fitLine, gapWithoutEach, readOptions, usageProblem } from '../../bench/linearityBench';
 import { replaceSection } from '../../bench/reportSection';
 
 test('the linearity bench starts only on a command line it takes', () => {
@@ -53,6 +53,19 @@ test('a step at one size moves the line and leaves a residual there; one size or
       ]),
     /two different sizes/,
   );
+});
+
+test('the gap with each size left out: a step at the second size weighs on it, and it is the same gap when nothing bends', () => {
+  const sizes = (ours: (n: number) => number) =>
+    [500, 1000, 2000, 5000].map(n => ({ n, ours: { cpuMs: ours(n) }, floor: { cpuMs: 700 + 1.5 * n } }));
+  const even = gapWithoutEach(sizes(n => 900 + 1.65 * n))!;
+  assert.ok(Math.abs(even[0] - 0.1) < 1e-9 && Math.abs(even[1] - 0.1) < 1e-9, String(even));
+  // 1.5 ms a file like the floor, plus a second thread's 1,000 ms from 1,000 files: 0.13 ms a file more over the four
+  // sizes (+9 %); without the 500-file point, none (the step is in every size left).
+  const [low, high] = gapWithoutEach(sizes(n => 900 + 1.5 * n + (n >= 1000 ? 1000 : 0)))!;
+  assert.ok(Math.abs(low) < 1e-9, String(low));
+  assert.ok(high > 0.09, String(high));
+  assert.equal(gapWithoutEach(sizes(n => n).slice(0, 2)), undefined);
 });
 
 test("a bench's section of the report replaces its own, or is appended, and leaves the others alone", () => {

@@ -1,5 +1,5 @@
 /**
- * What a keystroke in one entry allocates per version (parse/patchEntry.ts; bench/NOTES.md, "eighth sitting"): the
+ * What a keystroke in one entry allocates per version (parse/patchEntry.ts; bench/NOTES.md, "memory over long typing sessions"): the
  * block's items array is the previous version's, spliced in place (a copy per keystroke became old-space garbage),
  * under a new block mapping and root; the extracted code list stays each version's own (the checks compare two
  * versions' lists; createResolver memoises per list). Outputs stay a fresh parse's and a fresh service's.

@@ -112,6 +112,8 @@ export async function checkFiles(
   const uris = [...byUri.keys()];
   /** Each file as listed (a thread reads it by this path rather than converting its URI back). */
   const pathOf = (uri: string) => byUri.get(uri)?.path ?? pathFromUri(uri);
+  /** Each file's size as listed (the pool's index pass counts bytes); a file listed without its metadata counts as empty. */
+  const sizeOf = (uri: string) => byUri.get(uri)?.st?.size ?? 0;
   const failures = new Failures(io);
   const cacheNote = (m: string) => io.stderr(`${escapeControls(relative(io.cwd, pass.cacheFile!))}: ${m}\n`);
   const cache = pass.cacheFile && !inputs ? CheckCache.open(pass.cacheFile, io.cwd, cacheNote) : undefined;
@@ -167,7 +169,7 @@ export async function checkFiles(
   if (jobs > 1) probed.clear(); // the workers read for themselves
   const backend =
     jobs > 1
-      ? pooled(new WorkerPool(jobs, true, undefined, pathOf), opts, failures) // the main thread is one of the `jobs` threads
+      ? pooled(new WorkerPool(jobs, true, undefined, pathOf, undefined, sizeOf), opts, failures) // the main thread is one of the `jobs` threads
       : inProcess(opts, failures.add, cache ? { ...pass, texts: probed } : { ...pass, alone: uris.length === 1 }, undefined, pathOf);
   /** Decode these unchanged files' entries; one of the wrong shape is indexed again instead. */
   const decode = async (which: readonly string[]) => {

@@ -9,6 +9,7 @@
  * is (streaming); at most WINDOW batches are out or waiting, so memory is bounded by the threads, not
  * by the workspace.
  */
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ServiceOptions } from '../../service';
@@ -87,14 +88,16 @@ class LocalPort implements Port {
 }
 
 /**
- * Files per thread in the index pass: with fewer, fewer threads index (the main thread first, then workers), and
- * the others wait for the validation. The index pass is the fast scan, a small share of a file's work (about a
- * tenth), and each thread that takes part warms its code up: TurboFan compiles the scan and the packing again in
- * each isolate. A worker's share of the index pass cost 0.15 / 0.28 / 0.30 s of CPU at 1,000 / 2,000 / 4,000
- * files with no shorter wall time (2 cores, bench/NOTES.md "the index pass on one thread"); from 2,000 files a
- * thread, a share is long enough for the wall time it saves to count.
+ * Bytes per thread in the index pass (the files' sizes as listed): with fewer, fewer threads index (the main thread
+ * first, then workers), and the others wait for the validation. The index pass is the fast scan, about a tenth of a
+ * file's work, and each thread that takes part pays its warm-up: TurboFan compiles the scan and the packing again in
+ * each isolate, and its batches cross as JSON. A worker's share cost 0.15 / 0.28 / 0.30 s of CPU at 1,000 / 2,000 /
+ * 4,000 generated files (bench/NOTES.md, "the index pass on one thread") and 0.35-0.4 s at 5,000 (26 MB; "eighth
+ * sitting"), for half the pass's wall time (0.4 s or so at 5,000 files on a quiet machine, by the pass's CPU; not
+ * measurable on the shared machine). Counted in bytes, not files, since the scan's work is the text's: two threads
+ * index from 40 MiB (about 7,900 generated files, so 10,000 keep both).
  */
-export const INDEX_FILES_PER_THREAD = 2000;
+export const INDEX_BYTES_PER_THREAD = 20 * 1024 * 1024;
 
 /** Batches a worker thread holds at once: the next is there when one is done (the main thread may be busy with its own). */
 const DEPTH = 2;
@@ -111,14 +114,16 @@ export class WorkerPool {
   /**
    * `size` threads: `size` workers, or (`join`) the main thread and `size - 1` workers; `localGrowth` (tests): `LOCAL_GROWTH`;
    * `pathOf`: each URI's file, as listed (sent with each batch, so no thread converts the URI back);
-   * `indexPerThread` (tests): `INDEX_FILES_PER_THREAD`.
+   * `sizeOf`: each URI's size in bytes, as listed (the index pass's threads, `INDEX_BYTES_PER_THREAD`; by default its
+   * file's size now); `indexPerThread` (tests): `INDEX_BYTES_PER_THREAD`.
    */
   constructor(
     readonly size: number,
     join = false,
     private readonly localGrowth = LOCAL_GROWTH,
     private readonly pathOf: (uri: string) => string = pathFromUri,
-    private readonly indexPerThread = INDEX_FILES_PER_THREAD,
+    private readonly indexPerThread = INDEX_BYTES_PER_THREAD,
+    private readonly sizeOf: (uri: string) => number = uri => statSync(pathOf(uri), { throwIfNoEntry: false })?.size ?? 0,
   ) {
     serialScavenges();
     const file = workerFile();
@@ -160,8 +165,10 @@ export class WorkerPool {
     const share = sharer();
     const done: (IndexedFile[] | undefined)[] = [];
     const failures: ReadFailure[][] = [];
-    // The threads that index (INDEX_FILES_PER_THREAD): the main thread first, then workers in order.
-    const threads = Math.max(1, Math.min(this.size, Math.floor(uris.length / this.indexPerThread)));
+    // The threads that index (INDEX_BYTES_PER_THREAD): the main thread first, then workers in order.
+    let bytes = 0;
+    for (const u of uris) bytes += this.sizeOf(u);
+    const threads = Math.max(1, Math.min(this.size, Math.floor(bytes / this.indexPerThread)));
     const indexing = new Set(
       [...this.workers].sort((a, b) => Number(b instanceof LocalPort) - Number(a instanceof LocalPort)).slice(0, threads),
     );

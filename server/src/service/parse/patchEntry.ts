@@ -80,7 +80,7 @@ export function patchEntry(
   // The assembled document: a new root and block mapping holding the same pairs, the entry's replaced. The block's
   // items are the previous parse's array, spliced in place: that parse is consumed (its nodes moved above), and a
   // copy per keystroke (10,000 pairs at 10,000 codes) outlived enough scavenges to be promoted, about 0.07 MB of
-  // old-space garbage a keystroke until the next full collection (bench/NOTES.md, "eighth sitting"). The new mapping
+  // old-space garbage a keystroke until the next full collection (bench/NOTES.md, "memory over long typing sessions"). The new mapping
   // and root keep what is memoised per node (util/objectMemo.ts) to this version.
   const items = blockItems;
   items.splice(blockAt, old.pairs.length, ...chunk.pairs);

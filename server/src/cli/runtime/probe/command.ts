@@ -34,6 +34,7 @@ import { compactWithCoverage, githubWithCoverage, junitWithCoverage, type Covera
 import { callAt, curlCommand, probeJsonExtra, probeText, replayCommand, type SentCall } from './report';
 import { failedRow, readinessHtml, readinessMarkdown, readinessRow } from './readiness';
 import { serverRoots } from './roots';
+import { startFailure } from './startFailure';
 import { sandboxed } from './sandbox';
 import { InferSink } from '../../inferSink';
 
@@ -297,11 +298,12 @@ async function probeWith(
 ): Promise<ProbeRun | ProbeFailure | 'listed'> {
   const { several } = run;
   const name = targetName(t);
+  const startWait = Math.max(args.timeout, START_TIMEOUT);
   const fail = (what: string, e: unknown): ProbeFailure => {
     const tail = session.stderr.length
       ? `\nthe server's last stderr lines:\n${session.stderr.map(l => `  ${escapeControls(l)}`).join('\n')}`
       : '';
-    const why = e instanceof Error ? e.message : String(e);
+    const why = startFailure(e, startWait);
     io.stderr(`mcp-aql-errors probe: ${escapeControls(what)}: ${escapeControls(why)}${tail}\n`);
     // The table keeps the server's last stderr line: usually why it did not start (a missing command, a crash).
     const last = session.stderr.at(-1);
@@ -310,7 +312,7 @@ async function probeWith(
   let tools: ToolInfo[];
   try {
     // Starting (discover or initialize, tools/list) gets at least 10 s: a short --timeout is for the calls.
-    tools = await session.start(Math.max(args.timeout, START_TIMEOUT));
+    tools = await session.start(startWait);
   } catch (e) {
     await session.close();
     return fail(t.target.transport === 'http' ? `cannot reach '${name}' as an MCP server` : `cannot start '${name}' as an MCP server`, e);
