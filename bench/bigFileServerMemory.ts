@@ -6,7 +6,7 @@
  * snapshot taken after the diagnostics (the live heap: what the server keeps).
  *
  *   node --import tsx bench/bigFileServerMemory.ts [--mib=14.4] [--dist=<a build's dist/>] [--flags=<V8 flags, comma-separated>]
- *     [--snapshot=<file.heapsnapshot>] [--trace-gc]
+ *     [--snapshot=<file.heapsnapshot>] [--trace-gc] [--stream] [--out=<diagnostics.json>]
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -33,6 +33,8 @@ const flags = arg('flags') !== undefined ? arg('flags')!.split(',').filter(Boole
 const snapshot = arg('snapshot');
 const traceGc = process.argv.includes('--trace-gc');
 const stream = process.argv.includes('--stream');
+/** `--out=<file>`: the diagnostics published for the open, as JSON (to compare two builds' answers). */
+const outFile = arg('out');
 
 function cpuS(pid: number): number {
   let ns = 0;
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
   const cpu = cpuS(proc.pid!) - before.cpu;
   const hwm = status(proc.pid!, 'VmHWM');
   const rss = status(proc.pid!, 'VmRSS');
+  if (outFile) writeFileSync(outFile, JSON.stringify(p.diagnostics, null, 1));
   if (snapshot) {
     // Written by the server as it runs (--heapsnapshot-signal): done when its size stops growing.
     const dir = join(snapshot, '..');
