@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     mkdirSync(dir, { recursive: true });
     writeFileSync(file, generate(Math.round(mib * 4687.5)));
   }
+  // The limit raised beside the file too, as bench/bigFileBench.ts does for `check` (the server reads it).
+  writeFileSync(join(dir, '.mcp-aql.yaml'), `maxFileSize: ${16 * 1024 * 1024}\n`);
   const client = await inMemory(PLAIN, { maxFileSize: 16 * 1024 * 1024 });
   const uri = pathToFileURL(file).href;
   gc();

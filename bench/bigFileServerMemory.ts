@@ -52,6 +52,8 @@ async function main(): Promise<void> {
     mkdirSync(dir, { recursive: true });
     writeFileSync(file, generate(Math.round(mib * 4687.5)));
   }
+  // The limit raised beside the file too, as bench/bigFileBench.ts does for `check` (the server reads it).
+  writeFileSync(join(dir, '.mcp-aql.yaml'), `maxFileSize: ${16 * 1024 * 1024}\n`);
   const args = [...flags, ...(traceGc ? ['--trace-gc'] : []), ...(snapshot ? ['--heapsnapshot-signal=SIGUSR2'] : [])];
   // A stream (`--stream`: a named pipe, read as stdio is, by vscode-jsonrpc's stream reader) or node IPC (VS Code's client).
   const pipe = stream ? generateRandomPipeName() : undefined;
