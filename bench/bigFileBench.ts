@@ -7,6 +7,9 @@
  * diagnostics are counted (2 for a generated adapter, 1 for the over-limit one), so a wrong answer shows.
  *
  *   npm run bench:big [-- --runs=3] [--sizes=1,3.6,7,14.4] [--no-over] [--compare=<another build's dist/>] [--dry]
+ *     [--editor] [--server-only | --cli-only]
+ *
+ * `--editor`: the server runs with the editor's V8 flags (protocol.ts SERVER_EXEC_ARGV; its environment always is).
  *
  * `--compare`: every case is run by that build too, in the same rounds (its rows have `build: "compare"`).
  */
@@ -22,7 +25,7 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { generate } from './gen';
-import { SERVER_ENV } from '../server/src/protocol';
+import { SERVER_ENV, SERVER_EXEC_ARGV } from '../server/src/protocol';
 
 const ROOT = join(__dirname, '..');
 const WORK = join(ROOT, 'bench', 'work', 'big');
@@ -43,6 +46,10 @@ const builds: [string, string][] = [
 ];
 /** Node options for every process measured (`--node-arg=--cpu-prof`, repeatable): to profile, not to measure. */
 const nodeArgs = process.argv.filter(a => a.startsWith('--node-arg=')).map(a => a.slice('--node-arg='.length));
+/** `--editor`: the server is started with the editor's V8 flags too (SERVER_EXEC_ARGV), as the client starts it. */
+const serverArgs = process.argv.includes('--editor') ? [...SERVER_EXEC_ARGV, ...nodeArgs] : nodeArgs;
+/** `--server-only` / `--cli-only`: one side of each case. */
+const sides = (['cli', 'server'] as const).filter(s => !process.argv.includes(`--${s === 'cli' ? 'server' : 'cli'}-only`));
 
 interface Sample {
   cpuS: number;
@@ -120,7 +127,7 @@ function runCli(c: Case, dist: string): Sample {
 }
 
 async function runServer(c: Case, dist: string): Promise<Sample> {
-  const proc = spawn(process.execPath, [...nodeArgs, join(dist, 'server.js'), '--stdio'], {
+  const proc = spawn(process.execPath, [...serverArgs, join(dist, 'server.js'), '--stdio'], {
     stdio: ['pipe', 'pipe', 'ignore'],
     env: { ...process.env, ...SERVER_ENV }, // as the editor's client starts it
   });
@@ -175,7 +182,7 @@ async function main(): Promise<void> {
   for (let round = 0; round < runs; round++)
     for (const c of cases)
       for (const [build, dist] of builds)
-        for (const side of ['cli', 'server'] as const) {
+        for (const side of sides) {
           const s = side === 'cli' ? runCli(c, dist) : await runServer(c, dist);
           loads.push(loadavg()[0]!);
           if (s.diagnostics !== c.want) wrong.push(`${build} ${side} ${c.name}: ${s.diagnostics} diagnostics, not ${c.want}`);
@@ -188,7 +195,7 @@ async function main(): Promise<void> {
         }
   const rows = cases.flatMap(c =>
     builds.flatMap(([build]) =>
-      (['cli', 'server'] as const).map(side => {
+      sides.map(side => {
         const ss = samples.get(`${build}|${side}|${c.name}`)!;
         return {
           build,

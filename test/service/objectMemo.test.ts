@@ -22,6 +22,25 @@ test('remembers a value per object, and nothing for another object', () => {
   assert.equal(memo.get(a), 2);
 });
 
+test('true is remembered without a record, and a copy of the object does not pass for it', () => {
+  const memo = new ObjectMemo<object, true | number>('t');
+  const doc = parseDocument('a: 1\nb: [1, 2]\n');
+  const root = doc.contents!;
+  memo.set(root, true);
+  assert.equal(memo.get(root), true);
+  assert.equal(memo.get(doc.clone().contents!), undefined);
+  const o = {};
+  memo.set(o, true);
+  assert.equal(memo.get(o), true);
+  assert.equal(memo.get(Object.create(Object.prototype, Object.getOwnPropertyDescriptors(o)) as object), undefined);
+  assert.equal(memo.get({}), undefined);
+  // Another value replaces it, and true again replaces that.
+  memo.set(o, 2);
+  assert.equal(memo.get(o), 2);
+  memo.set(o, true);
+  assert.equal(memo.get(o), true);
+});
+
 test('two memos on one object keep their own values', () => {
   const m1 = new ObjectMemo<object, string>('same name');
   const m2 = new ObjectMemo<object, string>('same name');

@@ -7,7 +7,7 @@
 import { Document, isMap, type Node, type Pair, type YAMLMap } from 'yaml';
 import { composeYaml } from './compose';
 import { fastPairs } from './fastChunk';
-import { trimmed } from './flat';
+import { kept } from './flat';
 import { MAX_NESTING } from '../util/nesting';
 import type { Section, Span } from '../model/model';
 import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
@@ -134,8 +134,8 @@ export function extractChunk(c: Chunk, role: Role, section: Section, at: number)
     if (role === 'top') extractTopPairs(section, c.pairs, x);
     else if (role === 'error_codes') extractCodePairs(section, c.pairs, x);
     else if (role === 'error_mapping') extractMappingPairs(section, c.pairs, x);
-    // Kept with the chunk for the next parse: lists of their own size (one entry's, not room for 17).
-    c.extracted = { codes: trimmed(x.codes), mappings: trimmed(x.mappings), params: trimmed(x.params) };
+    // Kept with the chunk for the next parse: lists of their own size (one entry's, not room for 17), empty ones shared.
+    c.extracted = { codes: kept(x.codes), mappings: kept(x.mappings), params: kept(x.params) };
   } else if (c.extractedAt !== at) moveSpans(c, at);
   c.extractedAt = at;
   c.extractedAs = role;

@@ -10,7 +10,7 @@
  * returns undefined and the caller parses the whole region instead.
  */
 import { Pair, YAMLMap, type Node } from 'yaml';
-import { extractCodePairs, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
+import { extractCodePairs, extractingViews, extractMappingPairs, extractTopPairs, type Extracted } from './extract';
 import type { Section } from '../model/model';
 import { assembledSection, endOf, extractChunk, parseChunk, placeChunk, placeRoot, type Chunk, type ChunkError, type Role } from './chunk';
 import { flat } from './flat';
@@ -97,7 +97,10 @@ export function parseChunked(
       if (prevState) prev ??= storeOf(prevState.pieces);
       chunk = prev?.get(t)?.find(c => c.gen !== gen);
       if (!chunk) {
-        chunk = parseChunk(flat(t), options, start);
+        // The first parse of a document (its open) keeps each chunk's text as a view into the whole text, which the
+        // model and the document keep anyway (a 14 MiB adapter: 16 MB of copies spared); a later parse copies, so
+        // that a cached chunk never keeps a later version's whole text alive (flat.ts).
+        chunk = parseChunk(prevState ? flat(t) : t, options, start);
         parsed++;
         if (!chunk) return undefined;
       }
@@ -116,13 +119,18 @@ export function parseChunked(
   const section = assembledSection(root, text, base, options);
   const extracted: Extracted = { codes: [], mappings: [], params: [] };
   let anchors = false;
-  for (const [c, role] of placed) {
-    const x = extractChunk(c, role, section, base + c.placedAt);
-    anchors ||= c.anchors;
-    for (const d of x.codes) extracted.codes.push(d);
-    for (const m of x.mappings) extracted.mappings.push(m);
-    for (const p of x.params) extracted.params.push(p);
-  }
+  const extractAll = () => {
+    for (const [c, role] of placed) {
+      const x = extractChunk(c, role, section, base + c.placedAt);
+      anchors ||= c.anchors;
+      for (const d of x.codes) extracted.codes.push(d);
+      for (const m of x.mappings) extracted.mappings.push(m);
+      for (const p of x.params) extracted.params.push(p);
+    }
+  };
+  // The first parse (the open): its chunks' texts are views into `text` (above), and so may what they extract be.
+  if (prevState) extractAll();
+  else extractingViews(text, extractAll);
   // What moves when an edit above a chunk moves it, collected now rather than on the first keystroke after an
   // open (which moves every entry after it), and in one pass, so the lists lie together in memory.
   for (const [c] of placed) if (!c.spans && !c.anchors && c.extracted) c.spans = collectSpans(c.extracted);
@@ -168,9 +176,14 @@ function readOnce(top: Piece[], text: string, base: number, options: object): Ch
     if (deferred) deferred.push([c, role]);
     else extractAs(c.pairs, role, section, extracted);
   };
-  if (!assembleRoot(root, top, take, use)) return undefined;
-  placeRoot(root); // now that its items are all there
-  for (const [c, role] of deferred ?? []) extractAs(c.pairs, role, section, extracted);
+  // What is extracted keeps views into `text`, which the model keeps (extract.ts, extractingViews).
+  const assembled = extractingViews(text, () => {
+    if (!assembleRoot(root, top, take, use)) return false;
+    placeRoot(root); // now that its items are all there
+    for (const [c, role] of deferred ?? []) extractAs(c.pairs, role, section, extracted);
+    return true;
+  });
+  if (!assembled) return undefined;
   return {
     doc: section.doc,
     section,

@@ -71,6 +71,32 @@ export function extractMappingPairs(s: Section, pairs: PairsIn, out: Extracted):
   for (const p of pairs) mappingEntries(s, reached(p), out.mappings);
 }
 
+/**
+ * A text whose slices what is extracted may keep as views instead of copies (flat.ts): set while the first parse of a
+ * document extracts its chunks (chunkedParse.ts), whose chunk texts are views into that same text already, so the
+ * views keep nothing alive that was not (a 14 MiB adapter: some 6 MB of copied templates spared). Any other text is
+ * copied, so that what a later version extracts and caches never keeps that version's whole text alive.
+ */
+let viewable: string | undefined;
+
+/** Runs `f` with slices of `text` kept as views by the extraction (see `viewable`). */
+export function extractingViews<T>(text: string, f: () => T): T {
+  const was = viewable;
+  viewable = text;
+  try {
+    return f();
+  } finally {
+    viewable = was;
+  }
+}
+
+/** The source text of [start, end) of section `s`: a view into it when it is `viewable`, else a copy. */
+function rawOf(s: Section, start: number, end: number): string {
+  const t = sourceText(s);
+  const raw = t.slice(start, end);
+  return t === viewable ? raw : flat(raw);
+}
+
 const STYLE: Record<string, ScalarStyle> = {
   PLAIN: 'plain',
   QUOTE_SINGLE: 'single',
@@ -84,7 +110,7 @@ function stringValue(s: Section, n: unknown, shared = false): StringValue | unde
   n = d.node;
   if (!isScalar(n) || typeof n.value !== 'string' || !n.range) return undefined;
   const span = spanOf(s, n);
-  const raw = flat(sourceText(s).slice(n.range[0], n.range[1]));
+  const raw = rawOf(s, n.range[0], n.range[1]);
   const v: StringValue = { value: n.value, span, raw, style: STYLE[n.type ?? 'PLAIN'] ?? 'plain' };
   return shared || d.shared ? { ...v, shared: true } : v;
 }
@@ -104,7 +130,7 @@ function valueRef(s: Section, n: unknown): (ValueRef & { node: Node }) | undefin
 function statusRef(s: Section, n: unknown): StatusRef | undefined {
   n = deref(s.doc, n).node;
   if (!isScalar(n) || !n.range) return undefined;
-  const raw = flat(sourceText(s).slice(n.range[0], n.range[1]));
+  const raw = rawOf(s, n.range[0], n.range[1]);
   const span = spanOf(s, n);
   const v = n.value;
   let value: number | string = typeof v === 'number' ? v : String(v);
