@@ -230,6 +230,9 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
     codeCache: initialize && /code cache: (\w+)/.exec(initialize.line)?.[1],
     scanMs: apart(scanning, scanned),
     fileOpenedAfterActivationMs: activated && oursSeen.editor ? oursSeen.editor - activated.at : undefined,
+    // The client's "language server started" (initialize answered) after the editor showed; negative: the server
+    // was ready before the file opened (the log's own stamp, rough when the extension host is busy).
+    serverReadyAfterEditorMs: started && oursSeen.editor ? started.at - oursSeen.editor : undefined,
     // On the page's clock: from the file's editor in the page to its first error squiggle there.
     firstSquiggleMs: oursPage,
     jsonFirstSquiggleMs: jsonPage,
