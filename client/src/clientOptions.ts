@@ -6,6 +6,7 @@ import { CloseAction, ErrorAction, type ErrorHandler, type LanguageClientOptions
 import { explainCommandUri } from './docs/ruleDocs';
 import { documentSelector, RESPONSE_PATTERNS } from './selector';
 import { setting } from './settings';
+import { baseName, timeline } from './timeline';
 import { ADAPTER_MARKDOWN, mayNeedWordStop, WORD_STOP_LABEL } from './wordFallback';
 
 /** Point the code link of our diagnostics at the bundled rule documentation. */
@@ -80,11 +81,28 @@ export function clientOptions(
     diagnosticCollectionName: 'mcp-aql',
     errorHandler: errorHandler(),
     middleware: {
+      // The timeline's hops (timeline.ts; nothing is logged when it is off).
+      didOpen: async (doc, next) => {
+        timeline(output, `client didOpen ${baseName(doc.uri)}`);
+        await next(doc);
+        timeline(output, `client didOpen-sent ${baseName(doc.uri)}`);
+      },
+      workspace: {
+        configuration: async (params, token, next) => {
+          timeline(output, `client configuration-asked ${params.items.map(i => baseName(i.scopeUri ?? '')).join(',')}`);
+          const answer = await next(params, token);
+          timeline(output, 'client configuration-answered');
+          return answer;
+        },
+      },
       provideCompletionItem: async (doc, at, context, token, next) =>
         withoutWordFallback(doc, at, await next(doc, at, context, token), isAdapter),
       handleDiagnostics: (uri, ds, next) => next(uri, withExplainLinks(ds)),
       provideDiagnostics: async (doc, previous, token, next) => {
+        const name = baseName(doc instanceof vscode.Uri ? doc : doc.uri);
+        timeline(output, `client pull ${name}`);
         const report = await next(doc, previous, token);
+        timeline(output, `client pull-answered ${name} ${report && report.kind === 'full' ? report.items.length : '-'}`);
         if (report && report.kind === 'full') withExplainLinks(report.items);
         return report;
       },

@@ -11,14 +11,26 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 
 /** What a code cache was to this start: used, refused by V8, or absent (the server logs it). */
 export type CodeCacheState = 'used' | 'rejected' | 'none';
 export const CODE_CACHE_STATE = Symbol.for('mcp-aql.codeCache');
+
+// The workspace scan's thread (node/indexThread.ts) gives way to the editor, from before it compiles anything: on
+// Linux a thread's nice value is its own (`setPriority(n)` sets the calling thread's). Elsewhere that call would
+// lower the whole process, so it is made on Linux only.
+const nice = isMainThread ? undefined : (workerData as { nice?: unknown } | undefined)?.nice;
+if (typeof nice === 'number' && process.platform === 'linux')
+  try {
+    setPriority(nice);
+  } catch {
+    /* refused: the thread runs at the server's priority */
+  }
 
 const bundle = join(__dirname, 'server-main.js');
 const source = readFileSync(bundle, 'utf8');

@@ -10,6 +10,7 @@ import type { ServiceOptions } from '../service';
 import type { ServerContext } from './context';
 import { SLICE_MS } from './workspaceIndexer';
 import { toServiceOptions } from './settings';
+import { timeline } from './timeline';
 
 /** Glob of the files whose changes can change the index (adapter candidates). */
 const WATCHED_GLOB = '**/*.{yaml,yml,json,md}';
@@ -55,6 +56,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
   };
 
   connection.onInitialized(() => {
+    timeline(ctx.log, 'server initialized');
     if (ctx.features().watchedFilesRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED_GLOB }] });
     }
@@ -72,6 +74,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
           : undefined;
       progress?.begin('MCP-AQL: indexing the workspace', undefined, '', false);
       if (folders.length) ctx.log(`scanning ${folders.length} folder(s) for adapter files; open files are checked first`);
+      timeline(ctx.log, 'server scan');
       let shown = 0;
       const report = (seen: number) => {
         if (progress && Date.now() - shown >= 250) {
@@ -90,6 +93,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
         })
         .finally(() => progress?.done());
       ctx.log(`indexed ${indexer.index.size} adapter file(s), ${n} declaring codes, in ${folders.length} folder(s), ${Date.now() - t0} ms`);
+      timeline(ctx.log, 'server scanned');
     })()
       .catch(e => ctx.log(`workspace scan failed: ${e instanceof Error ? e.stack : String(e)}`))
       .finally(() => {

@@ -29,6 +29,7 @@ import { registerRequests } from './requests';
 import { ResponseFiles } from './responseFiles';
 import { publishable } from './scanGate';
 import { SettingsCache, toServiceOptions } from './settings';
+import { baseName, timeline } from './timeline';
 import { createTextDocuments } from './textDocuments';
 import { WorkspaceIndexer } from './workspaceIndexer';
 import { registerWorkspaceRequests } from './workspaceRequests';
@@ -73,7 +74,9 @@ export function startServer(connection: Connection, deps: ServiceDeps, options: 
     // Until the first scan is complete, what the unread files could contradict is held back (scanGate.ts).
     compute: async doc => {
       if (isConfigFileName(doc.uri)) return parseProjectConfig(doc.getText()).problems;
+      timeline(log, `server settings-asked ${baseName(doc.uri)}`);
       const o = await opts(doc.uri);
+      timeline(log, `server settings-known ${baseName(doc.uri)}`);
       return publishable(responseFiles.diagnostics(doc, o) ?? service.validate(doc, o), indexer.complete);
     },
     warmUp: uri => void service.warmUp(uri),
@@ -109,6 +112,7 @@ export function startServer(connection: Connection, deps: ServiceDeps, options: 
   };
 
   connection.onInitialize(params => {
+    timeline(log, `server initialize process-start=${Math.round(performance.timeOrigin)}`);
     // How long the process took to get here, and whether its bundle came compiled (server/src/loadServer.ts
     // sets the global): test/e2e/firstDiagnostics.test.ts reads the line.
     const cache = (globalThis as Record<symbol, unknown>)[Symbol.for('mcp-aql.codeCache')] ?? 'none';

@@ -4,10 +4,19 @@
  * file's first diagnostics then never wait for the file the scan is reading (a 550 KB adapter: about 150 ms of
  * CPU; docs/performance.md, "First diagnostics"). The thread is the server's own script started again
  * (`workerData.mark`: main.ts serves `serveIndexing` there); a scan starts one and ends it when it is done.
+ * On Linux it runs at a lower priority than the rest of the server and the editor (SCAN_THREAD_NICE).
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AdapterService, IndexEntries, ServiceOptions } from '../service';
+
+/**
+ * The scan thread's nice value on Linux (server/src/loadServer.ts sets it): the scan is background work, and an
+ * opened file's first diagnostics travel through the server, the extension host and the editor's window while it
+ * starts; on 2 cores it took CPU from them (bench/NOTES.md, "eighth sitting"). 10: a tenth of a core's share
+ * against a busy process of the default priority.
+ */
+export const SCAN_THREAD_NICE = 10;
 
 /** workerData.mark of the scan's thread. */
 export const INDEX_THREAD_MARK = 'mcp-aql-index-thread';
@@ -52,7 +61,8 @@ export class IndexThread {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.worker = new Worker(script, {
-      workerData: { mark: INDEX_THREAD_MARK, port: port2 },
+      // `nice`: the loader lowers the thread's priority before anything else (server/src/loadServer.ts).
+      workerData: { mark: INDEX_THREAD_MARK, port: port2, nice: SCAN_THREAD_NICE },
       transferList: [port2],
       stdout: true,
       stderr: true,
