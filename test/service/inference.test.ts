@@ -391,3 +391,27 @@ test('merge again with the same traffic: a text-only kind whose messages are a d
   });
   assert.deepEqual(more.added, ['PERMISSION_PATH_OUTSIDE']);
 });
+
+test("messages of different word counts: the varying words are one placeholder and the space stays the template's (a validator's 'Required' against 'Expected string, received number')", () => {
+  const msg = (tool: string, tail: string) => text(`Input validation error: Invalid arguments for tool ${tool}: ${tail}`);
+  const r = newService().inferContract({
+    transcripts: [
+      transcript(
+        ['find_teams', {}, msg('find_teams', 'Required at organizationSlug')],
+        ['find_teams', { organizationSlug: 12345 }, msg('find_teams', 'Expected string, received number at organizationSlug')],
+        ['get_doc', {}, msg('get_doc', 'Required at path')],
+        ['get_doc', { path: 12345 }, msg('get_doc', 'Expected string, received number at path')],
+      ),
+    ],
+  });
+  assert.equal(r.kinds.length, 1);
+  assert.equal(r.kinds[0]!.template.text, 'Input validation error: Invalid arguments for tool {tool}: {value} at {value_2}');
+  assert.deepEqual(validate(r.text), []);
+});
+
+test('two words that vary side by side in every message keep a placeholder each', () => {
+  const r = newService().inferContract({
+    transcripts: [transcript(['f', {}, text('user alice bob is locked')], ['f', {}, text('user carol dave is locked')])],
+  });
+  assert.equal(r.kinds[0]!.template.text, 'user {user} {value} is locked');
+});

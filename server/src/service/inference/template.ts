@@ -155,7 +155,7 @@ export function similarity(p: readonly Token[], q: readonly Token[]): number {
 export function inferTemplate(samples: readonly Sample[]): InferredTemplate {
   let pattern = tokensOf(samples[0]!);
   for (let k = 1; k < samples.length; k++) pattern = merge(pattern, tokensOf(samples[k]!));
-  pattern = collapse(pattern);
+  pattern = tidyRagged(collapse(pattern), samples);
   const used = new Set<string>();
   const named = new Set(pattern.flatMap(t => ('name' in t ? [t.name] : [])));
   const placeholders: { name: string; from: PlaceholderSource }[] = [];
@@ -181,6 +181,43 @@ export function inferTemplate(samples: readonly Sample[]): InferredTemplate {
     text += `{${name}}`;
   }
   return { text, placeholders };
+}
+
+const isSpace = (t: Token | undefined) => t !== undefined && 'lit' in t && !/\S/.test(t.lit);
+const isGap = (t: Token | undefined): t is { gap: true; span?: true } => t !== undefined && 'gap' in t;
+
+/** Each message's text under each placeholder of the pattern, or undefined when one does not fit it. */
+function captures(pattern: readonly Token[], samples: readonly Sample[]): string[][] | undefined {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`^${pattern.map(t => ('lit' in t ? escape(t.lit) : '([\\s\\S]*?)')).join('')}$`);
+  const out: string[][] = [];
+  for (const s of samples) {
+    const m = re.exec(s.message);
+    if (!m) return undefined;
+    out.push(m.slice(1));
+  }
+  return out;
+}
+
+/**
+ * Two gaps with only a space between them, where some message had nothing under one of them, are one run
+ * of words that differ in length between messages (`Required` against `Expected string, received number`):
+ * the alignment matched the space after the first word of one with a space inside the other, which left
+ * the template's own space inside a placeholder (`{value} {value_2}at`). They become one gap followed by
+ * that space (`{value} at`) when every message still fits, else one gap.
+ */
+function tidyRagged(pattern: readonly Token[], samples: readonly Sample[]): Token[] {
+  let out = [...pattern];
+  for (let k = 0; k + 2 < out.length; k++) {
+    if (!isGap(out[k]) || !isSpace(out[k + 1]) || !isGap(out[k + 2])) continue;
+    const caught = captures(out, samples);
+    if (!caught) return out;
+    const index = out.slice(0, k).filter(t => !('lit' in t)).length;
+    if (!caught.some(c => c[index] === '' || c[index + 1] === '')) continue;
+    const spaced = [...out.slice(0, k + 2), ...out.slice(k + 3)];
+    out = captures(spaced, samples) ? spaced : [...out.slice(0, k + 1), ...out.slice(k + 3)];
+  }
+  return out;
 }
 
 /** More varying words than this in one template: they are one placeholder (see collapse). */
