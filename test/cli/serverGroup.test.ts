@@ -46,7 +46,7 @@ async function bounded<T>(p: Promise<T>, ms: number): Promise<T> {
 test('probe: a server that exits at once, leaving a child on its output, is reported and the child stopped', async () => {
   const r = await bounded(run(['probe', '--', process.execPath, SERVER, 'exit']), 30_000);
   assert.equal(r.code, 2, r.err);
-  // Ended with the server ("Connection closed"), not at the 10 s start timeout ("Request timed out").
+  // Ended with the server ("Connection closed"), not at the 10 s start timeout (the handshake not answered).
   assert.match(r.err, /cannot start .* as an MCP server: (MCP error -32000: )?Connection closed/);
   assert.ok(await eventually(() => !alive(grandchild(r.err)), 5_000), 'the child is gone');
 });
