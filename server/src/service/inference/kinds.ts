@@ -124,7 +124,7 @@ export function kindsOf(
   const used = new Set(taken.keys());
   const declared = [...taken]
     .sort((a, b) => cmp(a[0], b[0]))
-    .map(([code, templates]) => ({ code, patterns: templates.map(templatePattern) }));
+    .map(([code, templates]) => ({ code, patterns: templates.map(t => templatePattern(t)) }));
   const out: InferredKind[] = [];
   for (const [code, fs] of [...groups].sort((a, b) => cmp(a[0], b[0]))) {
     used.add(code);

@@ -188,8 +188,8 @@ const isGap = (t: Token | undefined): t is { gap: true; span?: true } => t !== u
 
 /** Each message's text under each placeholder of the pattern, or undefined when one does not fit it. */
 function captures(pattern: readonly Token[], samples: readonly Sample[]): string[][] | undefined {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`^${pattern.map(t => ('lit' in t ? escape(t.lit) : '([\\s\\S]*?)')).join('')}$`);
+  // Literal tokens hold no brace (a word with one is a gap: tokensOf), so the text reads back as the same pattern.
+  const re = templatePattern(pattern.map(t => ('lit' in t ? t.lit : '{}')).join(''), true);
   const out: string[][] = [];
   for (const s of samples) {
     const m = re.exec(s.message);
@@ -257,12 +257,15 @@ function gapName(pattern: readonly Token[], k: number, used: ReadonlySet<string>
   return name;
 }
 
-/** A template as a pattern of whole messages: its text literal, each placeholder any text (shortest first). */
-export function templatePattern(template: string): RegExp {
+/**
+ * A template as a pattern of whole messages: its text literal, each placeholder any text (shortest first);
+ * `capture`: each placeholder's text a group of the match.
+ */
+export function templatePattern(template: string, capture = false): RegExp {
   return new RegExp(
     `^${template
       .split(/\{[^{}]*\}/)
       .map(p => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('[\\s\\S]*?')}$`,
+      .join(capture ? '([\\s\\S]*?)' : '[\\s\\S]*?')}$`,
   );
 }
