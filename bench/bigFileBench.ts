@@ -24,6 +24,7 @@ import {
   StreamMessageWriter,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { answerAsEditor } from './answerAsEditor';
 import { generate } from './gen';
 import { SERVER_ENV, SERVER_EXEC_ARGV } from '../server/src/protocol';
 
@@ -138,12 +139,7 @@ async function runServer(c: Case, dist: string): Promise<Sample> {
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     if (p.uri === uri && p.version === 1) got?.(p);
   });
-  conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
-    p.items.map(i => (i.section === 'mcpAql' ? settings : i.section === undefined ? { mcpAql: settings } : null)),
-  );
-  conn.onRequest('client/registerCapability', () => null);
-  conn.onRequest('window/workDoneProgress/create', () => null);
-  conn.onNotification('window/logMessage', () => undefined);
+  answerAsEditor(conn, settings);
   conn.listen();
   try {
     // No workspace folder: the server reads only the opened document (the workspace scan is first-diagnostics' bench).

@@ -21,6 +21,7 @@ import {
   IPCMessageWriter,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { answerAsEditor } from './answerAsEditor';
 import { generate } from './gen';
 import { SERVER_ENV, SERVER_EXEC_ARGV } from '../server/src/protocol';
 
@@ -74,12 +75,7 @@ async function main(): Promise<void> {
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     if (p.uri === uri && p.version === 1) got?.(p);
   });
-  conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
-    p.items.map(i => (i.section === 'mcpAql' ? settings : i.section === undefined ? { mcpAql: settings } : null)),
-  );
-  conn.onRequest('client/registerCapability', () => null);
-  conn.onRequest('window/workDoneProgress/create', () => null);
-  conn.onNotification('window/logMessage', () => undefined);
+  answerAsEditor(conn, settings);
   conn.listen();
   await conn.sendRequest('initialize', {
     processId: process.pid,
