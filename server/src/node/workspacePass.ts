@@ -12,6 +12,7 @@ import {
   sourceOf,
   type AdapterService,
   type IndexEntries,
+  type LiveEntries,
   type ServiceOptions,
   type TextSource,
   type WorkspaceIndex,
@@ -88,7 +89,8 @@ export function indexText(
     // and a model parked for it stays parked (park() here would drop it).
     return false;
   }
-  const e = readEntries(service, doc, opts, typeof text === 'string' ? modelFrom : Infinity);
+  // An open document (the editor's): from its current model, as the index compares it, else as a text read from disk.
+  const e = typeof text === 'string' ? readEntries(service, doc, opts, modelFrom) : readLive(service, doc, opts);
   if (e) index.update(uri, e.declarations, e.occurrences);
   else index.remove(uri);
   if (typeof text === 'string' && !(keep && service.holdsModel(uri) && keep(uri, doc.getText()))) service.park(uri);
@@ -136,6 +138,15 @@ export function entriesOf(service: AdapterService, uri: string, text: string, op
 function readEntries(service: AdapterService, doc: TextDocument, opts: ServiceOptions, modelFrom: number): IndexEntries | undefined {
   if (!service.isAdapter(doc, opts)) return undefined;
   return service.indexEntries(doc, opts, { model: sourceOf(doc).length >= modelFrom });
+}
+
+/**
+ * An open document's index entries: read from its current model as the index compares them (`liveIndexEntries`),
+ * else as a text read from disk is, never building a model for it.
+ */
+function readLive(service: AdapterService, doc: TextDocument, opts: ServiceOptions): LiveEntries | undefined {
+  if (!service.isAdapter(doc, opts)) return undefined;
+  return service.liveIndexEntries(doc, opts) ?? service.indexEntries(doc, opts, { model: false });
 }
 
 /**

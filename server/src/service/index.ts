@@ -30,6 +30,8 @@ import { complete, completeList, type CompletionOptions } from './features/compl
 import { hover, type HoverOptions } from './features/hover';
 import { codeOccurrences, definition, prepareRename, references, rename } from './features/navigation';
 import { codeLenses, declaredCodes, documentSymbols } from './features/symbols';
+import { liveEntries } from './features/liveEntries';
+import type { LiveEntries } from './workspace/workspaceIndex';
 import { fixAll, quickFixes } from './fixes';
 import type { FeatureContext } from './model/context';
 import type { AdapterModel } from './model/model';
@@ -80,7 +82,7 @@ export { compileGlob, globError, GlobSyntaxError, type Glob } from './util/glob'
 /** Escapes for generated pages (the probe's readiness table): markdown text and code spans, HTML text. */
 export { mdCode, mdText } from './util/markdownText';
 export { esc as htmlText } from './reference/html';
-export { createWorkspaceIndex, type WorkspaceIndex } from './workspace/workspaceIndex';
+export { createWorkspaceIndex, itemsOf, type IndexList, type LiveEntries, type WorkspaceIndex } from './workspace/workspaceIndex';
 export { createNameIndex, packNames, PackedNameList, type PackedNames } from './workspace/nameIndex';
 export {
   CONFIG_FILE_NAMES,
@@ -207,6 +209,12 @@ export interface AdapterService {
    * With `model: true` the model is built (and cached) whenever there is none yet.
    */
   indexEntries(doc: TextDocument, opts?: ServiceOptions, o?: { readonly model?: boolean }): IndexEntries;
+  /**
+   * `indexEntries` for an open document re-indexed as it is edited, from its current model: each entry made as the
+   * index reads it and dropped after (features/liveEntries.ts). Undefined when there is no current model (or the
+   * file is ignored): `indexEntries` then.
+   */
+  liveIndexEntries(doc: TextDocument, opts?: ServiceOptions): LiveEntries | undefined;
   preview(doc: TextDocument, req: PreviewRequest, opts?: ServiceOptions): EnvelopePreview | undefined;
   simulate(doc: TextDocument, req: SimulationRequest, opts?: ServiceOptions): SimulationResult;
   /** The error contract of these adapter documents plus the registry (non-adapters are ignored). */
@@ -342,6 +350,10 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
         if (scanned !== undefined) return scanned ?? none;
       }
       return on(doc, opts, none, c => ({ declarations: declaredCodes(c), occurrences: codeOccurrences(c) }));
+    },
+    liveIndexEntries(doc, opts) {
+      if (opts?.ignored || !models.isCurrent(doc, opts)) return undefined;
+      return on<LiveEntries | undefined>(doc, opts, undefined, c => liveEntries(c.doc, c.model));
     },
     preview: (doc, req, opts) => on(doc, opts, undefined, c => preview(c, req)),
     simulate: (doc, req, opts) =>

@@ -11,6 +11,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import {
   createAdapterService,
   createWorkspaceIndex,
+  itemsOf,
   maxSizeOf,
   type AdapterService,
   type CodeDeclaration,
@@ -97,7 +98,7 @@ const indexed = (index: WorkspaceIndex, uri: string): IndexedFile => ({
  */
 function slimming(index: WorkspaceIndex): WorkspaceIndex {
   const view = Object.create(index) as WorkspaceIndex;
-  view.update = (uri, decls, occs) => index.update(uri, decls.map(slim), occs);
+  view.update = (uri, decls, occs) => index.update(uri, itemsOf(decls).map(slim), occs);
   return view;
 }
 

@@ -9,9 +9,26 @@ import type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from '../model/w
 import { flat } from '../parse/flat';
 import { NameTable, type WalkStats } from '../util/nameTable';
 
+/**
+ * A list read one item at a time: an array, or a document's entries made from its model as they are read
+ * (features/liveEntries.ts), so that a re-index keeps none of what it compared. `at(i)` for 0 ≤ i < length.
+ */
+export type IndexList<T> =
+  | readonly T[]
+  | {
+      readonly length: number;
+      at(i: number): T | undefined;
+    };
+
+/** One file's entries as the index reads them: arrays, or made as they are read (`IndexList`). */
+export interface LiveEntries {
+  readonly declarations: IndexList<CodeDeclaration>;
+  readonly occurrences: IndexList<CodeOccurrence>;
+}
+
 export interface WorkspaceIndex extends WorkspaceCodes {
-  /** Replace what is known of one file. */
-  update(uri: string, declarations: readonly CodeDeclaration[], occurrences: readonly CodeOccurrence[]): void;
+  /** Replace what is known of one file (what equals what it held before is kept: `IndexStats`). */
+  update(uri: string, declarations: IndexList<CodeDeclaration>, occurrences: IndexList<CodeOccurrence>): void;
   remove(uri: string): void;
   uris(): string[];
   /** Whether a file is indexed (an adapter file, with or without codes). */
@@ -37,16 +54,24 @@ export interface WorkspaceIndex extends WorkspaceCodes {
 type Detail = CodeDeclaration['details'][number];
 
 /**
- * A declaration as the index keeps it: the range as four numbers, strings flattened, and the details
- * and status lists shared by every declaration of the file that has the same ones (a generated file of
- * 10,000 codes holds one details list, not 10,000). The CodeDeclaration is made again when read.
+ * Counts, for tests (`stats`): the names "did you mean" walks, and what a re-index made again — declarations
+ * packed, signatures made, files whose names were filed again. A re-index of a text whose declarations did not
+ * change makes none of these.
+ */
+export interface IndexStats extends WalkStats {
+  packed?: number;
+  signatures?: number;
+  refiled?: number;
+}
+
+/**
+ * A declaration as the index keeps it: strings flattened, and the details and status lists shared by every
+ * declaration of the file that has the same ones (a generated file of 10,000 codes holds one details list, not
+ * 10,000). Its range is kept apart (`FileEntry.ranges`), so a line added above it keeps the packed declaration.
+ * The CodeDeclaration is made again when read.
  */
 interface PackedDecl {
   readonly code: string;
-  readonly sl: number;
-  readonly sc: number;
-  readonly el: number;
-  readonly ec: number;
   readonly category: string | undefined;
   readonly template: string | undefined;
   readonly description: string | undefined;
@@ -60,15 +85,21 @@ interface PackedOccs {
   readonly at: Int32Array;
 }
 
+/**
+ * One file's entries. A re-index replaces only what changed (`update`): the declarations in place, the ranges
+ * and occurrences' numbers as whole arrays, the signature when something it holds changed.
+ */
 interface FileEntry {
-  readonly decls: readonly PackedDecl[];
-  readonly occs: PackedOccs;
-  readonly sig: string;
+  decls: PackedDecl[];
+  /** Per declaration four numbers: its range's start line and character, end line and character. */
+  ranges: Int32Array;
+  occs: PackedOccs;
+  sig: string;
 }
 
 /**
- * Code name → the files that hold it → their items. Most names live in one file: that is kept as one
- * pair, and a map of files is made only for a name in two or more.
+ * Code name → the files that hold it → their items (positions in the file's entries). Most names live in one
+ * file: that is kept as one pair, and a map of files is made only for a name in two or more.
  */
 type Holders<T> = { readonly uri: string; readonly items: T[] } | Map<string, T[]>;
 type ByCode<T> = Map<string, Holders<T>>;
@@ -130,8 +161,72 @@ const bucketOf = (s: string) => s.slice(0, PREFIX).toUpperCase();
  */
 const own = (s: string | undefined) => (s === undefined ? s : flat(s));
 
-/** Packs one file's declarations and occurrences; equal strings and lists within the file are stored once. */
-function pack(declarations: readonly CodeDeclaration[], occurrences: readonly CodeOccurrence[]): Omit<FileEntry, 'sig'> {
+function sameDetails(a: readonly Detail[], b: readonly Detail[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!,
+      y = b[i]!;
+    if (x.name !== y.name || x.type !== y.type || x.required !== y.required || x.description !== y.description) return false;
+  }
+  return true;
+}
+
+function sameMaps(a: readonly (number | string)[], b: readonly (number | string)[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Whether a declaration holds what a packed one holds (its range apart). */
+const sameDecl = (d: CodeDeclaration, p: PackedDecl): boolean =>
+  d.code === p.code &&
+  d.category === p.category &&
+  d.template === p.template &&
+  d.description === p.description &&
+  sameDetails(d.details, p.details) &&
+  sameMaps(d.mapsFromHttp, p.maps);
+
+/** Whether two packed declarations give the same signature (`declarationSignature`). */
+function sameSignature(a: PackedDecl, b: PackedDecl): boolean {
+  if (a.code !== b.code || a.category !== b.category || !sameMaps(a.maps, b.maps)) return false;
+  if (a.details === b.details) return true;
+  if (a.details.length !== b.details.length) return false;
+  for (let i = 0; i < a.details.length; i++) {
+    const x = a.details[i]!,
+      y = b.details[i]!;
+    if (x.name !== y.name || x.type !== y.type || x.required !== y.required) return false;
+  }
+  return true;
+}
+
+/** Packs one declaration; its details and status lists are those of `like` (declarations near it) when equal. */
+function packDecl(d: CodeDeclaration, like: readonly (PackedDecl | undefined)[]): PackedDecl {
+  let details: readonly Detail[] | undefined, maps: readonly (number | string)[] | undefined;
+  for (const p of like) {
+    if (!p) continue;
+    if (!details && sameDetails(d.details, p.details)) details = p.details;
+    if (!maps && sameMaps(d.mapsFromHttp, p.maps)) maps = p.maps;
+  }
+  return {
+    code: own(d.code)!,
+    category: own(d.category),
+    template: own(d.template),
+    description: own(d.description),
+    details:
+      details ?? d.details.map(x => ({ name: flat(x.name), type: own(x.type), required: x.required, description: own(x.description) })),
+    maps: maps ?? d.mapsFromHttp.map(x => (typeof x === 'string' ? flat(x) : x)),
+  };
+}
+
+/** The items of a list, as an array (an array as it is). */
+export const itemsOf = <T>(l: IndexList<T>): readonly T[] =>
+  Array.isArray(l) ? (l as readonly T[]) : Array.from({ length: l.length }, (_, i) => l.at(i)!);
+
+/**
+ * Packs one file's declarations and occurrences; equal strings and lists within the file are stored once. Each item
+ * is read once and dropped (a list made as it is read keeps none: V8 then never allocates its items in old space).
+ */
+function pack(declarations: IndexList<CodeDeclaration>, occurrences: IndexList<CodeOccurrence>): Omit<FileEntry, 'sig'> {
   const strings = new Map<string, string>();
   const str = (x: string): string => {
     let v = strings.get(x);
@@ -141,7 +236,11 @@ function pack(declarations: readonly CodeDeclaration[], occurrences: readonly Co
   const opt = (x: string | undefined) => (x === undefined ? x : str(x));
   const lists = new Map<string, readonly Detail[]>();
   const statuses = new Map<string, readonly (number | string)[]>();
-  const decls = declarations.map((d): PackedDecl => {
+  const n = declarations.length;
+  const decls = new Array<PackedDecl>(n);
+  const ranges = new Int32Array(n * 4);
+  for (let i = 0; i < n; i++) {
+    const d = declarations.at(i)!;
     const dk = JSON.stringify(d.details.map(x => [x.name, x.type, x.required, x.description]));
     let details = lists.get(dk);
     if (!details)
@@ -152,38 +251,53 @@ function pack(declarations: readonly CodeDeclaration[], occurrences: readonly Co
     const mk = JSON.stringify(d.mapsFromHttp);
     let maps = statuses.get(mk);
     if (!maps) statuses.set(mk, (maps = d.mapsFromHttp.map(x => (typeof x === 'string' ? str(x) : x))));
-    const r = d.range;
-    return {
-      code: str(d.code),
-      sl: r.start.line,
-      sc: r.start.character,
-      el: r.end.line,
-      ec: r.end.character,
-      category: opt(d.category),
-      template: own(d.template),
-      description: own(d.description),
-      details,
-      maps,
-    };
-  });
-  const at = new Int32Array(occurrences.length * 5);
-  const codes = occurrences.map((o, i) => {
-    at.set([o.range.start.line, o.range.start.character, o.range.end.line, o.range.end.character, o.kind === 'declaration' ? 1 : 0], i * 5);
-    return str(o.code);
-  });
-  return { decls, occs: { codes, at } };
+    decls[i] = { code: str(d.code), category: opt(d.category), template: own(d.template), description: own(d.description), details, maps };
+    putRange(ranges, i * 4, d.range);
+  }
+  const m = occurrences.length;
+  const codes = new Array<string>(m);
+  const at = new Int32Array(m * 5);
+  for (let i = 0; i < m; i++) {
+    const o = occurrences.at(i)!;
+    codes[i] = str(o.code);
+    putPlace(at, i * 5, o);
+  }
+  return { decls, ranges, occs: { codes, at } };
 }
 
-const declOf = (uri: string, p: PackedDecl): CodeDeclaration => ({
-  uri,
-  code: p.code,
-  range: { start: { line: p.sl, character: p.sc }, end: { line: p.el, character: p.ec } },
-  category: p.category,
-  template: p.template,
-  description: p.description,
-  details: p.details,
-  mapsFromHttp: p.maps,
-});
+function putRange(out: Int32Array, k: number, r: CodeDeclaration['range']): void {
+  out[k] = r.start.line;
+  out[k + 1] = r.start.character;
+  out[k + 2] = r.end.line;
+  out[k + 3] = r.end.character;
+}
+
+const sameRange = (a: Int32Array, k: number, r: CodeDeclaration['range']): boolean =>
+  a[k] === r.start.line && a[k + 1] === r.start.character && a[k + 2] === r.end.line && a[k + 3] === r.end.character;
+
+function putPlace(out: Int32Array, k: number, o: CodeOccurrence): void {
+  putRange(out, k, o.range);
+  out[k + 4] = o.kind === 'declaration' ? 1 : 0;
+}
+
+const samePlace = (a: Int32Array, k: number, o: CodeOccurrence): boolean =>
+  sameRange(a, k, o.range) && a[k + 4] === (o.kind === 'declaration' ? 1 : 0);
+
+const declOf = (uri: string, f: FileEntry, i: number): CodeDeclaration => {
+  const p = f.decls[i]!,
+    a = f.ranges,
+    k = i * 4;
+  return {
+    uri,
+    code: p.code,
+    range: { start: { line: a[k]!, character: a[k + 1]! }, end: { line: a[k + 2]!, character: a[k + 3]! } },
+    category: p.category,
+    template: p.template,
+    description: p.description,
+    details: p.details,
+    mapsFromHttp: p.maps,
+  };
+};
 
 const occOf = (uri: string, o: PackedOccs, i: number): CodeOccurrence => {
   const a = o.at,
@@ -200,14 +314,17 @@ function declarationSignature(d: PackedDecl): string {
   return `${d.code}:${d.category ?? ''}:${d.details.map(x => `${x.name}/${x.type ?? ''}/${x.required ?? ''}`).join('+')}:${d.maps.join('+')}`;
 }
 
+const signatureOf = (decls: readonly PackedDecl[]) => decls.map(declarationSignature).join(',');
+
 /** The most words remembered as having no name near them (past that, each is walked); longer words are not remembered. */
 const MAX_FAR_WORDS = 10_000;
 const MAX_FAR_LENGTH = 256;
 
-/** `stats` (tests): counts the names "did you mean" walks. */
-export function createWorkspaceIndex(stats?: WalkStats): WorkspaceIndex {
+/** `stats` (tests): counts the names "did you mean" walks, and what re-indexing makes again (`IndexStats`). */
+export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
   const files = new Map<string, FileEntry>();
-  const decls: ByCode<PackedDecl> = new Map();
+  /** Per code name and file: the positions of its declarations in the file's entry. */
+  const decls: ByCode<number> = new Map();
   /** Per code name and file: the indexes of its occurrences in the file's PackedOccs. */
   const occs: ByCode<number> = new Map();
   const buckets = new Map<string, Set<string>>();
@@ -236,14 +353,134 @@ export function createWorkspaceIndex(stats?: WalkStats): WorkspaceIndex {
     b?.delete(code);
     if (b && !b.size) buckets.delete(k);
   };
+  const count = (k: 'packed' | 'signatures' | 'refiled', n = 1) => {
+    if (stats && stats[k] !== undefined) stats[k] = stats[k] + n;
+  };
+  const fileDecls = (uri: string, f: FileEntry) => f.decls.forEach((d, i) => add(decls, uri, d.code, i, born));
+  const fileOccs = (uri: string, o: PackedOccs) => o.codes.forEach((code, i) => add(occs, uri, code, i));
+
+  /**
+   * A file indexed before, indexed again (the server re-indexes an open document each time typing pauses): what
+   * equals what the file held stays — each declaration equal to the one at its place, its details and status
+   * lists, the ranges and occurrences when no number moved, the signature when nothing it holds changed, the
+   * names filed when no code name changed. What changed is packed again; the index answers as if the file were
+   * indexed afresh (test/service/workspaceIndexReuse.test.ts). Each item is read once and dropped: a re-index
+   * that changes nothing keeps nothing new, so the next scavenge promotes nothing (bench/NOTES.md, "the re-index
+   * after a pause").
+   */
+  const reindex = (uri: string, f: FileEntry, declarations: IndexList<CodeDeclaration>, occurrences: IndexList<CodeOccurrence>) => {
+    if (!redeclare(f, declarations)) refile(uri, f, declarations);
+    if (!reoccur(f, occurrences)) reoccurAll(uri, f, occurrences);
+  };
+
+  /** The declarations' names are those filed, in order: what changed is replaced in place. False (nothing changed) when a name differs. */
+  const redeclare = (f: FileEntry, declarations: IndexList<CodeDeclaration>): boolean => {
+    const n = declarations.length,
+      before = f.decls;
+    if (n !== before.length) return false;
+    const changes: { i: number; p: PackedDecl }[] = [];
+    /** A copy of the ranges from the first one that moved. */
+    let ranges: Int32Array | undefined;
+    for (let i = 0, k = 0; i < n; i++, k += 4) {
+      const d = declarations.at(i)!,
+        old = before[i]!;
+      if (d.code !== old.code) return false;
+      if (!sameDecl(d, old)) {
+        const last = changes[changes.length - 1];
+        changes.push({ i, p: packDecl(d, [old, last?.i === i - 1 ? last.p : before[i - 1]]) });
+      }
+      if (!sameRange(ranges ?? f.ranges, k, d.range)) putRange((ranges ??= f.ranges.slice()), k, d.range);
+    }
+    let sameSig = true;
+    for (const { i, p } of changes) {
+      if (sameSig && !sameSignature(p, before[i]!)) sameSig = false;
+      before[i] = p;
+    }
+    count('packed', changes.length);
+    if (!sameSig) {
+      count('signatures');
+      f.sig = signatureOf(before);
+    }
+    if (ranges) f.ranges = ranges;
+    return true;
+  };
+
+  /**
+   * A code name added, renamed, removed or moved: the file's names are filed again. A declaration equal to the one
+   * at its place, or at its place counted from the end (after a code added or removed above it), is kept.
+   */
+  const refile = (uri: string, f: FileEntry, declarations: IndexList<CodeDeclaration>) => {
+    count('refiled');
+    const n = declarations.length,
+      before = f.decls,
+      shift = before.length - n;
+    const next = new Array<PackedDecl>(n);
+    const ranges = new Int32Array(n * 4);
+    for (let i = 0; i < n; i++) {
+      const d = declarations.at(i)!,
+        at = before[i],
+        fromEnd = shift && i + shift >= 0 ? before[i + shift] : undefined;
+      if (at && sameDecl(d, at)) next[i] = at;
+      else if (fromEnd && sameDecl(d, fromEnd)) next[i] = fromEnd;
+      else {
+        next[i] = packDecl(d, [at, i ? next[i - 1] : undefined, fromEnd]);
+        count('packed');
+      }
+      putRange(ranges, i * 4, d.range);
+    }
+    for (const d of before) drop(decls, uri, d.code, died);
+    f.decls = next;
+    f.ranges = ranges;
+    fileDecls(uri, f);
+    count('signatures');
+    f.sig = signatureOf(next);
+  };
+
+  /** The occurrences' names are those filed, in order: their numbers replaced if any moved. False (nothing changed) when a name differs. */
+  const reoccur = (f: FileEntry, occurrences: IndexList<CodeOccurrence>): boolean => {
+    const o = f.occs,
+      m = occurrences.length;
+    if (m !== o.codes.length) return false;
+    let at: Int32Array | undefined;
+    for (let i = 0, k = 0; i < m; i++, k += 5) {
+      const x = occurrences.at(i)!;
+      if (x.code !== o.codes[i]) return false;
+      if (!samePlace(at ?? o.at, k, x)) putPlace((at ??= o.at.slice()), k, x);
+    }
+    if (at) f.occs = { codes: o.codes, at };
+    return true;
+  };
+
+  /** A code name written, renamed or removed: the file's occurrences are filed again. */
+  const reoccurAll = (uri: string, f: FileEntry, occurrences: IndexList<CodeOccurrence>) => {
+    const o = f.occs,
+      m = occurrences.length;
+    for (const code of o.codes) drop(occs, uri, code);
+    // A name written before at the same place keeps its string; a declared name shares the declaration's.
+    const names = new Map<string, string>();
+    for (const p of f.decls) names.set(p.code, p.code);
+    const codes = new Array<string>(m);
+    const at = new Int32Array(m * 5);
+    for (let i = 0; i < m; i++) {
+      const x = occurrences.at(i)!;
+      codes[i] = x.code === o.codes[i] ? o.codes[i]! : (names.get(x.code) ?? own(x.code)!);
+      putPlace(at, i * 5, x);
+    }
+    f.occs = { codes, at };
+    fileOccs(uri, f.occs);
+  };
 
   const index: WorkspaceIndex = {
     update(uri, declarations, occurrences) {
-      index.remove(uri);
+      const f = files.get(uri);
+      if (f) return reindex(uri, f, declarations, occurrences);
       const packed = pack(declarations, occurrences);
-      files.set(uri, { ...packed, sig: packed.decls.map(declarationSignature).join(',') });
-      for (const d of packed.decls) add(decls, uri, d.code, d, born);
-      packed.occs.codes.forEach((code, i) => add(occs, uri, code, i));
+      count('packed', packed.decls.length);
+      count('signatures');
+      const entry: FileEntry = { ...packed, sig: signatureOf(packed.decls) };
+      files.set(uri, entry);
+      fileDecls(uri, entry);
+      fileOccs(uri, entry.occs);
     },
     remove(uri) {
       const f = files.get(uri);
@@ -277,7 +514,10 @@ export function createWorkspaceIndex(stats?: WalkStats): WorkspaceIndex {
     get size() {
       return files.size;
     },
-    declaredIn: uri => files.get(uri)?.decls.map(d => declOf(uri, d)) ?? [],
+    declaredIn(uri) {
+      const f = files.get(uri);
+      return f ? f.decls.map((_, i) => declOf(uri, f, i)) : [];
+    },
     referencedIn(uri) {
       const o = files.get(uri)?.occs;
       if (!o) return [];
@@ -293,12 +533,20 @@ export function createWorkspaceIndex(stats?: WalkStats): WorkspaceIndex {
       const h = decls.get(code);
       // Most names have one holder: read it without the generator.
       if (h && !(h instanceof Map)) {
-        if (h.uri !== exceptUri) for (const d of h.items) out.push(declOf(h.uri, d));
-      } else for (const [uri, list] of holders(h)) if (uri !== exceptUri) for (const d of list) out.push(declOf(uri, d));
+        if (h.uri !== exceptUri) {
+          const f = files.get(h.uri)!;
+          for (const i of h.items) out.push(declOf(h.uri, f, i));
+        }
+      } else
+        for (const [uri, list] of holders(h))
+          if (uri !== exceptUri) {
+            const f = files.get(uri)!;
+            for (const i of list) out.push(declOf(uri, f, i));
+          }
       return out;
     },
     *allDeclarations(exceptUri) {
-      for (const [uri, f] of files) if (uri !== exceptUri) for (const d of f.decls) yield declOf(uri, d);
+      for (const [uri, f] of files) if (uri !== exceptUri) for (let i = 0; i < f.decls.length; i++) yield declOf(uri, f, i);
     },
     occurrences(code, exceptUri) {
       const out: CodeOccurrence[] = [];
