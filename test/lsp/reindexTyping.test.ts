@@ -68,7 +68,7 @@ function changeOf(before: string, after: string) {
 }
 
 const shown = (ds: Diagnostic[]) =>
-  ds.map(d => ({ code: d.code, message: d.message, range: d.range })).sort((x, y) => x.message.localeCompare(y.message));
+  ds.map(d => ({ code: d.code, message: d.message, range: d.range })).sort((x, y) => String(x.message).localeCompare(String(y.message)));
 
 /** b's diagnostics from a fresh service over a fresh index of the three texts. */
 function expected(a: string): ReturnType<typeof shown> {

@@ -309,3 +309,30 @@ test("an open document's live entries are its declaredCodes and codeOccurrences,
     assert.equal(s.liveIndexEntries(doc, { ignored: true }), undefined, 'ignored');
   }
 });
+
+test('entries made by hand: declarations without occurrences, a declaration dropped, the numbers laid out anew', () => {
+  const uri = 'file:///w/hand.adapter.yaml';
+  const d = (code: string, line: number) => ({
+    uri,
+    code,
+    range: { start: { line, character: 2 }, end: { line, character: 2 + code.length } },
+    details: [],
+    mapsFromHttp: [],
+  });
+  const o = (code: string, line: number, kind: 'declaration' | 'reference') => ({ ...d(code, line), kind });
+  const live = createWorkspaceIndex();
+  const steps: [Parameters<WorkspaceIndex['update']>[1], Parameters<WorkspaceIndex['update']>[2]][] = [
+    [[d('A_CODE', 1), d('B_CODE', 5)], []],
+    [[d('A_CODE', 1)], []],
+    [[d('A_CODE', 1)], [o('A_CODE', 1, 'declaration')]],
+    [[d('A_CODE', 2)], [o('A_CODE', 2, 'declaration'), o('B_CODE', 7, 'reference')]],
+    [[], [o('B_CODE', 7, 'reference')]],
+    [[d('C_CODE', 7)], [o('B_CODE', 7, 'reference')]],
+  ];
+  for (const [k, [ds, os]] of steps.entries()) {
+    live.update(uri, ds, os);
+    const fresh = createWorkspaceIndex();
+    fresh.update(uri, ds, os);
+    assert.deepEqual(dump(live), dump(fresh), `step ${k}`);
+  }
+});

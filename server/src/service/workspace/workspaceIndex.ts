@@ -67,7 +67,7 @@ export interface IndexStats extends WalkStats {
 /**
  * A declaration as the index keeps it: strings flattened, and the details and status lists shared by every
  * declaration of the file that has the same ones (a generated file of 10,000 codes holds one details list, not
- * 10,000). Its range is kept apart (`FileEntry.ranges`), so a line added above it keeps the packed declaration.
+ * 10,000). Its range is kept apart (`FileEntry.nums`), so a line added above it keeps the packed declaration.
  * The CodeDeclaration is made again when read.
  */
 interface PackedDecl {
@@ -79,21 +79,19 @@ interface PackedDecl {
   readonly maps: readonly (number | string)[];
 }
 
-/** Occurrences of one file: their code names, and per occurrence five numbers (range, then 1 for a declaration). */
-interface PackedOccs {
-  readonly codes: readonly string[];
-  readonly at: Int32Array;
-}
-
 /**
- * One file's entries. A re-index replaces only what changed (`update`): the declarations in place, the ranges
- * and occurrences' numbers as whole arrays, the signature when something it holds changed.
+ * One file's entries. A re-index replaces only what changed (`update`): the declarations in place, the numbers as a
+ * whole array, the signature when something it holds changed.
  */
 interface FileEntry {
   decls: PackedDecl[];
-  /** Per declaration four numbers: its range's start line and character, end line and character. */
-  ranges: Int32Array;
-  occs: PackedOccs;
+  /** The code name of each occurrence. */
+  codes: readonly string[];
+  /**
+   * The file's numbers in one array: per occurrence five (its range, then 1 for a declaration), then from
+   * `codes.length * 5` per declaration four (its range).
+   */
+  nums: Int32Array;
   sig: string;
 }
 
@@ -236,9 +234,10 @@ function pack(declarations: IndexList<CodeDeclaration>, occurrences: IndexList<C
   const opt = (x: string | undefined) => (x === undefined ? x : str(x));
   const lists = new Map<string, readonly Detail[]>();
   const statuses = new Map<string, readonly (number | string)[]>();
-  const n = declarations.length;
+  const n = declarations.length,
+    m = occurrences.length;
   const decls = new Array<PackedDecl>(n);
-  const ranges = new Int32Array(n * 4);
+  const nums = new Int32Array(m * 5 + n * 4);
   for (let i = 0; i < n; i++) {
     const d = declarations.at(i)!;
     const dk = JSON.stringify(d.details.map(x => [x.name, x.type, x.required, x.description]));
@@ -252,17 +251,15 @@ function pack(declarations: IndexList<CodeDeclaration>, occurrences: IndexList<C
     let maps = statuses.get(mk);
     if (!maps) statuses.set(mk, (maps = d.mapsFromHttp.map(x => (typeof x === 'string' ? str(x) : x))));
     decls[i] = { code: str(d.code), category: opt(d.category), template: own(d.template), description: own(d.description), details, maps };
-    putRange(ranges, i * 4, d.range);
+    putRange(nums, m * 5 + i * 4, d.range);
   }
-  const m = occurrences.length;
   const codes = new Array<string>(m);
-  const at = new Int32Array(m * 5);
   for (let i = 0; i < m; i++) {
     const o = occurrences.at(i)!;
     codes[i] = str(o.code);
-    putPlace(at, i * 5, o);
+    putPlace(nums, i * 5, o);
   }
-  return { decls, ranges, occs: { codes, at } };
+  return { decls, codes, nums };
 }
 
 function putRange(out: Int32Array, k: number, r: CodeDeclaration['range']): void {
@@ -285,8 +282,8 @@ const samePlace = (a: Int32Array, k: number, o: CodeOccurrence): boolean =>
 
 const declOf = (uri: string, f: FileEntry, i: number): CodeDeclaration => {
   const p = f.decls[i]!,
-    a = f.ranges,
-    k = i * 4;
+    a = f.nums,
+    k = f.codes.length * 5 + i * 4;
   return {
     uri,
     code: p.code,
@@ -299,12 +296,12 @@ const declOf = (uri: string, f: FileEntry, i: number): CodeDeclaration => {
   };
 };
 
-const occOf = (uri: string, o: PackedOccs, i: number): CodeOccurrence => {
-  const a = o.at,
+const occOf = (uri: string, f: FileEntry, i: number): CodeOccurrence => {
+  const a = f.nums,
     k = i * 5;
   return {
     uri,
-    code: o.codes[i]!,
+    code: f.codes[i]!,
     range: { start: { line: a[k]!, character: a[k + 1]! }, end: { line: a[k + 2]!, character: a[k + 3]! } },
     kind: a[k + 4] ? 'declaration' : 'reference',
   };
@@ -325,7 +322,7 @@ export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
   const files = new Map<string, FileEntry>();
   /** Per code name and file: the positions of its declarations in the file's entry. */
   const decls: ByCode<number> = new Map();
-  /** Per code name and file: the indexes of its occurrences in the file's PackedOccs. */
+  /** Per code name and file: the indexes of its occurrences in the file's entry. */
   const occs: ByCode<number> = new Map();
   const buckets = new Map<string, Set<string>>();
   /** Every declared name, sorted, for "did you mean" (rebuilt at the first question after a scan, then repaired per name). */
@@ -357,7 +354,7 @@ export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
     if (stats && stats[k] !== undefined) stats[k] = stats[k] + n;
   };
   const fileDecls = (uri: string, f: FileEntry) => f.decls.forEach((d, i) => add(decls, uri, d.code, i, born));
-  const fileOccs = (uri: string, o: PackedOccs) => o.codes.forEach((code, i) => add(occs, uri, code, i));
+  const fileOccs = (uri: string, f: FileEntry) => f.codes.forEach((code, i) => add(occs, uri, code, i));
 
   /**
    * A file indexed before, indexed again (the server re-indexes an open document each time typing pauses): what
@@ -369,19 +366,36 @@ export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
    * after a pause").
    */
   const reindex = (uri: string, f: FileEntry, declarations: IndexList<CodeDeclaration>, occurrences: IndexList<CodeOccurrence>) => {
-    if (!redeclare(f, declarations)) refile(uri, f, declarations);
-    if (!reoccur(f, occurrences)) reoccurAll(uri, f, occurrences);
+    const n = declarations.length,
+      m = occurrences.length,
+      from = m * 5;
+    /** The file's numbers: a copy made at the first that moved, or an array of the new length filled anew. */
+    let nums = n === f.decls.length && m === f.codes.length ? undefined : new Int32Array(from + n * 4);
+    const range = (k: number, r: CodeDeclaration['range']) => {
+      if (nums || !sameRange(f.nums, k, r)) putRange((nums ??= f.nums.slice()), k, r);
+    };
+    const place = (k: number, o: CodeOccurrence) => {
+      if (nums || !samePlace(f.nums, k, o)) putPlace((nums ??= f.nums.slice()), k, o);
+    };
+    if (!redeclare(f, declarations, from, range)) refile(uri, f, declarations, from, range);
+    if (!reoccur(f, occurrences, place)) reoccurAll(uri, f, occurrences, place);
+    if (nums) f.nums = nums;
   };
 
+  type Put<T> = (k: number, x: T) => void;
+
   /** The declarations' names are those filed, in order: what changed is replaced in place. False (nothing changed) when a name differs. */
-  const redeclare = (f: FileEntry, declarations: IndexList<CodeDeclaration>): boolean => {
+  const redeclare = (
+    f: FileEntry,
+    declarations: IndexList<CodeDeclaration>,
+    from: number,
+    range: Put<CodeDeclaration['range']>,
+  ): boolean => {
     const n = declarations.length,
       before = f.decls;
     if (n !== before.length) return false;
     const changes: { i: number; p: PackedDecl }[] = [];
-    /** A copy of the ranges from the first one that moved. */
-    let ranges: Int32Array | undefined;
-    for (let i = 0, k = 0; i < n; i++, k += 4) {
+    for (let i = 0; i < n; i++) {
       const d = declarations.at(i)!,
         old = before[i]!;
       if (d.code !== old.code) return false;
@@ -389,7 +403,7 @@ export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
         const last = changes[changes.length - 1];
         changes.push({ i, p: packDecl(d, [old, last?.i === i - 1 ? last.p : before[i - 1]]) });
       }
-      if (!sameRange(ranges ?? f.ranges, k, d.range)) putRange((ranges ??= f.ranges.slice()), k, d.range);
+      range(from + i * 4, d.range);
     }
     let sameSig = true;
     for (const { i, p } of changes) {
@@ -401,7 +415,6 @@ export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
       count('signatures');
       f.sig = signatureOf(before);
     }
-    if (ranges) f.ranges = ranges;
     return true;
   };
 
@@ -409,13 +422,18 @@ export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
    * A code name added, renamed, removed or moved: the file's names are filed again. A declaration equal to the one
    * at its place, or at its place counted from the end (after a code added or removed above it), is kept.
    */
-  const refile = (uri: string, f: FileEntry, declarations: IndexList<CodeDeclaration>) => {
+  const refile = (
+    uri: string,
+    f: FileEntry,
+    declarations: IndexList<CodeDeclaration>,
+    from: number,
+    range: Put<CodeDeclaration['range']>,
+  ) => {
     count('refiled');
     const n = declarations.length,
       before = f.decls,
       shift = before.length - n;
     const next = new Array<PackedDecl>(n);
-    const ranges = new Int32Array(n * 4);
     for (let i = 0; i < n; i++) {
       const d = declarations.at(i)!,
         at = before[i],
@@ -426,48 +444,43 @@ export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
         next[i] = packDecl(d, [at, i ? next[i - 1] : undefined, fromEnd]);
         count('packed');
       }
-      putRange(ranges, i * 4, d.range);
+      range(from + i * 4, d.range);
     }
     for (const d of before) drop(decls, uri, d.code, died);
     f.decls = next;
-    f.ranges = ranges;
     fileDecls(uri, f);
     count('signatures');
     f.sig = signatureOf(next);
   };
 
   /** The occurrences' names are those filed, in order: their numbers replaced if any moved. False (nothing changed) when a name differs. */
-  const reoccur = (f: FileEntry, occurrences: IndexList<CodeOccurrence>): boolean => {
-    const o = f.occs,
-      m = occurrences.length;
-    if (m !== o.codes.length) return false;
-    let at: Int32Array | undefined;
-    for (let i = 0, k = 0; i < m; i++, k += 5) {
+  const reoccur = (f: FileEntry, occurrences: IndexList<CodeOccurrence>, place: Put<CodeOccurrence>): boolean => {
+    const m = occurrences.length;
+    if (m !== f.codes.length) return false;
+    for (let i = 0; i < m; i++) {
       const x = occurrences.at(i)!;
-      if (x.code !== o.codes[i]) return false;
-      if (!samePlace(at ?? o.at, k, x)) putPlace((at ??= o.at.slice()), k, x);
+      if (x.code !== f.codes[i]) return false;
+      place(i * 5, x);
     }
-    if (at) f.occs = { codes: o.codes, at };
     return true;
   };
 
   /** A code name written, renamed or removed: the file's occurrences are filed again. */
-  const reoccurAll = (uri: string, f: FileEntry, occurrences: IndexList<CodeOccurrence>) => {
-    const o = f.occs,
+  const reoccurAll = (uri: string, f: FileEntry, occurrences: IndexList<CodeOccurrence>, place: Put<CodeOccurrence>) => {
+    const before = f.codes,
       m = occurrences.length;
-    for (const code of o.codes) drop(occs, uri, code);
+    for (const code of before) drop(occs, uri, code);
     // A name written before at the same place keeps its string; a declared name shares the declaration's.
     const names = new Map<string, string>();
     for (const p of f.decls) names.set(p.code, p.code);
     const codes = new Array<string>(m);
-    const at = new Int32Array(m * 5);
     for (let i = 0; i < m; i++) {
       const x = occurrences.at(i)!;
-      codes[i] = x.code === o.codes[i] ? o.codes[i]! : (names.get(x.code) ?? own(x.code)!);
-      putPlace(at, i * 5, x);
+      codes[i] = x.code === before[i] ? before[i]! : (names.get(x.code) ?? own(x.code)!);
+      place(i * 5, x);
     }
-    f.occs = { codes, at };
-    fileOccs(uri, f.occs);
+    f.codes = codes;
+    fileOccs(uri, f);
   };
 
   const index: WorkspaceIndex = {
@@ -480,13 +493,13 @@ export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
       const entry: FileEntry = { ...packed, sig: signatureOf(packed.decls) };
       files.set(uri, entry);
       fileDecls(uri, entry);
-      fileOccs(uri, entry.occs);
+      fileOccs(uri, entry);
     },
     remove(uri) {
       const f = files.get(uri);
       if (!f) return;
       for (const d of f.decls) drop(decls, uri, d.code, died);
-      for (const code of f.occs.codes) drop(occs, uri, code);
+      for (const code of f.codes) drop(occs, uri, code);
       files.delete(uri);
     },
     uris: () => [...files.keys()],
@@ -519,13 +532,13 @@ export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
       return f ? f.decls.map((_, i) => declOf(uri, f, i)) : [];
     },
     referencedIn(uri) {
-      const o = files.get(uri)?.occs;
-      if (!o) return [];
-      return [...new Set(o.codes.filter((_, i) => !o.at[i * 5 + 4]))];
+      const f = files.get(uri);
+      if (!f) return [];
+      return [...new Set(f.codes.filter((_, i) => !f.nums[i * 5 + 4]))];
     },
     dependsOn(uri) {
-      const o = files.get(uri)?.occs;
-      return o ? [...new Set(o.codes)] : [];
+      const f = files.get(uri);
+      return f ? [...new Set(f.codes)] : [];
     },
     signature: uri => files.get(uri)?.sig ?? '',
     declarations(code, exceptUri) {
@@ -552,8 +565,8 @@ export function createWorkspaceIndex(stats?: IndexStats): WorkspaceIndex {
       const out: CodeOccurrence[] = [];
       for (const [uri, list] of holders(occs.get(code))) {
         if (uri === exceptUri) continue;
-        const o = files.get(uri)!.occs;
-        for (const i of list) out.push(occOf(uri, o, i));
+        const f = files.get(uri)!;
+        for (const i of list) out.push(occOf(uri, f, i));
       }
       return out;
     },
