@@ -73,6 +73,6 @@ const per = (a: number, b: number) => (((b - a) / keys) * 1024).toFixed(1);
 process.stdout.write(
   `${n} codes, ${keys} keystrokes (${mode}): old space ${first.old.toFixed(1)} → ${last.old.toFixed(1)} MB (${per(first.old, last.old)} KB a keystroke), ` +
     `large objects ${first.large.toFixed(1)} → ${last.large.toFixed(1)} MB (${per(first.large, last.large)} KB a keystroke); ` +
-    `CPU ${((cpu.user + cpu.system) / 1000 - reindexCpu) / keys > 0 ? (((cpu.user + cpu.system) / 1000 - reindexCpu) / keys).toFixed(2) : '0'} ms a keystroke` +
+    `CPU ${(((cpu.user + cpu.system) / 1000 - reindexCpu) / keys).toFixed(2)} ms a keystroke` +
     `${reindexes.length ? ` (the ${reindexes.length} re-indexes apart)` : ''}\n`,
 );
