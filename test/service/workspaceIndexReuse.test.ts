@@ -294,14 +294,28 @@ test("an open document's live entries are its declaredCodes and codeOccurrences,
     Z_TEXT,
     many(20, '# lead\r\n').replace(/\n/g, '\r\n'),
     yamlDoc('error_codes:', '  "QUOTED_CODE":', '    category: NOT_FOUND', 'error_mapping:', '  404:', "    code: 'QUOTED_CODE'"),
+    // Uses before the declarations (the positions are looked up backwards), no line break at the end.
+    yamlDoc(
+      'error_mapping:',
+      '  404:',
+      '    code: LATE_CODE',
+      '  409:',
+      '    code: "OTHER"',
+      'error_codes:',
+      '  LATE_CODE:',
+      '    category: NOT_FOUND',
+    ).trimEnd(),
+    // Everything on one line.
+    '{"error_codes": {"JSON_CODE": {"category": "NOT_FOUND"}, "JSON_TWO": {}}, "error_mapping": {"404": {"code": "JSON_CODE"}}}',
   ];
   for (const [k, text] of texts.entries()) {
-    const uri = `file:///w/live${k}.adapter.yaml`;
+    const uri = `file:///w/live${k}.adapter.${text.startsWith('{') ? 'json' : 'yaml'}`;
     const doc = docOf(text, uri, 2);
     assert.equal(s.liveIndexEntries(doc), undefined, 'no model yet');
     s.validate(doc);
     const live = s.liveIndexEntries(doc)!;
     const read = <T>(l: { length: number; at(i: number): T | undefined }) => Array.from({ length: l.length }, (_, i) => l.at(i));
+    assert.ok(s.codeOccurrences(doc).length > 0, uri);
     assert.deepEqual(read(live.declarations), s.declaredCodes(doc), uri);
     assert.deepEqual(read(live.occurrences), s.codeOccurrences(doc), uri);
     assert.equal(live.declarations.at(live.declarations.length), undefined);

@@ -1,21 +1,22 @@
 /** Go to definition, references and rename for custom codes (workspace-wide) and details keys. */
 import type { Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
-import { targetAt, type Target } from './cursor';
+import { nameSpan, targetAt, type Target } from './cursor';
 import type { CodeDef, MappingEntry } from '../model/model';
 import { CODE_NAME } from '../util/naming';
 import { unquotedSpan } from '../util/quotes';
 import { sourceText } from '../util/pieceText';
 import { spanRange, toRange } from '../util/ranges';
 import type { CodeOccurrence } from '../model/workspace';
-import { declaredAt, usedAt } from './liveEntries';
 
 export function codeOccurrences(ctx: FeatureContext): CodeOccurrence[] {
   const out: CodeOccurrence[] = [];
   // The text read at each key only (in pieces when the document is: re-indexing after typing makes no whole text).
   const text = sourceText(ctx.model);
-  for (const c of ctx.model.codes) out.push(declaredAt(ctx.doc, text, c));
-  for (const m of ctx.model.mappings) if (m.code) out.push(usedAt(ctx.doc, m.code));
+  for (const c of ctx.model.codes)
+    out.push({ uri: ctx.doc.uri, code: c.name, range: spanRange(ctx.doc, unquotedSpan(text, c.keySpan)), kind: 'declaration' });
+  for (const m of ctx.model.mappings)
+    if (m.code) out.push({ uri: ctx.doc.uri, code: m.code.value, range: spanRange(ctx.doc, nameSpan(m.code)), kind: 'reference' });
   return out;
 }
 

@@ -6,7 +6,6 @@ import { unquotedSpan } from '../util/quotes';
 import { spanRange } from '../util/ranges';
 import { categoryOf } from '../workspace/resolve';
 import type { CodeDeclaration } from '../model/workspace';
-import { declarationOf } from './liveEntries';
 import { sourceText } from '../util/pieceText';
 
 export const PREVIEW_COMMAND = 'mcpAql.previewEnvelope';
@@ -82,7 +81,15 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
 }
 
 export function declaredCodes(ctx: FeatureContext): CodeDeclaration[] {
-  // The text read at each key only (in pieces when the document is: re-indexing after typing makes no whole text).
-  const text = sourceText(ctx.model);
-  return ctx.model.codes.map(c => declarationOf(ctx.doc, text, c));
+  return ctx.model.codes.map(c => ({
+    uri: ctx.doc.uri,
+    code: c.name,
+    // The text read at the key only (in pieces when the document is: re-indexing after typing makes no whole text).
+    range: spanRange(ctx.doc, unquotedSpan(sourceText(ctx.model), c.keySpan)),
+    category: categoryOf(c),
+    template: c.template?.value,
+    description: c.description,
+    details: c.details.map(d => ({ name: d.name, type: d.type, required: d.required, description: d.description })),
+    mapsFromHttp: c.mapsFromHttp.map(s => s.value),
+  }));
 }
