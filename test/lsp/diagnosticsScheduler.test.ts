@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import type { Connection, Diagnostic, PublishDiagnosticsParams, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticsScheduler } from '../../server/src/lsp/diagnostics';
+import { PieceDocument } from '../../server/src/lsp/pieceDocument';
+import { ServerDocuments } from '../../server/src/lsp/textDocuments';
 import type { ClientFeatures } from '../../server/src/lsp/capabilities';
 import { inMemory, PLAIN } from './harness';
 
@@ -438,4 +440,57 @@ test('the warm-up: none when the document changed or closed before its diagnosti
   b.pause();
   assert.deepEqual(b.warmed, [other, URI]);
   assert.equal(b.pendingLaters(), 0);
+});
+
+test('after the warm-up, a keystroke rehearsed on a copy of the document: validated as a change and undone, nothing published', async () => {
+  const text = 'name: x\nerror_codes:\n  A_B:\n    category: VALIDATION\n';
+  const doc = new PieceDocument(URI, 'yaml', 1, text);
+  const edits: [number, number, string][] = [];
+  // The server's documents (lsp/textDocuments.ts), holding one open document.
+  const documents = Object.assign(Object.create(ServerDocuments.prototype) as ServerDocuments, {
+    edited: (_u: string, from: number, to: number, e: { start: number; end: number; text: string }[]) =>
+      edits.push([from, to, e.map(x => `${x.start}-${x.end}:${JSON.stringify(x.text)}`).join()]),
+    get: (uri: string) => (uri === URI ? doc : undefined),
+    all: () => [doc],
+  });
+  const published: PublishDiagnosticsParams[] = [];
+  const computed: [number, string][] = [];
+  let deferred: (() => void)[] = [];
+  const warmed: string[] = [];
+  const scheduler = new DiagnosticsScheduler({
+    connection: { sendDiagnostics: (p: PublishDiagnosticsParams) => (published.push(p), Promise.resolve()) } as unknown as Connection,
+    documents,
+    features: () => ({ pullDiagnostics: false }) as ClientFeatures,
+    log: () => undefined,
+    defer: f => void deferred.push(f),
+    later: () => undefined,
+    warmUp: uri => void warmed.push(uri),
+    compute: async d => (computed.push([d.version, d.getText()]), []),
+  });
+  scheduler.schedule(URI, true);
+  for (let i = 0; i < 2; i++) {
+    const fs = deferred;
+    deferred = [];
+    for (const f of fs) f();
+    await new Promise(res => setImmediate(res));
+  }
+  await new Promise(res => setImmediate(res));
+  const site = text.indexOf('A_B:') + 4;
+  assert.deepEqual(warmed, [URI]);
+  assert.deepEqual(computed, [
+    [1, text],
+    [-1, text.slice(0, site) + ' ' + text.slice(site)],
+    [1, text],
+  ]);
+  assert.deepEqual(edits, [
+    [1, -1, `${site}-${site}:" "`],
+    [-1, 1, `${site}-${site + 1}:""`],
+  ]);
+  assert.deepEqual(
+    published.map(p => p.version),
+    [1],
+    'the rehearsal publishes nothing',
+  );
+  assert.equal(doc.version, 1);
+  assert.equal(doc.getText(), text);
 });

@@ -8,6 +8,9 @@
 import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { shapeDiagnostic, type ClientFeatures } from './capabilities';
+import { PieceDocument } from './pieceDocument';
+import { rehearseKeystroke } from './rehearseKeystroke';
+import { ServerDocuments } from './textDocuments';
 
 interface DiagnosticsDeps {
   readonly connection: Connection;
@@ -201,6 +204,16 @@ export class DiagnosticsScheduler {
     } catch (e) {
       this.d.log(`warm-up of ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`);
     }
+    // Then a keystroke and its undo, validated as the first keystroke will be (lsp/rehearseKeystroke.ts).
+    const docs = this.d.documents;
+    const doc = docs.get(uri);
+    if (docs instanceof ServerDocuments && docs.edited && doc instanceof PieceDocument)
+      rehearseKeystroke(
+        doc,
+        () => docs.get(uri),
+        docs.edited,
+        d => this.d.compute(d),
+      ).catch(e => this.d.log(`rehearsal of ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`));
   }
 
   private busy(): boolean {
