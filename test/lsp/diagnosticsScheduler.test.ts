@@ -442,7 +442,7 @@ test('the warm-up: none when the document changed or closed before its diagnosti
   assert.equal(b.pendingLaters(), 0);
 });
 
-test('after the warm-up, a keystroke rehearsed on a copy of the document: validated as a change and undone, nothing published', async () => {
+test('the warm-up of a document with an entry to type in: a keystroke rehearsed on a copy, validated as a change and undone, nothing published', async () => {
   const text = 'name: x\nerror_codes:\n  A_B:\n    category: VALIDATION\n';
   const doc = new PieceDocument(URI, 'yaml', 1, text);
   const edits: [number, number, string][] = [];
@@ -476,7 +476,7 @@ test('after the warm-up, a keystroke rehearsed on a copy of the document: valida
   }
   await new Promise(res => setImmediate(res));
   const site = text.indexOf('A_B:') + 4;
-  assert.deepEqual(warmed, [URI]);
+  assert.deepEqual(warmed, [], 'the rehearsal moves the entries itself: no separate warm-up of the move');
   assert.deepEqual(computed, [
     [1, text],
     [-1, text.slice(0, site) + ' ' + text.slice(site)],

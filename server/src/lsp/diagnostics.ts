@@ -9,7 +9,7 @@ import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserve
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { shapeDiagnostic, type ClientFeatures } from './capabilities';
 import { PieceDocument } from './pieceDocument';
-import { rehearseKeystroke } from './rehearseKeystroke';
+import { rehearsalSite, rehearseKeystroke } from './rehearseKeystroke';
 import { ServerDocuments } from './textDocuments';
 
 interface DiagnosticsDeps {
@@ -25,8 +25,10 @@ interface DiagnosticsDeps {
   readonly now?: () => number;
   /**
    * Once per open, as soon as the document's first diagnostics are written (pushed: the publication's write done;
-   * pulled: the turn after the answer) and while nothing else is waiting or running: the keystroke path's move
-   * rehearsed on its model (`service.warmUp`), so a first keystroke typed at once finds it compiled.
+   * pulled: the turn after the answer) and while nothing else is waiting or running, the keystroke path is warmed so a
+   * first keystroke typed at once finds it compiled: a keystroke rehearsed on a copy of the document
+   * (lsp/rehearseKeystroke.ts, with the server's documents), or where it has no site, the move alone on the model
+   * (`service.warmUp`).
    */
   readonly warmUp?: (uri: string) => void;
   /** Run `f` a moment later (default: after WARM_UP_AFTER_MS); tests drive it by hand. */
@@ -190,8 +192,9 @@ export class DiagnosticsScheduler {
 
   /**
    * The warm-up of `uri`: not if the document was closed or edited since `version` (a keystroke has run the path
-   * itself); later again while validations wait or run. One call, a few milliseconds (at most 4,000 entries moved,
-   * whatever the file's size): a message that arrives meanwhile waits that long at most.
+   * itself); later again while validations wait or run. A message that arrives meanwhile waits for it: the rehearsed
+   * keystroke and its undo, 15–30 ms at 10,000 codes (bench/NOTES.md, "ninth sitting"); the move alone, a few ms (at
+   * most 4,000 entries moved, whatever the file's size).
    */
   private warmUp(uri: string, version: number, tries: number): void {
     if (this.disposed || this.d.documents.get(uri)?.version !== version || !this.checked.has(uri)) return;
@@ -199,21 +202,24 @@ export class DiagnosticsScheduler {
       if (tries > 1) this.later(() => this.warmUp(uri, version, tries - 1));
       return;
     }
-    try {
-      this.d.warmUp!(uri);
-    } catch (e) {
-      this.d.log(`warm-up of ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`);
-    }
-    // Then a keystroke and its undo, validated as the first keystroke will be (lsp/rehearseKeystroke.ts).
+    // A keystroke and its undo, validated as the first keystroke will be (lsp/rehearseKeystroke.ts): it moves every
+    // entry too. Where it has no site, the move alone (`service.warmUp`).
     const docs = this.d.documents;
     const doc = docs.get(uri);
-    if (docs instanceof ServerDocuments && docs.edited && doc instanceof PieceDocument)
+    if (docs instanceof ServerDocuments && docs.edited && doc instanceof PieceDocument && rehearsalSite(doc) !== undefined) {
       rehearseKeystroke(
         doc,
         () => docs.get(uri),
         docs.edited,
         d => this.d.compute(d),
       ).catch(e => this.d.log(`rehearsal of ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`));
+      return;
+    }
+    try {
+      this.d.warmUp!(uri);
+    } catch (e) {
+      this.d.log(`warm-up of ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`);
+    }
   }
 
   private busy(): boolean {
