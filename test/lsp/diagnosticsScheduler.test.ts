@@ -442,7 +442,8 @@ test('the warm-up: none when the document changed or closed before its diagnosti
   assert.equal(b.pendingLaters(), 0);
 });
 
-test('the warm-up of a document with an entry to type in: a keystroke rehearsed on a copy, validated as a change and undone, nothing published', async () => {
+/** The scheduler over the server's documents holding one open adapter: what it computed, edited, warmed and published. */
+async function openedInServerDocuments(rehearseFrom: number) {
   const text = 'name: x\nerror_codes:\n  A_B:\n    category: VALIDATION\n';
   const doc = new PieceDocument(URI, 'yaml', 1, text);
   const edits: [number, number, string][] = [];
@@ -465,6 +466,7 @@ test('the warm-up of a document with an entry to type in: a keystroke rehearsed 
     defer: f => void deferred.push(f),
     later: () => undefined,
     warmUp: uri => void warmed.push(uri),
+    rehearseFrom,
     compute: async d => (computed.push([d.version, d.getText()]), []),
   });
   scheduler.schedule(URI, true);
@@ -475,6 +477,11 @@ test('the warm-up of a document with an entry to type in: a keystroke rehearsed 
     await new Promise(res => setImmediate(res));
   }
   await new Promise(res => setImmediate(res));
+  return { text, doc, computed, edits, warmed, published };
+}
+
+test('the warm-up of a document with an entry to type in: a keystroke rehearsed on a copy, validated as a change and undone, nothing published', async () => {
+  const { text, doc, computed, edits, warmed, published } = await openedInServerDocuments(0);
   const site = text.indexOf('A_B:') + 4;
   assert.deepEqual(warmed, [], 'the rehearsal moves the entries itself: no separate warm-up of the move');
   assert.deepEqual(computed, [
@@ -493,4 +500,11 @@ test('the warm-up of a document with an entry to type in: a keystroke rehearsed 
   );
   assert.equal(doc.version, 1);
   assert.equal(doc.getText(), text);
+});
+
+test('the warm-up of a document smaller than rehearseFrom: the move alone', async () => {
+  const { text, computed, edits, warmed } = await openedInServerDocuments(10_000);
+  assert.deepEqual(warmed, [URI]);
+  assert.deepEqual(computed, [[1, text]]);
+  assert.deepEqual(edits, []);
 });

@@ -9,7 +9,7 @@ import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserve
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { shapeDiagnostic, type ClientFeatures } from './capabilities';
 import { PieceDocument } from './pieceDocument';
-import { rehearsalSite, rehearseKeystroke } from './rehearseKeystroke';
+import { REHEARSAL_MIN_LENGTH, rehearsalSite, rehearseKeystroke } from './rehearseKeystroke';
 import { ServerDocuments } from './textDocuments';
 
 interface DiagnosticsDeps {
@@ -33,6 +33,8 @@ interface DiagnosticsDeps {
   readonly warmUp?: (uri: string) => void;
   /** Run `f` a moment later (default: after WARM_UP_AFTER_MS); tests drive it by hand. */
   readonly later?: (f: () => void) => void;
+  /** The smallest document (characters) whose warm-up is a rehearsed keystroke (default REHEARSAL_MIN_LENGTH); tests set 0. */
+  readonly rehearseFrom?: number;
 }
 
 /** How long a warm-up that found validations waiting or running waits before it looks again. */
@@ -77,7 +79,9 @@ export class DiagnosticsScheduler {
   private readonly defer: (f: () => void) => void;
   private readonly now: () => number;
   private readonly later: (f: () => void) => void;
+  private readonly rehearseFrom: number;
   constructor(private readonly d: DiagnosticsDeps) {
+    this.rehearseFrom = d.rehearseFrom ?? REHEARSAL_MIN_LENGTH;
     this.defer = d.defer ?? (f => void setImmediate(f));
     this.now = d.now ?? Date.now;
     // Unref'd: a pending warm-up keeps no exiting process alive (a browser's timer id has no unref).
@@ -206,7 +210,13 @@ export class DiagnosticsScheduler {
     // entry too. Where it has no site, the move alone (`service.warmUp`).
     const docs = this.d.documents;
     const doc = docs.get(uri);
-    if (docs instanceof ServerDocuments && docs.edited && doc instanceof PieceDocument && rehearsalSite(doc) !== undefined) {
+    if (
+      docs instanceof ServerDocuments &&
+      docs.edited &&
+      doc instanceof PieceDocument &&
+      doc.length >= this.rehearseFrom &&
+      rehearsalSite(doc) !== undefined
+    ) {
       rehearseKeystroke(
         doc,
         () => docs.get(uri),

@@ -10,6 +10,13 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextChange } from '../service';
 import { PieceDocument } from './pieceDocument';
 
+/**
+ * The smallest document rehearsed (characters, about 4,700 codes): below it the first keystroke is a few ms anyway,
+ * and the rehearsal's 9-12 ms and its compiles, right after the first diagnostics, met the first keystroke typed at
+ * once (1,000 codes: 12.8-14.8 against 9.7-9.8 ms without real-time scheduling; bench/NOTES.md, "ninth sitting").
+ */
+export const REHEARSAL_MIN_LENGTH = 1 << 20;
+
 /** The version the rehearsed text is validated at: never a client's (versions count up from 0 or 1). */
 export const REHEARSAL_VERSION = -1;
 
