@@ -197,7 +197,7 @@ export class DiagnosticsScheduler {
   /**
    * The warm-up of `uri`: not if the document was closed or edited since `version` (a keystroke has run the path
    * itself); later again while validations wait or run. A message that arrives meanwhile waits for it: the rehearsed
-   * keystroke and its undo, 15–30 ms at 10,000 codes (bench/NOTES.md, "ninth sitting"); the move alone, a few ms (at
+   * keystroke and its undo, 21–40 ms at 10,000 codes (bench/NOTES.md, "ninth sitting"); the move alone, a few ms (at
    * most 4,000 entries moved, whatever the file's size).
    */
   private warmUp(uri: string, version: number, tries: number): void {
