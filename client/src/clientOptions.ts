@@ -74,7 +74,7 @@ export function clientOptions(
 ): LanguageClientOptions {
   return {
     documentSelector: documentSelector(extra, schemes),
-    // Settings changes are sent to the server (it re-reads them and re-scans). No client-side file
+    // Settings changes are sent to the server (it compares them and re-scans or re-checks). No client-side file
     // watcher: the server registers one (workspace/didChangeWatchedFiles) itself.
     synchronize: { configurationSection: 'mcpAql' },
     // The settings the server's first check uses without asking (it confirms them per file; server/src/lsp/settings.ts);
