@@ -145,6 +145,33 @@ test('the same settings pushed as the client starts (as given in initialize): no
   }
 });
 
+test('a client that gives no settings in initialize: its first push, equal to its answers, asks and re-scans nothing', async () => {
+  const { dir, folder } = workspace({ 'a.adapter.yaml': DECLARES });
+  const settings = { rules: { 'yaml.syntax': 'warning' } };
+  const c = await start([folder], () => settings);
+  try {
+    const b = `${folder}/b.adapter.yaml`;
+    await c.open(b, MAPS);
+    await c.scanned();
+    await c.settle();
+    assert.deepEqual(await c.pull(b), []);
+    const asked = c.asked.length;
+    const refreshes = c.refreshes();
+    await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mcpAql: settings } });
+    await c.settle();
+    assert.deepEqual(await c.pull(b), []);
+    assert.equal(c.asked.length, asked, `asked again: ${c.asked.slice(asked).join(', ')}`);
+    assert.equal(c.refreshes(), refreshes);
+    assert.deepEqual(
+      c.logs.filter(l => l.includes('settings changed')),
+      [],
+    );
+  } finally {
+    await c.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test(
   'a new mcpAql.files glob pushed re-scans the workspace and re-checks; a new rule level only re-checks',
   { timeout: 20_000 },

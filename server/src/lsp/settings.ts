@@ -144,9 +144,9 @@ export class SettingsCache {
       if (!this.pull()) return change;
       if (folders.length <= 1) {
         const cached = [...this.byUri.values()];
-        // Until a client's first push, what was computed used its answers, not `previous`.
+        // Until a client's first push, what was computed used its answers, not `previous`: those are compared below.
         if (!wasKnown) change = 'none';
-        if (change !== 'none' || !wasKnown) this.byUri.clear();
+        if (change !== 'none') this.byUri.clear();
         for (const old of cached) {
           const was = await old.catch(() => undefined);
           if (was) change = larger(change, settingsChange(was, next));
