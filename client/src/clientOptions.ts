@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, type ErrorHandler, type LanguageClientOptions } from 'vscode-languageclient';
 import { explainCommandUri } from './docs/ruleDocs';
 import { documentSelector, RESPONSE_PATTERNS } from './selector';
-import { initialSettings } from './initialSettings';
 import { setting } from './settings';
 import { baseName, timeline } from './timeline';
 import { ADAPTER_MARKDOWN, mayNeedWordStop, WORD_STOP_LABEL } from './wordFallback';
@@ -77,9 +76,8 @@ export function clientOptions(
     // Settings changes are sent to the server (it compares them and re-scans or re-checks). No client-side file
     // watcher: the server registers one (workspace/didChangeWatchedFiles) itself.
     synchronize: { configurationSection: 'mcpAql' },
-    // The settings the server's first check uses without asking (it confirms them per file; server/src/lsp/settings.ts);
-    // read when `initialize` is sent, so a restart sends those of then.
-    initializationOptions: () => ({ settings: initialSettings(key => setting(key)) }),
+    // No settings in `initialize` (the server would take them for the first check instead of asking): tried, the
+    // first squiggle came later in code-server, not sooner (bench/NOTES.md, "ninth sitting").
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'mcp-aql',

@@ -126,7 +126,7 @@ export function startServer(connection: Connection, deps: ServiceDeps, options: 
     features = clientFeatures(params.capabilities);
     folders = (params.workspaceFolders ?? []).map(f => f.uri);
     if (!folders.length && params.rootUri) folders = [params.rootUri];
-    // The client's settings as it starts (client/src/initialSettings.ts): the first check need not ask for them.
+    // A client's settings as it starts (`initializationOptions.settings`, the `mcpAql` section): the first check need not ask.
     if (params.initializationOptions && typeof params.initializationOptions === 'object')
       settings.initial((params.initializationOptions as Record<string, unknown>).settings);
     return { capabilities: serverCapabilities(features, params.capabilities), serverInfo: { name: 'mcp-aql-errors' } };
