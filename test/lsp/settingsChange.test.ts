@@ -254,3 +254,23 @@ test('several folders: a push without news asks each folder again, and a folder 
     rmSync(two.dir, { recursive: true, force: true });
   }
 });
+
+test("several folders: settings from initialize are not assumed for a file (its folder's own may differ), it waits for its answer", async () => {
+  const one = workspace({});
+  const two = workspace({});
+  const c = await start([one.folder, two.folder], () => ({}), { rules: { 'mapping.unknown-code': 'off' } });
+  try {
+    const b = `${two.folder}/b.adapter.yaml`;
+    await c.open(b, MAPS.replace('NOT_FOUND_WIDGET', 'NOT_FOUND_NOWHERE'));
+    await c.scanned();
+    assert.deepEqual(await c.pull(b), ['mapping.unknown-code']);
+    assert.deepEqual(
+      c.logs.filter(l => l.includes("differ from the window's")),
+      [],
+    );
+  } finally {
+    await c.close();
+    rmSync(one.dir, { recursive: true, force: true });
+    rmSync(two.dir, { recursive: true, force: true });
+  }
+});

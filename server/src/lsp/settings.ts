@@ -68,7 +68,25 @@ export class SettingsCache {
     private readonly log: (msg: string) => void = () => {},
     /** A resource's answer differed from the settings assumed for it: what was computed with them must be redone. */
     private readonly onLate: (change: SettingsChange) => void = () => {},
+    /**
+     * Whether the workspace has at most one folder: only then are a resource's settings the window's, and assumed
+     * at once (in several folders each folder's own could differ, and every file of one would be redone).
+     */
+    private readonly oneFolder: () => boolean = () => true,
   ) {}
+
+  /** Late differences gathered for a moment, so that several files' answers redo the work once. */
+  private late: SettingsChange = 'none';
+  private lateTimer: ReturnType<typeof setTimeout> | undefined;
+  private lateChange(change: SettingsChange): void {
+    this.late = larger(this.late, change);
+    this.lateTimer ??= setTimeout(() => {
+      const c = this.late;
+      this.late = 'none';
+      this.lateTimer = undefined;
+      this.onLate(c);
+    }, 50);
+  }
 
   /** An invalid glob in mcpAql.files: logged and shown once (until the settings change), then ignored. */
   private readonly badGlob = (glob: string, why: string): void => {
@@ -95,7 +113,7 @@ export class SettingsCache {
     let hit = this.byUri.get(uri);
     if (hit) return hit;
     const asked = this.ask(uri);
-    if (!this.known) {
+    if (!this.known || !this.oneFolder()) {
       this.byUri.set(uri, asked);
       return asked;
     }
@@ -109,7 +127,7 @@ export class SettingsCache {
       const change = settingsChange(assumed, s);
       if (change === 'none') return;
       this.log(`the settings of ${uri} differ from the window's: ${change === 'scan' ? 're-scanning' : 're-checking'}`);
-      this.onLate(change);
+      this.lateChange(change);
     });
     return (hit = now);
   }

@@ -66,6 +66,7 @@ export function startServer(connection: Connection, deps: ServiceDeps, options: 
     () => features.configuration,
     log,
     change => settingsChanged(change),
+    () => folders.length <= 1,
   );
   const indexer = new WorkspaceIndexer(service, index, log, options.indexThread);
   const configFiles = new ConfigFiles(log);
