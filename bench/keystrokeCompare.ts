@@ -4,7 +4,8 @@
  * edit sites), then --warmup unmeasured and --warm measured keystrokes; medians of wall time and of the
  * server's CPU per keystroke (all its threads, from /proc: robust under load), the warm p90, and VmHWM.
  * `node --import tsx bench/keystrokeCompare.ts [--sizes=1000,10000] [--runs=3] [--rounds=1] [--warmup=20] [--warm=40]
- * [--compare=<other dist/server.js>] [--node-args=a,b] [--compare-node-args=a,b] [--pause=ms]`; prints, writes nothing.
+ * [--compare=<other dist/server.js>] [--node-args=a,b] [--compare-node-args=a,b] [--pause=ms]
+ * [--server-prefix=chrt,-r,1]`; prints, writes nothing.
  * `--pause`: the client waits that long after the open before typing (default 0: at once). The
  * server's flags default to those the editor's client starts it with (SERVER_EXEC_ARGV).
  */
@@ -28,9 +29,15 @@ const pauseMs = Number(arg('pause', '0'));
 const nodeArgs = arg('node-args', SERVER_EXEC_ARGV.join(',')).split(',').filter(Boolean);
 /** `--compare-node-args=`: the other build's flags (default: the same as this build's). */
 const otherArgs = arg('compare-node-args', nodeArgs.join(',')).split(',').filter(Boolean);
+/**
+ * `--server-prefix=chrt,-r,1`: a command the server runs under, one that execs it (the pid stays the server's: its CPU
+ * and VmHWM are read from /proc). With the bench itself under `chrt -r 2` the client then wakes ahead of the server's
+ * compiler threads, as a client under the usual scheduler does (bench/NOTES.md, "ninth sitting").
+ */
+const prefix = arg('server-prefix', '').split(',').filter(Boolean);
 const spec = (name: string, server: string, flags: string[]): ServerSpec => ({
   name,
-  command: [process.execPath, ...flags, server, '--stdio'],
+  command: [...prefix, process.execPath, ...flags, server, '--stdio'],
   settings: () => ({}),
   env: SERVER_ENV,
 });

@@ -63,7 +63,7 @@ export async function activateWith(
     }),
     vscode.workspace.onDidChangeConfiguration(async e => {
       if (!e.affectsConfiguration('mcpAql.files') && !e.affectsConfiguration('mcpAql.responseFiles')) return;
-      // YAML, JSON and Markdown globs take effect in the server at once (it re-reads its settings and
+      // YAML, JSON and Markdown globs take effect in the server at once (it compares its settings and
       // re-scans); a glob on another kind of file changes which documents the client sends.
       const next = uncoveredPatterns(selectorPatterns()).join('\n');
       if (next === uncovered) return;

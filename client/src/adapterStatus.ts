@@ -83,7 +83,7 @@ export function registerAdapterStatus(context: vscode.ExtensionContext, client: 
     vscode.languages.onDidChangeDiagnostics(e => {
       if (active && e.uris.some(u => u.toString() === active!.uri.toString())) render();
     }),
-    // After the client has sent the change to the server (which re-reads settings and re-scans).
+    // After the client has sent the change to the server (which compares the settings and re-scans or re-checks).
     vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration('mcpAql')) setTimeout(() => void check(), 300);
     }),

@@ -73,9 +73,11 @@ export function clientOptions(
 ): LanguageClientOptions {
   return {
     documentSelector: documentSelector(extra, schemes),
-    // Settings changes are sent to the server (it re-reads them and re-scans). No client-side file
+    // Settings changes are sent to the server (it compares them and re-scans or re-checks). No client-side file
     // watcher: the server registers one (workspace/didChangeWatchedFiles) itself.
     synchronize: { configurationSection: 'mcpAql' },
+    // No settings in `initialize` (the server would take them for the first check instead of asking): tried, the
+    // first squiggle came later in code-server, not sooner (bench/NOTES.md, "ninth sitting").
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'mcp-aql',

@@ -9,12 +9,14 @@ import assert from 'node:assert/strict';
 import type { Connection, Diagnostic, PublishDiagnosticsParams, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticsScheduler } from '../../server/src/lsp/diagnostics';
+import { PieceDocument } from '../../server/src/lsp/pieceDocument';
+import { ServerDocuments } from '../../server/src/lsp/textDocuments';
 import type { ClientFeatures } from '../../server/src/lsp/capabilities';
 import { inMemory, PLAIN } from './harness';
 
 const URI = 'file:///w/a.adapter.yaml';
 
-function setup(opts: { pull?: boolean; hold?: boolean; refresh?: boolean } = {}) {
+function setup(opts: { pull?: boolean; hold?: boolean; refresh?: boolean; slowWrite?: boolean } = {}) {
   const docs = new Map<string, TextDocument>();
   const published: PublishDiagnosticsParams[] = [];
   const validated: number[] = [];
@@ -25,10 +27,12 @@ function setup(opts: { pull?: boolean; hold?: boolean; refresh?: boolean } = {})
   let laters: (() => void)[] = [];
   let clock = 0;
   let refreshes = 0;
+  const writes: (() => void)[] = [];
   const connection = {
     sendDiagnostics: (p: PublishDiagnosticsParams) => {
       published.push(p);
-      return Promise.resolve();
+      // `slowWrite`: the publication's write completes when the test says (`written`), as a pipe's callback does.
+      return opts.slowWrite ? new Promise<void>(res => writes.push(res)) : Promise.resolve();
     },
     languages: {
       diagnostics: {
@@ -79,6 +83,11 @@ function setup(opts: { pull?: boolean; hold?: boolean; refresh?: boolean } = {})
       for (const f of fs) f();
     },
     pendingLaters: () => laters.length,
+    /** The publications' writes so far complete, and the promises that follow them run (no turn of the event loop). */
+    async written() {
+      for (const w of writes.splice(0)) w();
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    },
     refreshes: () => refreshes,
     /** The document changes (as documents.ts does: the new version, then schedule). */
     change(version: number, uri = URI) {
@@ -348,17 +357,21 @@ test('a pulling client is asked to pull again only when a document besides the o
   s.scheduler.dispose();
 });
 
-test("the warm-up: once per open, after the document's first diagnostics, when nothing waits or runs (pushed and pulled)", async () => {
-  const s = setup();
+test("the warm-up: once per open, as soon as the document's first diagnostics are written, before the next turn (pushed and pulled)", async () => {
+  const s = setup({ slowWrite: true });
   s.open(1);
   await s.turn();
   await s.turn();
   assert.deepEqual(versions(s.published), [[1, ['v1']]]);
-  assert.deepEqual(s.warmed, [], 'not on the way to the diagnostics');
-  s.pause();
-  assert.deepEqual(s.warmed, [URI]);
+  assert.deepEqual(s.warmed, [], 'not before the diagnostics are written');
+  await s.written();
+  assert.deepEqual(s.warmed, [URI], 'at once, with no turn and no pause in between');
+  assert.equal(s.pendingTurns(), 0);
+  assert.equal(s.pendingLaters(), 0);
   s.change(2);
   await s.turn();
+  await s.turn();
+  await s.written();
   await s.turn();
   s.pause();
   assert.deepEqual(s.warmed, [URI], 'not after a keystroke: it ran the path itself');
@@ -369,35 +382,47 @@ test("the warm-up: once per open, after the document's first diagnostics, when n
   s.open(3);
   await s.turn();
   await s.turn();
-  s.pause();
+  await s.written();
+  await s.turn();
   assert.deepEqual(s.warmed, [URI, URI]);
 
   const p = setup({ pull: true });
   p.open(1);
   await p.scheduler.pull(URI);
-  p.pause();
+  assert.deepEqual(p.warmed, [], 'not before the answer is written (the turn after it)');
+  await p.turn();
   assert.deepEqual(p.warmed, [URI]);
+  await p.scheduler.pull(URI);
+  await p.turn();
+  assert.deepEqual(p.warmed, [URI], 'once');
 });
 
-test('the warm-up: none when the document changed or closed before the pause; later again while a validation waits', async () => {
-  const s = setup();
+test('the warm-up: none when the document changed or closed before its diagnostics were out; later again while a validation waits', async () => {
+  const s = setup({ hold: true });
   s.open(1);
   await s.turn();
   await s.turn();
   s.change(2);
-  s.pause();
-  assert.deepEqual(s.warmed, [], 'edited since its first diagnostics');
+  s.held.shift()!();
+  await s.turn();
+  assert.deepEqual(versions(s.published), [], 'superseded: not published');
+  assert.deepEqual(s.warmed, [], 'edited since: the keystroke runs the path itself');
   await s.turn();
   await s.turn();
+  s.held.shift()!();
+  await s.turn();
   s.pause();
-  assert.deepEqual(s.warmed, []);
+  assert.deepEqual(versions(s.published), [[2, ['v2']]]);
+  assert.deepEqual(s.warmed, [], 'checked once already');
 
-  const c = setup();
+  const c = setup({ hold: true });
   c.open(1);
   await c.turn();
   await c.turn();
   c.drop();
   c.scheduler.closed(URI);
+  c.held.shift()!();
+  await c.turn();
   c.pause();
   assert.deepEqual(c.warmed, [], 'closed');
 
@@ -405,13 +430,81 @@ test('the warm-up: none when the document changed or closed before the pause; la
   const other = 'file:///w/b.adapter.yaml';
   b.open(1);
   await b.turn();
-  await b.turn();
   b.open(1, other);
-  b.pause();
+  await b.turn();
+  assert.deepEqual(versions(b.published), [[1, ['v1']]]);
   assert.deepEqual(b.warmed, [], 'another document waits for its validation');
   assert.equal(b.pendingLaters(), 1, 'asked again later');
   await b.turn();
-  await b.turn();
+  assert.deepEqual(b.warmed, [other], "the other's own, once its diagnostics are out");
   b.pause();
-  assert.deepEqual(b.warmed.sort(), [URI, other].sort());
+  assert.deepEqual(b.warmed, [other, URI]);
+  assert.equal(b.pendingLaters(), 0);
+});
+
+/** The scheduler over the server's documents holding one open adapter: what it computed, edited, warmed and published. */
+async function openedInServerDocuments(rehearseFrom: number) {
+  const text = 'name: x\nerror_codes:\n  A_B:\n    category: VALIDATION\n';
+  const doc = new PieceDocument(URI, 'yaml', 1, text);
+  const edits: [number, number, string][] = [];
+  // The server's documents (lsp/textDocuments.ts), holding one open document.
+  const documents = Object.assign(Object.create(ServerDocuments.prototype) as ServerDocuments, {
+    edited: (_u: string, from: number, to: number, e: { start: number; end: number; text: string }[]) =>
+      edits.push([from, to, e.map(x => `${x.start}-${x.end}:${JSON.stringify(x.text)}`).join()]),
+    get: (uri: string) => (uri === URI ? doc : undefined),
+    all: () => [doc],
+  });
+  const published: PublishDiagnosticsParams[] = [];
+  const computed: [number, string][] = [];
+  let deferred: (() => void)[] = [];
+  const warmed: string[] = [];
+  const scheduler = new DiagnosticsScheduler({
+    connection: { sendDiagnostics: (p: PublishDiagnosticsParams) => (published.push(p), Promise.resolve()) } as unknown as Connection,
+    documents,
+    features: () => ({ pullDiagnostics: false }) as ClientFeatures,
+    log: () => undefined,
+    defer: f => void deferred.push(f),
+    later: () => undefined,
+    warmUp: uri => void warmed.push(uri),
+    rehearseFrom,
+    compute: async d => (computed.push([d.version, d.getText()]), []),
+  });
+  scheduler.schedule(URI, true);
+  for (let i = 0; i < 2; i++) {
+    const fs = deferred;
+    deferred = [];
+    for (const f of fs) f();
+    await new Promise(res => setImmediate(res));
+  }
+  await new Promise(res => setImmediate(res));
+  return { text, doc, computed, edits, warmed, published };
+}
+
+test('the warm-up of a document with an entry to type in: a keystroke rehearsed on a copy, validated as a change and undone, nothing published', async () => {
+  const { text, doc, computed, edits, warmed, published } = await openedInServerDocuments(0);
+  const site = text.indexOf('A_B:') + 4;
+  assert.deepEqual(warmed, [], 'the rehearsal moves the entries itself: no separate warm-up of the move');
+  assert.deepEqual(computed, [
+    [1, text],
+    [-1, text.slice(0, site) + ' ' + text.slice(site)],
+    [1, text],
+  ]);
+  assert.deepEqual(edits, [
+    [1, -1, `${site}-${site}:" "`],
+    [-1, 1, `${site}-${site + 1}:""`],
+  ]);
+  assert.deepEqual(
+    published.map(p => p.version),
+    [1],
+    'the rehearsal publishes nothing',
+  );
+  assert.equal(doc.version, 1);
+  assert.equal(doc.getText(), text);
+});
+
+test('the warm-up of a document smaller than rehearseFrom: the move alone', async () => {
+  const { text, computed, edits, warmed } = await openedInServerDocuments(10_000);
+  assert.deepEqual(warmed, [URI]);
+  assert.deepEqual(computed, [[1, text]]);
+  assert.deepEqual(edits, []);
 });

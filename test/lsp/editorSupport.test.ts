@@ -116,7 +116,8 @@ test(
       try {
         await c.open(`${folder}/package.json`, '{"name": "x"}\n', 'json');
         await c.open('untitled:notes', 'name: x\n');
-        await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+        // A change that re-scans (the size limit decides which files are read); the same settings again would not.
+        await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mcpAql: { maxFileSize: 1 << 20 } } });
         const report: WorkspaceReport = await c.conn.sendRequest(ValidateWorkspace.type);
         assert.equal(report.files, 2);
         assert.deepEqual(

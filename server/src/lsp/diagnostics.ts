@@ -8,6 +8,9 @@
 import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { shapeDiagnostic, type ClientFeatures } from './capabilities';
+import { PieceDocument } from './pieceDocument';
+import { REHEARSAL_MIN_LENGTH, rehearsalSite, rehearseKeystroke } from './rehearseKeystroke';
+import { ServerDocuments } from './textDocuments';
 
 interface DiagnosticsDeps {
   readonly connection: Connection;
@@ -21,15 +24,20 @@ interface DiagnosticsDeps {
   /** A clock in ms (default `Date.now`), for `editCost`. */
   readonly now?: () => number;
   /**
-   * Once per open, after the document's first diagnostics and while nothing else is waiting or running: the
-   * keystroke path's move rehearsed on its model (`service.warmUp`), so the first keystroke finds it compiled.
+   * Once per open, as soon as the document's first diagnostics are written (pushed: the publication's write done;
+   * pulled: the turn after the answer) and while nothing else is waiting or running, the keystroke path is warmed so a
+   * first keystroke typed at once finds it compiled: a keystroke rehearsed on a copy of the document
+   * (lsp/rehearseKeystroke.ts, with the server's documents), or where it has no site, the move alone on the model
+   * (`service.warmUp`).
    */
   readonly warmUp?: (uri: string) => void;
   /** Run `f` a moment later (default: after WARM_UP_AFTER_MS); tests drive it by hand. */
   readonly later?: (f: () => void) => void;
+  /** The smallest document (characters) whose warm-up is a rehearsed keystroke (default REHEARSAL_MIN_LENGTH); tests set 0. */
+  readonly rehearseFrom?: number;
 }
 
-/** How long after a document's first diagnostics its warm-up waits (a pause: the client's own requests come first). */
+/** How long a warm-up that found validations waiting or running waits before it looks again. */
 const WARM_UP_AFTER_MS = 50;
 /** How many times the warm-up waits again while validations are waiting or running, before it gives up. */
 const WARM_UP_TRIES = 20;
@@ -71,7 +79,9 @@ export class DiagnosticsScheduler {
   private readonly defer: (f: () => void) => void;
   private readonly now: () => number;
   private readonly later: (f: () => void) => void;
+  private readonly rehearseFrom: number;
   constructor(private readonly d: DiagnosticsDeps) {
+    this.rehearseFrom = d.rehearseFrom ?? REHEARSAL_MIN_LENGTH;
     this.defer = d.defer ?? (f => void setImmediate(f));
     this.now = d.now ?? Date.now;
     // Unref'd: a pending warm-up keeps no exiting process alive (a browser's timer id has no unref).
@@ -92,7 +102,8 @@ export class DiagnosticsScheduler {
       return await this.run(doc);
     } finally {
       this.pulls--;
-      this.checkedNow(uri, doc.version);
+      // The answer is written once this turn's promises have run (the connection replies from them).
+      this.checkedNow(uri, doc.version, new Promise(res => this.defer(() => res(undefined))));
       this.settle();
     }
   }
@@ -172,31 +183,53 @@ export class DiagnosticsScheduler {
     this.settle();
   }
 
-  /** `uri` was validated at `version`; the first time since it was opened, its warm-up is armed. */
-  private checkedNow(uri: string, version: number): void {
+  /**
+   * `uri` was validated at `version`; the first time since it was opened, its warm-up runs once `written` (its
+   * diagnostics are out): a keystroke typed at once after the open then finds the move compiled (bench/NOTES.md,
+   * "ninth sitting").
+   */
+  private checkedNow(uri: string, version: number, written: Promise<unknown>): void {
     if (this.checked.has(uri)) return;
     this.checked.add(uri);
-    if (this.d.warmUp) this.warmUpLater(uri, version, WARM_UP_TRIES);
+    if (this.d.warmUp) void written.then(() => this.warmUp(uri, version, WARM_UP_TRIES));
   }
 
   /**
-   * The warm-up of `uri` once the server is idle: not if the document was closed or edited since `version` (a
-   * keystroke has run the path itself), later again while validations wait or run. One call, a few milliseconds
-   * (at most 4,000 entries moved, whatever the file's size): a message that arrives meanwhile waits that long at most.
+   * The warm-up of `uri`: not if the document was closed or edited since `version` (a keystroke has run the path
+   * itself); later again while validations wait or run. A message that arrives meanwhile waits for it: the rehearsed
+   * keystroke and its undo, 21–40 ms at 10,000 codes (bench/NOTES.md, "ninth sitting"); the move alone, a few ms (at
+   * most 4,000 entries moved, whatever the file's size).
    */
-  private warmUpLater(uri: string, version: number, tries: number): void {
-    this.later(() => {
-      if (this.disposed || this.d.documents.get(uri)?.version !== version || !this.checked.has(uri)) return;
-      if (this.busy()) {
-        if (tries > 1) this.warmUpLater(uri, version, tries - 1);
-        return;
-      }
-      try {
-        this.d.warmUp!(uri);
-      } catch (e) {
-        this.d.log(`warm-up of ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`);
-      }
-    });
+  private warmUp(uri: string, version: number, tries: number): void {
+    if (this.disposed || this.d.documents.get(uri)?.version !== version || !this.checked.has(uri)) return;
+    if (this.busy()) {
+      if (tries > 1) this.later(() => this.warmUp(uri, version, tries - 1));
+      return;
+    }
+    // A keystroke and its undo, validated as the first keystroke will be (lsp/rehearseKeystroke.ts): it moves every
+    // entry too. Where it has no site, the move alone (`service.warmUp`).
+    const docs = this.d.documents;
+    const doc = docs.get(uri);
+    if (
+      docs instanceof ServerDocuments &&
+      docs.edited &&
+      doc instanceof PieceDocument &&
+      doc.length >= this.rehearseFrom &&
+      rehearsalSite(doc) !== undefined
+    ) {
+      rehearseKeystroke(
+        doc,
+        () => docs.get(uri),
+        docs.edited,
+        d => this.d.compute(d),
+      ).catch(e => this.d.log(`rehearsal of ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`));
+      return;
+    }
+    try {
+      this.d.warmUp!(uri);
+    } catch (e) {
+      this.d.log(`warm-up of ${uri} failed: ${e instanceof Error ? e.stack : String(e)}`);
+    }
   }
 
   private busy(): boolean {
@@ -243,8 +276,11 @@ export class DiagnosticsScheduler {
       p.running = false;
       if (this.disposed || this.pending.get(uri) !== p) return this.settle(); // closed: its diagnostics were cleared
       const now = this.d.documents.get(uri);
-      if (now && now.version === version) this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined);
-      this.checkedNow(uri, version);
+      const written =
+        now && now.version === version
+          ? this.d.connection.sendDiagnostics({ uri, version, diagnostics: items }).catch(() => undefined)
+          : Promise.resolve();
+      this.checkedNow(uri, version, written);
       // Superseded (or asked again meanwhile): the newer version is validated once, now.
       if (p.again) {
         p.again = false;

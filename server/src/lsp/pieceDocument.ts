@@ -102,6 +102,14 @@ export class PieceDocument implements TextDocument {
     return this.text.slice(this.beforeLineBreak(next, lines[line]!), next);
   }
 
+  /** A document of its own holding the same text at `version` (the text's pieces shared: they are never changed). */
+  copy(version: number): PieceDocument {
+    const d = new PieceDocument(this.uri, this.languageId, version, '', this.pieceSize);
+    d.text = this.text;
+    d.lines = this.lines.slice();
+    return d;
+  }
+
   /** The whole text replaced. */
   replaceAll(text: string): void {
     this.text = PieceText.of(text, this.pieceSize);

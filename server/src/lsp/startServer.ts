@@ -28,7 +28,7 @@ export { lifecycleOptions } from './lifecycle';
 import { registerRequests } from './requests';
 import { ResponseFiles } from './responseFiles';
 import { publishable } from './scanGate';
-import { SettingsCache, toServiceOptions } from './settings';
+import { SettingsCache, toServiceOptions, type SettingsChange } from './settings';
 import { baseName, timeline } from './timeline';
 import { createTextDocuments } from './textDocuments';
 import { WorkspaceIndexer } from './workspaceIndexer';
@@ -60,7 +60,14 @@ export function startServer(connection: Connection, deps: ServiceDeps, options: 
         /* connection closed */
       }
   };
-  const settings = new SettingsCache(connection, () => features.configuration, log);
+  // A resource's settings that differ from the window's (assumed until the client answered): redo what used them.
+  const settings = new SettingsCache(
+    connection,
+    () => features.configuration,
+    log,
+    change => settingsChanged(change),
+    () => folders.length <= 1,
+  );
   const indexer = new WorkspaceIndexer(service, index, log, options.indexThread);
   const configFiles = new ConfigFiles(log);
   const opts = async (uri: string) => configFiles.apply(uri, toServiceOptions(await settings.forUri(uri)));
@@ -120,16 +127,31 @@ export function startServer(connection: Connection, deps: ServiceDeps, options: 
     features = clientFeatures(params.capabilities);
     folders = (params.workspaceFolders ?? []).map(f => f.uri);
     if (!folders.length && params.rootUri) folders = [params.rootUri];
+    // A client's settings as it starts (`initializationOptions.settings`, the `mcpAql` section): the first check need not ask.
     if (params.initializationOptions && typeof params.initializationOptions === 'object')
-      settings.reset({ mcpAql: (params.initializationOptions as Record<string, unknown>).settings });
+      settings.initial((params.initializationOptions as Record<string, unknown>).settings);
     return { capabilities: serverCapabilities(features, params.capabilities), serverInfo: { name: 'mcp-aql-errors' } };
   });
-  // A settings change re-scans the workspace (a new mcpAql.files glob works without a restart), then re-checks.
-  connection.onDidChangeConfiguration(change => {
-    settings.reset(change.settings);
+  // A settings change that changes which files are adapters or read re-scans the workspace (a new mcpAql.files glob
+  // works without a restart), then re-checks; one that changes only what the checks report re-checks; the same
+  // settings again (a client sends them as it starts) do nothing.
+  function settingsChanged(change: SettingsChange): void {
+    if (change === 'none' || down) return;
+    if (change === 'check') {
+      log('settings changed: open files re-checked');
+      scheduler.refreshAll();
+      return;
+    }
     void reindexWorkspace(ctx).then(n => {
       log(`settings changed: workspace index re-scanned, ${n} adapter file(s)`);
       scheduler.refreshAll();
+    });
+  }
+  connection.onDidChangeConfiguration(change => {
+    const open = documents.all().map(d => d.uri);
+    void settings.changed(change.settings, folders, open).then(settingsChanged, (e: unknown) => {
+      log(`settings change failed: ${e instanceof Error ? e.stack : String(e)}`);
+      settingsChanged('scan');
     });
   });
 

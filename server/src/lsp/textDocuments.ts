@@ -37,7 +37,7 @@ function clampChange(doc: Doc, change: TextDocumentContentChangeEvent): TextDocu
 }
 
 /** What the changes of one update touched, in offsets of the text each applied to (for `service.edited`). */
-type EditListener = (uri: string, from: number, to: number, edits: TextChange[]) => void;
+export type EditListener = (uri: string, from: number, to: number, edits: TextChange[]) => void;
 
 /** Apply changes one by one, each clamped against the text the previous ones left. */
 export function updateClamped<D extends Doc>(
@@ -68,10 +68,16 @@ export function updateClamped<D extends Doc>(
   return TextDocument.update(doc, [], version) as D;
 }
 
-/** The server's open documents, each kept in pieces (lsp/pieceDocument.ts). */
-export function createTextDocuments(onEdits?: EditListener): TextDocuments<TextDocument> {
-  return new TextDocuments<TextDocument>({
-    create: (uri, languageId, version, text) => new PieceDocument(uri, languageId, version, typeof text === 'string' ? text : ''),
-    update: (doc, changes, version) => updateClamped(doc, changes, version, onEdits),
-  });
+/** The server's open documents, each kept in pieces (lsp/pieceDocument.ts); `edited` hears what each update touched. */
+export class ServerDocuments extends TextDocuments<TextDocument> {
+  constructor(readonly edited?: EditListener) {
+    super({
+      create: (uri, languageId, version, text) => new PieceDocument(uri, languageId, version, typeof text === 'string' ? text : ''),
+      update: (doc, changes, version) => updateClamped(doc, changes, version, edited),
+    });
+  }
+}
+
+export function createTextDocuments(onEdits?: EditListener): ServerDocuments {
+  return new ServerDocuments(onEdits);
 }
