@@ -70,7 +70,11 @@ const anchorOf = (s: Section, pair: Pair): number | undefined => {
 function record(s: Section, pair: Pair): PairRecord {
   const k = pair.key as Node | null;
   const dups: Problem[] = [];
-  walk(s, pair.value as Node | null, 2, p => dups.push(p));
+  // Not remembered per node (duplicateKeys.ts's memo): this record keeps the entry's answer while the pair lives, and
+  // a mark on every mapping and list of every entry cost a property array each (a 14 MiB adapter: some 8 MB).
+  walk(s, pair.value as Node | null, 2, p => dups.push(p), false);
+  const anchor = inside(s, pair, dups) ? anchorOf(s, pair) : undefined;
+  // Every field set here, `schema` too: a field added later gives each record a property array of its own.
   return {
     pair,
     key: pair.key,
@@ -78,8 +82,9 @@ function record(s: Section, pair: Pair): PairRecord {
     name: isScalar(k) && k.range ? keyName(k) : undefined,
     pointer: isScalar(k) ? String(k.value) : undefined,
     keyed: keyString(pair) !== undefined,
-    anchor: inside(s, pair, dups) ? anchorOf(s, pair) : undefined,
+    anchor,
     dups: dups.length ? dups : NONE,
+    schema: undefined,
   };
 }
 
@@ -175,7 +180,8 @@ export function blockSchema(
     place(s, r);
     if (r.schema === undefined) {
       const out: Problem[] = [];
-      pairSchemaProblems(s, block, validate, r.pair, p => out.push(p));
+      // Kept by this record, not per node (schemaChecks.ts's memo: a record and a property array on every entry).
+      pairSchemaProblems(s, block, validate, r.pair, p => out.push(p), false);
       if (!inside(s, r.pair, out)) {
         for (const p of out) emit(p);
         continue;
