@@ -9,6 +9,7 @@ import type { Node, Pair, YAMLMap } from 'yaml';
 import { isScalar } from '../parse/yamlNodes';
 import type { Section } from '../model/model';
 import { keyString } from '../parse/extract';
+import { simpleHollow } from '../parse/hollow';
 import { duplicateProblem, keyName, walk } from './duplicateKeys';
 import { replaceRange } from './entryRecords';
 import { allWithin, shiftAll } from './relocate';
@@ -72,7 +73,8 @@ function record(s: Section, pair: Pair): PairRecord {
   const dups: Problem[] = [];
   // Not remembered per node (duplicateKeys.ts's memo): this record keeps the entry's answer while the pair lives, and
   // a mark on every mapping and list of every entry cost a property array each (a 14 MiB adapter: some 8 MB).
-  walk(s, pair.value as Node | null, 2, p => dups.push(p), false);
+  // An entry hollowed with simple keys (parse/hollow.ts) holds no duplicate: not read back to be walked.
+  if (!simpleHollow(pair.value)) walk(s, pair.value as Node | null, 2, p => dups.push(p), false);
   const anchor = inside(s, pair, dups) ? anchorOf(s, pair) : undefined;
   // Every field set here, `schema` too: a field added later gives each record a property array of its own.
   return {
@@ -122,6 +124,14 @@ export function syncBlock(s: Section, st: BlockState, map: YAMLMap): void {
     added.push(r);
   }
   replaceRange(recs, p, recs.length - q - p, added);
+}
+
+/**
+ * The records of `pairs`, whose value was replaced by an object that reads the same (parse/hollow.ts), kept: they
+ * hold the new value, so the next sync takes them as unchanged.
+ */
+export function followValues(st: BlockState, pairs: ReadonlySet<Pair>): void {
+  for (const r of st.recs) if (pairs.has(r.pair)) (r as { value: unknown }).value = r.pair.value;
 }
 
 /** Move a record's problems to its pair's current place. */
