@@ -146,3 +146,20 @@ for (const eol of ['\n', '\r\n'])
       // The features above read hollowed entries back (so what they said was said of hollow ones).
       assert.ok(hollow.rereads > reads);
     });
+
+test('a region that may hold an anchor, an alias, a merge key or a tag is not hollowed (its checks would read every entry)', () => {
+  for (const [what, extra] of [
+    ['an alias', 'x-shared: &s { a: 1 }\nx-use: *s\n'],
+    ['a star in a string', 'description: "a*b"\n'],
+    ['a merge key', 'x-base: { a: 1 }\nx-merged:\n  <<: { b: 2 }\n'],
+    ['a tag', 'description: !!str hello\n'],
+  ]) {
+    const text = clean(6) + extra;
+    const service = newService();
+    const doc = docOf(text, uri, 1);
+    sized(0, () => service.validate(doc));
+    const before = hollow.rereads;
+    service.complete(doc, doc.positionAt(text.indexOf('    maps_from_http', text.indexOf('VALIDATION_E3:')) + 4));
+    assert.equal(hollow.rereads, before, what);
+  }
+});

@@ -11,7 +11,7 @@
  * back; any other entry after its first check (hollowEntries, from checks/validation.ts), once the checks keep its
  * answers (checks/blockPairs.ts). So the nodes of every entry never live at once: a 14 MiB adapter's live heap
  * 414 -> 289 MB. Only entries that read back so are hollowed: one pair, a block mapping, no error, anchor or alias, a
- * string template, in a region of hollowFrom or more without `<<` or `!` (no merge key). A hollow chunk's range list
+ * string template, in a region of hollowFrom or more without `<<`, `!`, `&` or `*`. A hollow chunk's range list
  * holds the kept nodes' ranges only (what an edit above moves).
  */
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
@@ -149,11 +149,16 @@ export function takePlain(n: unknown): unknown {
   return v;
 }
 
+/** What may make a document's checks read every entry: a merge key (`<<`, a `!` tag) or an anchor or alias. */
+const READS_ALL = /<<|[!&*]/;
+
 /**
- * Whether a region is hollowed as it is parsed (its first parse): big enough, and no merge key possible (`<<` or a
- * `!` tag), which would make the checks read every entry (parse/aliases.ts badMerges).
+ * Whether a region is hollowed as it is parsed (its first parse): big enough, and nothing that would make the checks
+ * read every entry on each validation — a possible merge key (parse/aliases.ts badMerges walks the document) or an
+ * anchor or alias (the schema check then converts the whole document). hollowEntries asks the same of the chunk state
+ * (`merges`, `anchors`), so a region hollowed after its checks is one that could have been hollowed as parsed.
  */
-export const hollowsAsParsed = (text: string): boolean => text.length >= hollowFrom && !text.includes('<<') && !text.includes('!');
+export const hollowsAsParsed = (text: string): boolean => text.length >= hollowFrom && !READS_ALL.test(text);
 
 /** Hollows error_codes chunk `c` as it is parsed (extracted, not checked yet), when its keys are simple. */
 export function hollowAsParsed(c: Chunk, options: object): boolean {
