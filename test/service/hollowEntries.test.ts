@@ -11,13 +11,14 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { docOf, newService } from './helpers';
 import * as hollow from '../../server/src/service/parse/hollow';
 
-function generate(n: number, eol = '\n'): string {
-  const lines = ['name: big', 'type: adapter', 'error_codes:'];
+/** `marks`: a `!` in some templates and a `<<` in a description (their entries are not hollowed; the others are). */
+function generate(n: number, eol = '\n', marks = false): string {
+  const lines = ['name: big', 'type: adapter', ...(marks ? ['description: "x << 2"'] : []), 'error_codes:'];
   for (let i = 0; i < n; i++)
     lines.push(
       `  VALIDATION_E${i}:`,
       '    category: VALIDATION',
-      `    message_template: "Field '{field}' (entry ${i}) {nope}"`,
+      `    message_template: "Field '{field}' (entry ${i}) {nope}${marks && i % 2 ? '!' : ''}"`,
       '    maps_from_http: [422]',
       i % 2 ? '    details: { field: string, unused: number }' : '    details:\n      field: string\n      other: { type: strin }',
       ...(i % 3 ? [] : ['    retry: sometimes', '    extra_key: 1']),
@@ -106,12 +107,16 @@ test('the entries are hollowed as parsed: the checks read none back, a completio
   assert.equal(hollow.rereads, before + 1);
 });
 
-for (const eol of ['\n', '\r\n'])
-  for (const [name, steps] of sequences(generate(6, eol), eol))
-    test(`hollowed entries, ${name} (${eol === '\n' ? 'LF' : 'CRLF'}): what a service without hollowing says`, () => {
+for (const [eol, marks] of [
+  ['\n', false],
+  ['\r\n', false],
+  ['\n', true],
+] as const)
+  for (const [name, steps] of sequences(generate(6, eol, marks), eol))
+    test(`hollowed entries, ${name} (${eol === '\n' ? 'LF' : 'CRLF'}${marks ? ', with ! and <<' : ''}): what a service without hollowing says`, () => {
       const service = newService();
       const plain = newService();
-      let text = generate(6, eol);
+      let text = generate(6, eol, marks);
       let version = 1;
       sized(0, () => service.validate(docOf(text, uri, version)));
       const reads = hollow.rereads;
@@ -147,12 +152,11 @@ for (const eol of ['\n', '\r\n'])
       assert.ok(hollow.rereads > reads);
     });
 
-test('a region that may hold an anchor, an alias, a merge key or a tag is not hollowed (its checks would read every entry)', () => {
+test('a region that may hold an anchor or an alias is not hollowed (its checks would read every entry)', () => {
   for (const [what, extra] of [
     ['an alias', 'x-shared: &s { a: 1 }\nx-use: *s\n'],
     ['a star in a string', 'description: "a*b"\n'],
-    ['a merge key', 'x-base: { a: 1 }\nx-merged:\n  <<: { b: 2 }\n'],
-    ['a tag', 'description: !!str hello\n'],
+    ['an ampersand in a string', 'description: "a & b"\n'],
   ]) {
     const text = clean(6) + extra;
     const service = newService();
@@ -162,4 +166,24 @@ test('a region that may hold an anchor, an alias, a merge key or a tag is not ho
     service.complete(doc, doc.positionAt(text.indexOf('    maps_from_http', text.indexOf('VALIDATION_E3:')) + 4));
     assert.equal(hollow.rereads, before, what);
   }
+});
+
+test('a `!` or `<<` in a string: its entry is not hollowed, the others are, and the walk for bad merges reads none back', () => {
+  const text = clean(6).replace('(entry 2)', '(entry 2)!').replace('(entry 4)', '(entry 4 << 1)');
+  const service = newService();
+  const doc = docOf(text, uri, 1);
+  sized(0, () => service.validate(doc));
+  const before = hollow.rereads;
+  // A keystroke: the model is parsed again, with its walk for bad merges (the text may hold one).
+  const at = text.indexOf('(entry 0)') + 1;
+  service.edited(uri, 1, 2, [{ start: at, end: at, text: 'x' }]);
+  const next = text.slice(0, at) + 'x' + text.slice(at);
+  const doc2 = docOf(next, uri, 2);
+  sized(0, () => service.validate(doc2));
+  assert.equal(hollow.rereads, before);
+  const inside = (entry: string) => doc2.positionAt(next.indexOf('    maps_from_http', next.indexOf(`${entry}:`)) + 4);
+  for (const entry of ['VALIDATION_E2', 'VALIDATION_E4']) service.complete(doc2, inside(entry));
+  assert.equal(hollow.rereads, before, 'not hollowed');
+  service.complete(doc2, inside('VALIDATION_E3'));
+  assert.equal(hollow.rereads, before + 1, 'hollowed');
 });

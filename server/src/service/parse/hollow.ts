@@ -11,7 +11,7 @@
  * back; any other entry after its first check (hollowEntries, from checks/validation.ts), once the checks keep its
  * answers (checks/blockPairs.ts). So the nodes of every entry never live at once: a 14 MiB adapter's live heap
  * 414 -> 289 MB. Only entries that read back so are hollowed: one pair, a block mapping, no error, anchor or alias, a
- * string template, in a region of hollowFrom or more without `<<`, `!`, `&` or `*`. A hollow chunk's range list
+ * string template, no `<<` or `!` in its text, in a region of hollowFrom or more without `&` or `*`. A hollow chunk's range list
  * holds the kept nodes' ranges only (what an edit above moves).
  */
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
@@ -20,6 +20,7 @@ import { parseChunk, type Chunk } from './chunk';
 import type { ChunkState } from './chunkState';
 import { keyString } from './extract';
 import { plainValue } from './plainValue';
+import { isHollow, SOURCE } from './hollowMark';
 
 /** Regions at least this long have their entries hollowed (a 10,000-code adapter is 2 MiB: never). */
 let hollowFrom = 4 * 1024 * 1024;
@@ -56,7 +57,6 @@ interface Fresh {
   readonly details?: unknown[];
 }
 
-const SOURCE = Symbol('hollowSource');
 /** What a hollow collection reads: the entry's items, or its details collection's. */
 const ROLE = Symbol('hollowRole');
 
@@ -126,8 +126,7 @@ function hollowCopy<T extends object>(n: T, src: Source, role: 'entry' | 'detail
   return h;
 }
 
-/** Is `n` a hollow collection (its items read again when asked)? */
-export const isHollow = (n: unknown): boolean => !!n && typeof n === 'object' && SOURCE in n;
+export { isHollow };
 
 const sourceOf = (n: unknown): Source | undefined =>
   n && typeof n === 'object' && (n as Record<symbol, unknown>)[ROLE] === 'entry'
@@ -149,16 +148,20 @@ export function takePlain(n: unknown): unknown {
   return v;
 }
 
-/** What may make a document's checks read every entry: a merge key (`<<`, a `!` tag) or an anchor or alias. */
-const READS_ALL = /<<|[!&*]/;
+/** An anchor or alias may be there: the schema check may then convert the whole document, every entry read back. */
+const ANCHORS = /[&*]/;
+/**
+ * A merge key (`<<`, a `!!merge` tag) may be in the chunk: such an entry is not hollowed, so that the walk for bad
+ * merges (parse/aliases.ts badMerges, on every parse of a text that may hold one) can skip every hollow entry.
+ */
+const MERGE_OR_TAG = /<<|!/;
 
 /**
- * Whether a region is hollowed as it is parsed (its first parse): big enough, and nothing that would make the checks
- * read every entry on each validation — a possible merge key (parse/aliases.ts badMerges walks the document) or an
- * anchor or alias (the schema check then converts the whole document). hollowEntries asks the same of the chunk state
- * (`merges`, `anchors`), so a region hollowed after its checks is one that could have been hollowed as parsed.
+ * Whether a region is hollowed as it is parsed (its first parse): big enough, and without `&` or `*` (an anchor or
+ * alias anywhere would have the hollowed entries read back on every validation). hollowEntries asks the same of the
+ * chunk state (`anchors`), so a region hollowed after its checks is one that could have been hollowed as parsed.
  */
-export const hollowsAsParsed = (text: string): boolean => text.length >= hollowFrom && !READS_ALL.test(text);
+export const hollowsAsParsed = (text: string): boolean => text.length >= hollowFrom && !ANCHORS.test(text);
 
 /** Hollows error_codes chunk `c` as it is parsed (extracted, not checked yet), when its keys are simple. */
 export function hollowAsParsed(c: Chunk, options: object): boolean {
@@ -200,7 +203,7 @@ function simpleTree(n: unknown, depth: number): boolean {
  * hold the hollow copies; `replaced` is told of each pair whose value changed (the checks' records of it follow).
  */
 export function hollowEntries(state: ChunkState | undefined, options: object, replaced: (p: Pair) => void): void {
-  if (!state || state.anchors || state.consumed || state.merges || state.text.length < hollowFrom) return;
+  if (!state || state.anchors || state.consumed || state.text.length < hollowFrom) return;
   for (const p of state.pieces) {
     if (!p.sub) continue;
     const head = p.header?.chunk?.pairs[0];
@@ -221,7 +224,7 @@ export function hollowEntries(state: ChunkState | undefined, options: object, re
 }
 
 function hollowChunk(c: Chunk, options: object, asParsed = false): boolean {
-  if (c.anchors || c.errors.length || c.pairs.length !== 1 || c.extractedAs !== 'error_codes') return false;
+  if (c.anchors || c.errors.length || c.pairs.length !== 1 || c.extractedAs !== 'error_codes' || MERGE_OR_TAG.test(c.text)) return false;
   const codes = c.extracted?.codes;
   const pair = c.pairs[0]!;
   const entry = pair.value as Node | null;
