@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inMemory, PLAIN } from '../test/lsp/harness';
 import { generate } from './gen';
+import * as hollow from '../server/src/service/parse/hollow';
 
 const arg = (name: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const mib = Number(arg('mib') ?? 14.4);
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   gc();
   gc();
   console.log(
-    `${mib} MiB: live heap ${(mb() - before).toFixed(1)} MB over the server before the open; ${d.length} diagnostics, ${ms.toFixed(0)} ms`,
+    `${mib} MiB: live heap ${(mb() - before).toFixed(1)} MB over the server before the open; ${d.length} diagnostics, ${ms.toFixed(0)} ms; ${hollow.rereads} entries read again`,
   );
   // Keystrokes inside the first entry's template (every chunk after it moves): didChange → that version's diagnostics.
   const keys: string[] = [];
@@ -50,7 +51,9 @@ async function main(): Promise<void> {
     keys.push((performance.now() - k0).toFixed(0));
   }
   gc();
-  console.log(`keystrokes: ${keys.join(' / ')} ms; live heap after them ${(mb() - before).toFixed(1)} MB`);
+  console.log(
+    `keystrokes: ${keys.join(' / ')} ms; live heap after them ${(mb() - before).toFixed(1)} MB; ${hollow.rereads} entries read again in all`,
+  );
   await client.close();
 }
 void main();

@@ -13,6 +13,7 @@ import { checks } from '../../server/src/service/checks';
 import { createCheckState, runChecksCached } from '../../server/src/service/checks/incremental';
 import { runChecks } from '../../server/src/service/checks/runChecks';
 import { indexRegistry } from '../../server/src/service/model/registry';
+import { compileSchemas } from '../../server/src/service/model/schemas';
 import { emptyWorkspace } from '../../server/src/service/model/workspace';
 import { PAYLOAD_OFFSETS, shiftProblem } from '../../server/src/service/checks/relocate';
 import { BAD } from '../../server/src/service/checks/text';
@@ -239,4 +240,30 @@ test('a rule that throws: the kept checks give what a full run gives (one intern
   );
   const sane = { ...ctx, registry };
   assert.deepEqual(runChecksCached(state, sane), runChecks(checks, sane));
+});
+
+test('a top-level key added above the blocks: each block keeps its per-entry records, and the problems are a full run’s', () => {
+  const deps = loadDeps();
+  const validators = compileSchemas(deps.schema, undefined).adapter();
+  const registry = indexRegistry(deps.registry);
+  const text = big(30).replace('VALIDATION_E3:', '"VALIDATION_E3":\n    extra: 1\n  VALIDATION_E3b:');
+  const first = buildModel(URI, text, [], { chunkThreshold: 0 })!;
+  const ctx = (model: typeof first) => ({ model, registry, workspace: emptyWorkspace, ...validators });
+  const state = createCheckState();
+  assert.deepEqual(runChecksCached(state, ctx(first)), runChecks(checks, ctx(first)));
+  const blocks = new Map(state.blocks);
+  const recs = new Map([...blocks].map(([k, b]) => [k, [...b.recs]] as const));
+  assert.equal(blocks.size, 2);
+  const edited = 'description: added above\n' + text;
+  const second = buildModel(URI, edited, [], { chunkThreshold: 0, previous: first, change: { start: 0, oldEnd: 0, newEnd: 25 } })!;
+  const kept = runChecksCached(state, ctx(second));
+  assert.deepEqual(kept, runChecks(checks, ctx(second)));
+  assert.ok(kept.some(p => p.code.startsWith('schema.')));
+  for (const [k, b] of blocks) {
+    assert.equal(state.blocks.get(k), b, k);
+    assert.ok(
+      b.recs.every((r, i) => r === recs.get(k)![i]),
+      k,
+    );
+  }
 });

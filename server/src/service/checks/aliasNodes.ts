@@ -9,6 +9,7 @@ import type { Node } from 'yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq } from '../parse/yamlNodes';
 import type { Section } from '../model/model';
 import { ObjectMemo } from '../util/objectMemo';
+import { isHollow } from '../parse/hollow';
 import { sourceText } from '../util/pieceText';
 
 const MAX_DEPTH = 1000;
@@ -21,7 +22,8 @@ const isMergeKey = (k: unknown): boolean => isScalar(k) && (k.value === '<<' || 
 function holds(n: Node | null | undefined, depth: number): boolean {
   if (!n) return false;
   if (isAlias(n)) return true;
-  if (free.get(n)) return false;
+  // A hollow entry (parse/hollow.ts) comes from a chunk without `&` or `*` in a text without `<<` or `!`: neither.
+  if (free.get(n) || isHollow(n)) return false;
   if (depth > MAX_DEPTH) return true; // too deep to tell: take the careful path
   let found = false;
   if (isMap(n) || isSeq(n)) {

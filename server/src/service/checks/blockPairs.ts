@@ -9,6 +9,7 @@ import type { Node, Pair, YAMLMap } from 'yaml';
 import { isScalar } from '../parse/yamlNodes';
 import type { Section } from '../model/model';
 import { keyString } from '../parse/extract';
+import { simpleHollow } from '../parse/hollow';
 import { duplicateProblem, keyName, walk } from './duplicateKeys';
 import { replaceRange } from './entryRecords';
 import { allWithin, shiftAll } from './relocate';
@@ -70,7 +71,12 @@ const anchorOf = (s: Section, pair: Pair): number | undefined => {
 function record(s: Section, pair: Pair): PairRecord {
   const k = pair.key as Node | null;
   const dups: Problem[] = [];
-  walk(s, pair.value as Node | null, 2, p => dups.push(p));
+  // Not remembered per node (duplicateKeys.ts's memo): this record keeps the entry's answer while the pair lives, and
+  // a mark on every mapping and list of every entry cost a property array each (a 14 MiB adapter: some 8 MB).
+  // An entry hollowed with simple keys (parse/hollow.ts) holds no duplicate: not read back to be walked.
+  if (!simpleHollow(pair.value)) walk(s, pair.value as Node | null, 2, p => dups.push(p), false);
+  const anchor = inside(s, pair, dups) ? anchorOf(s, pair) : undefined;
+  // Every field set here, `schema` too: a field added later gives each record a property array of its own.
   return {
     pair,
     key: pair.key,
@@ -78,8 +84,9 @@ function record(s: Section, pair: Pair): PairRecord {
     name: isScalar(k) && k.range ? keyName(k) : undefined,
     pointer: isScalar(k) ? String(k.value) : undefined,
     keyed: keyString(pair) !== undefined,
-    anchor: inside(s, pair, dups) ? anchorOf(s, pair) : undefined,
+    anchor,
     dups: dups.length ? dups : NONE,
+    schema: undefined,
   };
 }
 
@@ -117,6 +124,14 @@ export function syncBlock(s: Section, st: BlockState, map: YAMLMap): void {
     added.push(r);
   }
   replaceRange(recs, p, recs.length - q - p, added);
+}
+
+/**
+ * The records of `pairs`, whose value was replaced by an object that reads the same (parse/hollow.ts), kept: they
+ * hold the new value, so the next sync takes them as unchanged.
+ */
+export function followValues(st: BlockState, pairs: ReadonlySet<Pair>): void {
+  for (const r of st.recs) if (pairs.has(r.pair)) (r as { value: unknown }).value = r.pair.value;
 }
 
 /** Move a record's problems to its pair's current place. */
@@ -175,7 +190,8 @@ export function blockSchema(
     place(s, r);
     if (r.schema === undefined) {
       const out: Problem[] = [];
-      pairSchemaProblems(s, block, validate, r.pair, p => out.push(p));
+      // Kept by this record, not per node (schemaChecks.ts's memo: a record and a property array on every entry).
+      pairSchemaProblems(s, block, validate, r.pair, p => out.push(p), false);
       if (!inside(s, r.pair, out)) {
         for (const p of out) emit(p);
         continue;

@@ -70,7 +70,7 @@ export interface CheckState {
   names: LocalNames;
   /** Status (as String(value)) → the codes whose maps_from_http claim it. */
   claimed: Map<string, Set<CodeDef>>;
-  /** `section:top-level index` → the block's pairs. */
+  /** `section:occurrence:top-level key` (blockKeys) → the block's pairs. */
   blocks: Map<string, BlockState>;
 }
 
@@ -126,8 +126,11 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
   aliases.run(ctx, emit);
 
   const blocks = new Map<string, BlockState>();
+  const names = new Map<Section, string[]>();
   const blockOf = (s: Section, i: number, map: Parameters<typeof syncBlock>[2]): BlockState => {
-    const key = `${s.index}:${i}`;
+    let keys = names.get(s);
+    if (!keys) names.set(s, (keys = blockKeys(s)));
+    const key = keys[i]!;
     let st = blocks.get(key);
     if (st) return st;
     st = state.blocks.get(key) ?? newBlockState();
@@ -223,6 +226,23 @@ function incremental(state: CheckState, ctx: CheckContext): Problem[] {
 }
 
 type BlockOf = (s: Section, i: number, map: Parameters<typeof syncBlock>[2]) => BlockState;
+
+/**
+ * What each top-level pair's block state is kept under: the section, the key and how many pairs of that key come
+ * before it, not its position, so that a top-level key added or removed above a block keeps the block's per-entry
+ * records (which alone remember the entries' duplicate keys and schema problems: blockPairs.ts).
+ */
+function blockKeys(s: Section): string[] {
+  const root = s.doc.contents as Node | null;
+  if (!isMap(root)) return [];
+  const seen = new Map<string, number>();
+  return root.items.map(top => {
+    const k = keyString(top) ?? '';
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    return `${s.index}:${n}:${k}`;
+  });
+}
 
 /** duplicateKeys over one section: the root's own keys as its walk does, each top-level mapping per entry. */
 function sectionDuplicates(s: Section, blockOf: BlockOf, emit: (p: Problem) => void): void {

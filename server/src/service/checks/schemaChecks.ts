@@ -15,6 +15,7 @@ import { keyString } from '../parse/extract';
 import type { Section } from '../model/model';
 import { nodeAt } from '../parse/pointer';
 import { plainValue } from '../parse/plainValue';
+import { NO_PLAIN, simpleHollow, takePlain } from '../parse/hollow';
 import { onePerSpan } from './onePerSpan';
 import type { Check, Problem } from './types';
 import { hasAliasNodes } from './aliasNodes';
@@ -97,7 +98,8 @@ export function pairSchemaProblems(
     if (block === 'error_codes') namelessKeyProblem(s, pair, emit, 'code');
     return;
   }
-  if (block === 'error_codes') namelessDetailsKeys(s, pair, emit);
+  // An entry hollowed with simple keys (parse/hollow.ts) has no nameless key: not read back to be looked at.
+  if (block === 'error_codes' && !simpleHollow(pair.value)) namelessDetailsKeys(s, pair, emit);
   for (const e of entryErrors(validate, pair, remember)) {
     const p = toProblem(s, { ...e, instancePath: `/${block}/${escape(key)}${e.instancePath}` });
     if (p) emit(p);
@@ -169,12 +171,14 @@ function entryErrors(validate: ValidateFunction, pair: Pair, remember: boolean):
   if (!cache) verdicts.set(validate, (cache = new ObjectMemo('schemaVerdict')));
   const hit = cache.get(node);
   if (hit) return hit;
-  let js: unknown;
-  try {
-    js = plainValue(node);
-  } catch {
-    return [];
-  }
+  // Hollowed as parsed (parse/hollow.ts): its plain value was kept for this, its first check.
+  let js: unknown = takePlain(node);
+  if (js === NO_PLAIN)
+    try {
+      js = plainValue(node);
+    } catch {
+      return [];
+    }
   const errors = validate(js) ? [] : [...(validate.errors ?? [])];
   if (remember) cache.set(node, errors);
   return errors;

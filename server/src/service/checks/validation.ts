@@ -6,6 +6,11 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../model/context';
 import type { AdapterValidators } from '../model/schemas';
 import { TOO_DEEP } from '../parse/compose';
+import { PARSE_OPTIONS } from '../parse/buildModel';
+import type { ChunkState } from '../parse/chunkState';
+import { hollowEntries } from '../parse/hollow';
+import { followValues } from './blockPairs';
+import type { Pair } from 'yaml';
 import { MAX_NESTING } from '../util/nesting';
 import { tooDeep } from './fileLimits';
 import { checks } from './index';
@@ -38,6 +43,13 @@ export function createValidation(validators: () => AdapterValidators): Validatio
       // checks keep their results with them; a whole parse (a small file, JSON) makes every entry new.
       if (!model.parseState) checkStates.delete(doc.uri);
       const problems = model.parseState ? runChecksCached(checkState(doc.uri), ctx) : runChecks(checks, ctx);
+      // A big document's entries, now checked (their answers kept per entry), keep no nodes (parse/hollow.ts).
+      if (model.parseState) {
+        const replaced = new Set<Pair>();
+        hollowEntries(model.parseState as ChunkState, PARSE_OPTIONS, p => replaced.add(p));
+        const st = checkStates.get(doc.uri);
+        if (replaced.size && st) for (const b of st.blocks.values()) followValues(b, replaced);
+      }
       return toDiagnostics(doc, problems, model.suppressions, opts ?? {});
     },
     forget: uri => checkStates.delete(uri),

@@ -1,7 +1,8 @@
 /**
  * The adapter model: what parse.ts extracts from a file, with exact document offsets
  * (UTF-16 code units, as TextDocument.positionAt expects) for every node a feature points at.
- * Every feature (checks, fixes, completion, hover, envelopes) reads this; none re-parses.
+ * Every feature (checks, fixes, completion, hover, envelopes) reads this; none re-parses (a big document's entry
+ * mappings read their items again from their text when asked: parse/hollow.ts, unseen by their readers).
  */
 import type { Document, Node, YAMLMap } from 'yaml';
 import type { TextSource } from './textSource';

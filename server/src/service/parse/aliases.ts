@@ -9,6 +9,7 @@
 import type { Document, Node, Pair, YAMLMap } from 'yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq } from './yamlNodes';
 import { ObjectMemo } from '../util/objectMemo';
+import { isHollow } from './hollowMark';
 
 /** Alias node → the node its anchor names (the last one before it); anchored node → itself when used. */
 const targets = new ObjectMemo<Document, Map<Node, Node | undefined>>('aliasTargets');
@@ -151,7 +152,8 @@ function resolveMerges(
 export function badMerges(doc: Document): Node[] {
   const out: Node[] = [];
   const walk = (n: Node | null | undefined, depth: number): void => {
-    if (!n || depth > 1000 || isAlias(n)) return;
+    // A hollow entry's text holds no `<<` or `!` (parse/hollow.ts): no merge key in it, and not read back to be walked.
+    if (!n || depth > 1000 || isAlias(n) || isHollow(n)) return;
     if (isMap(n)) {
       for (const p of n.items) {
         if (isMergeKey(p)) {

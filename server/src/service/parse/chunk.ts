@@ -44,6 +44,8 @@ export interface Chunk {
   spans?: Span[];
   /** The parse that last placed it. */
   gen?: number;
+  /** Looked at by parse/hollow.ts (its entry hollowed, or found not to read back as it is). */
+  hollowed: boolean;
 }
 
 /** The errors of every chunk without any (most of them): one list, not one per chunk. */
@@ -111,6 +113,7 @@ function newChunk(
     ranges,
     spans: undefined,
     gen: undefined,
+    hollowed: false,
   };
 }
 

@@ -17,6 +17,7 @@ import { flat } from './flat';
 import { collectSpans } from './shiftModel';
 import type { ChunkedParse, ChunkState } from './chunkState';
 import { patchEntry } from './patchEntry';
+import { hollowAsParsed, hollowsAsParsed } from './hollow';
 import { diff, reuseLayout, type Change, type Piece as LayoutPiece } from './reuseLayout';
 import { splitTop } from './splitLayout';
 import type { TextSource } from '../model/textSource';
@@ -115,22 +116,40 @@ export function parseChunked(
 
   const placed: [Chunk, Role][] = [];
   const root = new YAMLMap();
-  if (!assembleRoot(root, top, take, (c, role) => void placed.push([c, role]))) return undefined;
-  const section = assembledSection(root, text, base, options);
   const extracted: Extracted = { codes: [], mappings: [], params: [] };
   let anchors = false;
-  const extractAll = () => {
-    for (const [c, role] of placed) {
-      const x = extractChunk(c, role, section, base + c.placedAt);
-      anchors ||= c.anchors;
-      for (const d of x.codes) extracted.codes.push(d);
-      for (const m of x.mappings) extracted.mappings.push(m);
-      for (const p of x.params) extracted.params.push(p);
-    }
+  let section: Section | undefined;
+  const extractOne = (c: Chunk, role: Role) => {
+    const x = extractChunk(c, role, section!, base + c.placedAt);
+    anchors ||= c.anchors;
+    for (const d of x.codes) extracted.codes.push(d);
+    for (const m of x.mappings) extracted.mappings.push(m);
+    for (const p of x.params) extracted.params.push(p);
   };
-  // The first parse (the open): its chunks' texts are views into `text` (above), and so may what they extract be.
-  if (prevState) extractAll();
-  else extractingViews(text, extractAll);
+  if (!prevState && hollowsAsParsed(text)) {
+    // The open of a big region: each chunk extracted as soon as it is placed, and its entry hollowed (parse/hollow.ts),
+    // so that the nodes of every entry never live at once. From the first chunk holding `&` or `*` on, extraction waits
+    // for the whole Document, as below (an alias is resolved over the whole Document), and nothing more is hollowed.
+    section = assembledSection(root, text, base, options);
+    let rest = -1;
+    const use = (c: Chunk, role: Role) => {
+      placed.push([c, role]);
+      if (rest < 0 && c.anchors) rest = placed.length - 1;
+      if (rest >= 0) return;
+      extractOne(c, role);
+      if (role === 'error_codes') hollowAsParsed(c, options);
+    };
+    if (!extractingViews(text, () => assembleRoot(root, top, take, use))) return undefined;
+    placeRoot(root); // now that its items are all there
+    if (rest >= 0) extractingViews(text, () => placed.slice(rest).forEach(([c, role]) => extractOne(c, role)));
+  } else {
+    if (!assembleRoot(root, top, take, (c, role) => void placed.push([c, role]))) return undefined;
+    section = assembledSection(root, text, base, options);
+    const extractAll = () => placed.forEach(([c, role]) => extractOne(c, role));
+    // The first parse (the open): its chunks' texts are views into `text` (above), and so may what they extract be.
+    if (prevState) extractAll();
+    else extractingViews(text, extractAll);
+  }
   // What moves when an edit above a chunk moves it, collected now rather than on the first keystroke after an
   // open (which moves every entry after it), and in one pass, so the lists lie together in memory.
   for (const [c] of placed) if (!c.spans && !c.anchors && c.extracted) c.spans = collectSpans(c.extracted);
