@@ -6,7 +6,7 @@
  * snapshot taken after the diagnostics (the live heap: what the server keeps).
  *
  *   node --import tsx bench/bigFileServerMemory.ts [--mib=14.4] [--dist=<a build's dist/>] [--flags=<V8 flags, comma-separated>]
- *     [--snapshot=<file.heapsnapshot>] [--trace-gc] [--stream] [--out=<diagnostics.json>]
+ *     [--snapshot=<file.heapsnapshot>] [--trace-gc] [--stream] [--out=<diagnostics.json>] [--settle=<ms>]
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -96,6 +96,13 @@ async function main(): Promise<void> {
   const cpu = cpuS(proc.pid!) - before.cpu;
   const hwm = status(proc.pid!, 'VmHWM');
   const rss = status(proc.pid!, 'VmRSS');
+  // `--settle=<ms>`: what the open does after its diagnostics (the open file indexed from its model) counted too.
+  const settle = Number(arg('settle') ?? 0);
+  let settled = '';
+  if (settle > 0) {
+    await new Promise(res => setTimeout(res, settle));
+    settled = `; ${settle} ms later cpu ${(cpuS(proc.pid!) - before.cpu).toFixed(2)} s VmHWM ${status(proc.pid!, 'VmHWM').toFixed(0)} MB`;
+  }
   if (outFile) writeFileSync(outFile, JSON.stringify(p.diagnostics, null, 1));
   if (snapshot) {
     // Written by the server as it runs (--heapsnapshot-signal): done when its size stops growing.
@@ -117,7 +124,7 @@ async function main(): Promise<void> {
   if (traceGc) console.log(out.slice(mark));
   console.log(
     `${mib} MiB, ${stream ? 'stream' : 'ipc'}, ${flags.join(' ') || '(default flags)'}, ${dist}: cpu ${cpu.toFixed(2)} s wall ${wall.toFixed(2)} s VmHWM ${hwm.toFixed(0)} MB ` +
-      `(before the open ${before.hwm.toFixed(0)}), VmRSS after ${rss.toFixed(0)} MB, ${p.diagnostics.length} diagnostics, load ${loadavg()[0]!.toFixed(1)}`,
+      `(before the open ${before.hwm.toFixed(0)}), VmRSS after ${rss.toFixed(0)} MB, ${p.diagnostics.length} diagnostics${settled}, load ${loadavg()[0]!.toFixed(1)}`,
   );
 }
 const snapshots = (d: string) => readdirSync(d).filter(f => f.endsWith('.heapsnapshot'));

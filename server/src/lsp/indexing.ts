@@ -6,7 +6,7 @@
  */
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ServiceOptions } from '../service';
+import { sourceOf, type ServiceOptions } from '../service';
 import type { ServerContext } from './context';
 import { SLICE_MS } from './workspaceIndexer';
 import { toServiceOptions } from './settings';
@@ -28,6 +28,16 @@ export interface DocumentIndexing {
  * land between a keystroke and the next one's diagnostics.
  */
 const REINDEX_DELAY_MS = 300;
+
+/**
+ * An opened document this long (characters) is indexed from the model its first check builds, not by the fast
+ * index scan before it: the scan's tree of the whole text was the open's largest garbage (about 200 MB at 14 MiB,
+ * bench/NOTES.md "ninth sitting — a big file without its nodes"), and the check builds the model anyway. Meanwhile
+ * the index counts as incomplete, so what depends on the document's codes is held back (scanGate.ts), never wrong.
+ */
+export const INDEX_FROM_MODEL_AT = 4 << 20;
+/** How long such a document's first check is waited for (ms; a 14 MiB adapter's takes about 5 s of CPU). */
+const FIRST_CHECK_WAIT_MS = 30_000;
 
 export function registerIndexing(ctx: ServerContext): DocumentIndexing {
   const { connection, indexer, scheduler } = ctx;
@@ -123,7 +133,16 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
   return {
     opened(doc) {
       indexer.opened(doc.uri);
-      reindex(doc);
+      if (sourceOf(doc).length < INDEX_FROM_MODEL_AT) return reindex(doc);
+      indexer.awaitModel(doc.uri);
+      // A client that never asks for its diagnostics does not hold the index incomplete for long: the fast scan then.
+      const atMost = new Promise<void>(res => (setTimeout(res, FIRST_CHECK_WAIT_MS) as { unref?: () => void }).unref?.());
+      void Promise.race([scheduler.checkedOnce([doc.uri]) ?? Promise.resolve(), atMost]).then(() => {
+        const now = ctx.documents.get(doc.uri);
+        if (now && !ctx.isDown() && !indexedVersion.has(doc.uri)) reindex(now);
+        // Held back until now, everywhere (this document's own mapping included): publish them.
+        if (indexer.modelIndexed(doc.uri)) scheduler.refreshAll();
+      });
     },
     changed(doc) {
       clearTimeout(timers.get(doc.uri));

@@ -84,7 +84,17 @@ export class WorkspaceIndexer {
    * then a code name found nowhere may be declared in a file the scan has not read yet.
    */
   get complete(): boolean {
-    return this.firstScan;
+    return this.firstScan && !this.awaiting.size;
+  }
+  /** Open documents whose codes wait for their first check's model (`awaitModel`): until filed, the index lacks them. */
+  private readonly awaiting = new Set<string>();
+  /** An opened document is indexed from its model once its first check has built it: the index is not complete until then. */
+  awaitModel(uri: string): void {
+    this.awaiting.add(uri);
+  }
+  /** Its wait is over (filed, closed or never to be): returns whether that made the index complete. */
+  modelIndexed(uri: string): boolean {
+    return this.awaiting.delete(uri) && this.complete;
   }
   /** The first scan finished (or failed, or there are no folders): what it has not read is not there. */
   firstScanDone(): void {
@@ -114,6 +124,7 @@ export class WorkspaceIndexer {
   /** A document was closed: its text on disk is what counts again. Returns whether its codes changed. */
   closed(uri: string, opts: ServiceOptions): boolean {
     this.open.delete(uri);
+    this.awaiting.delete(uri);
     return this.readFromDisk(uri, opts);
   }
   isOpen(uri: string): boolean {
