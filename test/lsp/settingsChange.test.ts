@@ -21,6 +21,19 @@ import { tempDir } from '../tempDirs';
 const DECLARES = 'error_codes:\n  NOT_FOUND_WIDGET:\n    category: NOT_FOUND\n    message_template: "Widget not found"\n';
 const MAPS = 'error_mapping:\n  404:\n    code: NOT_FOUND_WIDGET\n';
 
+/** A check that, from now on, the server asks no settings, refreshes nothing and logs no settings change. */
+function quiet(c: Awaited<ReturnType<typeof start>>): () => void {
+  const asked = c.asked.length;
+  const refreshes = c.refreshes();
+  return () => {
+    assert.equal(c.asked.length, asked, `asked again: ${c.asked.slice(asked).join(', ')}`);
+    assert.equal(c.refreshes(), refreshes);
+    assert.deepEqual(
+      c.logs.filter(l => l.includes('settings changed')),
+      [],
+    );
+  };
+}
 test('settingsChange: globs and the size limit re-scan, rules and scope re-check, key order is no change', () => {
   const s = (raw: unknown) => normalizeSettings(raw);
   assert.equal(settingsChange(DEFAULT_SETTINGS, s({})), 'none');
@@ -118,8 +131,7 @@ test('the same settings pushed as the client starts (as given in initialize): no
     await c.scanned();
     await c.settle(); // the scan's own refresh, once it is done
     assert.deepEqual(await c.pull(b), []);
-    const asked = c.asked.length;
-    const refreshes = c.refreshes();
+    const nothingSince = quiet(c);
     // What vscode-languageclient sends after `initialized`: the whole section, in its own key order.
     await c.conn.sendNotification('workspace/didChangeConfiguration', {
       settings: {
@@ -133,12 +145,7 @@ test('the same settings pushed as the client starts (as given in initialize): no
     });
     await c.settle();
     assert.deepEqual(await c.pull(b), []);
-    assert.equal(c.asked.length, asked, `asked again: ${c.asked.slice(asked).join(', ')}`);
-    assert.equal(c.refreshes(), refreshes);
-    assert.deepEqual(
-      c.logs.filter(l => l.includes('settings changed')),
-      [],
-    );
+    nothingSince();
   } finally {
     await c.close();
     rmSync(dir, { recursive: true, force: true });
@@ -155,17 +162,11 @@ test('a client that gives no settings in initialize: its first push, equal to it
     await c.scanned();
     await c.settle();
     assert.deepEqual(await c.pull(b), []);
-    const asked = c.asked.length;
-    const refreshes = c.refreshes();
+    const nothingSince = quiet(c);
     await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mcpAql: settings } });
     await c.settle();
     assert.deepEqual(await c.pull(b), []);
-    assert.equal(c.asked.length, asked, `asked again: ${c.asked.slice(asked).join(', ')}`);
-    assert.equal(c.refreshes(), refreshes);
-    assert.deepEqual(
-      c.logs.filter(l => l.includes('settings changed')),
-      [],
-    );
+    nothingSince();
   } finally {
     await c.close();
     rmSync(dir, { recursive: true, force: true });
