@@ -11,23 +11,18 @@ import { PieceDocument } from '../../server/src/lsp/pieceDocument';
 import { rehearsalSite, rehearseKeystroke } from '../../server/src/lsp/rehearseKeystroke';
 import { PARSE_OPTIONS } from '../../server/src/service/parse/buildModel';
 import { parseChunked } from '../../server/src/service/parse/chunkedParse';
-import { docOf, newService } from '../service/helpers';
+import { docOf, generatedAdapter, newService } from '../service/helpers';
 
 /** Parsed in chunks whatever the size, as a large file is: the incremental parse and checks run. */
 const CHUNKED = { chunkThreshold: 0 };
 
-function generate(n: number, eol: string): string {
-  const lines = ['name: big', 'type: adapter', '# the codes', 'error_codes:', '  # first', ''];
-  for (let i = 0; i < n; i++)
-    lines.push(
-      `  VALIDATION_E${i}:`,
-      '    category: VALIDATION',
-      `    message_template: "Field '{field}' (entry ${i}) {nope}"`,
-      '    details: { field: string, unused: number }',
-    );
-  lines.push('error_mapping:', '  400:', '    code: VALIDATION_E1', '  409:', '    code: NOT_A_CODE');
-  return lines.join(eol) + eol;
-}
+const generate = (n: number, eol: string): string =>
+  generatedAdapter(n, {
+    eol,
+    flawed: true,
+    head: ['# the codes', 'error_codes:', '  # first', ''],
+    tail: ['error_mapping:', '  400:', '    code: VALIDATION_E1', '  409:', '    code: NOT_A_CODE'],
+  });
 
 function sameAsFresh(service: ReturnType<typeof newService>, doc: TextDocument, what: string): void {
   const fresh = newService();

@@ -7,19 +7,10 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { inMemory, PLAIN } from './harness';
 import { REHEARSAL_MIN_LENGTH } from '../../server/src/lsp/rehearseKeystroke';
+import { generatedAdapter } from '../service/helpers';
 
-function generate(n: number): string {
-  const lines = ['name: big', 'type: adapter', 'error_codes:'];
-  for (let i = 0; i < n; i++)
-    lines.push(
-      `  VALIDATION_E${i}:`,
-      '    category: VALIDATION',
-      `    message_template: "Field '{field}' (entry ${i}) {nope}"`,
-      '    details: { field: string, unused: number }',
-    );
-  lines.push('error_mapping:', '  400:', '    code: VALIDATION_E1', '  409:', '    code: NOT_A_CODE');
-  return lines.join('\n') + '\n';
-}
+const generate = (n: number): string =>
+  generatedAdapter(n, { flawed: true, tail: ['error_mapping:', '  400:', '    code: VALIDATION_E1', '  409:', '    code: NOT_A_CODE'] });
 
 test('after the rehearsed keystroke, what the user types gets what a fresh server says of the same text', async () => {
   let text = generate(8000);

@@ -11,25 +11,25 @@ import { isMap, type Node, type YAMLMap } from 'yaml';
 import { buildModel, PARSE_OPTIONS } from '../../server/src/service/parse/buildModel';
 import { parseChunked } from '../../server/src/service/parse/chunkedParse';
 import type { AdapterModel } from '../../server/src/service/model/model';
-import { withoutNodes } from './helpers';
+import { conditionLines, generatedAdapter, withoutNodes } from './helpers';
 
 const URI = 'file:///w/big.adapter.yaml';
 
-function generate(n: number): string {
-  const lines = ['name: big', 'type: adapter', 'error_codes:'];
-  for (let i = 0; i < n; i++)
-    lines.push(
-      `  VALIDATION_E${i}:`,
-      '    category: VALIDATION',
-      `    message_template: "Field '{field}' (entry ${i})"`,
-      '    maps_from_http: [422]',
-      '    details: { field: string }',
-    );
-  lines.push('error_mapping:', '  400:');
-  for (let i = 0; i < 5; i++) lines.push(`    - condition: "response.body.code == 'm${i}'"`, `      code: VALIDATION_E${i}`);
-  lines.push('  404:', '    code: VALIDATION_E1', 'operations:', '  read:', '    - name: get', '      maps_to: "GET /x/{field}"');
-  return lines.join('\n') + '\n';
-}
+const generate = (n: number): string =>
+  generatedAdapter(n, {
+    mapsFromHttp: true,
+    tail: [
+      'error_mapping:',
+      '  400:',
+      ...conditionLines(5),
+      '  404:',
+      '    code: VALIDATION_E1',
+      'operations:',
+      '  read:',
+      '    - name: get',
+      '      maps_to: "GET /x/{field}"',
+    ],
+  });
 
 /** The model without YAML nodes (compared by value). */
 function values(m: AdapterModel): unknown {

@@ -8,23 +8,26 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { docOf, newService } from './helpers';
+import { conditionLines, docOf, generatedAdapter, newService } from './helpers';
 
-function generate(n: number, eol = '\n'): string {
-  const lines = ['name: big', 'type: adapter', 'error_codes:'];
-  for (let i = 0; i < n; i++)
-    lines.push(
-      `  VALIDATION_E${i}:`,
-      '    category: VALIDATION',
-      `    message_template: "Field '{field}' (entry ${i}) {nope}"`,
-      '    maps_from_http: [422]',
-      '    details: { field: string, unused: number }',
-    );
-  lines.push('error_mapping:', '  400:');
-  for (let i = 0; i < 3; i++) lines.push(`    - condition: "response.body.code == 'm${i}'"`, `      code: VALIDATION_E${i}`);
-  lines.push('  404:', '    code: VALIDATION_E1', '  409:', '    code: NOT_A_CODE', 'operations:', '  read:', '    - name: get');
-  return lines.join(eol) + eol;
-}
+const generate = (n: number, eol = '\n'): string =>
+  generatedAdapter(n, {
+    eol,
+    flawed: true,
+    mapsFromHttp: true,
+    tail: [
+      'error_mapping:',
+      '  400:',
+      ...conditionLines(3),
+      '  404:',
+      '    code: VALIDATION_E1',
+      '  409:',
+      '    code: NOT_A_CODE',
+      'operations:',
+      '  read:',
+      '    - name: get',
+    ],
+  });
 
 /** One didChange: its changes in order, each in the offsets of the text the previous one left. */
 type Change = { start: number; end: number; text: string };

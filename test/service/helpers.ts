@@ -154,3 +154,39 @@ export function infosThenError(n: number): string {
     s += `  NOT_FOUND_C${i}:\n    category: NOT_FOUND\n    message_template: "x {id}"\n    details:\n      id: string\n`;
   return s + 'error_mapping:\n  404:\n    code: NOPE_NOT_A_CODE\n';
 }
+
+/** What a generated adapter carries besides its entries (generatedAdapter). */
+export interface GeneratedAdapterOptions {
+  eol?: string;
+  /** Each template also names `{nope}` and each `details` declares `unused`: two findings per entry. */
+  flawed?: boolean;
+  /** Each entry lists `maps_from_http: [422]`. */
+  mapsFromHttp?: boolean;
+  /** The lines from after `type: adapter` to the first entry; `error_codes:` by default. */
+  head?: readonly string[];
+  /** The lines after the entries (`error_mapping`, `operations`…). */
+  tail?: readonly string[];
+}
+
+/**
+ * A big adapter of `n` VALIDATION_E<i> codes, one shape per entry, the text the keystroke, chunked-parse and rehearsal
+ * tests type into; each test adds what it needs around the entries (head, tail) and picks the line ending.
+ */
+export function generatedAdapter(n: number, o: GeneratedAdapterOptions = {}): string {
+  const eol = o.eol ?? '\n';
+  const lines = ['name: big', 'type: adapter', ...(o.head ?? ['error_codes:'])];
+  for (let i = 0; i < n; i++)
+    lines.push(
+      `  VALIDATION_E${i}:`,
+      '    category: VALIDATION',
+      `    message_template: "Field '{field}' (entry ${i})${o.flawed ? ' {nope}' : ''}"`,
+      ...(o.mapsFromHttp ? ['    maps_from_http: [422]'] : []),
+      o.flawed ? '    details: { field: string, unused: number }' : '    details: { field: string }',
+    );
+  lines.push(...(o.tail ?? []));
+  return lines.join(eol) + eol;
+}
+
+/** `error_mapping`'s 400 with `k` conditions, one per code VALIDATION_E0… (generatedAdapter's tail). */
+export const conditionLines = (k: number): string[] =>
+  Array.from({ length: k }, (_, i) => [`    - condition: "response.body.code == 'm${i}'"`, `      code: VALIDATION_E${i}`]).flat();
