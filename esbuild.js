@@ -98,10 +98,12 @@ const clientLoadTimes = {
 };
 
 const builds = [
+  // dist/client.js loads dist/client-main.js with its code cache (client/src/loadClient.ts; made by clientCodeCache below).
+  { ...base, entryPoints: ['client/src/loadClient.ts'], outfile: 'dist/client.js', platform: 'node', format: 'cjs' },
   {
     ...base,
     entryPoints: ['client/src/extension.ts'],
-    outfile: 'dist/client.js',
+    outfile: 'dist/client-main.js',
     platform: 'node',
     format: 'cjs',
     external: ['vscode'],
@@ -164,7 +166,24 @@ async function main() {
   }
   await Promise.all(contexts.map(c => c.rebuild()));
   await Promise.all(contexts.map(c => c.dispose()));
-  if (!cliOnly) await codeCache();
+  if (!cliOnly) await Promise.all([codeCache(), clientCodeCache()]);
+}
+
+/**
+ * dist/client-main.cache, the client bundle's V8 code cache (scripts/code-cache.mjs, makeClientCodeCache: the bundle's
+ * top level run against a stand-in for `vscode`), made by a production build; a development build removes the one a
+ * production build left.
+ */
+async function clientCodeCache() {
+  const out = path.join(__dirname, 'dist/client-main.cache');
+  require('node:fs').rmSync(out, { force: true });
+  if (!production) return;
+  const { makeClientCodeCache } = await import('./scripts/code-cache.mjs');
+  try {
+    await makeClientCodeCache(path.join(__dirname, 'dist/client.js'), out);
+  } catch (e) {
+    console.warn(`esbuild.js: ${e.message}`);
+  }
 }
 
 /**

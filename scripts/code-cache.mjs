@@ -1,3 +1,4 @@
+// Makes the two V8 code caches of a production build: the server's (makeCodeCache) and the client's (makeClientCodeCache, below).
 // Makes dist/server-main.cache, the V8 code cache server/src/loadServer.ts loads the server's bundle with:
 // runs the built server once as the editor's client starts it (the same Node, SERVER_EXEC_ARGV's flags:
 // V8 refuses a cache made under other flags) through what a first squiggle takes — initialize, a folder's
@@ -138,6 +139,67 @@ export function makeCodeCache(server, execArgv, out, timeoutMs = 60_000) {
           },
         },
       },
+    });
+  });
+}
+
+// The client's run (makeClientCodeCache): VSCODE_STAND_IN makes `vscode` a stand-in that answers every name with another stand-in (a
+// function that can be called, constructed, extended and read from), so the bundle's top level runs whole — every
+// module's body, the classes that extend the API's — and the functions it compiled go into the cache. Nothing of
+// it is called later: `activate` is not run.
+export const VSCODE_STAND_IN = `{
+const Module = require('node:module');
+const stub = () => {
+  const own = new Map();
+  const p = new Proxy(function () {}, {
+    get(t, k) {
+      if (k === 'prototype') return t.prototype;
+      if (k === 'then' || typeof k === 'symbol') return undefined;
+      if (!own.has(k)) own.set(k, stub());
+      return own.get(k);
+    },
+    apply: () => stub(),
+    construct: () => stub(),
+    // esbuild's __toESM copies a module's own names onto an object whose prototype is the module's: names read
+    // from that copy fall through to here.
+    getPrototypeOf: () => new Proxy({}, { get: (_, k) => p[k] }),
+  });
+  return p;
+};
+const vscode = stub();
+const load = Module._load;
+Module._load = function (request, ...rest) {
+  return request === 'vscode' ? vscode : load.call(this, request, ...rest);
+};
+}`;
+const CLIENT_RUN = `${VSCODE_STAND_IN}
+const ext = require(process.argv[1]);
+if (typeof ext.activate !== 'function') throw new Error('the client bundle exports no activate()');
+`;
+
+/** Run the client's loader (`loader`, dist/client.js) once as the build's stand-in extension host and write the bundle's code cache to `out`; resolves to its size. */
+export function makeClientCodeCache(loader, out, timeoutMs = 60_000) {
+  rmSync(out, { force: true });
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['-e', CLIENT_RUN, loader], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, MCP_AQL_WRITE_CODE_CACHE: out },
+    });
+    const timer = setTimeout(() => p.kill(), timeoutMs);
+    p.on('error', reject);
+    p.on('exit', code => {
+      clearTimeout(timer);
+      let size = 0;
+      try {
+        size = statSync(out).size;
+      } catch {
+        /* none written */
+      }
+      if (code === 0 && size > 0) resolve(size);
+      else {
+        rmSync(out, { force: true });
+        reject(new Error(`the client's warm-up run ended with ${code}: no client code cache`));
+      }
     });
   });
 }

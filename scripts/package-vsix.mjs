@@ -39,9 +39,9 @@ writeFileSync(join(stage, 'README.md'), vsixReadme(readFileSync(join(root, 'READ
 for (const p of ['schemas', 'syntaxes', 'client/media', 'docs', 'CHANGELOG.md', 'LICENSE'])
   cpSync(join(root, p), join(stage, p), { recursive: true });
 mkdirSync(join(stage, 'dist'));
-// The bundles, and the server bundle's code cache when the build made one (esbuild.js --production).
+// The bundles, and the server's and client's code caches when the build made them (esbuild.js --production).
 for (const f of readdirSync(join(root, 'dist')))
-  if ((f.endsWith('.js') || f === 'server-main.cache') && existsSync(join(root, 'dist', f)))
+  if ((f.endsWith('.js') || f === 'server-main.cache' || f === 'client-main.cache') && existsSync(join(root, 'dist', f)))
     cpSync(join(root, 'dist', f), join(stage, 'dist', f));
 
 const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');

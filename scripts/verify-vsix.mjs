@@ -19,6 +19,7 @@ const REQUIRED = [
   'extension.vsixmanifest',
   '[Content_Types].xml',
   'extension/package.json',
+  'extension/dist/client-main.js', // package.json's main (dist/client.js) loads it
   'extension/dist/server.js',
   'extension/dist/server-main.js',
   'extension/dist/browser-server.js',

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { registerAdapterStatus } from './adapterStatus';
+import { clientCodeCache } from './clientCodeCache';
 import { selectorPatterns } from './clientOptions';
 import { uncoveredPatterns } from './selector';
 import { fixAll, frontMatterEnter, openExample } from './commands';
@@ -22,9 +23,15 @@ export async function activateWith(
   const output = vscode.window.createOutputChannel('MCP-AQL', { log: true });
   // When the bundle's evaluation started and ended (esbuild.js, clientLoadTimes), for the activation's parts.
   const load = (globalThis as Record<symbol, number[] | undefined>)[Symbol.for('mcp-aql.clientLoad')];
+  // The Node build's loader (loadClient.ts): whether the bundle came with its code cache, and how long it compiled.
+  const cache = clientCodeCache();
+  const compiled = cache ? `, compiled in ${cache.compiled - cache.started} ms (code cache: ${cache.state})` : '';
   if (load?.length === 2)
-    output.info(`activating: the bundle evaluated in ${load[1]! - load[0]!} ms, activate called ${calledAt - load[1]!} ms after`);
-  timeline(output, `client activate bundle=${load?.join('-') ?? ''} called=${calledAt}`);
+    output.info(
+      `activating: the bundle evaluated in ${load[1]! - load[0]!} ms${compiled}, activate called ${calledAt - load[1]!} ms after`,
+    );
+  const loader = cache ? ` loader=${cache.started}-${cache.compiled} cache=${cache.state}` : '';
+  timeline(output, `client activate bundle=${load?.join('-') ?? ''}${loader} called=${calledAt}`);
   if (timelineOn())
     context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(d => timeline(output, `client opened ${baseName(d.uri)}`)));
   const client = await create(output);

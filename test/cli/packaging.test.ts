@@ -60,11 +60,12 @@ test('the .vsix holds exactly the allowlist', { timeout: 60_000 }, () => {
   for (const f of files)
     assert.match(
       f,
-      /^(dist\/(client|server|server-main|webview|browser-client|browser-server|cli|probe-session)\.js|dist\/server-main\.cache|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/rules\.md|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
+      /^(dist\/(client|client-main|server|server-main|webview|browser-client|browser-server|cli|probe-session)\.js|dist\/(server|client)-main\.cache|schemas\/.+\.json|syntaxes\/.+\.json|client\/media\/.+|docs\/rules\.md|docs\/diagnostics-[a-z-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
       f,
     );
   for (const must of [
     'dist/client.js',
+    'dist/client-main.js', // dist/client.js loads it
     'dist/server.js',
     'dist/server-main.js', // dist/server.js loads it
     'dist/cli.js', // "MCP-AQL: Probe a Server…" runs it

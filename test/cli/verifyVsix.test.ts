@@ -64,6 +64,7 @@ const SOUND: Record<string, string> = {
   '[Content_Types].xml': '<Types/>',
   'extension/package.json': JSON.stringify(pkg),
   'extension/dist/client.js': '',
+  'extension/dist/client-main.js': '',
   'extension/dist/browser-client.js': '',
   'extension/dist/server.js': '',
   'extension/dist/server-main.js': '',
@@ -83,7 +84,7 @@ function verify(bytes: Buffer) {
 test('a sound .vsix passes: one line with its identity and size', () => {
   const r = verify(zip(SOUND));
   assert.deepEqual([r.code, r.err], [0, '']);
-  assert.match(r.out, /: pub\.ext@1\.2\.3, 10 files, archive whole\n$/);
+  assert.match(r.out, /: pub\.ext@1\.2\.3, 11 files, archive whole\n$/);
 });
 
 test('each way a .vsix can be wrong is one line and exit 1', () => {

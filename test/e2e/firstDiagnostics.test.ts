@@ -8,6 +8,9 @@
  * scan, first check, from the extension host's and the extension's logs), never asserting on them.
  * Skipped like ui.test.ts without code-server and Chromium, except under CI=true. E2E_VSIX=<file> tests that
  * .vsix instead of packaging this build (another build's figures: they are written before the assertions).
+ * E2E_ACTIVATION=onLanguage names the folder's adapters `*.yaml` (adapters by their content, design s1), which no
+ * `workspaceContains` glob of package.json matches: opening the file itself activates the extension
+ * (`onLanguage:yaml`), the case where the activation and the server's start lie on the first squiggle's path.
  */
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,6 +26,11 @@ const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`
 const FILES = 23;
 const CODES = 2400;
 const BROKEN_JSON = '{\n  "name": "broken",\n  "items": [1, 2,, 3]\n}\n';
+/** The activation the run forces: by opening the file (`onLanguage`), or whichever the editor gets to first. */
+const ON_LANGUAGE = process.env.E2E_ACTIVATION === 'onLanguage';
+const named = (file: string) => (ON_LANGUAGE ? file.replace(/\.adapter\.yaml$/, '.yaml') : file);
+/** The small adapter, as the folder names it. */
+const SMALL = named('small.adapter.yaml');
 let ed: Editor | undefined;
 let launchedAt = 0;
 
@@ -43,7 +51,7 @@ before(
     const src = tempDir('mcp-aql-e2e-first-');
     writeFirstDiagnosticsWorkspace(src, FILES, CODES);
     writeFileSync(join(src, 'broken.json'), BROKEN_JSON);
-    const files = listFiles(src);
+    const files = Object.fromEntries(Object.entries(listFiles(src)).map(([to, from]) => [named(to), from]));
     launchedAt = Date.now();
     // No code lenses: their rows would shift the overlays that squiggleLines() reads lines from.
     // MCP_AQL_TIMELINE: the client and the server log each hop with the time (client/src/timeline.ts).
@@ -133,16 +141,17 @@ function logLine(dir: string, file: RegExp, text: RegExp): { at: number; line: s
  * The timeline lines of our log (client/src/timeline.ts, server/src/lsp/timeline.ts): each hop's first time (ms,
  * the wall clock of the process that logged it), by the line's words before the time.
  */
-function timelineOf(dir: string): Map<string, number> {
-  const out = new Map<string, number>();
+function timelineOf(dir: string): Map<string, number> & { activateLine?: string } {
+  const out: Map<string, number> & { activateLine?: string } = new Map<string, number>();
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       if (e.isDirectory()) walk(join(d, e.name));
       else if (e.name === 'MCP-AQL.log')
         for (const m of readFileSync(join(d, e.name), 'utf8').matchAll(/timeline (.*?) @(\d+)$/gm)) {
           // Without the values a line carries (a count of diagnostics, the process's start).
-          const key = m[1]!.replace(/ process-start=\d+| bundle=\S*| called=\d+| (?:\d+|-)$/g, '');
+          const key = m[1]!.replace(/ process-start=\d+| bundle=\S*| loader=\S*| cache=\w+| called=\d+| (?:\d+|-)$/g, '');
           if (!out.has(key)) out.set(key, Number(m[2]));
+          if (key === 'client activate') out.activateLine ??= m[1];
           const start = /process-start=(\d+)/.exec(m[1]!);
           if (start && !out.has('server process')) out.set('server process', Number(start[1]));
         }
@@ -156,10 +165,10 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
   assert.ok(!why, `${why}: run npm run setup:e2e (required under CI=true)`);
   const page = ed!.page;
   const workbench = Date.now();
-  await watch('small.adapter.yaml');
-  await quickOpen(page, 'small.adapter.yaml');
+  await watch(SMALL);
+  await quickOpen(page, SMALL);
   const opened = Date.now();
-  await squiggles('small.adapter.yaml').first().waitFor({ state: 'attached', timeout: 120_000 });
+  await squiggles(SMALL).first().waitFor({ state: 'attached', timeout: 120_000 });
   const oursMs = Date.now() - opened;
   // Until the scan is complete, the adapter's own error only; then the code no file declares too. The code
   // the last big file declares is never squiggled.
@@ -170,7 +179,7 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
   await until(
     'the unknown code, once the scan is complete',
     async () => {
-      for (const l of await squiggleLines('small.adapter.yaml')) seen.add(l);
+      for (const l of await squiggleLines(SMALL)) seen.add(l);
       return seen.has(nowhereLine);
     },
     180_000,
@@ -178,7 +187,7 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
     throw new Error(`${(e as Error).message}; squiggled lines ${[...seen].join(', ')}; screenshot ${await ed!.shot('failure-first')}`);
   });
 
-  const oursSeen = await watched('small.adapter.yaml');
+  const oursSeen = await watched(SMALL);
   await watch('broken.json');
   await quickOpen(page, 'broken.json');
   const jsonOpened = Date.now();
@@ -203,7 +212,7 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
   // Each hop of the small adapter's way to its squiggle, in ms after its editor showed in the page (negative: before).
   const hops: Record<string, number | undefined> = {};
   const times = timelineOf(logs);
-  const f = 'small.adapter.yaml';
+  const f = SMALL;
   for (const [name, key] of [
     ['activate', 'client activate'],
     ['serverProcess', 'server process'],
@@ -221,10 +230,27 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
     hops[name] = at !== undefined && oursSeen.editor ? at - oursSeen.editor : undefined;
   }
   hops.squiggle = oursPage;
+  // The client's load (client/src/activateWith.ts's timeline line): the loader's compile, the bundle's evaluation,
+  // the wait before VS Code called activate, and whether the bundle's code cache was used.
+  const nums = (re: RegExp) =>
+    re
+      .exec(times.activateLine ?? '')
+      ?.slice(1)
+      .map(Number);
+  const bundle = nums(/bundle=(\d+)-(\d+)/);
+  const loader = nums(/loader=(\d+)-(\d+)/);
+  const called = nums(/called=(\d+)/)?.[0];
+  const clientLoad = {
+    codeCache: /cache=(\w+)/.exec(times.activateLine ?? '')?.[1],
+    compileMs: loader ? loader[1]! - loader[0]! : undefined,
+    evaluateMs: bundle ? bundle[1]! - bundle[0]! : undefined,
+    activateCalledAfterMs: bundle && called ? called - bundle[1]! : undefined,
+  };
   const figures = {
     launchToWorkbenchMs: workbench - launchedAt,
     activationEvent: activated && /activationEvent: '([^:']*)/.exec(activated.line)?.[1],
     activationMs: apart(activated, starting),
+    clientLoad,
     serverStartMs: apart(starting, started),
     processToInitializeMs: initialize && Number(/initialize (\d+) ms/.exec(initialize.line)?.[1]),
     codeCache: initialize && /code cache: (\w+)/.exec(initialize.line)?.[1],
