@@ -137,8 +137,17 @@ export class WorkerPool {
         ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(file)});`, { eval: true, ...limits })
         : new Worker(file, limits),
     );
+    // A worker lost while no pass listens (between the index pass and the validation) would leave the next pass
+    // waiting for answers that never come, or its 'error' unheard (an uncaught exception): kept, and the next pass fails with it.
+    for (const w of threads) {
+      w.on('error', e => (this.lost ??= e));
+      w.on('exit', code => (this.lost ??= new Error(`a check worker exited (${code})`)));
+    }
     this.workers = join ? [...threads, new LocalPort()] : threads;
   }
+
+  /** Why a worker stopped, once one has (its error, or its exit; `close` too). */
+  private lost: Error | undefined;
 
   /** Batches the main thread handled. */
   get handledHere(): number {
@@ -246,6 +255,7 @@ export class WorkerPool {
     on: (m: FromWorker) => void,
   ): Promise<void> {
     if (!count) return Promise.resolve();
+    if (this.lost) return Promise.reject(this.lost);
     return new Promise<void>((resolve, reject) => {
       // Batches each thread holds: up to DEPTH for a worker, one for the main thread (it takes them one by one anyway).
       const busy = this.workers.map(() => 0);
