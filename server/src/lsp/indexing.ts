@@ -130,21 +130,35 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
     if (changed) scheduler.refreshAll();
   });
 
+  /**
+   * Big documents opened and not indexed yet: their first check's model will be (`opened`). The open's own change
+   * event (the library sends one after each open) and edits before that check do not index them by the fast scan.
+   */
+  const awaitingModel = new Set<string>();
   return {
     opened(doc) {
       indexer.opened(doc.uri);
       if (sourceOf(doc).length < INDEX_FROM_MODEL_AT) return reindex(doc);
       indexer.awaitModel(doc.uri);
+      awaitingModel.add(doc.uri);
       // A client that never asks for its diagnostics does not hold the index incomplete for long: the fast scan then.
       const atMost = new Promise<void>(res => (setTimeout(res, FIRST_CHECK_WAIT_MS) as { unref?: () => void }).unref?.());
-      void Promise.race([scheduler.checkedOnce([doc.uri]) ?? Promise.resolve(), atMost]).then(() => {
-        const now = ctx.documents.get(doc.uri);
-        if (now && !ctx.isDown() && !indexedVersion.has(doc.uri)) reindex(now);
-        // Held back until now, everywhere (this document's own mapping included): publish them.
-        if (indexer.modelIndexed(doc.uri)) scheduler.refreshAll();
-      });
+      void Promise.race([scheduler.checkedOnce([doc.uri]) ?? Promise.resolve(), atMost])
+        // The options its check was made with (its folder's config files too), so that its model is the current one.
+        .then(() => ctx.opts(doc.uri).catch(() => latest))
+        .then(o => {
+          if (!awaitingModel.delete(doc.uri)) return; // closed meanwhile
+          const now = ctx.documents.get(doc.uri);
+          if (now && !ctx.isDown() && !indexedVersion.has(doc.uri)) {
+            latest = { ...o, ignored: false };
+            indexNow(now, o);
+          }
+          // Held back until now, everywhere (this document's own mapping included): publish them.
+          if (indexer.modelIndexed(doc.uri)) scheduler.refreshAll();
+        });
     },
     changed(doc) {
+      if (awaitingModel.has(doc.uri)) return;
       clearTimeout(timers.get(doc.uri));
       timers.set(
         doc.uri,
@@ -159,6 +173,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
       );
     },
     closed(uri) {
+      awaitingModel.delete(uri);
       clearTimeout(timers.get(uri));
       timers.delete(uri);
       indexedVersion.delete(uri);
