@@ -6,7 +6,7 @@
  * with the first characters of its code (tsx puts a module on one line). Needs `--expose-gc` and the file made by
  * bigFileLive.ts or bigFileServerMemory.ts.
  *
- *   node --expose-gc --import tsx bench/bigFileHeapProfile.ts [--mib=14.4] [--garbage]
+ *   node --expose-gc --import tsx bench/bigFileHeapProfile.ts [--mib=14.4] [--garbage | --major]
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +17,8 @@ import { inMemory, PLAIN } from '../test/lsp/harness';
 const arg = (name: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const mib = Number(arg('mib') ?? 14.4);
 const garbage = process.argv.includes('--garbage');
+/** `--major`: also what a mark-compact collected (what outlived the young generation), not what a scavenge did. */
+const major = process.argv.includes('--major');
 const gc = (globalThis as { gc?: () => void }).gc!;
 
 interface PNode {
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   s.connect();
   await s.post('HeapProfiler.startSampling', {
     samplingInterval: 4096,
-    includeObjectsCollectedByMajorGC: garbage,
+    includeObjectsCollectedByMajorGC: garbage || major,
     includeObjectsCollectedByMinorGC: garbage,
   } as never);
   await client.open(uri, text);
@@ -80,15 +82,32 @@ async function main(): Promise<void> {
     if (own && n.selfSize) stack.set(own, (stack.get(own) ?? 0) + n.selfSize);
     for (const c of n.children) walk(c, p);
   };
-  walk(profile.head, []);
-  const top = (m: Map<string, number>, k: number) =>
+  const top = (m: Map<string, number>, k: number): string =>
     [...m]
       .sort((a, b) => b[1] - a[1])
       .slice(0, k)
       .map(([f, b]) => `${(b / 1e6).toFixed(1).padStart(7)} MB  ${f}`)
       .join('\n');
+  walk(profile.head, []);
+  // `--stack=<text>`: the call paths (project frames) that allocated in a function whose line holds <text>.
+  const want = arg('stack');
+  if (want) {
+    const paths = new Map<string, number>();
+    const up = (n: PNode, path: string[]) => {
+      const f = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/.*\//, '')}`;
+      const p = [...path, f];
+      const sn = snippet.get(`${n.callFrame.scriptId}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`) ?? '';
+      if (n.selfSize && (f.includes(want) || sn.includes(want))) {
+        const k = p.filter(x => /\.ts$/.test(x)).join(' < ');
+        paths.set(k, (paths.get(k) ?? 0) + n.selfSize);
+      }
+      for (const c of n.children) up(c, p);
+    };
+    up(profile.head, []);
+    console.log(`--- paths to ${want}\n` + top(paths, 10));
+  }
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  console.log(`total sampled ${(total / 1e6).toFixed(1)} MB (${garbage ? 'with garbage' : 'live'})`);
+  console.log(`total sampled ${(total / 1e6).toFixed(1)} MB (${garbage ? 'with garbage' : major ? 'live and old garbage' : 'live'})`);
   console.log('--- by allocating frame\n' + top(self, 40));
   console.log('--- by innermost project frame\n' + top(stack, 40));
   await client.close();
