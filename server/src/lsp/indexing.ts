@@ -38,6 +38,9 @@ const REINDEX_DELAY_MS = 300;
 export const INDEX_FROM_MODEL_AT = 4 << 20;
 /** How long such a document's first check is waited for (ms; a 14 MiB adapter's takes about 5 s of CPU). */
 const FIRST_CHECK_WAIT_MS = 30_000;
+/** How often, and how far apart (ms), such a document's filing waits for its model to be the current one again. */
+const MODEL_TRIES = 20;
+const MODEL_RETRY_MS = 100;
 
 export function registerIndexing(ctx: ServerContext): DocumentIndexing {
   const { connection, indexer, scheduler } = ctx;
@@ -135,27 +138,40 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
    * event (the library sends one after each open) and edits before that check do not index them by the fast scan.
    */
   const awaitingModel = new Set<string>();
+  /**
+   * Files opened big document `uri` from its model once that model is the current one: the idle-time rehearsal of a
+   * keystroke (rehearseKeystroke.ts) validates a copy right after the first check, and a document indexed meanwhile
+   * would be read by the fast scan, now beside the whole model (a 14 MiB adapter: 600 MB at the peak). Tried again
+   * a little later, a few times, then filed whatever the model.
+   */
+  const fileFromModel = (uri: string, o: ServiceOptions, tries: number): void => {
+    if (!awaitingModel.has(uri)) return; // closed meanwhile
+    const now = ctx.documents.get(uri);
+    if (now && !ctx.isDown() && !indexedVersion.has(uri)) {
+      if (tries > 0 && !o.ignored && ctx.service.liveIndexEntries(now, o) === undefined) {
+        setTimeout(() => fileFromModel(uri, o, tries - 1), MODEL_RETRY_MS);
+        return;
+      }
+      latest = { ...o, ignored: false };
+      indexNow(now, o);
+    }
+    awaitingModel.delete(uri);
+    // Held back until now, everywhere (this document's own mapping included): publish them.
+    if (indexer.modelIndexed(uri)) scheduler.refreshAll();
+  };
   return {
     opened(doc) {
       indexer.opened(doc.uri);
       if (sourceOf(doc).length < INDEX_FROM_MODEL_AT) return reindex(doc);
       indexer.awaitModel(doc.uri);
       awaitingModel.add(doc.uri);
+      // The options its check is made with (its folder's config files too), asked now: known when the check is done.
+      const opts = ctx.opts(doc.uri).catch(() => latest);
       // A client that never asks for its diagnostics does not hold the index incomplete for long: the fast scan then.
       const atMost = new Promise<void>(res => (setTimeout(res, FIRST_CHECK_WAIT_MS) as { unref?: () => void }).unref?.());
       void Promise.race([scheduler.checkedOnce([doc.uri]) ?? Promise.resolve(), atMost])
-        // The options its check was made with (its folder's config files too), so that its model is the current one.
-        .then(() => ctx.opts(doc.uri).catch(() => latest))
-        .then(o => {
-          if (!awaitingModel.delete(doc.uri)) return; // closed meanwhile
-          const now = ctx.documents.get(doc.uri);
-          if (now && !ctx.isDown() && !indexedVersion.has(doc.uri)) {
-            latest = { ...o, ignored: false };
-            indexNow(now, o);
-          }
-          // Held back until now, everywhere (this document's own mapping included): publish them.
-          if (indexer.modelIndexed(doc.uri)) scheduler.refreshAll();
-        });
+        .then(() => opts)
+        .then(o => fileFromModel(doc.uri, o, MODEL_TRIES));
     },
     changed(doc) {
       if (awaitingModel.has(doc.uri)) return;
