@@ -6,7 +6,7 @@
  */
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { sourceOf, type ServiceOptions } from '../service';
+import { maxSizeOf, sourceOf, type ServiceOptions } from '../service';
 import type { ServerContext } from './context';
 import { SLICE_MS } from './workspaceIndexer';
 import { toServiceOptions } from './settings';
@@ -148,7 +148,9 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
     if (!awaitingModel.has(uri)) return; // closed meanwhile
     const now = ctx.documents.get(uri);
     if (now && !ctx.isDown() && !indexedVersion.has(uri)) {
-      if (tries > 0 && !o.ignored && ctx.service.liveIndexEntries(now, o) === undefined) {
+      // Only an adapter within the size limit has a model to wait for (one too large is filed as having no codes).
+      const modelled = () => sourceOf(now).length <= maxSizeOf(o) && ctx.service.isAdapter(now, o);
+      if (tries > 0 && ctx.service.liveIndexEntries(now, o) === undefined && modelled()) {
         setTimeout(() => fileFromModel(uri, o, tries - 1), MODEL_RETRY_MS);
         return;
       }
