@@ -6,7 +6,9 @@
  * snapshot taken after the diagnostics (the live heap: what the server keeps).
  *
  *   node --import tsx bench/bigFileServerMemory.ts [--mib=14.4] [--dist=<a build's dist/>] [--flags=<V8 flags, comma-separated>]
- *     [--snapshot=<file.heapsnapshot>] [--trace-gc] [--stream] [--out=<diagnostics.json>] [--settle=<ms>]
+ *     [--snapshot=<file.heapsnapshot>] [--trace-gc] [--stream] [--out=<diagnostics.json>] [--settle=<ms>] [--exit]
+ *
+ * `--exit`: the server asked to shut down and exit at the end (a `--cpu-prof` among --flags is then written).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -118,6 +120,12 @@ async function main(): Promise<void> {
       last = size;
     }
     if (name) renameSync(join(dir, name), snapshot);
+  }
+  if (process.argv.includes('--exit')) {
+    // Asked to shut down and exit (as an editor does), so that a `--cpu-prof` in --flags is written.
+    await conn.sendRequest('shutdown');
+    await conn.sendNotification('exit');
+    await new Promise(res => (proc.exitCode !== null ? res(undefined) : proc.once('exit', res)));
   }
   conn.dispose();
   proc.kill();

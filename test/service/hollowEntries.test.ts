@@ -11,8 +11,12 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { docOf, newService } from './helpers';
 import * as hollow from '../../server/src/service/parse/hollow';
 
-/** `marks`: a `!` in some templates and a `<<` in a description (their entries are not hollowed; the others are). */
-function generate(n: number, eol = '\n', marks = false): string {
+/**
+ * `marks`: a `!` in some templates and a `<<` in a description (their entries are not hollowed; the others are).
+ * `alike`: details keys that read alike ignoring case (`4xx` and `4XX`, a duplicate to report; `straße` and `STRASSE`,
+ * whose upper cases are equal at different lengths): entries hollowed only after their first check.
+ */
+function generate(n: number, eol = '\n', marks = false, alike = false): string {
   const lines = ['name: big', 'type: adapter', ...(marks ? ['description: "x << 2"'] : []), 'error_codes:'];
   for (let i = 0; i < n; i++)
     lines.push(
@@ -20,7 +24,13 @@ function generate(n: number, eol = '\n', marks = false): string {
       '    category: VALIDATION',
       `    message_template: "Field '{field}' (entry ${i}) {nope}${marks && i % 2 ? '!' : ''}"`,
       '    maps_from_http: [422]',
-      i % 2 ? '    details: { field: string, unused: number }' : '    details:\n      field: string\n      other: { type: strin }',
+      alike && i === 1
+        ? '    details: { field: string, 4xx: number, 4XX: number }'
+        : alike && i === 2
+          ? '    details:\n      field: string\n      straße: string\n      STRASSE: string'
+          : i % 2
+            ? '    details: { field: string, unused: number }'
+            : '    details:\n      field: string\n      other: { type: strin }',
       ...(i % 3 ? [] : ['    retry: sometimes', '    extra_key: 1']),
     );
   lines.push('  NOT_FOUND:', '    category: NOT_FOUND', '    message_template: "gone"', '    details:', '      - id');
@@ -107,16 +117,17 @@ test('the entries are hollowed as parsed: the checks read none back, a completio
   assert.equal(hollow.rereads, before + 1);
 });
 
-for (const [eol, marks] of [
-  ['\n', false],
-  ['\r\n', false],
-  ['\n', true],
+for (const [eol, marks, alike] of [
+  ['\n', false, false],
+  ['\r\n', false, false],
+  ['\n', true, false],
+  ['\r\n', false, true],
 ] as const)
-  for (const [name, steps] of sequences(generate(6, eol, marks), eol))
-    test(`hollowed entries, ${name} (${eol === '\n' ? 'LF' : 'CRLF'}${marks ? ', with ! and <<' : ''}): what a service without hollowing says`, () => {
+  for (const [name, steps] of sequences(generate(6, eol, marks, alike), eol))
+    test(`hollowed entries, ${name} (${eol === '\n' ? 'LF' : 'CRLF'}${marks ? ', with ! and <<' : ''}${alike ? ', keys alike ignoring case' : ''}): what a service without hollowing says`, () => {
       const service = newService();
       const plain = newService();
-      let text = generate(6, eol, marks);
+      let text = generate(6, eol, marks, alike);
       let version = 1;
       sized(0, () => service.validate(docOf(text, uri, version)));
       const reads = hollow.rereads;

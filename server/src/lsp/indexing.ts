@@ -6,7 +6,7 @@
  */
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { sourceOf, type ServiceOptions } from '../service';
+import { maxSizeOf, sourceOf, type ServiceOptions } from '../service';
 import type { ServerContext } from './context';
 import { SLICE_MS } from './workspaceIndexer';
 import { toServiceOptions } from './settings';
@@ -38,6 +38,9 @@ const REINDEX_DELAY_MS = 300;
 export const INDEX_FROM_MODEL_AT = 4 << 20;
 /** How long such a document's first check is waited for (ms; a 14 MiB adapter's takes about 5 s of CPU). */
 const FIRST_CHECK_WAIT_MS = 30_000;
+/** How often, and how far apart (ms), such a document's filing waits for its model to be the current one again. */
+const MODEL_TRIES = 20;
+const MODEL_RETRY_MS = 100;
 
 export function registerIndexing(ctx: ServerContext): DocumentIndexing {
   const { connection, indexer, scheduler } = ctx;
@@ -130,21 +133,50 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
     if (changed) scheduler.refreshAll();
   });
 
+  /**
+   * Big documents opened and not indexed yet: their first check's model will be (`opened`). The open's own change
+   * event (the library sends one after each open) and edits before that check do not index them by the fast scan.
+   */
+  const awaitingModel = new Set<string>();
+  /**
+   * Files opened big document `uri` from its model once that model is the current one: the idle-time rehearsal of a
+   * keystroke (rehearseKeystroke.ts) validates a copy right after the first check, and a document indexed meanwhile
+   * would be read by the fast scan, now beside the whole model (a 14 MiB adapter: 600 MB at the peak). Tried again
+   * a little later, a few times, then filed whatever the model.
+   */
+  const fileFromModel = (uri: string, o: ServiceOptions, tries: number): void => {
+    if (!awaitingModel.has(uri)) return; // closed meanwhile
+    const now = ctx.documents.get(uri);
+    if (now && !ctx.isDown() && !indexedVersion.has(uri)) {
+      // Only an adapter within the size limit has a model to wait for (one too large is filed as having no codes).
+      const modelled = () => sourceOf(now).length <= maxSizeOf(o) && ctx.service.isAdapter(now, o);
+      if (tries > 0 && ctx.service.liveIndexEntries(now, o) === undefined && modelled()) {
+        setTimeout(() => fileFromModel(uri, o, tries - 1), MODEL_RETRY_MS);
+        return;
+      }
+      latest = { ...o, ignored: false };
+      indexNow(now, o);
+    }
+    awaitingModel.delete(uri);
+    // Held back until now, everywhere (this document's own mapping included): publish them.
+    if (indexer.modelIndexed(uri)) scheduler.refreshAll();
+  };
   return {
     opened(doc) {
       indexer.opened(doc.uri);
       if (sourceOf(doc).length < INDEX_FROM_MODEL_AT) return reindex(doc);
       indexer.awaitModel(doc.uri);
+      awaitingModel.add(doc.uri);
+      // The options its check is made with (its folder's config files too), asked now: known when the check is done.
+      const opts = ctx.opts(doc.uri).catch(() => latest);
       // A client that never asks for its diagnostics does not hold the index incomplete for long: the fast scan then.
       const atMost = new Promise<void>(res => (setTimeout(res, FIRST_CHECK_WAIT_MS) as { unref?: () => void }).unref?.());
-      void Promise.race([scheduler.checkedOnce([doc.uri]) ?? Promise.resolve(), atMost]).then(() => {
-        const now = ctx.documents.get(doc.uri);
-        if (now && !ctx.isDown() && !indexedVersion.has(doc.uri)) reindex(now);
-        // Held back until now, everywhere (this document's own mapping included): publish them.
-        if (indexer.modelIndexed(doc.uri)) scheduler.refreshAll();
-      });
+      void Promise.race([scheduler.checkedOnce([doc.uri]) ?? Promise.resolve(), atMost])
+        .then(() => opts)
+        .then(o => fileFromModel(doc.uri, o, MODEL_TRIES));
     },
     changed(doc) {
+      if (awaitingModel.has(doc.uri)) return;
       clearTimeout(timers.get(doc.uri));
       timers.set(
         doc.uri,
@@ -159,6 +191,7 @@ export function registerIndexing(ctx: ServerContext): DocumentIndexing {
       );
     },
     closed(uri) {
+      awaitingModel.delete(uri);
       clearTimeout(timers.get(uri));
       timers.delete(uri);
       indexedVersion.delete(uri);

@@ -39,6 +39,7 @@ import { indexRegistry, type Registry, type RegistryIndex } from './model/regist
 import { compileSchemas, type AdapterValidators } from './model/schemas';
 import { emptyWorkspace, type CodeDeclaration, type CodeOccurrence, type CodeScope, type WorkspaceCodes } from './model/workspace';
 import { buildModel } from './parse/buildModel';
+import { forgetReads } from './parse/hollow';
 import type { IndexEntries } from './parse/indexScan';
 import { indexWithoutModel } from './parse/indexWithoutModel';
 import { createModelCache, type TextChange } from './parse/modelCache';
@@ -396,6 +397,8 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     forget: uri => {
       models.forget(uri);
       validation.forget(uri);
+      // Hollow entries read again may be this document's, their chunks views into its whole text (parse/hollow.ts).
+      forgetReads();
     },
     holdsModel: uri => models.holdsModel(uri),
     park: uri => {

@@ -57,10 +57,22 @@ interface Fresh {
   readonly details?: unknown[];
 }
 
-/** What a hollow collection reads: the entry's items, or its details collection's. */
-const ROLE = Symbol('hollowRole');
-
+/**
+ * The entries read last, by chunk. Module-wide, so it may hold chunks of any document: a closed document's (whose
+ * chunks' texts are views into its whole text) are let go by forgetReads.
+ */
 const cache = new Map<Chunk, Fresh>();
+
+/**
+ * Drops every entry read again (the service's `forget`, as a document closes): the cache is only a shortcut, and
+ * otherwise kept a closed document's whole text alive through its chunks until 64 other entries were read.
+ */
+export function forgetReads(): void {
+  cache.clear();
+}
+
+/** For tests: the chunks whose entries the cache holds read again. */
+export const readsKept = (): Chunk[] => [...cache.keys()];
 /** How many fresh reads were made (benches and tests). */
 export let rereads = 0;
 
@@ -94,9 +106,12 @@ function fresh(src: Source): Fresh {
   return f;
 }
 
-function readItems(this: Record<symbol, unknown>): unknown[] {
-  const f = fresh(this[SOURCE] as Source);
-  return this[ROLE] === 'details' ? f.details! : f.entry;
+function readEntry(this: Record<symbol, unknown>): unknown[] {
+  return fresh(this[SOURCE] as Source).entry;
+}
+
+function readDetails(this: Record<symbol, unknown>): unknown[] {
+  return fresh(this[SOURCE] as Source).details!;
 }
 
 /** Assigned to (yaml's `clone` does): the object holds what it is given from now on, as an own property. */
@@ -104,12 +119,23 @@ function writeItems(this: object, items: unknown[]): void {
   Object.defineProperty(this, 'items', { value: items, writable: true, enumerable: true, configurable: true });
 }
 
-/** Per node class: a prototype whose `items` is read from the chunk (one for YAMLMap, one for YAMLSeq). */
-const protos = new Map<object, object>();
-const hollowProto = (p: object): object => {
-  let h = protos.get(p);
-  if (!h)
-    protos.set(p, (h = Object.create(p, { items: { get: readItems, set: writeItems, enumerable: true, configurable: true } }) as object));
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+
+type Role = 'entry' | 'details';
+
+/**
+ * Per role and node class: a prototype whose `items` is read from the chunk (an entry's or its details collection's
+ * items; YAMLMap or YAMLSeq). The role is the prototype's, not a property of each copy (which would not fit in the
+ * copy's object and take a property array of its own: 135,000 of them in a 14 MiB adapter), and a clone (yaml's
+ * `clone` keeps the prototype) keeps it.
+ */
+const protos = { entry: new Map<object, object>(), details: new Map<object, object>() };
+const hollowProto = (p: object, role: Role): object => {
+  let h = protos[role].get(p);
+  if (!h) {
+    const get = role === 'entry' ? readEntry : readDetails;
+    protos[role].set(p, (h = Object.create(p, { items: { get, set: writeItems, enumerable: true, configurable: true } }) as object));
+  }
   return h;
 };
 
@@ -118,18 +144,28 @@ const hollowProto = (p: object): object => {
  * class and own properties (an own `items` turned into a getter in place would make every such object a dictionary,
  * some 450 bytes each).
  */
-function hollowCopy<T extends object>(n: T, src: Source, role: 'entry' | 'details'): T {
-  const h = Object.create(hollowProto(Object.getPrototypeOf(n) as object)) as T;
-  for (const k of Reflect.ownKeys(n)) if (k !== 'items') Object.defineProperty(h, k, Object.getOwnPropertyDescriptor(n, k)!);
+function hollowCopy<T extends object>(n: T, src: Source, role: Role): T {
+  const h = Object.create(hollowProto(Object.getPrototypeOf(n) as object, role)) as T;
+  // A node's enumerable string properties are plain data ones (set by assignment): copied so, without a descriptor
+  // object each (a 14 MiB adapter hollows 135,000 collections); the others (`schema`, the node type) with theirs.
+  for (const k of Reflect.ownKeys(n))
+    if (k === 'items') continue;
+    else if (typeof k === 'string' && isEnumerable.call(n, k)) (h as Record<string, unknown>)[k] = (n as Record<string, unknown>)[k];
+    else Object.defineProperty(h, k, Object.getOwnPropertyDescriptor(n, k)!);
   Object.defineProperty(h, SOURCE, { value: src, enumerable: false });
-  Object.defineProperty(h, ROLE, { value: role, enumerable: false });
   return h;
 }
 
 export { isHollow };
 
+/** Is `p` the prototype of hollow entry mappings (of either node class)? */
+const entryProto = (p: object | null): boolean => {
+  for (const h of protos.entry.values()) if (h === p) return true;
+  return false;
+};
+
 const sourceOf = (n: unknown): Source | undefined =>
-  n && typeof n === 'object' && (n as Record<symbol, unknown>)[ROLE] === 'entry'
+  n && typeof n === 'object' && SOURCE in n && entryProto(Object.getPrototypeOf(n) as object | null)
     ? ((n as Record<symbol, unknown>)[SOURCE] as Source)
     : undefined;
 
@@ -177,18 +213,25 @@ let pendingPlain = false;
 /** Mappings nested deeper than this are not called simple (the duplicate walk's own limit is far deeper). */
 const SIMPLE_DEPTH = 32;
 
+const NOT_ASCII = /[^\x00-\x7f]/;
+/**
+ * Two keys that read alike ignoring case (their upper cases equal), without making the upper cases of keys whose
+ * lengths differ and that are ASCII (whose upper case keeps the length; `ß` does not).
+ */
+const alike = (a: string, b: string): boolean =>
+  a === b || ((a.length === b.length || NOT_ASCII.test(a) || NOT_ASCII.test(b)) && a.toUpperCase() === b.toUpperCase());
+
 function simpleTree(n: unknown, depth: number): boolean {
   if (n === null || n === undefined || isScalar(n)) return true;
   if (depth > SIMPLE_DEPTH) return false;
   if (isMap(n)) {
-    const names: string[] = [];
-    for (const p of n.items) {
+    const items = n.items;
+    for (let i = 0; i < items.length; i++) {
+      const p = items[i]!;
       if (!isScalar(p.key) || !p.key.range) return false;
       const k = keyString(p);
       if (k === undefined) return false;
-      const u = k.toUpperCase();
-      if (names.includes(u)) return false;
-      names.push(u);
+      for (let j = 0; j < i; j++) if (alike(k, keyString(items[j]!)!)) return false;
       if (!simpleTree(p.value, depth + 1)) return false;
     }
     return true;
@@ -266,9 +309,11 @@ function hollowChunk(c: Chunk, options: object, asParsed = false): boolean {
   d.node = hollowEntry;
   if (hollowDetails) d.detailsNode = hollowDetails;
   // What an edit above moves: the kept nodes' ranges only (a fresh read is placed where the chunk is).
-  const ranges: number[][] = [pair.key.range as unknown as number[], entry.range as unknown as number[]];
-  if (category) ranges.push(category.range as unknown as number[]);
-  if (details) ranges.push(details.range as unknown as number[]);
-  c.ranges = ranges;
+  // A list at its size (one filled by push has room for 19: a 14 MiB adapter, some 9 MB).
+  const key = pair.key.range as unknown as number[],
+    own = entry.range as unknown as number[];
+  const cat = category?.range as unknown as number[] | undefined,
+    det = details?.range as unknown as number[] | undefined;
+  c.ranges = cat && det ? [key, own, cat, det] : cat ? [key, own, cat] : det ? [key, own, det] : [key, own];
   return true;
 }
