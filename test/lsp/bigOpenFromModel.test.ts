@@ -7,28 +7,12 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { INDEX_FROM_MODEL_AT } from '../../server/src/lsp/indexing';
 import { yamlDoc } from '../service/helpers';
+import { bigAdapter } from './bigAdapter';
 import { inMemory, RICH } from './harness';
 
 const BIG = 'file:///ws/big.adapter.yaml';
 const SMALL = 'file:///ws/small.adapter.yaml';
-
-function bigText(): string {
-  const out = ['error_codes:'];
-  let size = 0;
-  for (let n = 0; size < INDEX_FROM_MODEL_AT + 4096; n++) {
-    const entry = [
-      `  BIG_CODE_${n}:`,
-      '    category: NOT_FOUND',
-      '    message_template: "No item {id} here"',
-      '    details: { id: string }',
-    ].join('\n');
-    out.push(entry);
-    size += entry.length + 1;
-  }
-  return `${out.join('\n')}\n`;
-}
 
 const SMALL_TEXT = yamlDoc('error_mapping:', '  404:', '    code: BIG_CODE_7');
 
@@ -42,7 +26,7 @@ test("a big opened document is filed from its first check's model, not by the fa
   };
   try {
     await c.open(SMALL, SMALL_TEXT);
-    await c.open(BIG, bigText());
+    await c.open(BIG, bigAdapter());
     // The open's change event and an edit (before any check) would each have had it scanned at once.
     await c.conn.sendNotification('textDocument/didChange', {
       textDocument: { uri: BIG, version: 2 },

@@ -8,27 +8,11 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { INDEX_FROM_MODEL_AT } from '../../server/src/lsp/indexing';
 import { yamlDoc } from '../service/helpers';
+import { bigAdapter } from './bigAdapter';
 import { inMemory, RICH } from './harness';
 
 const BIG = 'file:///ws/big.adapter.yaml';
 const SMALL = 'file:///ws/small.adapter.yaml';
-
-/** An adapter just over the threshold: generated entries, the first one the small file maps to. */
-function bigText(): string {
-  const out = ['error_codes:'];
-  let size = 0;
-  for (let n = 0; size < INDEX_FROM_MODEL_AT + 4096; n++) {
-    const entry = [
-      `  BIG_CODE_${n}:`,
-      '    category: NOT_FOUND',
-      '    message_template: "No item {id} here ({n})"',
-      '    details: { id: string, n: integer }',
-    ].join('\n');
-    out.push(entry);
-    size += entry.length + 1;
-  }
-  return `${out.join('\n')}\n`;
-}
 
 const SMALL_TEXT = yamlDoc('error_mapping:', '  404:', '    code: BIG_CODE_0', '  410:', '    code: DECLARED_NOWHERE');
 
@@ -47,7 +31,7 @@ test(
       await c.open(SMALL, SMALL_TEXT);
       // Alone, the small file's unknown codes are both reported (no folder: nothing left to scan).
       assert.equal(unknown(await pull(SMALL)).length, 2);
-      const text = bigText();
+      const text = bigAdapter(true);
       assert.ok(text.length >= INDEX_FROM_MODEL_AT);
       await c.open(BIG, text);
       // The big file not checked yet, so not filed: what depends on its codes is held back.
