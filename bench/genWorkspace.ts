@@ -154,6 +154,13 @@ export function writeWorkspace(dir: string, n: number): { files: number; bytes: 
   return { files: n, bytes };
 }
 
+/** The N files `writeWorkspace` writes, by relative path (for tests that add their own beside them). */
+export function workspaceFiles(n: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) files[pathOf(i)] = fileText(i, n, isBroken(i));
+  return files;
+}
+
 /** One file in 20 is broken: an unknown code (`NOT_FOUND_NOWHERE`, with "did you mean") and an unknown placeholder. */
 export const isBroken = (i: number) => i % 20 === 10;
 /** How many files of N are broken. */

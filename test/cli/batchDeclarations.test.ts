@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
+import { workspaceFiles } from '../../bench/genWorkspace';
 import { BatchWorkspace, DeclarationsByCode } from '../../server/src/cli/check/batchWorkspace';
 import { slim } from '../../server/src/cli/check/declarationsPack';
 import { WorkerPool } from '../../server/src/cli/check/pool';
@@ -22,8 +22,7 @@ import { ROOT, tempTree } from './helpers';
 
 const N = 60;
 function generated(): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < N; i++) files[pathOf(i)] = fileText(i, N, isBroken(i));
+  const files = workspaceFiles(N);
   // Typos near other files' names (suggestions from the names alone), in and out of the folder;
   // a code declared in two files (code.declared-elsewhere, the first by URI wins).
   files['pkg0000/typo.adapter.yaml'] = [

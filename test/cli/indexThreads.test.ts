@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
+import { workspaceFiles } from '../../bench/genWorkspace';
 import { batchSize, INDEX_BYTES_PER_THREAD, WorkerPool } from '../../server/src/cli/check/pool';
 import { tempTree } from './helpers';
 
@@ -18,8 +18,7 @@ test(
   'below INDEX_BYTES_PER_THREAD bytes a thread, the main thread indexes alone; the index is the same',
   { timeout: 120_000 },
   async () => {
-    const files: Record<string, string> = {};
-    for (let i = 0; i < N; i++) files[pathOf(i)] = fileText(i, N, isBroken(i));
+    const files = workspaceFiles(N);
     const dir = tempTree(files);
     const uris = Object.keys(files)
       .sort()

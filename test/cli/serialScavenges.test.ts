@@ -8,15 +8,14 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
+import { workspaceFiles } from '../../bench/genWorkspace';
 import { otherThreadsScavenges, withHelperThreads } from './gcTrace';
 import { ROOT, tempTree } from './helpers';
 
 const N = 150;
 
 test('no check worker scavenges with helper threads', () => {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < N; i++) files[pathOf(i)] = fileText(i, N, isBroken(i));
+  const files = workspaceFiles(N);
   const dir = tempTree(files);
   const r = spawnSync(process.execPath, ['--trace-gc-nvp', join(ROOT, 'dist/cli.js'), 'check', dir, '--jobs', '2', '--format', 'json'], {
     encoding: 'utf8',

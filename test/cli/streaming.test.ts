@@ -10,7 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
+import { fileText, pathOf, workspaceFiles } from '../../bench/genWorkspace';
 import { main } from '../../server/src/cli/main';
 import { render } from '../../server/src/cli/output';
 import { packDeclarations, slim, unpackDeclarations } from '../../server/src/cli/check/declarationsPack';
@@ -22,8 +22,7 @@ import { tempTree } from './helpers';
 
 const N = 90;
 function generated(): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < N; i++) files[pathOf(i)] = fileText(i, N, isBroken(i));
+  const files = workspaceFiles(N);
   // A code declared in two files (the first by URI wins), an alias (the index scan falls back to the model), a non-adapter.
   files['pkg0000/twice.adapter.yaml'] = 'error_codes:\n  NOT_FOUND_SVC3_E0:\n    category: CONFLICT\n    details: { other: string }\n';
   files['pkg0001/alias.adapter.yaml'] =

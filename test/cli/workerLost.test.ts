@@ -8,15 +8,14 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fileText, isBroken, pathOf } from '../../bench/genWorkspace';
+import { workspaceFiles } from '../../bench/genWorkspace';
 import { batchSize, WorkerPool } from '../../server/src/cli/check/pool';
 import { tempTree } from './helpers';
 
 const N = 12;
 
 test('a worker lost between two passes fails the next pass with its exit, without a hang', { timeout: 60_000 }, async () => {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < N; i++) files[pathOf(i)] = fileText(i, N, isBroken(i));
+  const files = workspaceFiles(N);
   const dir = tempTree(files);
   const uris = Object.keys(files)
     .sort()
