@@ -162,6 +162,8 @@ export interface GeneratedAdapterOptions {
   flawed?: boolean;
   /** Each entry lists `maps_from_http: [422]`. */
   mapsFromHttp?: boolean;
+  /** `details` as a block mapping (a line per key) instead of a flow one. */
+  blockDetails?: boolean;
   /** The lines from after `type: adapter` to the first entry; `error_codes:` by default. */
   head?: readonly string[];
   /** The lines after the entries (`error_mapping`, `operations`…). */
@@ -181,7 +183,9 @@ export function generatedAdapter(n: number, o: GeneratedAdapterOptions = {}): st
       '    category: VALIDATION',
       `    message_template: "Field '{field}' (entry ${i})${o.flawed ? ' {nope}' : ''}"`,
       ...(o.mapsFromHttp ? ['    maps_from_http: [422]'] : []),
-      o.flawed ? '    details: { field: string, unused: number }' : '    details: { field: string }',
+      ...(o.blockDetails
+        ? ['    details:', '      field: string', ...(o.flawed ? ['      unused: number'] : [])]
+        : [o.flawed ? '    details: { field: string, unused: number }' : '    details: { field: string }']),
     );
   lines.push(...(o.tail ?? []));
   return lines.join(eol) + eol;

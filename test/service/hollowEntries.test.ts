@@ -8,7 +8,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { docOf, newService } from './helpers';
+import { docOf, generatedAdapter, newService } from './helpers';
 import * as hollow from '../../server/src/service/parse/hollow';
 
 /**
@@ -80,19 +80,7 @@ function sized<T>(bytes: number, f: () => T): T {
 }
 
 /** Entries without a problem: the checks read none of them back. */
-function clean(n: number): string {
-  const lines = ['name: big', 'type: adapter', 'error_codes:'];
-  for (let i = 0; i < n; i++)
-    lines.push(
-      `  VALIDATION_E${i}:`,
-      '    category: VALIDATION',
-      `    message_template: "Field '{field}' (entry ${i})"`,
-      '    maps_from_http: [422]',
-      '    details:',
-      '      field: string',
-    );
-  return lines.join('\n') + '\n';
-}
+const clean = (n: number): string => generatedAdapter(n, { mapsFromHttp: true, blockDetails: true });
 
 test('the entries are hollowed as parsed: the checks read none back, a completion inside one reads it once', () => {
   const text = clean(6);

@@ -8,26 +8,14 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { docOf, newService } from './helpers';
+import { docOf, generatedAdapter, newService } from './helpers';
 import * as hollow from '../../server/src/service/parse/hollow';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 /** Entries without a problem, hollowed as parsed. */
-function clean(n: number): string {
-  const lines = ['name: big', 'type: adapter', 'error_codes:'];
-  for (let i = 0; i < n; i++)
-    lines.push(
-      `  VALIDATION_E${i}:`,
-      '    category: VALIDATION',
-      `    message_template: "Field '{field}' (entry ${i})"`,
-      '    maps_from_http: [422]',
-      '    details:',
-      '      field: string',
-    );
-  return lines.join('\n') + '\n';
-}
+const clean = (n: number): string => generatedAdapter(n, { mapsFromHttp: true, blockDetails: true });
 
 const uri = 'file:///w/forget.adapter.yaml';
 
