@@ -38,7 +38,8 @@ const digest = createHash('sha1').update(source).digest();
 let cachedData: Buffer | undefined;
 try {
   const file = readFileSync(join(__dirname, 'server-main.cache'));
-  if (file.subarray(0, digest.length).equals(digest)) cachedData = file.subarray(digest.length);
+  // The header alone (a cut file) is no cache: V8 would refuse it, logged as `rejected` rather than `none`.
+  if (file.length > digest.length && file.subarray(0, digest.length).equals(digest)) cachedData = file.subarray(digest.length);
 } catch {
   /* no cache: a development build */
 }

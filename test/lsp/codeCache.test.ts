@@ -7,6 +7,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -108,5 +109,12 @@ test(
     const other = await session(server, SERVER_EXEC_ARGV);
     assert.match(other.log, /code cache: none/);
     assert.deepEqual(other.codes, none.codes);
+
+    // The bundle's own bytes again, and a cache cut right after its header: no cache, not a refused one.
+    writeFileSync(join(dir, 'server-main.js'), text);
+    writeFileSync(join(dir, 'server-main.cache'), createHash('sha1').update(text).digest());
+    const cut = await session(server, SERVER_EXEC_ARGV);
+    assert.match(cut.log, /code cache: none/);
+    assert.deepEqual(cut.codes, none.codes);
   },
 );
