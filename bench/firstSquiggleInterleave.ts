@@ -1,8 +1,8 @@
 /**
  * test/e2e/firstDiagnostics.test.ts run again and again in code-server, the given .vsix files interleaved (one run
  * of each per round, the order turned each round), each run's `# {…}` figures appended with its build, activation
- * and load to a JSON Lines file; then the medians per build, split by the activation event (bench/NOTES.md,
- * "tenth sitting"). Needs `npm run setup:e2e`.
+ * and load to a JSON Lines file; then the medians per build, split by forcing and the activation event (bench/NOTES.md,
+ * "tenth" and "eleventh sitting"). Needs `npm run setup:e2e`.
  *   node --import tsx bench/firstSquiggleInterleave.ts --rounds=8 [--activation=onLanguage] [--out=file.jsonl] name=a.vsix name=b.vsix
  */
 import { spawnSync } from 'node:child_process';
@@ -78,7 +78,7 @@ const rows = readFileSync(out, 'utf8')
   .map(l => JSON.parse(l) as Row);
 const groups = new Map<string, Row[]>();
 for (const r of rows) {
-  const key = `${r.build} ${r.figures?.activationEvent ?? '?'}`;
+  const key = `${r.build} ${r.forced ? `(forced ${r.forced}) ` : ''}${r.figures?.activationEvent ?? '?'}`;
   groups.set(key, [...(groups.get(key) ?? []), r]);
 }
 for (const [key, rs] of [...groups].sort()) {
@@ -88,6 +88,6 @@ for (const [key, rs] of [...groups].sort()) {
     `${key}: ${rs.length} runs (${rs.filter(r => !r.ok).length} failed), load ${median(rs.map(r => r.load))?.toFixed(1)}; ` +
       `squiggle ${median(f.map(x => x.firstSquiggleMs))} ms, json ${median(f.map(x => x.jsonFirstSquiggleMs))}, ratio ${median(f.map(x => x.ratio))?.toFixed(2)} (over 1.5: ${over}); ` +
       `bundle compile ${median(f.map(x => x.clientLoad?.compileMs))} + evaluate ${median(f.map(x => x.clientLoad?.evaluateMs))} ms, activate called ${median(f.map(x => x.clientLoad?.activateCalledAfterMs))} ms after; ` +
-      `activate at ${median(f.map(x => x.hops?.activate))}, initialize at ${median(f.map(x => x.hops?.initialize))}, client answered at ${median(f.map(x => x.hops?.clientAnswered))} ms after the editor showed`,
+      `server forked at ${median(f.map(x => x.hops?.serverForked)) ?? '-'}, activate at ${median(f.map(x => x.hops?.activate))}, initialize at ${median(f.map(x => x.hops?.initialize))}, client answered at ${median(f.map(x => x.hops?.clientAnswered))} ms after the editor showed`,
   );
 }

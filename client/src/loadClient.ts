@@ -1,13 +1,15 @@
 /**
- * dist/client.js (package.json `main`): loads the client's bundle (dist/client-main.js, built from extension.ts)
- * with the V8 code cache a production build made for it (dist/client-main.cache, scripts/code-cache.mjs), so the
- * extension host does not compile the bundle's 600 KB before `activate` (its evaluation is on the first squiggle's
- * path when opening the file activates the extension: bench/NOTES.md, "tenth sitting"). The extension host runs
- * Node 20 in code-server, which has no module compile cache, so the bundle is compiled through `vm.Script` with
- * `cachedData`. Only the two files beside this one are read, never a path from the environment or the workspace;
- * the cache is used only for the bytes it was made from (their SHA-1 heads it) and only when V8 accepts it (the
- * same V8 and flags; VS Code desktop's Electron runs another V8 and refuses it: a check of a few bytes, then the
- * bundle compiles as usual). Node built-ins and clientCodeCache.ts only.
+ * dist/client.js (package.json `main`): first forks the language server (earlyServer.ts: its start then runs beside
+ * the bundle's load and VS Code's wait before `activate`; the client takes that process when it starts), then loads
+ * the client's bundle (dist/client-main.js, built from extension.ts) with the V8 code cache a production build made
+ * for it (dist/client-main.cache, scripts/code-cache.mjs), so the extension host does not compile the bundle's 600 KB
+ * before `activate` (both are on the first squiggle's path when opening the file activates the extension:
+ * bench/NOTES.md, "tenth" and "eleventh sitting"). The extension host runs Node 20 in code-server, which has no
+ * module compile cache, so the bundle is compiled through `vm.Script` with `cachedData`. Only files beside this one
+ * are read (and server.js beside it forked), never a path from the environment or the workspace; the cache is used
+ * only for the bytes it was made from (their SHA-1 heads it) and only when V8 accepts it (the same V8 and flags; VS
+ * Code desktop's Electron runs another V8 and refuses it: a check of a few bytes, then the bundle compiles as
+ * usual). Node built-ins, clientCodeCache.ts and earlyServer.ts only.
  * MCP_AQL_WRITE_CODE_CACHE=<file>: write the cache there once the bundle's top level has run (the build's run).
  */
 import { createHash } from 'node:crypto';
@@ -15,8 +17,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { setClientCodeCache, type ClientCodeCache } from './clientCodeCache';
+import { startEarlyServer } from './earlyServer';
 
 const started = Date.now();
+// First: the server's process, so its start overlaps everything below (dist/server.js, beside this file).
+startEarlyServer(__dirname);
 const bundle = join(__dirname, 'client-main.js');
 const source = readFileSync(bundle, 'utf8');
 const digest = createHash('sha1').update(source).digest();

@@ -149,11 +149,14 @@ function timelineOf(dir: string): Map<string, number> & { activateLine?: string 
       else if (e.name === 'MCP-AQL.log')
         for (const m of readFileSync(join(d, e.name), 'utf8').matchAll(/timeline (.*?) @(\d+)$/gm)) {
           // Without the values a line carries (a count of diagnostics, the process's start).
-          const key = m[1]!.replace(/ process-start=\d+| bundle=\S*| loader=\S*| cache=\w+| called=\d+| (?:\d+|-)$/g, '');
+          const key = m[1]!.replace(/ process-start=\d+| bundle=\S*| loader=\S*| cache=\w+| called=\d+| forked=\d+| (?:\d+|-)$/g, '');
           if (!out.has(key)) out.set(key, Number(m[2]));
           if (key === 'client activate') out.activateLine ??= m[1];
           const start = /process-start=(\d+)/.exec(m[1]!);
           if (start && !out.has('server process')) out.set('server process', Number(start[1]));
+          // The client's loader forked the server (client/src/earlyServer.ts): when, by the extension host's clock.
+          const forked = /forked=(\d+)/.exec(m[1]!);
+          if (forked && !out.has('server forked')) out.set('server forked', Number(forked[1]));
         }
     }
   };
@@ -215,6 +218,7 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
   const f = SMALL;
   for (const [name, key] of [
     ['activate', 'client activate'],
+    ['serverForked', 'server forked'],
     ['serverProcess', 'server process'],
     ['initialize', 'server initialize'],
     ['extensionHostOpened', `client opened ${f}`],
