@@ -17,17 +17,6 @@ export function serialScavenges(): void {
   setFlagsFromString('--no-parallel-scavenge');
 }
 
-/**
- * Young generations at `youngMb` from their start, for the isolates made after this call (the process's own was made
- * before, and keeps V8's default): V8 reads `--min-semi-space-size` when it makes an isolate's heap (a young generation
- * is three semi-spaces' worth: two, and the large objects' as much). Left alone, a worker's begins at 1 MB semi-spaces
- * and grows only as what survives fills it: about 40 of the 100 scavenges a check worker made over 480 files
- * came before it reached its full size, each copying the file in hand (bench/NOTES.md, "eleventh sitting").
- */
-export function youngGenerationFromStart(youngMb: number): void {
-  setFlagsFromString(`--min-semi-space-size=${Math.floor(youngMb / 3)}`);
-}
-
 let collector: (() => void) | null | undefined;
 /** The heap used after this thread's last `fullCollection`. */
 let usedAfterCollection = 0;

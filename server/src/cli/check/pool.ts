@@ -19,7 +19,7 @@ import { table, type FromWorker, type ToWorker, type ValidatedFile } from './mes
 import type { DeclarationsByCode } from './batchWorkspace';
 import { sharer, unpackIndexed } from './declarationsPack';
 import { checkHandler, WORKER_MARK } from './worker';
-import { fullCollection, grownSinceCollection, serialScavenges, youngGenerationFromStart } from '../collections';
+import { fullCollection, grownSinceCollection, serialScavenges } from '../collections';
 
 /** The worker script: the bundle itself (dist/cli.js holds checkWorker.ts), or the source under tsx. */
 function workerFile(): string {
@@ -36,9 +36,9 @@ export function batchSize(files: number, workers: number): number {
  * scavenges as often per file as the main thread does. Each scavenge copies the model of the file in hand, so a
  * smaller one costs CPU per file: at 16 MB (5.3 MB semi-spaces, the value before) a thread took 15-20 % more CPU
  * per file (`--jobs 1` with `--max-semi-space-size=5`, 5,000 files), for some 10 MB less peak RSS (bench/NOTES.md,
- * "per-file cost"). At that size from the worker's start (`youngGenerationFromStart`), not grown to it.
+ * "per-file cost").
  */
-export const WORKER_YOUNG_MB = 48;
+const WORKER_YOUNG_MB = 48;
 
 /** Batches out or waiting to be handed back, per worker. */
 const WINDOW_PER_WORKER = 4;
@@ -126,7 +126,6 @@ export class WorkerPool {
     private readonly sizeOf: (uri: string) => number = uri => statSync(pathOf(uri), { throwIfNoEntry: false })?.size ?? 0,
   ) {
     serialScavenges();
-    youngGenerationFromStart(WORKER_YOUNG_MB);
     const file = workerFile();
     const limits = {
       resourceLimits: { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
