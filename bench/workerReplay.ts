@@ -7,14 +7,17 @@
  * threads (its TurboFan compiles: this process's main thread only waits). The same work for every script, no main
  * thread's share and no report to print, so a few milliseconds show that a whole run's spread hides
  * (bench/NOTES.md, "the worker's fixed cost"). Options: --rounds=N (default 10), --curve (one round of the first
- * script, batch by batch: its warm-up). A script is a check worker bundle (dist/check-worker.js) or a dist/cli.js
- * that is its own worker (builds before dist/check-worker.js). Linux only; prints, writes nothing.
+ * script, batch by batch: its warm-up), --flags=<flag>[,<flag>…] (repeatable: one more variant, the first script with
+ * these V8 flags set by `v8.setFlagsFromString` before its worker is made, as the CLI's entry would; flags are the
+ * process's, so with --flags every variant, the plain ones too, replays in a process of its own: "eleventh sitting").
+ * A script is a check worker bundle (dist/check-worker.js) or a dist/cli.js that is its own worker (builds before
+ * dist/check-worker.js). Linux only; prints, writes nothing.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { deserialize } from 'node:v8';
+import { deserialize, serialize, setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { median } from './linearity';
 import { runUnless, usageOf, type UsageProblem } from './usage';
@@ -26,6 +29,11 @@ export function usageProblem(argv: readonly string[]): UsageProblem | undefined 
     argv,
     a =>
       a === '--curve' ||
+      (a.startsWith('--flags=') &&
+        a
+          .slice(8)
+          .split(',')
+          .every(f => /^--[a-z0-9-]+(=\S+)?$/.test(f))) ||
       (a.startsWith('--ws=') && existsSync(a.slice(5))) ||
       (a.startsWith('--cli=') && existsSync(a.slice(6))) ||
       (a.startsWith('--rounds=') && positive(a.slice(9))) ||
@@ -132,6 +140,38 @@ async function replay(script: string, messages: readonly { type?: string; uris?:
   return { worker, withHelpers, batches };
 }
 
+interface Variant {
+  readonly label: string;
+  readonly script: string;
+  /** V8 flags set in the replaying process before the worker is made. */
+  readonly flags: readonly string[];
+}
+
+/** The recorded messages in a file, for replays in processes of their own. */
+function saved(messages: readonly unknown[]): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-aql-worker-replay-'));
+  const file = join(dir, 'messages.bin');
+  writeFileSync(file, serialize(messages));
+  return { dir, file };
+}
+
+/** One replay in a fresh process (this script, `--one`), its flags set there first. */
+function replayApart(v: Variant, messagesFile: string): Replay {
+  const out = execFileSync(process.execPath, [...process.execArgv, __filename, '--one', messagesFile, v.script, ...v.flags], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as Replay;
+}
+
+/** The child's side of `replayApart`: argv is `--one <messages file> <script> [flag…]`. */
+async function one(argv: readonly string[]): Promise<void> {
+  const [file, script, ...flags] = argv.slice(1);
+  for (const f of flags) setFlagsFromString(f);
+  const r = await replay(script!, deserialize(readFileSync(file!)) as { type?: string; uris?: string[] }[], false);
+  console.log(JSON.stringify(r));
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const value = (name: string) => argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const scripts = argv.filter(a => !a.startsWith('-')).map(s => resolve(s));
@@ -148,17 +188,27 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const rounds = Number(value('rounds') ?? 10);
-  const runs = new Map(scripts.map(s => [s, [] as Replay[]]));
+  const flagSets = argv.filter(a => a.startsWith('--flags=')).map(a => a.slice(8).split(','));
+  const variants: Variant[] = [
+    ...scripts.map(script => ({ label: script, script, flags: [] })),
+    ...flagSets.map(flags => ({ label: `${scripts[0]!} ${flags.join(' ')}`, script: scripts[0]!, flags })),
+  ];
+  const apart = flagSets.length > 0 ? saved(messages) : undefined;
+  const runs = new Map(variants.map(v => [v.label, [] as Replay[]]));
   const loads: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    loads.push(loadavg()[0]!);
-    for (let i = 0; i < scripts.length; i++) {
-      const s = scripts[(i + r) % scripts.length]!;
-      runs.get(s)!.push(await replay(s, messages, false));
+  try {
+    for (let r = 0; r < rounds; r++) {
+      loads.push(loadavg()[0]!);
+      for (let i = 0; i < variants.length; i++) {
+        const v = variants[(i + r) % variants.length]!;
+        runs.get(v.label)!.push(apart ? replayApart(v, apart.file) : await replay(v.script, messages, false));
+      }
     }
+  } finally {
+    if (apart) rmSync(apart.dir, { recursive: true, force: true });
   }
   console.log(`${rounds} rounds, load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}; medians:`);
-  const first = runs.get(scripts[0]!)!;
+  const first = runs.get(variants[0]!.label)!;
   for (const [s, v] of runs) {
     const line = `${s}: worker ${median(v.map(x => x.worker)).toFixed(0)} ms, with the helpers ${median(v.map(x => x.withHelpers)).toFixed(0)} ms`;
     if (v === first) console.log(line);
@@ -173,5 +223,6 @@ async function main(argv: readonly string[]): Promise<void> {
 
 if (require.main === module) {
   const argv = process.argv.slice(2);
-  runUnless(usageProblem(argv), () => main(argv));
+  if (argv[0] === '--one') runUnless(undefined, () => one(argv));
+  else runUnless(usageProblem(argv), () => main(argv));
 }
