@@ -20,6 +20,8 @@ import { setClientCodeCache, type ClientCodeCache } from './clientCodeCache';
 import { startEarlyServer } from './earlyServer';
 
 const started = Date.now();
+// First: the server's process, so its start overlaps everything below (dist/server.js, beside this file).
+startEarlyServer(__dirname);
 const bundle = join(__dirname, 'client-main.js');
 const source = readFileSync(bundle, 'utf8');
 const digest = createHash('sha1').update(source).digest();
@@ -39,9 +41,6 @@ const main = { exports: {} as Partial<typeof import('./extension')> };
 (script.runInThisContext() as (...a: unknown[]) => void).call(main.exports, main.exports, require, main, bundle, __dirname);
 const out = process.env.MCP_AQL_WRITE_CODE_CACHE;
 if (out) writeFileSync(out, Buffer.concat([digest, script.createCachedData()]));
-// Last: the server's process (dist/server.js, beside this file), so its start overlaps VS Code's wait before
-// `activate` rather than the bundle's load.
-startEarlyServer(__dirname);
 
 // What the extension host calls: the bundle's own functions.
 export const { activate, deactivate } = main.exports;
