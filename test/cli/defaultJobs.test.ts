@@ -1,6 +1,6 @@
 /**
- * `check`'s default threads (cli/check.ts `defaultJobs`): all cores from 1,000 files, one thread below. A worker
- * costs its start and its JIT warm-up; under 1,000 files it took 20-30 % more CPU for the same wall time.
+ * `check`'s default threads (cli/check/command.ts `defaultJobs`): all cores from 1,500 files, one thread below. A
+ * worker costs its start and its JIT warm-up; under 1,500 files it took 20-30 % more CPU for 0-5 % of wall time.
  * Counted end to end: the worker threads a run starts (a preload counts `Worker` constructions).
  */
 import test from 'node:test';
@@ -13,24 +13,26 @@ import { defaultJobs } from '../../server/src/cli/check/command';
 import { ROOT, tempDir } from './helpers';
 import { workerCounter } from './workerCount';
 
-test('one thread below 1,000 files, all cores (at most one per 500 files) from there', () => {
+test('one thread below 1,500 files, all cores (at most one per 750 files) from there', () => {
   const cores = availableParallelism();
   assert.equal(defaultJobs(0), 1);
-  assert.equal(defaultJobs(999), 1);
-  assert.equal(defaultJobs(1000), Math.min(cores, 2));
-  assert.equal(defaultJobs(1499), Math.min(cores, 2));
+  assert.equal(defaultJobs(1000), 1);
+  assert.equal(defaultJobs(1499), 1);
+  assert.equal(defaultJobs(1500), Math.min(cores, 2));
+  assert.equal(defaultJobs(2249), Math.min(cores, 2));
+  assert.equal(defaultJobs(2250), Math.min(cores, 3));
   assert.equal(defaultJobs(100_000), cores);
 });
 
-test('check of 999 files with the default jobs starts no worker', { timeout: 120_000 }, () => {
+/** `n` one-code adapters, 50 to a folder; `check .` there with the default jobs and the worker counter: its stderr. */
+function checkGenerated(n: number): string {
   const dir = tempDir('mcp-aql-default-jobs-');
   try {
     const counter = workerCounter(dir);
-    const n = 999;
-    for (let d = 0; d < 37; d++) {
-      mkdirSync(join(dir, `d${d}`));
-      for (let i = 0; i < n / 37; i++)
-        writeFileSync(join(dir, `d${d}`, `s${i}.adapter.yaml`), `error_codes:\n  NOT_FOUND_S${d}_${i}:\n    category: NOT_FOUND\n`);
+    for (let i = 0; i < n; i++) {
+      const sub = join(dir, `d${Math.floor(i / 50)}`);
+      if (i % 50 === 0) mkdirSync(sub);
+      writeFileSync(join(sub, `s${i}.adapter.yaml`), `error_codes:\n  NOT_FOUND_S${i}:\n    category: NOT_FOUND\n`);
     }
     const r = spawnSync(process.execPath, ['-r', counter, join(ROOT, 'dist/cli.js'), 'check', '.', '--format', 'json'], {
       cwd: dir,
@@ -39,8 +41,17 @@ test('check of 999 files with the default jobs starts no worker', { timeout: 120
     });
     assert.equal(r.status, 0, r.stderr);
     assert.equal((JSON.parse(r.stdout) as unknown[]).length, n);
-    assert.match(r.stderr, /^WORKERS 0$/m);
+    return r.stderr;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test('check of 1,499 files with the default jobs starts no worker', { timeout: 120_000 }, () => {
+  assert.match(checkGenerated(1499), /^WORKERS 0$/m);
+});
+
+test('check of 1,500 files with the default jobs starts one worker (two cores or more)', { timeout: 120_000 }, t => {
+  if (availableParallelism() < 2) return t.skip('one core: no worker at any size');
+  assert.match(checkGenerated(1500), /^WORKERS 1$/m);
 });

@@ -94,7 +94,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
         names: ['--no-error-on-unmatched-pattern'],
         help: 'a glob that matches nothing, or no adapter file at all, is not an error (exit 0)',
       },
-      { names: ['--jobs'], value: 'N', help: 'worker threads (default: all cores from 1,000 files; 1: this thread)' },
+      { names: ['--jobs'], value: 'N', help: 'worker threads (default: all cores from 1,500 files; 1: this thread)' },
       { names: ['--cache'], help: 'reuse results of unchanged files (.mcp-aql-cache.json; equal to a full check)' },
       { names: ['--cache-location'], value: 'P', help: 'the cache file (implies --cache)' },
       { names: ['--fix'], help: 'apply the safe fixes and write the files that changed' },

@@ -166,11 +166,12 @@ function readStdin(args: CheckArgs, io: Io): Found & { bytes: Uint8Array } {
 }
 
 /**
- * All cores from 1,000 files (a thread per 500): a worker pays its start and its own JIT warm-up (about 0.6 s of CPU),
- * which fewer files do not earn back. Quiet 2-core machine, five interleaved runs each, medians of wall / CPU: 500
- * files 1.60 / 2.33 s on one thread against 1.58 / 2.93 s on two, 1,000 files 2.20 / 2.99 s against 2.23 / 4.20 s,
- * 2,000 files 3.60 / 4.50 s against 3.22 / 5.95 s (bench/workspaceNotes.md). Exported for tests.
+ * All cores from 1,500 files (a thread per 750): a worker pays its start and its own JIT warm-up (about 0.6-1 s of
+ * CPU), which fewer files do not earn back in wall time. 2026-11-28, one thread against two, medians of interleaved
+ * runs (bench/NOTES.md, "twelfth sitting"): 1,000 files 1.91 / 2.56 s (wall / CPU) against 1.83 / 3.24 s at load 0.7,
+ * and as fast at load 4-5 for 27 % less CPU; 1,250 files 5 % slower for 24 % less CPU; 1,500 files 2.63 / 3.36 s
+ * against 2.36 / 4.27 s (11 % slower); 2,000 files 3.70 against 2.96 s wall (25 %). Exported for tests.
  */
 export function defaultJobs(files: number): number {
-  return Math.max(1, Math.min(availableParallelism(), Math.floor(files / 500)));
+  return Math.max(1, Math.min(availableParallelism(), Math.floor(files / 750)));
 }
