@@ -64,7 +64,8 @@ export function registerAdapterStatus(
     const doc = vscode.window.activeTextEditor?.document;
     active = doc;
     let yes = false;
-    if (doc && client.state === State.Running) {
+    const asked = !!doc && client.state === State.Running;
+    if (doc && asked) {
       if (output) timeline(output, `client isAdapter ${baseName(doc.uri)}`);
       try {
         yes = await send(client, IsAdapter.type, { uri: doc.uri.toString() });
@@ -81,9 +82,10 @@ export function registerAdapterStatus(
     item.selector = selector();
     await vscode.commands.executeCommand('setContext', 'mcpAql.isAdapter', isAdapter);
     render();
-    // The context key (the editor title's preview button) and the language status item are set: both make the page
-    // lay out, which the timeline places beside the first squiggle (bench/NOTES.md, "twelfth sitting").
-    if (output && doc) timeline(output, `client status-set ${baseName(doc.uri)} ${isAdapter ? 1 : 0}`);
+    // The context key (the editor title's preview button) and the language status item are set from the server's
+    // answer: both make the page lay out, which the timeline places beside the first squiggle (bench/NOTES.md,
+    // "twelfth sitting").
+    if (output && doc && asked) timeline(output, `client status-set ${baseName(doc.uri)} ${isAdapter ? 1 : 0}`);
   };
 
   context.subscriptions.push(
