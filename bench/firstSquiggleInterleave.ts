@@ -4,7 +4,8 @@
  * and load to a JSON Lines file; then the medians per build, split by forcing and the activation event, and each build's
  * differences from the first one's run of the same round (paired medians; bench/NOTES.md, "tenth" and "eleventh
  * sitting"). Needs `npm run setup:e2e`.
- *   node --import tsx bench/firstSquiggleInterleave.ts --rounds=8 [--activation=onLanguage] [--out=file.jsonl] name=a.vsix name=b.vsix
+ * --codeLens=on keeps the editor's CodeLens on (E2E_CODELENS; bench/NOTES.md, "twelfth sitting").
+ *   node --import tsx bench/firstSquiggleInterleave.ts --rounds=8 [--activation=onLanguage] [--codeLens=on] [--out=file.jsonl] name=a.vsix name=b.vsix
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -16,10 +17,13 @@ const args = process.argv.slice(2);
 const opt = (name: string) => args.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const rounds = Number(opt('rounds') ?? '4');
 const activation = opt('activation');
+const codeLens = opt('codeLens');
 const out = opt('out') ?? join(ROOT, 'bench', 'first-squiggle-runs.jsonl');
 const builds = args.filter(a => !a.startsWith('--')).map(a => a.split('=') as [string, string]);
 if (!builds.length || builds.some(([n, f]) => !n || !f || !existsSync(f))) {
-  console.error('usage: firstSquiggleInterleave.ts [--rounds=N] [--activation=onLanguage] [--out=f.jsonl] name=file.vsix ...');
+  console.error(
+    'usage: firstSquiggleInterleave.ts [--rounds=N] [--activation=onLanguage] [--codeLens=on] [--out=f.jsonl] name=file.vsix ...',
+  );
   process.exit(2);
 }
 
@@ -30,6 +34,8 @@ interface Figures {
   ratio?: number;
   clientLoad?: { codeCache?: string; compileMs?: number; evaluateMs?: number; activateCalledAfterMs?: number };
   hops?: Record<string, number | undefined>;
+  /** The page's long tasks from the editor's showing to the squiggle. */
+  pageBusy?: { tasks: number; ms: number };
 }
 interface Row {
   build: string;
@@ -50,7 +56,13 @@ for (let r = 0; r < rounds; r++)
     const p = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'test/e2e/firstDiagnostics.test.ts'], {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, CI: 'true', E2E_VSIX: vsix, ...(activation ? { E2E_ACTIVATION: activation } : {}) },
+      env: {
+        ...process.env,
+        CI: 'true',
+        E2E_VSIX: vsix,
+        ...(activation ? { E2E_ACTIVATION: activation } : {}),
+        ...(codeLens ? { E2E_CODELENS: codeLens } : {}),
+      },
       timeout: 600_000,
     });
     const line = /^# (\{.*\})$/m.exec(p.stdout)?.[1];
@@ -112,6 +124,9 @@ const paired: [string, (x: Figures) => number | undefined][] = [
   ['initialize', hop('initialize')],
   ['client answered', hop('clientAnswered')],
   ['→ squiggle', paint],
+  ['status set', hop('statusSet')],
+  ['symbols answered', hop('symbolsAnswered')],
+  ['page long tasks', x => x.pageBusy?.ms],
   ['squiggle', x => x.firstSquiggleMs],
   ['json', x => x.jsonFirstSquiggleMs],
   ['ratio', x => x.ratio],

@@ -46,7 +46,7 @@ export async function activateWith(
   });
   const docs = new DocsProvider(context.extensionUri, client);
   const validation = new WorkspaceValidation(client, output);
-  const status = registerAdapterStatus(context, client);
+  const status = registerAdapterStatus(context, client, output);
   let uncovered = uncoveredPatterns(selectorPatterns()).join('\n');
   context.subscriptions.push(
     output,

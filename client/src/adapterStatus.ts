@@ -10,6 +10,7 @@ import { ADAPTER_PATTERNS } from './selector';
 import { send } from './requests';
 import { statusText } from './statusText';
 import { setting } from './settings';
+import { baseName, timeline } from './timeline';
 
 const SEVERITY = {
   information: vscode.LanguageStatusSeverity.Information,
@@ -18,7 +19,12 @@ const SEVERITY = {
 };
 const escapeGlob = (s: string) => s.replace(/[[\]{}*?]/g, '[$&]');
 
-export function registerAdapterStatus(context: vscode.ExtensionContext, client: BaseLanguageClient): { refresh(): void } {
+/** `output`: where the timeline's lines go (timeline.ts; nothing when it is off). */
+export function registerAdapterStatus(
+  context: vscode.ExtensionContext,
+  client: BaseLanguageClient,
+  output?: vscode.LogOutputChannel,
+): { refresh(): void } {
   const known = new Set<string>();
   const item = vscode.languages.createLanguageStatusItem('mcpAql.status', []);
   item.name = 'MCP-AQL Error Contracts';
@@ -58,7 +64,9 @@ export function registerAdapterStatus(context: vscode.ExtensionContext, client: 
     const doc = vscode.window.activeTextEditor?.document;
     active = doc;
     let yes = false;
-    if (doc && client.state === State.Running) {
+    const asked = !!doc && client.state === State.Running;
+    if (doc && asked) {
+      if (output) timeline(output, `client isAdapter ${baseName(doc.uri)}`);
       try {
         yes = await send(client, IsAdapter.type, { uri: doc.uri.toString() });
       } catch {
@@ -74,6 +82,10 @@ export function registerAdapterStatus(context: vscode.ExtensionContext, client: 
     item.selector = selector();
     await vscode.commands.executeCommand('setContext', 'mcpAql.isAdapter', isAdapter);
     render();
+    // The context key (the editor title's preview button) and the language status item are set from the server's
+    // answer: both make the page lay out, which the timeline places beside the first squiggle (bench/NOTES.md,
+    // "twelfth sitting").
+    if (output && doc && asked) timeline(output, `client status-set ${baseName(doc.uri)} ${isAdapter ? 1 : 0}`);
   };
 
   context.subscriptions.push(

@@ -6,7 +6,7 @@ import { CloseAction, ErrorAction, type ErrorHandler, type LanguageClientOptions
 import { explainCommandUri } from './docs/ruleDocs';
 import { documentSelector, RESPONSE_PATTERNS } from './selector';
 import { setting } from './settings';
-import { baseName, timeline } from './timeline';
+import { baseName, timeline, timelineOn } from './timeline';
 import { ADAPTER_MARKDOWN, mayNeedWordStop, WORD_STOP_LABEL } from './wordFallback';
 
 /** Point the code link of our diagnostics at the bundled rule documentation. */
@@ -64,6 +64,21 @@ async function withoutWordFallback(
 /** The globs beyond YAML, JSON and Markdown the selector must name: mcpAql.files, recorded responses, mcpAql.responseFiles. */
 export const selectorPatterns = (): string[] => [...setting('mcpAql.files'), ...RESPONSE_PATTERNS, ...setting('mcpAql.responseFiles')];
 
+/** `ask()` with its asking and its answer (and how many items) on the timeline; just `ask()` when the timeline is off. */
+async function timed<T>(
+  output: vscode.LogOutputChannel,
+  what: string,
+  doc: vscode.TextDocument,
+  ask: () => vscode.ProviderResult<T>,
+): Promise<T | null | undefined> {
+  if (!timelineOn()) return ask();
+  const name = baseName(doc.uri);
+  timeline(output, `client ${what} ${name}`);
+  const answer = await ask();
+  timeline(output, `client ${what}-answered ${name} ${Array.isArray(answer) ? answer.length : answer ? 1 : 0}`);
+  return answer;
+}
+
 /** `isAdapter`: the server's answer to `mcpAql/isAdapter` for a document (the word stop asks it). */
 export function clientOptions(
   extra: readonly string[],
@@ -97,6 +112,13 @@ export function clientOptions(
           return answer;
         },
       },
+      // The requests VS Code sends for an open document besides diagnostics (outline, breadcrumbs and sticky scroll;
+      // CodeLens; the lightbulb at the cursor; hover), on the timeline: what the page does for our other features on
+      // open (bench/NOTES.md, "twelfth sitting").
+      provideDocumentSymbols: (doc, token, next) => timed(output, 'symbols', doc, () => next(doc, token)),
+      provideCodeLenses: (doc, token, next) => timed(output, 'codeLens', doc, () => next(doc, token)),
+      provideCodeActions: (doc, range, context, token, next) => timed(output, 'codeActions', doc, () => next(doc, range, context, token)),
+      provideHover: (doc, at, token, next) => timed(output, 'hover', doc, () => next(doc, at, token)),
       provideCompletionItem: async (doc, at, context, token, next) =>
         withoutWordFallback(doc, at, await next(doc, at, context, token), isAdapter),
       handleDiagnostics: (uri, ds, next) => next(uri, withExplainLinks(ds)),

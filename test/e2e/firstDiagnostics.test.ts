@@ -13,6 +13,9 @@
  * (`onLanguage:yaml`), the case where the activation and the server's start lie on the first squiggle's path.
  * E2E_ORDER=jsonFirst opens the .json as soon as the workbench shows and the adapter after its squiggle: which of
  * the two pays for opening while the workbench still starts (bench/NOTES.md, "eleventh sitting").
+ * E2E_CODELENS=on keeps the editor's CodeLens on (the default for a user; off otherwise, as before): the page's work
+ * for our other features on open (bench/NOTES.md, "twelfth sitting"); the squiggled lines are then read from the
+ * line numbers beside them, which the lenses' rows do not shift.
  */
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,6 +35,8 @@ const BROKEN_JSON = '{\n  "name": "broken",\n  "items": [1, 2,, 3]\n}\n';
 const ON_LANGUAGE = process.env.E2E_ACTIVATION === 'onLanguage';
 /** Which file opens first, as the workbench shows: the adapter (the default), or the `.json`. */
 const JSON_FIRST = process.env.E2E_ORDER === 'jsonFirst';
+/** Whether the editor shows CodeLens (the user's default), or not (the figures before, and the default here). */
+const CODE_LENS = process.env.E2E_CODELENS === 'on';
 const named = (file: string) => (ON_LANGUAGE ? file.replace(/\.adapter\.yaml$/, '.yaml') : file);
 /** The small adapter, as the folder names it. */
 const SMALL = named('small.adapter.yaml');
@@ -57,10 +62,10 @@ before(
     writeFileSync(join(src, 'broken.json'), BROKEN_JSON);
     const files = Object.fromEntries(Object.entries(listFiles(src)).map(([to, from]) => [named(to), from]));
     launchedAt = Date.now();
-    // No code lenses: their rows would shift the overlays that squiggleLines() reads lines from.
+    // No code lenses unless E2E_CODELENS=on (the figures before were taken without).
     // MCP_AQL_TIMELINE: the client and the server log each hop with the time (client/src/timeline.ts).
     ed = await launch(files, {
-      settings: { 'editor.codeLens': false },
+      settings: CODE_LENS ? {} : { 'editor.codeLens': false },
       vsix: process.env.E2E_VSIX || undefined,
       env: { MCP_AQL_TIMELINE: '1' },
     });
@@ -76,21 +81,38 @@ const squiggles = (name: string) => ed!.page.locator(`.monaco-editor[data-uri$="
 
 /**
  * Watch the page, from now on, for the editor of `name` and its first error squiggle: the page's own clock
- * (Date.now(), the same as this process's), read by `watched`, not the polling of a locator.
+ * (Date.now(), the same as this process's), read by `watched`, not the polling of a locator. Also when the page
+ * first shows what our other features draw in that editor (a CodeLens, the lightbulb, sticky scroll's lines, the
+ * breadcrumbs' symbols) and its long tasks (over 50 ms of the page's main thread), for what competes with the squiggle.
  */
 async function watch(name: string): Promise<void> {
   // A string, not a function: tsx names the functions it compiles (a helper the page does not have).
   await ed!.page.evaluate(`(() => {
     const n = ${JSON.stringify(name)};
     const seen = (window.__firstSeen ??= {});
+    const busy = (window.__longTasks ??= []);
+    if (!window.__longTaskObserver) {
+      window.__longTaskObserver = new PerformanceObserver(list => {
+        for (const e of list.getEntries()) busy.push([Math.round(performance.timeOrigin + e.startTime), Math.round(e.duration)]);
+      });
+      window.__longTaskObserver.observe({ type: 'longtask' });
+    }
+    const mark = (key, found) => {
+      if (found && !seen[n + ':' + key]) seen[n + ':' + key] = Date.now();
+    };
     const observer = new MutationObserver(() => {
       const editor = document.querySelector('.monaco-editor[data-uri$="/' + n + '"]');
-      if (editor && !seen[n + ':editor']) seen[n + ':editor'] = Date.now();
-      if (editor && editor.querySelector('.view-line') && !seen[n + ':text']) seen[n + ':text'] = Date.now();
-      if (editor && editor.querySelector('.squiggly-error')) {
-        seen[n + ':squiggle'] = Date.now();
+      if (!editor) return;
+      mark('editor', true);
+      mark('text', editor.querySelector('.view-line'));
+      mark('squiggle', editor.querySelector('.squiggly-error'));
+      mark('codeLens', editor.querySelector('.codelens-decoration a, .codelens-decoration span'));
+      mark('lightbulb', editor.querySelector('.lightBulbWidget [class*="codicon"]'));
+      mark('stickyScroll', editor.querySelector('.sticky-widget .sticky-line-content'));
+      mark('breadcrumbs', document.querySelector('.editor-group-container.active .breadcrumbs-control .outline-element'));
+      mark('titleButton', document.querySelector('.editor-group-container.active .editor-actions [aria-label*="Error Envelope Preview"]'));
+      if (['squiggle', 'codeLens', 'stickyScroll'].every(k => seen[n + ':' + k] || (k === 'codeLens' && !${JSON.stringify(CODE_LENS)})))
         observer.disconnect();
-      }
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
   })()`);
@@ -105,11 +127,24 @@ const watched = async (name: string): Promise<Record<string, number>> =>
     );
   }, name);
 
-/** Lines (0-based) that hold an error squiggle in the editor showing `name`, from the overlays' top offsets. */
+/**
+ * Lines (0-based) that hold an error squiggle in the editor showing `name`: the line number beside the overlay (the
+ * margin's row at the same offset), else from the overlays' top offsets (without CodeLens rows between them).
+ */
 async function squiggleLines(name: string): Promise<number[]> {
   return ed!.page.evaluate(n => {
     const editor = document.querySelector(`.monaco-editor[data-uri$="/${n}"]`);
     if (!editor) return [];
+    const numbers = new Map(
+      [...editor.querySelectorAll('.margin-view-overlays > div')].map(d => [
+        Number.parseFloat((d as HTMLElement).style.top),
+        Number(d.querySelector('.line-numbers')?.textContent),
+      ]),
+    );
+    const byNumber = [...editor.querySelectorAll('.view-overlays > div')]
+      .filter(d => d.querySelector('.squiggly-error'))
+      .map(d => numbers.get(Number.parseFloat((d as HTMLElement).style.top)));
+    if (byNumber.length && byNumber.every(x => typeof x === 'number' && x > 0)) return byNumber.map(x => x! - 1);
     const lineHeight = Number.parseFloat(getComputedStyle(editor.querySelector('.view-line') ?? editor).lineHeight) || 19;
     const tops = [...editor.querySelectorAll('.view-overlays > div')].map(d => ({
       top: Number.parseFloat((d as HTMLElement).style.top),
@@ -236,11 +271,34 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
     ['serverAnswered', `server pull-answered ${f}`],
     ['clientAnswered', `client pull-answered ${f}`],
     ['scan', 'server scan'],
+    // What VS Code asks for our other features on open (client/src/clientOptions.ts), asked and answered.
+    ['symbols', `client symbols ${f}`],
+    ['symbolsAnswered', `client symbols-answered ${f}`],
+    ['codeLens', `client codeLens ${f}`],
+    ['codeLensAnswered', `client codeLens-answered ${f}`],
+    ['codeActions', `client codeActions ${f}`],
+    ['codeActionsAnswered', `client codeActions-answered ${f}`],
+    // The language status item and the context key of the editor title's button (client/src/adapterStatus.ts).
+    ['statusSet', `client status-set ${f}`],
   ] as const) {
     const at = times.get(key);
     hops[name] = at !== undefined && oursSeen.editor ? at - oursSeen.editor : undefined;
   }
   hops.squiggle = oursPage;
+  // What the page drew for our other features, and when (after the editor showed; undefined: not before the squiggle
+  // was read, or never).
+  for (const k of ['codeLens', 'lightbulb', 'stickyScroll', 'breadcrumbs', 'titleButton'] as const)
+    hops[`${k}Drawn`] = oursSeen[k] !== undefined && oursSeen.editor ? oursSeen[k] - oursSeen.editor : undefined;
+  // The page's long tasks from the editor's showing to the squiggle: how many, their sum and the longest (ms).
+  const tasks = (await page.evaluate('window.__longTasks ?? []')) as [number, number][];
+  const during = oursSeen.editor && oursSeen.squiggle ? tasks.filter(([at]) => at >= oursSeen.editor! && at < oursSeen.squiggle!) : [];
+  const pageBusy = {
+    tasks: during.length,
+    ms: during.reduce((a, [, d]) => a + d, 0),
+    longestMs: Math.max(0, ...during.map(([, d]) => d)),
+    // Each one's start after the editor showed and its length.
+    list: during.map(([at, d]) => [at - oursSeen.editor!, d]),
+  };
   // The client's load (client/src/activateWith.ts's timeline line): the loader's compile, the bundle's evaluation,
   // the wait before VS Code called activate, and whether the bundle's code cache was used.
   const nums = (re: RegExp) =>
@@ -259,6 +317,8 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
   };
   const figures = {
     order: JSON_FIRST ? 'jsonFirst' : 'adapterFirst',
+    codeLens: CODE_LENS,
+    pageBusy,
     launchToWorkbenchMs: workbench - launchedAt,
     activationEvent: activated && /activationEvent: '([^:']*)/.exec(activated.line)?.[1],
     activationMs: apart(activated, starting),
