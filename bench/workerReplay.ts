@@ -9,7 +9,10 @@
  * (bench/NOTES.md, "the worker's fixed cost"). Options: --rounds=N (default 10), --curve (one round of the first
  * script, batch by batch: its warm-up), --flags=<flag>[,<flag>…] (repeatable: one more variant, the first script with
  * these V8 flags set by `v8.setFlagsFromString` before its worker is made, as the CLI's entry would; flags are the
- * process's, so with --flags every variant, the plain ones too, replays in a process of its own: "eleventh sitting").
+ * process's, so with --flags every variant, the plain ones too, replays in a process of its own: "eleventh sitting"),
+ * --save=<file> (record the messages into that file and stop: `node --trace-opt --trace-deopt --import tsx
+ * bench/workerReplay.ts --one <file> <script>` then replays them once under whatever flags node is given, the trace on
+ * standard output before the one line of figures: "twelfth sitting").
  * A script is a check worker bundle (dist/check-worker.js) or a dist/cli.js that is its own worker (builds before
  * dist/check-worker.js). Linux only; prints, writes nothing.
  */
@@ -35,6 +38,7 @@ export function usageProblem(argv: readonly string[]): UsageProblem | undefined 
           .split(',')
           .every(f => /^--[a-z0-9-]+(=\S+)?$/.test(f))) ||
       (a.startsWith('--ws=') && existsSync(a.slice(5))) ||
+      (a.startsWith('--save=') && a.length > 7) ||
       (a.startsWith('--cli=') && existsSync(a.slice(6))) ||
       (a.startsWith('--rounds=') && positive(a.slice(9))) ||
       (!a.startsWith('-') && existsSync(a)),
@@ -168,7 +172,7 @@ function replayApart(v: Variant, messagesFile: string): Replay {
 async function one(argv: readonly string[]): Promise<void> {
   const [file, script, ...flags] = argv.slice(1);
   for (const f of flags) setFlagsFromString(f);
-  const r = await replay(script!, deserialize(readFileSync(file!)) as { type?: string; uris?: string[] }[], false);
+  const r = await replay(resolve(script!), deserialize(readFileSync(file!)) as { type?: string; uris?: string[] }[], false);
   console.log(JSON.stringify(r));
 }
 
@@ -179,6 +183,12 @@ async function main(argv: readonly string[]): Promise<void> {
   const messages = record(cli, resolve(value('ws')!)) as { type?: string; uris?: string[] }[];
   const files = messages.reduce((n, m) => n + (m.type === 'validate' ? (m.uris?.length ?? 0) : 0), 0);
   console.log(`${messages.length} messages to the worker (${files} files to validate), recorded from ${cli}`);
+  const save = value('save');
+  if (save) {
+    writeFileSync(save, serialize(messages));
+    console.log(`saved to ${save}`);
+    return;
+  }
   if (argv.includes('--curve')) {
     const r = await replay(scripts[0]!, messages, true);
     for (const b of r.batches)
