@@ -83,7 +83,11 @@ export class JsonReader {
       to = this.to;
     for (;;) {
       let i = this.pos;
-      for (let c = t.charCodeAt(i); i < to && (c === 32 || c === 10 || c === 13 || c === 9); c = t.charCodeAt(++i));
+      // Bounds first: a read at `to` (the text's end) would be out of bounds, which deoptimizes this hot loop.
+      for (; i < to; i++) {
+        const c = t.charCodeAt(i);
+        if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+      }
       this.pos = i;
       if (!this.lenient || i >= to) return;
       const c = t.charCodeAt(i),
