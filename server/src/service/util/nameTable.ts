@@ -24,11 +24,31 @@ export interface SortedNames {
   lower(i: number): string;
 }
 
-/** First index in [from, to) whose lower-case name is not below `key` (sorted `lower`). */
-function lowerBound(lower: (i: number) => string, key: string, from: number, to: number): number {
+/**
+ * Two sorted arrays read as `SortedNames`. A class, not closures made per question: a call through a closure made
+ * afresh each time is a new call target to optimized code that has seen the last one (bench/NOTES.md, "twelfth sitting").
+ */
+class SortedArrays implements SortedNames {
+  constructor(
+    private readonly names: readonly string[],
+    private readonly lowers: readonly string[],
+  ) {}
+  get size(): number {
+    return this.names.length;
+  }
+  name(i: number): string {
+    return this.names[i]!;
+  }
+  lower(i: number): string {
+    return this.lowers[i]!;
+  }
+}
+
+/** First index in [from, to) whose lower-case name is not below `key` (sorted by lower case). */
+function lowerBound(sorted: SortedNames, key: string, from: number, to: number): number {
   while (from < to) {
     const mid = (from + to) >>> 1;
-    if (lower(mid) < key) from = mid + 1;
+    if (sorted.lower(mid) < key) from = mid + 1;
     else to = mid;
   }
   return from;
@@ -41,17 +61,17 @@ function lowerBound(lower: (i: number) => string, key: string, from: number, to:
  * binary search per cut made "did you mean" twice as slow as at 28,000).
  */
 export function gallop(lower: readonly string[], key: string, from: number, to: number): number {
-  return gallopBy(i => lower[i]!, key, from, to);
+  return gallopBy(new SortedArrays(lower, lower), key, from, to);
 }
 
-function gallopBy(lower: (i: number) => string, key: string, from: number, to: number): number {
+function gallopBy(sorted: SortedNames, key: string, from: number, to: number): number {
   let step = 1,
     lo = from;
-  while (lo + step < to && lower(lo + step - 1) < key) {
+  while (lo + step < to && sorted.lower(lo + step - 1) < key) {
     lo += step;
     step *= 2;
   }
-  return lowerBound(lower, key, lo, Math.min(to, lo + step));
+  return lowerBound(sorted, key, lo, Math.min(to, lo + step));
 }
 
 /**
@@ -69,7 +89,6 @@ export function closestSorted(
   const w = word.toLowerCase();
   const distance = distancesTo(w);
   const best = new Best(word, limit);
-  const lower = (i: number) => sorted.lower(i);
   const size = sorted.size;
   let i = 0;
   while (i < size) {
@@ -86,7 +105,7 @@ export function closestSorted(
     if (d <= best.bound && Math.abs(lc.length - w.length) <= best.bound && accept(c)) best.offer(c, d);
     // Every later name with the prefix that ruled this one out is ruled out too: those sort before
     // prefix + U+FFFF (a name going on with U+FFFF itself is merely not skipped).
-    i = distance.cut > 0 ? gallopBy(lower, lc.slice(0, distance.cut) + '\uffff', i + 1, size) : i + 1;
+    i = distance.cut > 0 ? gallopBy(sorted, lc.slice(0, distance.cut) + '\uffff', i + 1, size) : i + 1;
   }
   return best.result();
 }
@@ -127,9 +146,7 @@ export class NameTable {
 
   nearest(word: string, limit: number, accept: (name: string) => boolean, stats?: WalkStats): [string, number][] {
     this.flush();
-    const names = this.names,
-      lower = this.lower;
-    return closestSorted(word, { size: names.length, name: i => names[i]!, lower: i => lower[i]! }, limit, accept, stats);
+    return closestSorted(word, new SortedArrays(this.names, this.lower), limit, accept, stats);
   }
 
   private flush(): void {
@@ -153,7 +170,7 @@ export class NameTable {
 
   private repair(name: string): void {
     const ln = name.toLowerCase();
-    let at = lowerBound(i => this.lower[i]!, ln, 0, this.names.length);
+    let at = lowerBound(new SortedArrays(this.names, this.lower), ln, 0, this.names.length);
     while (at < this.names.length && this.lower[at] === ln && this.names[at]! < name) at++;
     const present = this.names[at] === name;
     const wanted = this.has(name);
