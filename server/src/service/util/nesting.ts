@@ -49,22 +49,8 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
   let i = start;
   let blockScalarIndent = -1; // >= 0 while inside a block scalar's body: lines indented deeper belong to it
   let colonSeen = false; // in a `{`: the current entry's `:` was read
-  const push = (kind: number): boolean => {
-    flowStack.push(kind);
-    flow++;
-    colonSeen = false;
-    return block.length + flow > limit;
-  };
-  const pop = (): void => {
-    flowStack.pop();
-    flow--;
-    colonSeen = false;
-  };
-  const open = (pos: number): boolean => {
-    while (block.length && block[block.length - 1]! >= pos) block.pop();
-    block.push(pos);
-    return block.length > limit;
-  };
+  // No closures over this state (a closure would keep `flow` and `colonSeen` in a heap context): a flow collection
+  // opens by `flowStack.push(kind); flow++; colonSeen = false` and closes by the reverse, written out where they happen.
   while (i < end) {
     // ---- A line starts at i (outside flow collections and quoted scalars).
     let p = i;
@@ -93,7 +79,7 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
     for (;;) {
       const c = text.charCodeAt(p);
       if ((c === 45 /* - */ || c === 63 /* ? */ || c === 58) /* : */ && endsToken(text.charCodeAt(p + 1))) {
-        if (open(p - i + 0.5)) return { offset: p, limit };
+        if (openBlock(block, p - i + 0.5) > limit) return { offset: p, limit };
         p++;
         while (p < end && isBlank(text.charCodeAt(p))) p++;
       } else break;
@@ -112,8 +98,12 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
         if (flow === 0) break;
         p++;
         // A document marker inside a flow collection: the parser recovers, maybe with one more level.
-        if ((text.startsWith('---', p) || text.startsWith('...', p)) && endsToken(text.charCodeAt(p + 3)) && push(IMPLICIT))
-          return { offset: p, limit };
+        if ((text.startsWith('---', p) || text.startsWith('...', p)) && endsToken(text.charCodeAt(p + 3))) {
+          flowStack.push(IMPLICIT);
+          flow++;
+          colonSeen = false;
+          if (block.length + flow > limit) return { offset: p, limit };
+        }
         continue;
       }
       if (isBlank(c)) {
@@ -134,7 +124,15 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
       afterQuoted = false;
       if ((c === 91 /* [ */ || c === 123) /* { */ && (flow > 0 || valueStart || quotedBefore)) {
         // A collection right after a scalar of the same entry (`a[`, `*x{`) is that scalar's value: a pair, one more level.
-        if ((!valueStart && push(IMPLICIT)) || push(c)) return { offset: p, limit };
+        if (!valueStart) {
+          flowStack.push(IMPLICIT);
+          flow++;
+          if (block.length + flow > limit) return { offset: p, limit };
+        }
+        flowStack.push(c);
+        flow++;
+        colonSeen = false;
+        if (block.length + flow > limit) return { offset: p, limit };
         if (!keyed && flow > preKey) preKey = flow;
         p++;
         valueStart = true;
@@ -146,14 +144,22 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
           let top = flow - 1;
           while (top > 0 && flowStack[top] === IMPLICIT) top--;
           // A closer of the other kind (`[}`) closes nothing: the parser reads on inside the collection.
-          if (flowStack[top] === c - 2) while (flow > top) pop();
+          if (flowStack[top] === c - 2)
+            while (flow > top) {
+              flowStack.pop();
+              flow--;
+              colonSeen = false;
+            }
           valueStart = false;
         }
         p++;
         continue;
       }
       if (flow > 0 && c === 44 /* , */) {
-        while (flowStack[flow - 1] === IMPLICIT) pop();
+        while (flowStack[flow - 1] === IMPLICIT) {
+          flowStack.pop();
+          flow--;
+        }
         colonSeen = false;
         p++;
         valueStart = true;
@@ -191,14 +197,17 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
         // In a sequence, a `key: value` (or `? key`) entry is a mapping of its own; a block indicator
         // (`- `, `? `, `|`, `>`) or a second `:` the parser recovers from may open a collection: one
         // more level each, until the entry ends.
-        if (push(IMPLICIT)) return { offset: p, limit };
+        flowStack.push(IMPLICIT);
+        flow++;
+        colonSeen = false;
+        if (block.length + flow > limit) return { offset: p, limit };
         p++;
         valueStart = true;
         continue;
       }
       if (flow === 0 && valueStart && (c === 45 || c === 63 || c === 58) && endsToken(text.charCodeAt(p + 1))) {
         // An indicator after an error token (`} - x`): a collection all the same.
-        if (open(p - i + 0.5)) return { offset: p, limit };
+        if (openBlock(block, p - i + 0.5) > limit) return { offset: p, limit };
         p++;
         continue;
       }
@@ -206,7 +215,8 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
         // A key: the line's content is a mapping entry, one level at its column (a flow collection before
         // the `:` is its key, one level deeper than it was counted). A second `key: key: value` on the
         // line is an error the parser reads as a mapping in the value: one more level, at the colon.
-        if (keyed ? open(p - i) : open(contentCol) || block.length + preKey > limit) return { offset: keyed ? p : i + contentCol, limit };
+        if (keyed ? openBlock(block, p - i) > limit : openBlock(block, contentCol) > limit || block.length + preKey > limit)
+          return { offset: keyed ? p : i + contentCol, limit };
         keyed = true;
         p++;
         valueStart = true;
@@ -237,6 +247,13 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
     i = p < end ? skipLine(text, p, end) : end;
   }
   return undefined;
+}
+
+/** A block collection opens at column `pos` (closing those at it or right of it): the block depth after. */
+function openBlock(block: number[], pos: number): number {
+  while (block.length && block[block.length - 1]! >= pos) block.pop();
+  block.push(pos);
+  return block.length;
 }
 
 /** The offset of the last `-` / `?` / `:` indicator among the leading ones between `from` and `to`. */
