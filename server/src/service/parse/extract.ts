@@ -299,11 +299,6 @@ function mappingEntries(s: Section, r: Reached, out: MappingEntry[]): void {
 }
 
 const HTTP_MAPS_TO = /^(?:GET|POST|PUT|PATCH|DELETE) \//;
-/**
- * A `{param}` of an HTTP `maps_to`, read by `exec` from `lastIndex` 0 rather than `matchAll`, whose iterator a hot
- * `operationParams` would compile in as well (bench/NOTES.md, "twelfth sitting"). The match never is empty.
- */
-const PATH_PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 function operationParams(s: Section, ops: Node | null, out: OperationParam[]): void {
   const lists: Node[] = [];
@@ -334,8 +329,7 @@ function operationParams(s: Section, ops: Node | null, out: OperationParam[]): v
           p.value.range
         ) {
           const raw = s.text.slice(p.value.range[0], p.value.range[1]);
-          PATH_PARAM.lastIndex = 0;
-          for (let m = PATH_PARAM.exec(raw); m; m = PATH_PARAM.exec(raw)) {
+          for (const m of raw.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
             const start = s.base + p.value.range[0] + m.index;
             out.push({ name: m[1]!, span: { start, end: start + m[0].length }, operation: name });
           }
