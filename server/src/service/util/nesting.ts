@@ -57,23 +57,20 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
     while (p < end && (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === TAB)) p++;
     const indent = p - i;
     const c0 = text.charCodeAt(p);
-    if (p >= end || isBreak(c0) || c0 === 35 /* # */) {
+    // Lines read no further: blank, a comment, a block scalar's body, a directive (one `skipLine` for all of them:
+    // each call is compiled in again, and this function is among the largest TurboFan compiles of a check).
+    let skip = p >= end || isBreak(c0) || c0 === 35; /* # */
+    if (!skip && blockScalarIndent >= 0) {
+      if (indent > blockScalarIndent) skip = true;
+      else blockScalarIndent = -1;
+    }
+    if (skip || (indent === 0 && c0 === 37) /* % directive */) {
       i = skipLine(text, p, end);
       continue;
     }
-    if (blockScalarIndent >= 0) {
-      if (indent > blockScalarIndent) {
-        i = skipLine(text, p, end);
-        continue;
-      }
-      blockScalarIndent = -1;
-    }
-    if (indent === 0 && (text.startsWith('---', p) || text.startsWith('...', p)) && endsToken(text.charCodeAt(p + 3))) {
+    if (indent === 0 && docMarkerAt(text, p)) {
       block.length = 0; // a new document
       p += 3;
-    } else if (indent === 0 && c0 === 37 /* % directive */) {
-      i = skipLine(text, p, end);
-      continue;
     }
     // Leading indicators: each `- `, `? ` or `: ` opens a collection half a column deeper than where it stands.
     for (;;) {
@@ -98,7 +95,7 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
         if (flow === 0) break;
         p++;
         // A document marker inside a flow collection: the parser recovers, maybe with one more level.
-        if ((text.startsWith('---', p) || text.startsWith('...', p)) && endsToken(text.charCodeAt(p + 3))) {
+        if (docMarkerAt(text, p)) {
           flowStack.push(IMPLICIT);
           flow++;
           colonSeen = false;
@@ -215,8 +212,8 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
         // A key: the line's content is a mapping entry, one level at its column (a flow collection before
         // the `:` is its key, one level deeper than it was counted). A second `key: key: value` on the
         // line is an error the parser reads as a mapping in the value: one more level, at the colon.
-        if (keyed ? openBlock(block, p - i) > limit : openBlock(block, contentCol) > limit || block.length + preKey > limit)
-          return { offset: keyed ? p : i + contentCol, limit };
+        const depth = openBlock(block, keyed ? p - i : contentCol);
+        if (depth > limit || (!keyed && depth + preKey > limit)) return { offset: keyed ? p : i + contentCol, limit };
         keyed = true;
         p++;
         valueStart = true;
@@ -247,6 +244,12 @@ export function nestingOverflow(text: string, start = 0, end = text.length, limi
     i = p < end ? skipLine(text, p, end) : end;
   }
   return undefined;
+}
+
+/** A document marker, `---` or `...`, at `p`, followed by a space, a tab, a line break or the end. */
+function docMarkerAt(text: string, p: number): boolean {
+  const c = text.charCodeAt(p);
+  return (c === 45 || c === 46) && text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c && endsToken(text.charCodeAt(p + 3));
 }
 
 /** A block collection opens at column `pos` (closing those at it or right of it): the block depth after. */
