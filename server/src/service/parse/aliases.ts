@@ -10,6 +10,7 @@ import type { Document, Node, Pair, YAMLMap } from 'yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq } from './yamlNodes';
 import { ObjectMemo } from '../util/objectMemo';
 import { isHollow } from './hollowMark';
+import { mapPacked } from '../util/mapPacked';
 
 /** Alias node → the node its anchor names (the last one before it); anchored node → itself when used. */
 const targets = new ObjectMemo<Document, Map<Node, Node | undefined>>('aliasTargets');
@@ -99,7 +100,7 @@ export function effectivePairs(doc: Document, map: YAMLMap, shared = false): Rea
   let cache = effectiveCache.get(doc);
   if (!cache) effectiveCache.set(doc, (cache = new Map()));
   const pairs = resolveMerges(doc, map, cache, new Set(), 0);
-  return pairs.map(r => (shared && !r.shared ? { pair: r.pair, shared } : r));
+  return mapPacked(pairs, r => (shared && !r.shared ? { pair: r.pair, shared } : r));
 }
 
 function resolveMerges(

@@ -20,6 +20,7 @@ import { scanTemplate } from './placeholders';
 import { details } from './details';
 import { keyString, pairSpan, readsMerges, spanOf, toJSON } from './nodeRead';
 import { sourceText } from '../util/pieceText';
+import { mapPacked } from '../util/mapPacked';
 
 export { extractTesting } from './nodeRead';
 export { keyString };
@@ -37,7 +38,7 @@ export function extract(sections: readonly Section[]): Extracted {
     if (isMap(root))
       extractTopPairs(
         s,
-        effectivePairs(s.doc, root).map(r => r.pair),
+        mapPacked(effectivePairs(s.doc, root), r => r.pair),
         out,
       );
   }

@@ -8,6 +8,7 @@
 import type { CodeDeclaration, CodeOccurrence, WorkspaceCodes } from '../model/workspace';
 import { flat } from '../parse/flat';
 import { NameTable, type WalkStats } from '../util/nameTable';
+import { mapPacked } from '../util/mapPacked';
 
 /**
  * A list read one item at a time: an array, or a document's entries made from its model as they are read
@@ -211,8 +212,9 @@ function packDecl(d: CodeDeclaration, like: readonly (PackedDecl | undefined)[])
     template: own(d.template),
     description: own(d.description),
     details:
-      details ?? d.details.map(x => ({ name: flat(x.name), type: own(x.type), required: x.required, description: own(x.description) })),
-    maps: maps ?? d.mapsFromHttp.map(x => (typeof x === 'string' ? flat(x) : x)),
+      details ??
+      mapPacked(d.details, x => ({ name: flat(x.name), type: own(x.type), required: x.required, description: own(x.description) })),
+    maps: maps ?? mapPacked(d.mapsFromHttp, x => (typeof x === 'string' ? flat(x) : x)),
   };
 }
 
@@ -245,11 +247,16 @@ function pack(declarations: IndexList<CodeDeclaration>, occurrences: IndexList<C
     if (!details)
       lists.set(
         dk,
-        (details = d.details.map(x => ({ name: str(x.name), type: opt(x.type), required: x.required, description: own(x.description) }))),
+        (details = mapPacked(d.details, x => ({
+          name: str(x.name),
+          type: opt(x.type),
+          required: x.required,
+          description: own(x.description),
+        }))),
       );
     const mk = JSON.stringify(d.mapsFromHttp);
     let maps = statuses.get(mk);
-    if (!maps) statuses.set(mk, (maps = d.mapsFromHttp.map(x => (typeof x === 'string' ? str(x) : x))));
+    if (!maps) statuses.set(mk, (maps = mapPacked(d.mapsFromHttp, x => (typeof x === 'string' ? str(x) : x))));
     decls[i] = { code: str(d.code), category: opt(d.category), template: own(d.template), description: own(d.description), details, maps };
     putRange(nums, m * 5 + i * 4, d.range);
   }
