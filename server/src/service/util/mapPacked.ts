@@ -6,7 +6,10 @@
  * Same elements in the same order as `a.map(f)` on a list without holes.
  */
 export function mapPacked<T, U>(a: readonly T[], f: (x: T) => U): U[] {
-  const out: U[] = [];
-  for (let i = 0; i < a.length; i++) out.push(f(a[i]!));
+  // A copy of `a` written over, not a list grown by `push`: `slice` allocates exactly its length (a list grown from
+  // empty by `push` gets room for 17 items, which the model's many short lists kept: 40 MB more at 1,000 files), and
+  // keeps `a`'s elements kind, packed for the lists this is used on.
+  const out = a.slice() as unknown as U[];
+  for (let i = 0; i < out.length; i++) out[i] = f(a[i]!);
   return out;
 }
