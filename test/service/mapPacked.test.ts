@@ -12,7 +12,7 @@ test('mapPacked gives what Array.prototype.map gives, in order, as a new list', 
   );
   assert.deepEqual(seen, [1, 2, 3]);
   const empty: number[] = [];
-  const none = mapPacked(empty, x => x);
+  const none = mapPacked<number, number>(empty, x => x);
   assert.deepEqual(none, []);
   assert.notEqual(none, empty);
   none.push(1); // a list of its own: the input stays empty
