@@ -1,5 +1,5 @@
 /**
- * `a.map(f)` as a list made by `push`, so its elements kind is the same whoever calls it. The builtin
+ * `a.map(f)` as a list that stays packed, so its elements kind is the same whoever calls it. The builtin
  * `Array.prototype.map` makes a packed array, but TurboFan's inlined copy of it makes a holey one: a list made by `map`
  * has one map while its maker runs interpreted and another once the maker is optimized, and a hot reader optimized in
  * between deoptimizes on the second ("wrong map"; bench/NOTES.md, "twelfth sitting: deopts in the hot path").
