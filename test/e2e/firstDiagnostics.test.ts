@@ -1,8 +1,9 @@
 /**
  * The first squiggle in a real editor, in a folder that holds 12 MiB of other adapters: code-server with
  * the extension installed from the .vsix (codeServer.ts), the small adapter of bench/firstDiagnostics.ts
- * opened as soon as the workbench shows, then a broken .json in the same run (the editor's own JSON
- * features: their extension's activation and language server start on that open). Asserts what the user
+ * opened 1 s after the window's first editor (a file of another language, opened as the workbench shows), then a
+ * broken .json in the same run (the editor's own JSON features: their extension's activation and language server
+ * start on that open). Asserts what the user
  * sees — the adapter's own error, never an unknown code for the code the last big file declares, and the
  * true unknown code once the scan is complete — and reports the times apart (activation, server start,
  * scan, first check, from the extension host's and the extension's logs), never asserting on them.
@@ -11,8 +12,9 @@
  * E2E_ACTIVATION=onLanguage names the folder's adapters `*.yaml` (adapters by their content, design s1), which no
  * `workspaceContains` glob of package.json matches: opening the file itself activates the extension
  * (`onLanguage:yaml`), the case where the activation and the server's start lie on the first squiggle's path.
- * E2E_ORDER=jsonFirst opens the .json as soon as the workbench shows and the adapter after its squiggle: which of
- * the two pays for opening while the workbench still starts (bench/NOTES.md, "eleventh sitting").
+ * E2E_ORDER=adapterFirst opens the adapter as the window's first editor, as soon as the workbench shows (the default
+ * until the thirteenth sitting); E2E_ORDER=jsonFirst the .json, and the adapter after its squiggle: which of the two
+ * pays for opening while the workbench still starts (bench/NOTES.md, "eleventh" and "thirteenth sitting").
  * E2E_CODELENS=on keeps the editor's CodeLens on (the default for a user; off otherwise, as before): the page's work
  * for our other features on open (bench/NOTES.md, "twelfth sitting"); the squiggled lines are then read from the
  * line numbers beside them, which the lenses' rows do not shift.
@@ -24,6 +26,7 @@ import { join } from 'node:path';
 import { FAR_CODE, NOWHERE_CODE, SMALL_ADAPTER, writeFirstDiagnosticsWorkspace } from '../../bench/firstDiagnostics';
 import { tempDir } from '../tempDirs';
 import { launch, missing, quickOpen, until, type Editor } from './codeServer';
+import { pageTrace } from './pageTrace';
 
 const why = missing();
 const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
@@ -33,10 +36,28 @@ const CODES = 2400;
 const BROKEN_JSON = '{\n  "name": "broken",\n  "items": [1, 2,, 3]\n}\n';
 /** The activation the run forces: by opening the file (`onLanguage`), or whichever the editor gets to first. */
 const ON_LANGUAGE = process.env.E2E_ACTIVATION === 'onLanguage';
-/** Which file opens first, as the workbench shows: the adapter (the default), or the `.json`. */
-const JSON_FIRST = process.env.E2E_ORDER === 'jsonFirst';
+const ORDERS = ['otherFirst', 'adapterFirst', 'jsonFirst'] as const;
+/** Which file opens first, as the workbench shows: one of another language (the default), the adapter or the `.json`. */
+const ORDER = (process.env.E2E_ORDER || 'otherFirst') as (typeof ORDERS)[number];
+if (!ORDERS.includes(ORDER)) throw new Error(`E2E_ORDER=${ORDER}: expected one of ${ORDERS.join(', ')}`);
+const JSON_FIRST = ORDER === 'jsonFirst';
+/**
+ * The default order: a file of another language (an `.ini`: a TextMate grammar, no extension of its own to activate)
+ * opens first, as the workbench shows, and the adapter 1 s after its text. The window's first editor starts VS Code's
+ * editor worker and TextMate worker (their modules compiled, with the page's garbage collection, on both cores of this
+ * machine); the adapter then no longer pays for them, and the `.json`, opened later, never did (bench/NOTES.md,
+ * "thirteenth sitting").
+ */
+const OTHER_FIRST = ORDER === 'otherFirst';
 /** Whether the editor shows CodeLens (the user's default), or not (the figures before, and the default here). */
 const CODE_LENS = process.env.E2E_CODELENS === 'on';
+/**
+ * E2E_TRACE=<file>: a Chromium trace of the page from the adapter's open to its squiggle, with the websocket frames the
+ * page received (bench/pageTrace.ts reads it; test/e2e/pageTrace.ts): E2E_TRACE_CATEGORIES=a,b the trace's categories,
+ * E2E_TRACE_FRAMES=only the frames without a trace. A trace slows the page (1.5–3 × here): read it for what runs, not
+ * for how long the run took.
+ */
+const TRACE = process.env.E2E_TRACE;
 const named = (file: string) => (ON_LANGUAGE ? file.replace(/\.adapter\.yaml$/, '.yaml') : file);
 /** The small adapter, as the folder names it. */
 const SMALL = named('small.adapter.yaml');
@@ -60,6 +81,7 @@ before(
     const src = tempDir('mcp-aql-e2e-first-');
     writeFirstDiagnosticsWorkspace(src, FILES, CODES);
     writeFileSync(join(src, 'broken.json'), BROKEN_JSON);
+    writeFileSync(join(src, 'notes.ini'), '[adapters]\nfolder = .\n');
     const files = Object.fromEntries(Object.entries(listFiles(src)).map(([to, from]) => [named(to), from]));
     launchedAt = Date.now();
     // No code lenses unless E2E_CODELENS=on (the figures before were taken without).
@@ -98,7 +120,11 @@ async function watch(name: string): Promise<void> {
       window.__longTaskObserver.observe({ type: 'longtask' });
     }
     const mark = (key, found) => {
-      if (found && !seen[n + ':' + key]) seen[n + ':' + key] = Date.now();
+      if (found && !seen[n + ':' + key]) {
+        seen[n + ':' + key] = Date.now();
+        // For a trace of the page (E2E_TRACE): the moment on the trace's own clock.
+        performance.mark('seen:' + n + ':' + key);
+      }
     };
     const observer = new MutationObserver(() => {
       const editor = document.querySelector('.monaco-editor[data-uri$="/' + n + '"]');
@@ -214,12 +240,18 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
     await squiggles('broken.json').first().waitFor({ state: 'attached', timeout: 120_000 });
     return { ms: Date.now() - opened, seen: await watched('broken.json') };
   };
+  if (OTHER_FIRST) {
+    await quickOpen(page, 'notes.ini');
+    await new Promise(r => setTimeout(r, 1000));
+  }
   const jsonBefore = JSON_FIRST ? await openJson() : undefined;
+  const trace = TRACE ? await pageTrace(page, process.env.E2E_TRACE_FRAMES === 'only') : undefined;
   await watch(SMALL);
   await quickOpen(page, SMALL);
   const opened = Date.now();
   await squiggles(SMALL).first().waitFor({ state: 'attached', timeout: 120_000 });
   const oursMs = Date.now() - opened;
+  if (trace) await trace(TRACE!);
   // Until the scan is complete, the adapter's own error only; then the code no file declares too. The code
   // the last big file declares is never squiggled.
   const farLine = SMALL_ADAPTER.split('\n').findIndex(l => l.endsWith(FAR_CODE));
@@ -244,6 +276,12 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
   const logs = ed!.dir;
   const ours = /MCP-AQL\.log$/;
   const activated = logLine(logs, /^remoteexthost\.log$|^exthost\.log$/, /ExtensionService#_doActivateExtension mcp-aql\./);
+  // The JSON features' own activation, by the same log: where their open's time goes beside ours.
+  const jsonActivated = logLine(
+    logs,
+    /^remoteexthost\.log$|^exthost\.log$/,
+    /ExtensionService#_doActivateExtension vscode\.json-language-features/,
+  );
   const starting = logLine(logs, ours, /starting the language server/);
   const started = logLine(logs, ours, /language server started/);
   // The server's own line: how long its process took to reach initialize, and whether its bundle came compiled.
@@ -316,7 +354,7 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
     activateCalledAfterMs: bundle && called ? called - bundle[1]! : undefined,
   };
   const figures = {
-    order: JSON_FIRST ? 'jsonFirst' : 'adapterFirst',
+    order: ORDER,
     codeLens: CODE_LENS,
     pageBusy,
     launchToWorkbenchMs: workbench - launchedAt,
@@ -328,6 +366,12 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
     codeCache: initialize && /code cache: (\w+)/.exec(initialize.line)?.[1],
     scanMs: apart(scanning, scanned),
     fileOpenedAfterActivationMs: activated && oursSeen.editor ? oursSeen.editor - activated.at : undefined,
+    // Each extension's activation began N ms after its file's editor showed (the extension host's log line; negative:
+    // before, as when `workspaceContains` activated ours).
+    activationAfterEditorMs: {
+      ours: activated && oursSeen.editor ? activated.at - oursSeen.editor : undefined,
+      json: jsonActivated && jsonSeen.editor ? jsonActivated.at - jsonSeen.editor : undefined,
+    },
     // The client's "language server started" (initialize answered) after the editor showed; negative: the server
     // was ready before the file opened (the log's own stamp, rough when the extension host is busy).
     serverReadyAfterEditorMs: started && oursSeen.editor ? started.at - oursSeen.editor : undefined,
@@ -342,6 +386,11 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
   };
   t.diagnostic(JSON.stringify(figures));
   writeFileSync(join(ed!.dir, 'first-diagnostics.json'), JSON.stringify(figures, null, 2) + '\n');
+  if (TRACE)
+    writeFileSync(
+      TRACE.replace(/\.json$/, '') + '.figures.json',
+      JSON.stringify({ editorShownAt: oursSeen.editor, ...figures }, null, 2) + '\n',
+    );
   assert.ok(!seen.has(farLine), `no squiggle on ${FAR_CODE} (line ${farLine}): squiggled lines ${[...seen].join(', ')}`);
   assert.ok(seen.has(categoryLine), `the unknown category squiggled (line ${categoryLine}): ${[...seen].join(', ')}`);
 });
