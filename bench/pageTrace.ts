@@ -18,7 +18,7 @@ interface TraceEvent {
   args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
 }
 interface Trace {
-  frames: { at: number; ts: number; bytes: number; ours: boolean }[];
+  frames: { at: number; ts: number; bytes: number; diagnosticsOf?: string }[];
   traceEvents: TraceEvent[];
 }
 
@@ -56,7 +56,9 @@ console.log(`window ${fmt(from)} → ${fmt(to)} ms after the adapter's editor sh
 
 // The frames' timestamps are the page's network clock, the trace's own (seconds).
 const frames = trace.frames.map(f => ({ ...f, rel: rel(f.ts * 1e6) })).filter(f => f.rel > from - 200 && f.rel < to + 50);
-console.log(`frames received: ${frames.map(f => `${fmt(f.rel)}${f.ours ? '*' : ''} (${f.bytes} B)`).join(', ')}  (* ours)`);
+console.log(
+  `frames received: ${frames.map(f => `${fmt(f.rel)}${f.diagnosticsOf ? `* ${f.diagnosticsOf}` : ''} (${f.bytes} B)`).join(', ')}  (* a file's diagnostics)`,
+);
 
 const inWindow = (e: TraceEvent) => e.dur !== undefined && rel(e.ts) + e.dur / 1000 > from && rel(e.ts) < to;
 const clipped = (e: TraceEvent) => Math.min(rel(e.ts) + e.dur! / 1000, to) - Math.max(rel(e.ts), from);

@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { FAR_CODE, NOWHERE_CODE, SMALL_ADAPTER, writeFirstDiagnosticsWorkspace } from '../../bench/firstDiagnostics';
 import { tempDir } from '../tempDirs';
 import { launch, missing, quickOpen, until, type Editor } from './codeServer';
-import { pageTrace } from './pageTrace';
+import { frameClock, pageFrames, pageTrace, type PageFrame } from './pageTrace';
 
 const why = missing();
 const skip = why && process.env.CI !== 'true' ? `e2e: skipped — ${why}; run \`npm run setup:e2e\` to enable` : false;
@@ -53,11 +53,12 @@ const OTHER_FIRST = ORDER === 'otherFirst';
 const CODE_LENS = process.env.E2E_CODELENS === 'on';
 /**
  * E2E_TRACE=<file>: a Chromium trace of the page from the adapter's open to its squiggle, with the websocket frames the
- * page received (bench/pageTrace.ts reads it; test/e2e/pageTrace.ts): E2E_TRACE_CATEGORIES=a,b the trace's categories,
- * E2E_TRACE_FRAMES=only the frames without a trace. A trace slows the page (1.5–3 × here): read it for what runs, not
- * for how long the run took.
+ * page received (bench/pageTrace.ts reads it; test/e2e/pageTrace.ts; E2E_TRACE_CATEGORIES=a,b its categories). A trace
+ * slows the page (1.5–3 × here): read it for what runs, not for how long. E2E_FRAMES=on records only the frames, over the
+ * whole run, and reports when each file's diagnostics reached the page (`diagnosticsReceived`).
  */
 const TRACE = process.env.E2E_TRACE;
+const FRAMES = process.env.E2E_FRAMES === 'on';
 const named = (file: string) => (ON_LANGUAGE ? file.replace(/\.adapter\.yaml$/, '.yaml') : file);
 /** The small adapter, as the folder names it. */
 const SMALL = named('small.adapter.yaml');
@@ -229,10 +230,24 @@ function timelineOf(dir: string): Map<string, number> & { activateLine?: string 
   return out;
 }
 
+/**
+ * The frame that brought `name`'s squiggled diagnostics: the last `$changeMany` naming it before its squiggle (an earlier
+ * one may clear or set none). ms after its editor showed, and from it to the squiggle.
+ */
+function receivedAfter(frames: PageFrame[], name: string, seen: Record<string, number>) {
+  const wall = frameClock(frames);
+  if (seen.editor === undefined || seen.squiggle === undefined) return undefined;
+  const last = frames.filter(f => f.diagnosticsOf === name && wall(f) <= seen.squiggle!).at(-1);
+  if (!last) return undefined;
+  const at = Math.round(wall(last));
+  return { afterEditorMs: at - seen.editor, toSquiggleMs: seen.squiggle - at };
+}
+
 test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in the same run', { skip, timeout: 300_000 }, async t => {
   assert.ok(!why, `${why}: run npm run setup:e2e (required under CI=true)`);
   const page = ed!.page;
   const workbench = Date.now();
+  const frames = FRAMES ? await pageFrames(page, [SMALL, 'broken.json']) : undefined;
   const openJson = async () => {
     await watch('broken.json');
     await quickOpen(page, 'broken.json');
@@ -245,7 +260,7 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
     await new Promise(r => setTimeout(r, 1000));
   }
   const jsonBefore = JSON_FIRST ? await openJson() : undefined;
-  const trace = TRACE ? await pageTrace(page, process.env.E2E_TRACE_FRAMES === 'only') : undefined;
+  const trace = TRACE ? await pageTrace(page, [SMALL, 'broken.json']) : undefined;
   await watch(SMALL);
   await quickOpen(page, SMALL);
   const opened = Date.now();
@@ -271,6 +286,12 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
 
   const oursSeen = await watched(SMALL);
   const { ms: jsonMs, seen: jsonSeen } = jsonBefore ?? (await openJson());
+  // When each file's diagnostics reached the page (E2E_FRAMES=on), after its editor showed, and → its squiggle.
+  const received = frames ? await frames.stop() : undefined;
+  const diagnosticsReceived = received && {
+    ours: receivedAfter(received, SMALL, oursSeen),
+    json: receivedAfter(received, 'broken.json', jsonSeen),
+  };
 
   // The parts, from the logs the run wrote (the extension host's and our output channel's, both timestamped).
   const logs = ed!.dir;
@@ -382,15 +403,14 @@ test('first squiggle in a folder of 12 MiB of adapters, and the JSON features in
     // As this test measured them before: from Quick Open's return (the tab and its text shown) until a
     // locator's wait saw the squiggle, which adds the wait's polling (up to a few hundred ms under load).
     polledMs: { ours: oursMs, json: jsonMs },
+    ...(diagnosticsReceived ? { diagnosticsReceived } : {}),
+    // Each file's editor in the page (Date.now()), to join these figures with other logs of the run.
+    editorShownAt: { ours: oursSeen.editor, json: jsonSeen.editor },
     hops,
   };
   t.diagnostic(JSON.stringify(figures));
   writeFileSync(join(ed!.dir, 'first-diagnostics.json'), JSON.stringify(figures, null, 2) + '\n');
-  if (TRACE)
-    writeFileSync(
-      TRACE.replace(/\.json$/, '') + '.figures.json',
-      JSON.stringify({ editorShownAt: oursSeen.editor, ...figures }, null, 2) + '\n',
-    );
+  if (TRACE) writeFileSync(TRACE.replace(/\.json$/, '') + '.figures.json', JSON.stringify(figures, null, 2) + '\n');
   assert.ok(!seen.has(farLine), `no squiggle on ${FAR_CODE} (line ${farLine}): squiggled lines ${[...seen].join(', ')}`);
   assert.ok(seen.has(categoryLine), `the unknown category squiggled (line ${categoryLine}): ${[...seen].join(', ')}`);
 });
