@@ -82,6 +82,32 @@ test('an edit does not make the whole text; reading it does, once', () => {
   assert.equal(p.getText(), whole);
 });
 
+test('an edited document over maxFileSize: its one file.too-large, with its size, and its whole text not made', () => {
+  const big = adapter(400, '\r\n');
+  const doc = new PieceDocument('file:///w/big.adapter.yaml', 'yaml', 1, big, 4096);
+  const at = { line: 700, character: 4 };
+  updateClamped(doc, [{ range: { start: at, end: at }, text: 'x' }], 2);
+  assert.equal((doc.source as PieceText).isFlat, false);
+  const service = createAdapterService(deps());
+  const got = service.validate(doc, { maxFileSize: 4096 });
+  assert.deepEqual(
+    got.map(d => [d.code, d.range, d.data]),
+    [['file.too-large', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, { size: big.length + 1, max: 4096 }]],
+  );
+  assert.equal((doc.source as PieceText).isFlat, false, 'the size was read from the pieces');
+  const plain = TextDocument.create(doc.uri, 'yaml', 2, (doc.source as PieceText).slice());
+  assert.deepEqual(got, createAdapterService(deps()).validate(plain, { maxFileSize: 4096 }));
+});
+
+test('line starts in a long text with every kind of line break, as the library counts them', () => {
+  const text = 'a\r\nb\rc\n\r\n\r\rd\n'.repeat(2000) + '\r';
+  const p = new PieceDocument('file:///l.adapter.yaml', 'yaml', 1, text);
+  const d = TextDocument.create('file:///l.adapter.yaml', 'yaml', 1, text);
+  assert.equal(p.lineCount, d.lineCount);
+  for (let line = 0; line < d.lineCount; line++)
+    assert.equal(p.offsetAt({ line, character: 0 }), d.offsetAt({ line, character: 0 }), `line ${line}`);
+});
+
 /** An adapter of `n` codes, some with problems, in CR LF or LF: what the edits below land in. */
 function adapter(n: number, eol: string): string {
   const lines = ['name: t', 'error_codes:'];

@@ -155,11 +155,28 @@ function firstAtLeast(a: readonly number[], x: number): number {
   return lo;
 }
 
+/**
+ * Where each line of `text` starts. The line breaks are found with `indexOf`, which V8 runs as a vectorized search:
+ * a character loop took 0.6 s over an opened 200 MB document (one declined for its size) and a tenth of that over
+ * 14 MiB. LFs and lone CRs (not followed by an LF) are two ascending series, merged.
+ */
 function lineStartsOf(text: string): number[] {
   const out = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) out.push(i + 1);
+  const loneCr = (from: number) => {
+    let i = text.indexOf('\r', from);
+    while (i !== -1 && text.charCodeAt(i + 1) === LF) i = text.indexOf('\r', i + 2);
+    return i;
+  };
+  let lf = text.indexOf('\n');
+  let cr = loneCr(0);
+  while (lf !== -1 || cr !== -1) {
+    if (cr === -1 || (lf !== -1 && lf < cr)) {
+      out.push(lf + 1);
+      lf = text.indexOf('\n', lf + 1);
+    } else {
+      out.push(cr + 1);
+      cr = loneCr(cr + 1);
+    }
   }
   return out;
 }

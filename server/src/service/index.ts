@@ -323,7 +323,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
       if (opts?.ignored) return [];
       const text = sourceOf(doc);
       const max = maxSizeOf(opts);
-      if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) return tooLarge(doc, max, opts);
+      if (text.length > max && classify(doc.uri, text.slice(0, 65536), opts?.files)) return tooLarge(doc, text.length, max, opts);
       models.modelOf(doc, opts);
       const deep = models.deepOf(doc.uri);
       if (deep) return tooDeep(doc, deep, opts);
@@ -385,7 +385,7 @@ export function createAdapterService(deps: ServiceDeps): AdapterService {
     verifyResponses(doc, contract, opts) {
       const text = doc.getText();
       const max = maxSizeOf(opts);
-      if (text.length > max) return tooLarge(doc, max, opts);
+      if (text.length > max) return tooLarge(doc, text.length, max, opts);
       return toDiagnostics(doc, verifyText(doc.uri, text, contract), new Map(), opts ?? {});
     },
     operations: (adapters, opts) => adapterModels(adapters, opts).flatMap(({ model }) => adapterOperations(model)),
